@@ -1,0 +1,333 @@
+/*
+** tafel.h -- the public interface of the tafel game engines.
+**
+** This header is the specification: everything a front end or a bot author
+** may use is declared here, and nothing else is exported from the library.
+** It knows no game: a game is loaded from a game string, and from then on
+** every game is driven through the same calls.
+**
+** Objects and their life cycles
+**   tafel_game    immutable description of one game with its parameters.
+**                 Made by tafel_game_load, freed by tafel_game_free.  A game
+**                 may be shared between threads.  States do not point to
+**                 it: a state stays valid after its game is freed.
+**   tafel_state   a position.  It is plain memory of tafel_state_size()
+**                 bytes with no pointers inside, so memcpy copies it
+**                 (tafel_state_copy does exactly that).  Made by
+**                 tafel_state_new or tafel_state_clone, or placed by the
+**                 caller in its own memory with tafel_state_init; freed by
+**                 tafel_state_free.  One state must not be used by two
+**                 threads at once; distinct states may.
+**   tafel_record  a game string, player names, a seed and a list of action
+**                 texts: a game that replays exactly.  JSON on disk.
+**   tafel_bot     a computer player.  It sees the game only through this
+**                 header, and decides from one seat's view.
+**
+** Whose turn
+**   tafel_state_current returns a seat (0..players-1), TAFEL_CHANCE when
+**   the next action is a random event (a tile drawn, a card dealt, a die
+**   rolled), or TAFEL_TERMINAL when the game is over.  Chance events are
+**   actions like any other: tafel_state_chance_outcomes lists them with
+**   their probabilities, and a record holds them, so a record replays a game
+**   exactly and a test can force any situation.
+**
+** Errors
+**   Fallible calls return a tafel_status (TAFEL_OK is 0).  When the caller
+**   passes a tafel_error, it is filled with the status and a message naming
+**   what was wrong ("players must be 2..5", "action 14 'place 3 0 90': the
+**   tile does not fit there").  The error pointer may be NULL.  A call that
+**   fails leaves every object as it was.
+*/
+#ifndef TAFEL_H
+#define TAFEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define TAFEL_API __attribute__((visibility("default")))
+#else
+#define TAFEL_API
+#endif
+
+#define TAFEL_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------------------
+** Status codes.  One list makes the enum and the messages.
+*/
+#define TAFEL_STATUS_MAP(X)                                                    \
+    X(OK, "ok")                                                                \
+    X(EINVAL, "invalid argument")                                              \
+    X(EGAME, "unknown game")                                                   \
+    X(EPARAM, "bad game parameter")                                            \
+    X(EILLEGAL, "illegal action")                                              \
+    X(EPARSE, "cannot read action")                                            \
+    X(ERECORD, "bad record")                                                   \
+    X(EBOT, "bad bot")                                                         \
+    X(ENOMEM, "out of memory")                                                 \
+    X(EIO, "input/output error")                                               \
+    X(ESTATE, "inconsistent state")
+
+typedef enum tafel_status {
+#define TAFEL_X_(name, msg) TAFEL_##name,
+    TAFEL_STATUS_MAP(TAFEL_X_)
+#undef TAFEL_X_
+} tafel_status;
+
+/* Where fallible calls explain themselves.  code is a tafel_status. */
+typedef struct tafel_error {
+    int code;
+    char message[256];
+} tafel_error;
+
+/* The generic message of a status ("illegal action"). Never NULL. */
+TAFEL_API const char *tafel_status_string(int status);
+
+/* ---------------------------------------------------------------------------
+** Actions and seats.
+**
+** An action is a small non-negative integer whose meaning is private to the
+** game; its text form (tafel_action_to_text) is the game's notation from the
+** rules file and is what records and front ends use.  The integer of an
+** action may depend on the state it is played in: convert text against the
+** state the action is for.
+*/
+typedef int32_t tafel_action;
+
+#define TAFEL_CHANCE (-1)
+#define TAFEL_TERMINAL (-2)
+
+#define TAFEL_MAX_PLAYERS 5
+
+/* Longest action text, including the terminating zero. */
+#define TAFEL_ACTION_TEXT_MAX 64
+
+/* ---------------------------------------------------------------------------
+** Games.
+*/
+typedef struct tafel_game tafel_game;
+
+/* Load a game from a game string such as
+**   "carcassonne(players=3,crop_circles=true)".
+** Parameters left out take their defaults; "carcassonne" alone is valid.
+** Errors: TAFEL_EGAME (unknown game), TAFEL_EPARAM (unknown parameter,
+** value out of range, "players must be 2..5"), TAFEL_ENOMEM.
+** On success *out owns a new game; on failure *out is NULL. */
+TAFEL_API int tafel_game_load(const char *game_string, tafel_game **out,
+                              tafel_error *err);
+TAFEL_API void tafel_game_free(tafel_game *game); /* NULL is fine */
+
+/* The game's name ("carcassonne") and its canonical game string: the name
+** with every parameter that differs from its default, plus players.
+** Loading the canonical string gives an identical game.  Owned by game. */
+TAFEL_API const char *tafel_game_name(const tafel_game *game);
+TAFEL_API const char *tafel_game_string(const tafel_game *game);
+TAFEL_API int tafel_game_players(const tafel_game *game);
+
+/* Bytes of one state of this game (a multiple of 8). */
+TAFEL_API size_t tafel_game_state_size(const tafel_game *game);
+
+/* An upper bound on the number of legal actions (or chance outcomes) of any
+** state of this game: an array this long never truncates. */
+TAFEL_API int tafel_game_max_actions(const tafel_game *game);
+
+/* The registry of games, for listings: i from 0 while it returns non-NULL.
+** *params_help (if not NULL) receives one line per parameter:
+** "players=2..5 (default 2)  number of players". */
+TAFEL_API const char *tafel_game_info(int i, const char **summary,
+                                      const char **params_help);
+
+/* ---------------------------------------------------------------------------
+** States.
+*/
+typedef struct tafel_state tafel_state;
+
+/* The initial state of a game (before any chance action).  NULL when out of
+** memory.  Free with tafel_state_free. */
+TAFEL_API tafel_state *tafel_state_new(const tafel_game *game);
+
+/* The initial state, written into memory the caller owns: memory must hold
+** tafel_game_state_size(game) bytes, aligned to 8. */
+TAFEL_API tafel_state *tafel_state_init(const tafel_game *game, void *memory);
+
+TAFEL_API tafel_state *tafel_state_clone(const tafel_state *state);
+/* dst must hold a state of the same game (or at least size bytes). */
+TAFEL_API void tafel_state_copy(tafel_state *dst, const tafel_state *src);
+TAFEL_API void tafel_state_free(tafel_state *state); /* NULL is fine */
+TAFEL_API size_t tafel_state_size(const tafel_state *state);
+/* 1 when two states are the same position (byte for byte), else 0. */
+TAFEL_API int tafel_state_equal(const tafel_state *a, const tafel_state *b);
+
+TAFEL_API int tafel_state_players(const tafel_state *state);
+/* A seat, TAFEL_CHANCE or TAFEL_TERMINAL. */
+TAFEL_API int tafel_state_current(const tafel_state *state);
+/* Actions completed so far (chance included). */
+TAFEL_API int tafel_state_move_number(const tafel_state *state);
+
+/* The legal actions of the player to move, sorted ascending, written to out
+** (at most cap of them).  Returns how many there are, which may exceed cap.
+** At a chance node this lists the chance outcomes; at a terminal state, 0. */
+TAFEL_API int tafel_state_legal_actions(const tafel_state *state,
+                                        tafel_action *out, int cap);
+
+/* 1 if action is legal now, else 0. */
+TAFEL_API int tafel_state_is_legal(const tafel_state *state,
+                                   tafel_action action);
+
+/* At a chance node: the outcomes (sorted) and their probabilities, which sum
+** to 1.  prob may be NULL.  Returns the number of outcomes (0 if the state
+** is not a chance node), which may exceed cap. */
+TAFEL_API int tafel_state_chance_outcomes(const tafel_state *state,
+                                          tafel_action *out, double *prob,
+                                          int cap);
+
+/* Draw a chance outcome with its probability, using *rng (see tafel_rng_).
+** Returns TAFEL_EINVAL if the state is not a chance node. */
+TAFEL_API int tafel_state_sample_chance(const tafel_state *state,
+                                        uint64_t *rng, tafel_action *out);
+
+/* Play action (a chance outcome at a chance node).  An action that is not
+** legal gives TAFEL_EILLEGAL with a message saying why, and the state is
+** unchanged. */
+TAFEL_API int tafel_state_apply(tafel_state *state, tafel_action action,
+                                tafel_error *err);
+
+/* Text to action and back, in the game's notation ("place 1 0 90").
+** tafel_action_from_text accepts every spelling the notation allows and
+** only legal actions: TAFEL_EPARSE for text that is no action at all,
+** TAFEL_EILLEGAL for a well-formed action that is not legal now.
+** tafel_action_to_text writes the canonical text of a legal action
+** (snprintf-like: returns the length it needed, -1 for an action that means
+** nothing here). */
+TAFEL_API int tafel_action_from_text(const tafel_state *state,
+                                     const char *text, tafel_action *out,
+                                     tafel_error *err);
+TAFEL_API int tafel_action_to_text(const tafel_state *state,
+                                   tafel_action action, char *buf,
+                                   size_t size);
+/* from_text then apply, as one call. */
+TAFEL_API int tafel_state_apply_text(tafel_state *state, const char *text,
+                                     tafel_error *err);
+
+/* Scores so far, one per seat (out holds players() values). */
+TAFEL_API void tafel_state_scores(const tafel_state *state, double *out);
+/* The scores if the game ended now, final scoring applied.  At a terminal
+** state the same as tafel_state_scores. */
+TAFEL_API void tafel_state_projected(const tafel_state *state, double *out);
+/* A cheap game-specific estimate of each seat's final score, for bots:
+** projected scores plus what followers, open features and cards in hand are
+** likely worth.  Only what is public is used. */
+TAFEL_API void tafel_state_heuristic(const tafel_state *state, double *out);
+/* At a terminal state: the winning seats (several on a shared win), written
+** to out, and their number.  0 when the game is not over. */
+TAFEL_API int tafel_state_winners(const tafel_state *state, int *out);
+
+/* One seat's points by category ("road", "city", "cloister", "farm", ...),
+** final scoring included at a terminal state.  Writes up to cap names
+** (static strings) and values; returns the number of categories. */
+TAFEL_API int tafel_state_score_breakdown(const tafel_state *state, int seat,
+                                          const char **names, double *values,
+                                          int cap);
+
+/* What one seat may see, as a JSON object (a malloc'd string the caller
+** frees with free()).  seat may also be -1: a spectator, who sees only
+** what is public.  NULL when out of memory or seat is out of range. */
+TAFEL_API char *tafel_state_view_json(const tafel_state *state, int seat);
+
+/* Replace everything seat cannot see by a random assignment consistent with
+** what it has seen (for information-set search).  Games with no hidden
+** information beyond the order of a shuffled pile leave the state as it is. */
+TAFEL_API int tafel_state_resample(tafel_state *state, int seat,
+                                   uint64_t *rng);
+
+/* A text picture of the position as seat sees it (seat -1: spectator), for
+** terminals: the board, scores, what is in hand.  flags: TAFEL_RENDER_COLOR
+** for ANSI colours.  malloc'd; the caller frees it. */
+#define TAFEL_RENDER_COLOR 1
+TAFEL_API char *tafel_state_render(const tafel_state *state, int seat,
+                                   int flags);
+
+/* Cross-check the whole state (the game's invariants).  TAFEL_ESTATE with a
+** description when something is wrong.  For tests. */
+TAFEL_API int tafel_state_check(const tafel_state *state, tafel_error *err);
+
+/* ---------------------------------------------------------------------------
+** Random numbers: a small, fast generator whose whole state is one uint64_t,
+** so that games, bots and simulations are reproducible from a seed.
+*/
+TAFEL_API uint64_t tafel_rng_seed(uint64_t seed);   /* a good state from any seed */
+TAFEL_API uint64_t tafel_rng_next(uint64_t *rng);   /* 64 random bits */
+TAFEL_API uint32_t tafel_rng_below(uint64_t *rng, uint32_t n); /* 0..n-1 */
+TAFEL_API double tafel_rng_unit(uint64_t *rng);     /* [0, 1) */
+
+/* ---------------------------------------------------------------------------
+** Records: {"game": "...", "players": ["human", "greedy"], "seed": 7,
+**           "actions": ["draw D", "place 1 0 90", ...]}
+*/
+typedef struct tafel_record tafel_record;
+
+/* A new, empty record of a game; players may be NULL (no names). */
+TAFEL_API tafel_record *tafel_record_new(const char *game_string,
+                                         uint64_t seed);
+TAFEL_API void tafel_record_free(tafel_record *record); /* NULL is fine */
+TAFEL_API int tafel_record_set_player(tafel_record *record, int seat,
+                                      const char *name);
+/* Append action, as played in state (before it is applied). */
+TAFEL_API int tafel_record_push(tafel_record *record, const tafel_state *state,
+                                tafel_action action);
+/* Append an action already in text form. */
+TAFEL_API int tafel_record_push_text(tafel_record *record, const char *text);
+
+TAFEL_API const char *tafel_record_game_string(const tafel_record *record);
+TAFEL_API uint64_t tafel_record_seed(const tafel_record *record);
+TAFEL_API int tafel_record_action_count(const tafel_record *record);
+TAFEL_API const char *tafel_record_action(const tafel_record *record, int i);
+/* Names: NULL for a seat without one. */
+TAFEL_API const char *tafel_record_player(const tafel_record *record,
+                                          int seat);
+
+/* The record as one line of JSON (malloc'd; the caller frees it). */
+TAFEL_API char *tafel_record_to_json(const tafel_record *record);
+/* Parse a record.  TAFEL_ERECORD naming what is wrong ("no \"actions\""). */
+TAFEL_API int tafel_record_from_json(const char *json, tafel_record **out,
+                                     tafel_error *err);
+/* Read a record file (the first record of a JSON-lines file). */
+TAFEL_API int tafel_record_load_file(const char *path, tafel_record **out,
+                                     tafel_error *err);
+
+/* Load the record's game and play its actions from the initial state.
+** An action that cannot be read or is illegal stops the replay with
+** TAFEL_ERECORD: "action 14 'place 3 0 90': the tile does not fit there".
+** On success the caller owns *game_out and *state_out; on failure both
+** are NULL. */
+TAFEL_API int tafel_record_replay(const tafel_record *record,
+                                  tafel_game **game_out,
+                                  tafel_state **state_out, tafel_error *err);
+
+/* ---------------------------------------------------------------------------
+** Bots.  A bot decides for the seat to move, from that seat's view only.
+** A spec names a bot and its options: "random", "greedy", later
+** "mcts:iters=5000".
+*/
+typedef struct tafel_bot tafel_bot;
+
+TAFEL_API int tafel_bot_new(const char *spec, const tafel_game *game,
+                            uint64_t seed, tafel_bot **out, tafel_error *err);
+TAFEL_API void tafel_bot_free(tafel_bot *bot); /* NULL is fine */
+TAFEL_API const char *tafel_bot_name(const tafel_bot *bot);
+/* Choose an action for the seat to move in state (which must be a seat's
+** turn).  The state is not changed. */
+TAFEL_API int tafel_bot_choose(tafel_bot *bot, const tafel_state *state,
+                               tafel_action *out, tafel_error *err);
+/* The registry of bots: i from 0 while it returns non-NULL. */
+TAFEL_API const char *tafel_bot_info(int i, const char **summary);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TAFEL_H */

@@ -1,0 +1,91 @@
+/*
+** module.h -- what a game module provides to the core (internal).
+**
+** The core (api.c) owns the public calls; each game supplies one tf_module,
+** a table of functions over its own state struct, and is listed in
+** registry.c.  A state in memory is a tf_state_header followed by the
+** module's data, so the core finds the module of any state from the header
+** alone (an index into the static registry, never a pointer) and a state
+** stays plain memory.  Modules include this header and buf.h, never
+** tafel.h internals of another game.
+*/
+#ifndef TF_MODULE_H
+#define TF_MODULE_H
+
+#include "tafel.h"
+#include "buf.h"
+
+#include <stdint.h>
+
+#define TF_MAX_PARAMS 12
+
+typedef enum { TF_PARAM_INT, TF_PARAM_BOOL, TF_PARAM_ENUM } tf_param_kind;
+
+/* One game-string parameter.  ENUM values are listed as "2000|modern" and
+** stored as their index; BOOL as 0/1. */
+typedef struct tf_param {
+    const char *name;
+    tf_param_kind kind;
+    int min, max; /* INT: range */
+    int def;      /* default (for ENUM: index; players: see module) */
+    const char *choices; /* ENUM: "a|b|c" */
+    const char *help;
+} tf_param;
+
+/* Parsed parameter values, in the order of the module's param table. */
+typedef struct tf_options {
+    int value[TF_MAX_PARAMS];
+} tf_options;
+
+typedef struct tf_state_header {
+    uint32_t magic;
+    uint16_t module;   /* index into the registry */
+    uint16_t players;
+    uint32_t size;     /* whole state, header included */
+    uint32_t moves;    /* actions applied so far */
+} tf_state_header;
+
+#define TF_STATE_MAGIC 0x7AFE1u
+
+typedef struct tf_module {
+    const char *name;
+    const char *summary;
+    const tf_param *params; /* params[0] is always "players" */
+    int nparams;
+    size_t data_size;       /* bytes of the module's state after the header */
+    int max_actions;
+
+    /* Cross-parameter checks after each value passed its own range. */
+    int (*validate)(const tf_options *opt, tafel_error *err);
+    void (*init)(void *data, const tf_options *opt);
+
+    int (*current)(const void *data);
+    int (*legal)(const void *data, tafel_action *out, int cap);
+    /* chance outcomes; prob may be NULL */
+    int (*chance)(const void *data, tafel_action *out, double *prob, int cap);
+    /* validates first; on error the state is unchanged */
+    int (*apply)(void *data, tafel_action a, tafel_error *err);
+    int (*to_text)(const void *data, tafel_action a, char *buf, size_t n);
+    int (*from_text)(const void *data, const char *text, tafel_action *out,
+                     tafel_error *err);
+    void (*scores)(const void *data, double *out);
+    void (*projected)(const void *data, double *out);
+    void (*heuristic)(const void *data, double *out);
+    int (*breakdown)(const void *data, int seat, const char **names,
+                     double *values, int cap);
+    int (*view_json)(const void *data, int seat, tf_buf *out);
+    int (*render)(const void *data, int seat, int flags, tf_buf *out);
+    int (*resample)(void *data, int seat, uint64_t *rng);
+    int (*check)(const void *data, tafel_error *err);
+} tf_module;
+
+/* registry.c */
+int tf_registry_count(void);
+const tf_module *tf_registry_get(int i);
+int tf_registry_find(const char *name);
+
+/* error.c: fill err (if not NULL) and return code. */
+int tf_error(tafel_error *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,218 @@
+/*
+** state.c -- the public state calls, dispatched to the state's module.
+**
+** A state is a tf_state_header followed by the module's data.  The header
+** names the module by its registry index, so every call finds the module
+** from the state alone, and a state copied with memcpy is complete.  The
+** core keeps the header's move counter and checks arguments; the rules are
+** the module's.
+*/
+#include "module.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int tf_game_module(const tafel_game *g, const tf_options **opt);
+
+struct tafel_state {
+    tf_state_header h;
+};
+
+static const tf_module *module_of(const tafel_state *s) {
+    return tf_registry_get(s->h.module);
+}
+
+static void *data_of(tafel_state *s) { return (char *)s + sizeof(tf_state_header); }
+static const void *cdata_of(const tafel_state *s) {
+    return (const char *)s + sizeof(tf_state_header);
+}
+
+TAFEL_API tafel_state *tafel_state_init(const tafel_game *g, void *memory) {
+    const tf_options *opt;
+    int index = tf_game_module(g, &opt);
+    const tf_module *m = tf_registry_get(index);
+    size_t size = tafel_game_state_size(g);
+    tafel_state *s = memory;
+    memset(s, 0, size);
+    s->h.magic = TF_STATE_MAGIC;
+    s->h.module = (uint16_t)index;
+    s->h.players = (uint16_t)opt->value[0];
+    s->h.size = (uint32_t)size;
+    m->init(data_of(s), opt);
+    return s;
+}
+
+TAFEL_API tafel_state *tafel_state_new(const tafel_game *g) {
+    void *p = aligned_alloc(8, tafel_game_state_size(g));
+    return p ? tafel_state_init(g, p) : NULL;
+}
+
+TAFEL_API tafel_state *tafel_state_clone(const tafel_state *s) {
+    tafel_state *c = aligned_alloc(8, s->h.size);
+    if (c) memcpy(c, s, s->h.size);
+    return c;
+}
+
+TAFEL_API void tafel_state_copy(tafel_state *dst, const tafel_state *src) {
+    memcpy(dst, src, src->h.size);
+}
+
+TAFEL_API void tafel_state_free(tafel_state *s) { free(s); }
+
+TAFEL_API size_t tafel_state_size(const tafel_state *s) { return s->h.size; }
+
+TAFEL_API int tafel_state_equal(const tafel_state *a, const tafel_state *b) {
+    return a->h.size == b->h.size && memcmp(a, b, a->h.size) == 0;
+}
+
+TAFEL_API int tafel_state_players(const tafel_state *s) { return s->h.players; }
+
+TAFEL_API int tafel_state_current(const tafel_state *s) {
+    return module_of(s)->current(cdata_of(s));
+}
+
+TAFEL_API int tafel_state_move_number(const tafel_state *s) { return (int)s->h.moves; }
+
+TAFEL_API int tafel_state_legal_actions(const tafel_state *s, tafel_action *out,
+                                        int cap) {
+    const tf_module *m = module_of(s);
+    int who = m->current(cdata_of(s));
+    if (who == TAFEL_TERMINAL) return 0;
+    if (who == TAFEL_CHANCE) return m->chance(cdata_of(s), out, NULL, cap);
+    return m->legal(cdata_of(s), out, cap);
+}
+
+TAFEL_API int tafel_state_is_legal(const tafel_state *s, tafel_action a) {
+    /* Applying to a scratch copy is the one definition of legality. */
+    char scratch[1 << 16];
+    if (s->h.size <= sizeof scratch) {
+        tafel_state *c = (tafel_state *)(void *)scratch;
+        memcpy(c, s, s->h.size);
+        return tafel_state_apply(c, a, NULL) == TAFEL_OK;
+    }
+    tafel_state *c = tafel_state_clone(s);
+    int ok = c && tafel_state_apply(c, a, NULL) == TAFEL_OK;
+    free(c);
+    return ok;
+}
+
+TAFEL_API int tafel_state_chance_outcomes(const tafel_state *s, tafel_action *out,
+                                          double *prob, int cap) {
+    const tf_module *m = module_of(s);
+    if (m->current(cdata_of(s)) != TAFEL_CHANCE) return 0;
+    return m->chance(cdata_of(s), out, prob, cap);
+}
+
+TAFEL_API int tafel_state_sample_chance(const tafel_state *s, uint64_t *rng,
+                                        tafel_action *out) {
+    const tf_module *m = module_of(s);
+    if (m->current(cdata_of(s)) != TAFEL_CHANCE) return TAFEL_EINVAL;
+    tafel_action actions[1024];
+    double prob[1024];
+    int n = m->chance(cdata_of(s), actions, prob, 1024);
+    if (n <= 0 || n > 1024) return TAFEL_ESTATE;
+    double r = tafel_rng_unit(rng), acc = 0;
+    for (int i = 0; i < n; i++) {
+        acc += prob[i];
+        if (r < acc) {
+            *out = actions[i];
+            return TAFEL_OK;
+        }
+    }
+    *out = actions[n - 1];
+    return TAFEL_OK;
+}
+
+TAFEL_API int tafel_state_apply(tafel_state *s, tafel_action a, tafel_error *err) {
+    const tf_module *m = module_of(s);
+    if (m->current(cdata_of(s)) == TAFEL_TERMINAL)
+        return tf_error(err, TAFEL_EILLEGAL, "the game is over");
+    int rc = m->apply(data_of(s), a, err);
+    if (rc == TAFEL_OK) s->h.moves++;
+    return rc;
+}
+
+TAFEL_API int tafel_action_from_text(const tafel_state *s, const char *text,
+                                     tafel_action *out, tafel_error *err) {
+    if (!text) return tf_error(err, TAFEL_EPARSE, "no action text");
+    return module_of(s)->from_text(cdata_of(s), text, out, err);
+}
+
+TAFEL_API int tafel_action_to_text(const tafel_state *s, tafel_action a, char *buf,
+                                   size_t size) {
+    return module_of(s)->to_text(cdata_of(s), a, buf, size);
+}
+
+TAFEL_API int tafel_state_apply_text(tafel_state *s, const char *text,
+                                     tafel_error *err) {
+    tafel_action a;
+    int rc = tafel_action_from_text(s, text, &a, err);
+    return rc ? rc : tafel_state_apply(s, a, err);
+}
+
+TAFEL_API void tafel_state_scores(const tafel_state *s, double *out) {
+    module_of(s)->scores(cdata_of(s), out);
+}
+
+TAFEL_API void tafel_state_projected(const tafel_state *s, double *out) {
+    module_of(s)->projected(cdata_of(s), out);
+}
+
+TAFEL_API void tafel_state_heuristic(const tafel_state *s, double *out) {
+    module_of(s)->heuristic(cdata_of(s), out);
+}
+
+TAFEL_API int tafel_state_winners(const tafel_state *s, int *out) {
+    if (tafel_state_current(s) != TAFEL_TERMINAL) return 0;
+    double scores[TAFEL_MAX_PLAYERS];
+    module_of(s)->scores(cdata_of(s), scores);
+    /* A game may break ties on the score itself (Cardcassonne's building
+    ** cards): its scores then carry the tie-break as a fraction. */
+    int n = s->h.players, count = 0;
+    double best = scores[0];
+    for (int i = 1; i < n; i++)
+        if (scores[i] > best) best = scores[i];
+    for (int i = 0; i < n; i++)
+        if (scores[i] == best) out[count++] = i;
+    return count;
+}
+
+TAFEL_API int tafel_state_score_breakdown(const tafel_state *s, int seat,
+                                          const char **names, double *values,
+                                          int cap) {
+    if (seat < 0 || seat >= s->h.players) return 0;
+    return module_of(s)->breakdown(cdata_of(s), seat, names, values, cap);
+}
+
+TAFEL_API char *tafel_state_view_json(const tafel_state *s, int seat) {
+    if (seat < -1 || seat >= s->h.players) return NULL;
+    tf_buf b;
+    tf_buf_init(&b);
+    if (module_of(s)->view_json(cdata_of(s), seat, &b) != TAFEL_OK) {
+        tf_buf_free(&b);
+        return NULL;
+    }
+    return tf_buf_take(&b);
+}
+
+TAFEL_API int tafel_state_resample(tafel_state *s, int seat, uint64_t *rng) {
+    if (seat < 0 || seat >= s->h.players) return TAFEL_EINVAL;
+    return module_of(s)->resample(data_of(s), seat, rng);
+}
+
+TAFEL_API char *tafel_state_render(const tafel_state *s, int seat, int flags) {
+    if (seat < -1 || seat >= s->h.players) return NULL;
+    tf_buf b;
+    tf_buf_init(&b);
+    if (module_of(s)->render(cdata_of(s), seat, flags, &b) != TAFEL_OK) {
+        tf_buf_free(&b);
+        return NULL;
+    }
+    return tf_buf_take(&b);
+}
+
+TAFEL_API int tafel_state_check(const tafel_state *s, tafel_error *err) {
+    if (s->h.magic != TF_STATE_MAGIC || !module_of(s))
+        return tf_error(err, TAFEL_ESTATE, "not a tafel state");
+    return module_of(s)->check(cdata_of(s), err);
+}

@@ -1,0 +1,145 @@
+/*
+** carcassonne.h -- the Carcassonne state and the functions its files share.
+**
+** The state is one flat struct (no pointers), about 5 KB:
+**   - the board: placed tiles in placement order, a small open-addressing
+**     hash from position to tile, and the frontier (empty positions next to
+**     a tile) kept sorted with the edge codes each position requires, so
+**     legal placements are a scan of the frontier with one mask test each;
+**   - features: a union-find over segment nodes (tile index * 8 + segment).
+**     Each root holds the feature's open edge count and follower count; a
+**     circular member list (next[]) lets scoring visit exactly one feature;
+**   - followers: a list of (player, tile, segment); per-player majorities are
+**     counted from it when a feature scores;
+**   - the pile as counts per tile type: the draw is uniform over the tiles
+**     left, so the order of the pile is not part of the state.
+** Files: tiles.c (data), board.c (placement), features.c (union-find),
+** scoring.c (§3, §5), crop_circles.c (§4), notation.c (§8), game.c (turns and
+** the module table), view.c (JSON view and text rendering).
+*/
+#ifndef CARC_CARCASSONNE_H
+#define CARC_CARCASSONNE_H
+
+#include "tiles.h"
+#include "../../core/module.h"
+
+#define CARC_MAX_TILES 78 /* 72 + 6 crop circles */
+#define CARC_NODES (CARC_MAX_TILES * CARC_MAX_SEGMENTS)
+#define CARC_FRONTIER_MAX 192
+#define CARC_HASH_SIZE 256
+#define CARC_FOLLOWERS_PER_PLAYER 7
+#define CARC_MAX_FOLLOWERS (TAFEL_MAX_PLAYERS * CARC_FOLLOWERS_PER_PLAYER)
+
+/* Action numbering: ranges by kind, ordered so legal lists sort naturally. */
+#define CARC_ACT_DRAW 0         /* + tile type */
+#define CARC_ACT_PASS 100
+#define CARC_ACT_CROP_ADD 101
+#define CARC_ACT_CROP_REMOVE 102
+#define CARC_ACT_FOLLOWER 200   /* + segment of the tile just placed */
+#define CARC_ACT_ADD 1000       /* + node (tile index * 8 + segment) */
+#define CARC_ACT_REMOVE 2000    /* + node */
+#define CARC_ACT_PLACE 10000    /* + position key * 4 + rotation */
+#define CARC_ACT_END (CARC_ACT_PLACE + 65536 * 4)
+
+enum {
+    CARC_PH_DRAW,        /* chance: the active player draws */
+    CARC_PH_PLACE,       /* the active player places the tile in hand */
+    CARC_PH_FOLLOWER,    /* a follower on the new tile, or pass */
+    CARC_PH_CROP_CHOOSE, /* crop add / crop remove */
+    CARC_PH_CROP_ACT,    /* one player adds, removes or passes */
+    CARC_PH_OVER
+};
+
+/* Score categories of the breakdown. */
+enum { CARC_CAT_ROAD, CARC_CAT_CITY, CARC_CAT_CLOISTER, CARC_CAT_FARM, CARC_CATS };
+
+typedef struct carc_placed {
+    int8_t x, y;
+    uint8_t type, rot;
+} carc_placed;
+
+typedef struct carc_follower {
+    uint8_t player, tile, seg, pad;
+} carc_follower;
+
+typedef struct carc_state {
+    /* options (from the game string) */
+    uint8_t players, crop_circles, small_city, farmers_modern;
+    /* turn */
+    uint8_t phase, active, in_hand, crop_kind; /* crop_kind: segment kind */
+    uint8_t crop_mode, crop_step, pad0, pad1;  /* crop_mode: 0 add, 1 remove */
+    uint8_t ntiles, nfollowers, pile_total, nremoved;
+    uint8_t nfrontier, pad2[3];
+    uint8_t pile[CARC_TILE_TYPES];
+    uint8_t supply[TAFEL_MAX_PLAYERS];
+    uint8_t removed[CARC_MAX_TILES];
+    int16_t score[TAFEL_MAX_PLAYERS];
+    int16_t points[TAFEL_MAX_PLAYERS][CARC_CATS];
+    carc_placed tiles[CARC_MAX_TILES];
+    carc_follower followers[CARC_MAX_FOLLOWERS];
+    uint8_t hash[CARC_HASH_SIZE]; /* tile index + 1, 0 = empty */
+    uint16_t fkey[CARC_FRONTIER_MAX];
+    uint8_t freq[CARC_FRONTIER_MAX];  /* required edge codes */
+    uint8_t fmask[CARC_FRONTIER_MAX]; /* which edges are required */
+    uint16_t parent[CARC_NODES];
+    uint16_t next[CARC_NODES];
+    uint8_t open[CARC_NODES]; /* at a root: city/road edges not yet matched */
+    uint8_t occ[CARC_NODES];  /* at a root: followers on the feature */
+} carc_state;
+
+/* Position keys: 8 bits each for x and y, offset so keys sort by x then y. */
+static inline uint16_t carc_key(int x, int y) {
+    return (uint16_t)(((x + 128) << 8) | (y + 128));
+}
+static inline int carc_key_x(uint16_t k) { return (k >> 8) - 128; }
+static inline int carc_key_y(uint16_t k) { return (k & 0xFF) - 128; }
+
+extern const int8_t carc_dx[4], carc_dy[4];
+
+/* board.c */
+void carc_board_init(carc_state *s);
+int carc_board_at(const carc_state *s, int x, int y); /* tile index or -1 */
+int carc_board_fits(const carc_state *s, int type, int x, int y, int rot);
+int carc_board_placements(const carc_state *s, int type, tafel_action *out, int cap);
+int carc_board_can_place(const carc_state *s, int type);
+void carc_board_place(carc_state *s, int type, int x, int y, int rot);
+int carc_board_neighbours8(const carc_state *s, int x, int y);
+
+/* features.c */
+int carc_find(const carc_state *s, int node);
+void carc_features_add_tile(carc_state *s, int tile);
+int carc_segment_kind(const carc_state *s, int node);
+int carc_feature_tiles(const carc_state *s, int root, int *pennants);
+int carc_follower_kind(const carc_state *s, const carc_follower *f);
+void carc_follower_put(carc_state *s, int player, int tile, int seg);
+void carc_follower_take(carc_state *s, int index);
+
+/* scoring.c */
+void carc_score_completed(carc_state *s, int tile);
+void carc_score_final(carc_state *s);
+void carc_add_points(carc_state *s, int player, int cat, int points);
+
+/* crop_circles.c */
+void carc_crop_begin(carc_state *s, int mode);
+int carc_crop_legal(const carc_state *s, tafel_action *out, int cap);
+int carc_crop_check_action(const carc_state *s, tafel_action a, tafel_error *err);
+void carc_crop_apply(carc_state *s, tafel_action a);
+int carc_crop_actor(const carc_state *s);
+int carc_crop_canonical_add(const carc_state *s, int player, int node);
+
+/* game.c */
+int carc_check_action(const carc_state *s, tafel_action a, tafel_error *err);
+void carc_end_turn(carc_state *s);
+
+/* notation.c */
+int carc_to_text(const void *data, tafel_action a, char *buf, size_t n);
+int carc_from_text(const void *data, const char *text, tafel_action *out,
+                   tafel_error *err);
+int carc_segment_name(const carc_state *s, int tile, int seg, char *buf, size_t n);
+extern const char *const carc_kind_names[4];
+
+/* view.c */
+int carc_view_json(const void *data, int seat, tf_buf *out);
+int carc_render(const void *data, int seat, int flags, tf_buf *out);
+
+#endif

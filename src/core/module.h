@@ -63,6 +63,8 @@ typedef struct tf_module {
     int (*legal)(const void *data, tafel_action *out, int cap);
     /* chance outcomes; prob may be NULL */
     int (*chance)(const void *data, tafel_action *out, double *prob, int cap);
+    /* optional: draw a chance outcome faster than chance() + a search */
+    tafel_action (*sample)(const void *data, uint64_t *rng);
     /* validates first; on error the state is unchanged */
     int (*apply)(void *data, tafel_action a, tafel_error *err);
     int (*to_text)(const void *data, tafel_action a, char *buf, size_t n);

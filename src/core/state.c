@@ -107,6 +107,10 @@ TAFEL_API int tafel_state_sample_chance(const tafel_state *s, uint64_t *rng,
                                         tafel_action *out) {
     const tf_module *m = module_of(s);
     if (m->current(cdata_of(s)) != TAFEL_CHANCE) return TAFEL_EINVAL;
+    if (m->sample) {
+        *out = m->sample(cdata_of(s), rng);
+        return TAFEL_OK;
+    }
     tafel_action actions[1024];
     double prob[1024];
     int n = m->chance(cdata_of(s), actions, prob, 1024);

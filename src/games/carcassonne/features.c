@@ -59,29 +59,27 @@ static int popcount4(unsigned m) { return (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) 
 void carc_features_add_tile(carc_state *s, int tile) {
     const carc_placed *p = &s->tiles[tile];
     const carc_tile *t = &carc_tiles[p->type];
-    carc_oriented o;
-    carc_tile_orient(p->type, p->rot, &o);
+    const carc_oriented *o = carc_orient(p->type, p->rot);
     int base = tile * CARC_MAX_SEGMENTS;
     for (int i = 0; i < t->nseg; i++) {
         int n = base + i;
         s->parent[n] = s->next[n] = (uint16_t)n;
         s->occ[n] = 0;
         int k = t->seg[i].kind;
-        s->open[n] = (uint8_t)((k == CARC_CITY || k == CARC_ROAD) ? popcount4(o.seg_edges[i]) : 0);
+        s->open[n] = (uint8_t)((k == CARC_CITY || k == CARC_ROAD) ? popcount4(o->seg_edges[i]) : 0);
     }
     for (int d = 0; d < 4; d++) {
         int other = carc_board_at(s, p->x + carc_dx[d], p->y + carc_dy[d]);
         if (other < 0) continue;
         const carc_placed *q = &s->tiles[other];
-        carc_oriented oq;
-        carc_tile_orient(q->type, q->rot, &oq);
+        const carc_oriented *oq = carc_orient(q->type, q->rot);
         int obase = other * CARC_MAX_SEGMENTS, back = (d + 2) & 3;
-        if (o.edge_seg[d] != CARC_NO_SEGMENT)
-            unite(s, base + o.edge_seg[d], obase + oq.edge_seg[back], 1);
+        if (o->edge_seg[d] != CARC_NO_SEGMENT)
+            unite(s, base + o->edge_seg[d], obase + oq->edge_seg[back], 1);
         /* half h meets (5 - h) across N/S edges, (9 - h) across E/W */
         int sum = (d & 1) ? 9 : 5;
         for (int h = 2 * d; h <= 2 * d + 1; h++) {
-            int mine = o.half_seg[h], theirs = oq.half_seg[(sum - h) & 7];
+            int mine = o->half_seg[h], theirs = oq->half_seg[(sum - h) & 7];
             if (mine != CARC_NO_SEGMENT && theirs != CARC_NO_SEGMENT)
                 unite(s, base + mine, obase + theirs, 0);
         }

@@ -91,6 +91,14 @@ static int carc_chance(const void *data, tafel_action *out, double *prob, int ca
     return n;
 }
 
+/* Each tile left is equally likely (§2.1): pick one, find its type. */
+static tafel_action carc_sample(const void *data, uint64_t *rng) {
+    const carc_state *s = data;
+    int r = (int)tafel_rng_below(rng, s->pile_total), t = 0;
+    while (r >= s->pile[t]) r -= s->pile[t++];
+    return CARC_ACT_DRAW + t;
+}
+
 /* The segments of the new tile a follower may go on (§2.2). */
 static int follower_options(const carc_state *s, tafel_action *out, int cap) {
     int n = 0, tile = s->ntiles - 1;
@@ -313,14 +321,13 @@ static int carc_check(const void *data, tafel_error *err) {
     int open[CARC_NODES], occ[CARC_NODES];
     for (int n = 0; n < CARC_NODES; n++) open[n] = occ[n] = 0;
     for (int i = 0; i < s->ntiles; i++) {
-        carc_oriented o;
-        carc_tile_orient(s->tiles[i].type, s->tiles[i].rot, &o);
+        const carc_oriented *o = carc_orient(s->tiles[i].type, s->tiles[i].rot);
         const carc_tile *t = &carc_tiles[s->tiles[i].type];
         for (int g = 0; g < t->nseg; g++) {
             if (t->seg[g].kind != CARC_CITY && t->seg[g].kind != CARC_ROAD) continue;
             int root = carc_find(s, i * CARC_MAX_SEGMENTS + g);
             for (int d = 0; d < 4; d++)
-                if ((o.seg_edges[g] >> d & 1) &&
+                if ((o->seg_edges[g] >> d & 1) &&
                     carc_board_at(s, s->tiles[i].x + carc_dx[d], s->tiles[i].y + carc_dy[d]) < 0)
                     open[root]++;
         }
@@ -364,6 +371,7 @@ const tf_module carc_module = {
     .current = carc_current,
     .legal = carc_legal,
     .chance = carc_chance,
+    .sample = carc_sample,
     .apply = carc_apply,
     .to_text = carc_to_text,
     .from_text = carc_from_text,

@@ -27,17 +27,16 @@ int carc_segment_name(const carc_state *s, int tile, int seg, char *buf, size_t 
     const carc_placed *p = &s->tiles[tile];
     const carc_tile *t = &carc_tiles[p->type];
     if (seg >= t->nseg) return -1;
-    carc_oriented o;
-    carc_tile_orient(p->type, p->rot, &o);
+    const carc_oriented *o = carc_orient(p->type, p->rot);
     int kind = t->seg[seg].kind;
     if (kind == CARC_CLOISTER) return snprintf(buf, n, "cloister");
     if (kind == CARC_FIELD) {
         for (int h = 0; h < 8; h++)
-            if (o.seg_halves[seg] >> h & 1) return snprintf(buf, n, "field %s", half_names[h]);
+            if (o->seg_halves[seg] >> h & 1) return snprintf(buf, n, "field %s", half_names[h]);
         return -1;
     }
     for (int d = 0; d < 4; d++)
-        if (o.seg_edges[seg] >> d & 1)
+        if (o->seg_edges[seg] >> d & 1)
             return snprintf(buf, n, "%s %s", carc_kind_names[kind], edge_names[d]);
     return -1;
 }
@@ -115,8 +114,7 @@ static int find_segment(const carc_state *s, int tile, const char *kind_word,
     if (kind < 0)
         return tf_error(err, TAFEL_EPARSE, "'%s' is no feature: city, road, field or cloister",
                         kind_word);
-    carc_oriented o;
-    carc_tile_orient(p->type, p->rot, &o);
+    const carc_oriented *o = carc_orient(p->type, p->rot);
     const carc_tile *t = &carc_tiles[p->type];
     int found = CARC_NO_SEGMENT;
     if (kind == CARC_CLOISTER) {
@@ -139,13 +137,13 @@ static int find_segment(const carc_state *s, int tile, const char *kind_word,
             return tf_error(err, TAFEL_EPARSE,
                             "a field is named by a half-edge (NNW NNE ENE ESE SSE SSW WSW WNW), not '%s'",
                             where);
-        found = o.half_seg[h];
+        found = o->half_seg[h];
     } else {
         int d = find_name(where, edge_names, 4);
         if (d < 0)
             return tf_error(err, TAFEL_EPARSE, "a %s is named by an edge (N E S W), not '%s'",
                             kind_word, where);
-        found = o.edge_seg[d];
+        found = o->edge_seg[d];
     }
     if (found == CARC_NO_SEGMENT || t->seg[found].kind != kind)
         return tf_error(err, TAFEL_EILLEGAL, "tile %s at %d %d has no %s at %s", t->id, p->x,

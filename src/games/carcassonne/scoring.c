@@ -55,13 +55,6 @@ static int feature_points(const carc_state *s, int root, int complete) {
     return 2 * tiles + 2 * pennants;
 }
 
-static int cloister_node(const carc_state *s, int tile) {
-    const carc_tile *t = &carc_tiles[s->tiles[tile].type];
-    for (int i = 0; i < t->nseg; i++)
-        if (t->seg[i].kind == CARC_CLOISTER) return tile * CARC_MAX_SEGMENTS + i;
-    return -1;
-}
-
 void carc_score_completed(carc_state *s, int tile) {
     const carc_tile *t = &carc_tiles[s->tiles[tile].type];
     int done[CARC_MAX_SEGMENTS], ndone = 0;
@@ -77,17 +70,19 @@ void carc_score_completed(carc_state *s, int tile) {
               feature_points(s, root, 1));
         return_followers(s, root);
     }
+    /* cloisters with a monk on this tile or the 8 around it */
     int x = s->tiles[tile].x, y = s->tiles[tile].y;
-    for (int dx = -1; dx <= 1; dx++)
-        for (int dy = -1; dy <= 1; dy++) {
-            int other = carc_board_at(s, x + dx, y + dy);
-            int node = other < 0 ? -1 : cloister_node(s, other);
-            if (node < 0 || !s->occ[node]) continue;
-            const carc_placed *c = &s->tiles[other];
-            if (carc_board_neighbours8(s, c->x, c->y) < 8) continue;
-            award(s, node, CARC_CAT_CLOISTER, 9);
-            return_followers(s, node);
-        }
+    for (int i = s->nfollowers - 1; i >= 0; i--) {
+        const carc_follower *f = &s->followers[i];
+        const carc_placed *c = &s->tiles[f->tile];
+        if (c->x < x - 1 || c->x > x + 1 || c->y < y - 1 || c->y > y + 1) continue;
+        if (carc_follower_kind(s, f) != CARC_CLOISTER) continue;
+        if (carc_board_neighbours8(s, c->x, c->y) < 8) continue;
+        int node = f->tile * CARC_MAX_SEGMENTS + f->seg;
+        award(s, node, CARC_CAT_CLOISTER, 9);
+        return_followers(s, node);
+        i = s->nfollowers; /* the list changed: look again */
+    }
 }
 
 /* Completed cities bordering the field at root, as city roots (deduped). */

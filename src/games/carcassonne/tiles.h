@@ -57,9 +57,17 @@ typedef struct carc_oriented {
 /* 2-bit edge codes: field 0, road 1, city 2. */
 enum { CARC_EDGE_FIELD = 0, CARC_EDGE_ROAD = 1, CARC_EDGE_CITY = 2 };
 
+/* Every type at every rotation, generated with the tile table. */
+extern const carc_oriented carc_oriented_table[CARC_TILE_TYPES][4];
+
+static inline const carc_oriented *carc_orient(int type, int rotation) {
+    return &carc_oriented_table[type][rotation];
+}
+static inline uint8_t carc_tile_edge_code(int type, int rotation) {
+    return carc_oriented_table[type][rotation].edge_code;
+}
+/* A copy of carc_orient's entry, for callers that want their own. */
 void carc_tile_orient(int type, int rotation, carc_oriented *out);
-/* The 8-bit edge code of a type at a rotation (hot path of placement). */
-uint8_t carc_tile_edge_code(int type, int rotation);
 /* Type index of an id ("CC3"), or -1. */
 int carc_tile_find(const char *id);
 

@@ -105,8 +105,7 @@ typedef struct cell {
 
 /* Cells of one tile: [row][col], 3 x 5. seg_cell gives each segment's cell. */
 static void draw_tile(int type, int rot, cell out[3][5], int seg_row[8], int seg_col[8]) {
-    carc_oriented o;
-    carc_tile_orient(type, rot, &o);
+    const carc_oriented *o = carc_orient(type, rot);
     const carc_tile *t = &carc_tiles[type];
     /* half h -> cell */
     static const int hr[8] = {0, 0, 0, 2, 2, 2, 2, 0}, hc[8] = {1, 3, 4, 4, 3, 1, 0, 0};
@@ -114,12 +113,12 @@ static void draw_tile(int type, int rot, cell out[3][5], int seg_row[8], int seg
     for (int r = 0; r < 3; r++)
         for (int c = 0; c < 5; c++) out[r][c] = (cell){'.', CELL_FIELD, -1};
     for (int h = 0; h < 8; h++) {
-        int g = o.half_seg[h];
+        int g = o->half_seg[h];
         if (g != CARC_NO_SEGMENT) seg_row[g] = hr[h], seg_col[g] = hc[h];
     }
     int roads_ending = 0, through = 0;
     for (int g = 0; g < t->nseg; g++) {
-        int kind = t->seg[g].kind, edges = o.seg_edges[g], count = 0;
+        int kind = t->seg[g].kind, edges = o->seg_edges[g], count = 0;
         if (kind == CARC_CLOISTER) {
             out[1][2] = (cell){'C', CELL_CLOISTER, -1};
             seg_row[g] = 1, seg_col[g] = 2;

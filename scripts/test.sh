@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds tafel and runs every test.  With --sanitize, builds a separate
+# AddressSanitizer + UndefinedBehaviorSanitizer tree and runs the suite there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=build
+args=(-DCMAKE_BUILD_TYPE=Release)
+if [ "${1:-}" = "--sanitize" ]; then
+  dir=build-asan
+  args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DTAFEL_SANITIZE=ON)
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+fi
+bash scripts/build.sh "$dir" "${args[@]}"
+cd "$dir"
+ctest --output-on-failure -j"$(nproc)"

@@ -67,7 +67,7 @@ typedef struct carc_state {
     uint8_t players, crop_circles, small_city, farmers_modern;
     /* turn */
     uint8_t phase, active, in_hand, crop_kind; /* crop_kind: segment kind */
-    uint8_t crop_mode, crop_step, pad0, pad1;  /* crop_mode: 0 add, 1 remove */
+    uint8_t crop_mode, crop_step, first, pad1;  /* crop_mode: 0 add, 1 remove */
     uint8_t ntiles, nfollowers, pile_total, nremoved;
     uint8_t nfrontier, pad2[3];
     uint8_t pile[CARC_TILE_TYPES];

@@ -39,7 +39,7 @@ static void carc_init(void *data, const tf_options *opt) {
     s->crop_circles = (uint8_t)opt->value[P_CROP];
     s->small_city = opt->value[P_SMALL] ? 4 : 2;
     s->farmers_modern = (uint8_t)opt->value[P_FARMERS];
-    s->active = (uint8_t)opt->value[P_FIRST];
+    s->active = s->first = (uint8_t)opt->value[P_FIRST];
     s->phase = CARC_PH_DRAW;
     s->in_hand = 0xFF;
     int types = s->crop_circles ? CARC_TILE_TYPES : CARC_BASE_TYPES;

@@ -31,8 +31,13 @@ int carc_view_json(const void *data, int seat, tf_buf *b) {
     int next = s->phase == CARC_PH_DRAW ? TAFEL_CHANCE
              : s->phase == CARC_PH_OVER ? TAFEL_TERMINAL
              : s->phase == CARC_PH_CROP_ACT ? carc_crop_actor(s) : s->active;
-    tf_buf_addf(b, "{\"game\":\"carcassonne(players=%d%s)\",\"seat\":%d,\"players\":%d,",
-                s->players, s->crop_circles ? ",crop_circles=true" : "", seat, s->players);
+    /* the canonical game string: players and what differs from the defaults */
+    tf_buf_addf(b, "{\"game\":\"carcassonne(players=%d%s", s->players,
+                s->crop_circles ? ",crop_circles=true" : "");
+    if (s->first) tf_buf_addf(b, ",first=%d", s->first);
+    if (s->small_city == 4) tf_buf_add(b, ",small_city=4");
+    if (s->farmers_modern) tf_buf_add(b, ",farmers=modern");
+    tf_buf_addf(b, ")\",\"seat\":%d,\"players\":%d,", seat, s->players);
     if (next >= 0) tf_buf_addf(b, "\"next\":%d", next);
     else tf_buf_addf(b, "\"next\":\"%s\"", next == TAFEL_CHANCE ? "chance" : "terminal");
     tf_buf_addf(b, ",\"phase\":\"%s\",\"active\":%d,\"tile\":", phase_names[s->phase], s->active);

@@ -81,6 +81,9 @@ typedef struct tf_module {
     int (*check)(const void *data, tafel_error *err);
 } tf_module;
 
+/* state.c: the module's data inside a state (for white-box tests) */
+void *tf_state_data(tafel_state *state);
+
 /* registry.c */
 int tf_registry_count(void);
 const tf_module *tf_registry_get(int i);

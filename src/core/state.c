@@ -27,6 +27,8 @@ static const void *cdata_of(const tafel_state *s) {
     return (const char *)s + sizeof(tf_state_header);
 }
 
+void *tf_state_data(tafel_state *s) { return data_of(s); }
+
 TAFEL_API tafel_state *tafel_state_init(const tafel_game *g, void *memory) {
     const tf_options *opt;
     int index = tf_game_module(g, &opt);

@@ -176,8 +176,12 @@ TAFEL_API int tafel_game_load(const char *text, tafel_game **out, tafel_error *e
             given[k] = 1;
             int rc = parse_value(&m->params[k], value, &opt.value[k], err);
             if (rc) return rc;
-            if (*p == ',') p = skip_space(p + 1);
-            else if (*p != ')')
+            if (*p == ',') {
+                p = skip_space(p + 1);
+                if (*p == ')')
+                    return tf_error(err, TAFEL_EPARAM, "a parameter must follow ',' in '%s'",
+                                    text);
+            } else if (*p != ')')
                 return tf_error(err, TAFEL_EPARAM, "expected ',' or ')' in '%s', at '%s'",
                                 text, p);
         }

@@ -108,7 +108,7 @@ int carc_board_fits(const carc_state *s, int type, int x, int y, int rot) {
 int carc_board_placements(const carc_state *s, int type, tafel_action *out, int cap) {
     int rots = carc_tiles[type].rotations, n = 0;
     uint8_t code[4];
-    for (int r = 0; r < rots; r++) code[r] = carc_tile_edge_code(type, r);
+    for (int r = 0; r < 4; r++) code[r] = carc_tile_edge_code(type, r);
     if (cap >= 4 * s->nfrontier) {
         /* the hot path of every game: write always, count only fits */
         for (int i = 0; i < s->nfrontier; i++) {
@@ -135,7 +135,7 @@ int carc_board_placements(const carc_state *s, int type, tafel_action *out, int 
 int carc_board_can_place(const carc_state *s, int type) {
     int rots = carc_tiles[type].rotations;
     uint8_t code[4];
-    for (int r = 0; r < rots; r++) code[r] = carc_tile_edge_code(type, r);
+    for (int r = 0; r < 4; r++) code[r] = carc_tile_edge_code(type, r);
     for (int i = 0; i < s->nfrontier; i++)
         for (int r = 0; r < rots; r++)
             if (((code[r] ^ s->freq[i]) & s->fmask[i]) == 0) return 1;

@@ -184,6 +184,13 @@ static int parse(const carc_state *s, char w[MAX_WORDS][24], int n, tafel_action
         *out = CARC_ACT_PLACE + carc_key(x, y) * 4 + rot;
         return TAFEL_OK;
     }
+    if ((!strcasecmp(verb, "follower") && (n == 2 || n == 3)) ||
+        ((!strcasecmp(verb, "add") || !strcasecmp(verb, "remove")) && (n == 4 || n == 5))) {
+        const char *kind = w[verb[0] == 'f' || verb[0] == 'F' ? 1 : 3];
+        if (find_name(kind, carc_kind_names, 4) < 0)
+            return tf_error(err, TAFEL_EPARSE,
+                            "'%s' is no feature: city, road, field or cloister", kind);
+    }
     if (!strcasecmp(verb, "follower") && (n == 2 || n == 3)) {
         if (s->phase != CARC_PH_FOLLOWER)
             return tf_error(err, TAFEL_EILLEGAL, "a follower goes on the tile just placed, and "

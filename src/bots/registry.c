@@ -1,0 +1,194 @@
+/*
+** registry.c -- the list of bots, and the public tafel_bot_ calls.
+**
+** A spec is  name [ ":" key "=" value { "," key "=" value } ]  with integer
+** values, checked against the kind's option table before the bot is made.
+** A bot's name is its canonical spec: the kind's name plus the options that
+** differ from their defaults, so "greedy:depth=3" is named "greedy".
+** Adding a bot is one line in the table below.
+*/
+#include "bot.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const bot_kind *const kinds[] = {
+    &bot_random_kind,
+    &bot_greedy_kind,
+};
+
+#define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
+
+struct tafel_bot {
+    const bot_kind *kind;
+    void *impl;
+    size_t state_size;
+    char name[128];
+};
+
+int bot_error(tafel_error *err, int code, const char *fmt, ...) {
+    if (err) {
+        err->code = code;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+static void known_bots(char *out, size_t size) {
+    size_t used = 0;
+    out[0] = 0;
+    for (int i = 0; i < NKINDS && used < size; i++) {
+        int n = snprintf(out + used, size - used, "%s%s", i ? ", " : "",
+                         kinds[i]->name);
+        if (n < 0) break;
+        used += (size_t)n;
+    }
+}
+
+static void known_options(const bot_kind *k, char *out, size_t size) {
+    size_t used = 0;
+    out[0] = 0;
+    if (k->noptions == 0) snprintf(out, size, "it has none");
+    for (int i = 0; i < k->noptions && used < size; i++) {
+        const bot_option *o = &k->options[i];
+        int n = snprintf(out + used, size - used, "%s%s=%d..%d", i ? ", " : "",
+                         o->name, o->min, o->max);
+        if (n < 0) break;
+        used += (size_t)n;
+    }
+}
+
+static const bot_kind *find_kind(const char *name, size_t len) {
+    for (int i = 0; i < NKINDS; i++)
+        if (strlen(kinds[i]->name) == len && !strncmp(kinds[i]->name, name, len))
+            return kinds[i];
+    return NULL;
+}
+
+/* Read "key=value" (len bytes at item) into values[]. */
+static int parse_option(const bot_kind *k, const char *item, size_t len,
+                        int *values, int *given, tafel_error *err) {
+    const char *eq = memchr(item, '=', len);
+    size_t keylen = eq ? (size_t)(eq - item) : len;
+    int i = 0;
+    while (i < k->noptions &&
+           (strlen(k->options[i].name) != keylen ||
+            strncmp(k->options[i].name, item, keylen)))
+        i++;
+    char known[160];
+    known_options(k, known, sizeof known);
+    if (i == k->noptions)
+        return bot_error(err, TAFEL_EBOT, "bot %s has no option '%.*s' (%s)",
+                         k->name, (int)keylen, item, known);
+    const bot_option *o = &k->options[i];
+    if (given[i]++)
+        return bot_error(err, TAFEL_EBOT, "bot %s: option '%s' given twice",
+                         k->name, o->name);
+    char value[32] = "";
+    if (eq && len - keylen - 1 < sizeof value)
+        memcpy(value, eq + 1, len - keylen - 1), value[len - keylen - 1] = 0;
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (!eq || !value[0] || *end || errno || v < o->min || v > o->max)
+        return bot_error(err, TAFEL_EBOT, "bot %s: %s must be %d..%d, not '%.*s'",
+                         k->name, o->name, o->min, o->max, (int)len, item);
+    values[i] = (int)v;
+    return TAFEL_OK;
+}
+
+/* Parse a spec into its kind and option values. */
+static int parse_spec(const char *spec, const bot_kind **kind, int *values,
+                      tafel_error *err) {
+    size_t namelen = strcspn(spec, ":");
+    const bot_kind *k = find_kind(spec, namelen);
+    if (!k) {
+        char known[160];
+        known_bots(known, sizeof known);
+        return bot_error(err, TAFEL_EBOT, "unknown bot '%.*s' (bots: %s)",
+                         (int)namelen, spec, known);
+    }
+    int given[BOT_MAX_OPTIONS] = {0};
+    for (int i = 0; i < k->noptions; i++) values[i] = k->options[i].def;
+    const char *p = spec + namelen;
+    while (*p == ':' || *p == ',') {
+        p++;
+        size_t len = strcspn(p, ",");
+        int rc = parse_option(k, p, len, values, given, err);
+        if (rc) return rc;
+        p += len;
+    }
+    *kind = k;
+    return TAFEL_OK;
+}
+
+static void canonical_name(const bot_kind *k, const int *values, char *out,
+                           size_t size) {
+    size_t used = (size_t)snprintf(out, size, "%s", k->name);
+    char sep = ':';
+    for (int i = 0; i < k->noptions && used < size; i++) {
+        if (values[i] == k->options[i].def) continue;
+        int n = snprintf(out + used, size - used, "%c%s=%d", sep,
+                         k->options[i].name, values[i]);
+        if (n < 0) break;
+        used += (size_t)n;
+        sep = ',';
+    }
+}
+
+TAFEL_API int tafel_bot_new(const char *spec, const tafel_game *game,
+                            uint64_t seed, tafel_bot **out, tafel_error *err) {
+    if (out) *out = NULL;
+    if (!spec || !game || !out)
+        return bot_error(err, TAFEL_EINVAL, "bot: no spec or no game");
+    const bot_kind *k = NULL;
+    int values[BOT_MAX_OPTIONS];
+    int rc = parse_spec(spec, &k, values, err);
+    if (rc) return rc;
+    tafel_bot *bot = calloc(1, sizeof *bot);
+    if (!bot) return bot_error(err, TAFEL_ENOMEM, "out of memory");
+    rc = k->new_bot(game, values, seed, &bot->impl, err);
+    if (rc) {
+        free(bot);
+        return rc;
+    }
+    bot->kind = k;
+    bot->state_size = tafel_game_state_size(game);
+    canonical_name(k, values, bot->name, sizeof bot->name);
+    *out = bot;
+    return TAFEL_OK;
+}
+
+TAFEL_API void tafel_bot_free(tafel_bot *bot) {
+    if (!bot) return;
+    bot->kind->free_bot(bot->impl);
+    free(bot);
+}
+
+TAFEL_API const char *tafel_bot_name(const tafel_bot *bot) { return bot->name; }
+
+TAFEL_API int tafel_bot_choose(tafel_bot *bot, const tafel_state *state,
+                               tafel_action *out, tafel_error *err) {
+    if (!bot || !state || !out)
+        return bot_error(err, TAFEL_EINVAL, "bot: no bot, state or output");
+    if (tafel_state_size(state) != bot->state_size)
+        return bot_error(err, TAFEL_EINVAL,
+                         "bot %s: the state is not of the bot's game", bot->name);
+    if (tafel_state_current(state) < 0)
+        return bot_error(err, TAFEL_EINVAL,
+                         "bot %s: no seat is to move (chance or game over)",
+                         bot->name);
+    return bot->kind->choose(bot->impl, state, out, err);
+}
+
+TAFEL_API const char *tafel_bot_info(int i, const char **summary) {
+    if (i < 0 || i >= NKINDS) return NULL;
+    if (summary) *summary = kinds[i]->summary;
+    return kinds[i]->name;
+}

@@ -1,0 +1,86 @@
+/*
+** cli.h -- the tafel program's command table and shared helpers.
+**
+** Each command lives in its own file and is one row of the table in main.c:
+** its name, usage line, summary, help text and handler.  Handlers return the
+** program's exit code: 0 success, 1 failure while running, 2 bad usage.
+** The program sees games and bots only through tafel.h.
+*/
+#ifndef TF_CLI_H
+#define TF_CLI_H
+
+#include "tafel.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define CLI_USAGE 2
+#define CLI_CONTINUE (-1)
+
+typedef struct cli_command {
+    const char *name;
+    const char *usage;
+    const char *summary;
+    const char *help;
+    int (*run)(const struct cli_command *cmd, int argc, char **argv);
+} cli_command;
+
+int cli_play(const cli_command *cmd, int argc, char **argv);
+int cli_sim(const cli_command *cmd, int argc, char **argv);
+int cli_replay(const cli_command *cmd, int argc, char **argv);
+int cli_perft(const cli_command *cmd, int argc, char **argv);
+int cli_bench(const cli_command *cmd, int argc, char **argv);
+int cli_list(const cli_command *cmd, int argc, char **argv);
+
+/* One option of a command.  A flag (takes_value 0) gets the value "1". */
+typedef struct cli_option {
+    const char *name; /* "--players" */
+    int takes_value;
+    const char **value;
+} cli_option;
+
+/* Parse argv[1..] (argv[0] is the command name) into the options and at
+** most max_positional positional arguments.  Handles --help.  Returns
+** CLI_CONTINUE, or the exit code after printing help (0) or an error (2). */
+int cli_parse(const cli_command *cmd, int argc, char **argv,
+              const cli_option *options, int noptions,
+              const char **positional, int max_positional);
+void cli_print_help(const cli_command *cmd, FILE *out);
+
+/* Numbers from option values; on error print "--what: ..." and return 2. */
+int cli_uint64(const char *text, const char *what, uint64_t *out);
+int cli_int(const char *text, const char *what, int min, int max, int *out);
+
+/* Split "human,greedy" into at most TAFEL_MAX_PLAYERS names (pointers into
+** storage).  Returns the count, or prints an error and returns -1. */
+#define CLI_NAME_MAX 64
+int cli_split_players(const char *list, char storage[][CLI_NAME_MAX],
+                      const char **names);
+
+/* Load a game; when nplayers > 0 it sets players= unless the string gives
+** it, and must agree if it does.  Prints the error; returns 0 or 2. */
+int cli_load_game(const char *text, int nplayers, tafel_game **out);
+
+/* Seat colour ("Red") and a distinct, well-mixed seed for item i of seed. */
+const char *cli_seat_name(int seat);
+uint64_t cli_mix(uint64_t seed, uint64_t i);
+double cli_now(void);
+
+/* Choose the next action: chance sampled with *rng; a seat's action from
+** bots[seat], or uniformly with *rng when bots (or bots[seat]) is NULL.
+** actions is scratch of cap entries.  The state is not changed. */
+int cli_choose(const tafel_state *state, tafel_bot **bots, uint64_t *rng,
+               tafel_action *actions, int cap, tafel_action *out,
+               tafel_error *err);
+
+/* Write the record's JSON and a newline to path; prints errors.  0 or 1. */
+int cli_write_record(const tafel_record *record, const char *path);
+
+/* The end of a game: scores by category per seat, totals, and winners. */
+void cli_print_result(const tafel_state *state, const char *const *names);
+
+/* A progress bar on stderr, drawn only when stderr is a terminal. */
+void cli_progress(long done, long total, double started);
+void cli_progress_done(void);
+
+#endif

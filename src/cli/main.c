@@ -1,0 +1,115 @@
+/*
+** main.c -- the tafel program: the command table and dispatch.
+**
+** Every command is one row below (name, usage, summary, help, handler), as
+** in Redis's command table; `tafel help CMD` and `tafel CMD --help` print
+** the same text.  Unknown commands exit with 2.
+*/
+#include "cli.h"
+
+#include <string.h>
+
+static const cli_command commands[] = {
+    {"play",
+     "play [GAME] [--players P1,P2,...] [--seed S] [--no-color] [--record FILE]",
+     "play a game at the terminal against bots or people",
+     "GAME is a game string (default carcassonne). --players lists who plays\n"
+     "each seat: 'human' or a bot spec (default human,greedy); their number\n"
+     "sets players= unless GAME does (then they must agree). --seed fixes the\n"
+     "tiles drawn (default: from the clock; the seed is printed). --record\n"
+     "writes the game's record JSON at the end.\n\n"
+     "At your turn type a move's number or its text (\"place 1 0 90\"), or:\n"
+     "  hint        greedy's suggestion\n"
+     "  save FILE   write the record so far\n"
+     "  help        this list\n"
+     "  quit        stop (so does end of input)",
+     cli_play},
+    {"sim",
+     "sim [GAME] --players BOT1,BOT2,... [--games N] [--threads T] [--seed S] "
+     "[--out FILE]",
+     "play bots against each other and report win rates",
+     "Plays N games (default 100) of GAME (default carcassonne). Game i uses a\n"
+     "seed derived from S (default 1) and i, and seats rotate: in game i seat k\n"
+     "is played by bot (k+i) mod n, so each bot plays every seat. Prints each\n"
+     "bot's win rate with a 95% confidence interval (a shared win among k\n"
+     "players counts 1/k), its mean score, the mean game length and games per\n"
+     "second. --out writes one record JSON per line, in game order. Results do\n"
+     "not depend on --threads (default 1).",
+     cli_sim},
+    {"replay", "replay FILE [--json]", "replay a record and show the result",
+     "Replays the record in FILE (the first line of a JSON-lines file) and\n"
+     "prints the final position and scores, or with --json one object:\n"
+     "{\"game\", \"actions\", \"terminal\", \"next\", \"scores\", \"projected\",\n"
+     "\"winners\"}. Action numbers in errors are 0-based. Exit code 1 when the\n"
+     "record is bad.",
+     cli_replay},
+    {"perft", "perft [GAME] [--seed S] [--depth D] [--prefix N] [--divide]",
+     "count the leaves of the game tree from a random position",
+     "Plays N random actions (default 10) from the initial state with an rng\n"
+     "seeded by S (default 1), then counts the leaves of the tree of depth D\n"
+     "(default 2): chance nodes branch over every outcome, a terminal state is\n"
+     "one leaf. --divide also prints the count under each first action.",
+     cli_perft},
+    {"bench", "bench [--games N] [--runs R]",
+     "time fixed random games and print a deterministic signature",
+     "For each game in the bench table, plays N fixed seeded random games on\n"
+     "one thread, R times (default 5), and prints the median games per second\n"
+     "and a signature of every action and final score. The last line is\n"
+     "'Bench: <signature>', the same on every run and machine.",
+     cli_bench},
+    {"list", "list", "list the games, their parameters and the bots",
+     "Lists every game with its summary and parameters, and every bot.",
+     cli_list},
+};
+
+#define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
+
+static const cli_command *find_command(const char *name) {
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(commands[i].name, name)) return &commands[i];
+    return NULL;
+}
+
+static void usage(FILE *out) {
+    fprintf(out, "tafel %s -- tabletop game engines\n\nusage: tafel COMMAND "
+                 "[ARGS]\n\ncommands:\n", TAFEL_VERSION);
+    for (int i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'tafel help COMMAND' or 'tafel COMMAND --help' for details;"
+                 " 'tafel --version'.\n");
+}
+
+static int unknown_command(const char *name) {
+    fprintf(stderr, "tafel: unknown command '%s' (commands:", name);
+    for (int i = 0; i < NCOMMANDS; i++) fprintf(stderr, " %s", commands[i].name);
+    fprintf(stderr, ")\n");
+    return CLI_USAGE;
+}
+
+static int help(int argc, char **argv) {
+    if (argc < 3) {
+        usage(stdout);
+        return 0;
+    }
+    const cli_command *cmd = find_command(argv[2]);
+    if (!cmd) return unknown_command(argv[2]);
+    cli_print_help(cmd, stdout);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    const char *name = argv[1];
+    if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help"))
+        return help(argc, argv);
+    if (!strcmp(name, "--version") || !strcmp(name, "version")) {
+        printf("tafel %s\n", TAFEL_VERSION);
+        return 0;
+    }
+    const cli_command *cmd = find_command(name);
+    if (!cmd) return unknown_command(name);
+    return cmd->run(cmd, argc - 1, argv + 1);
+}

@@ -1,0 +1,260 @@
+/*
+** play.c -- `tafel play`: a game at the terminal, people and bots mixed.
+**
+** One session holds the game, the state, the record so far and a bot for
+** every seat not played by a person.  Chance is drawn from an rng seeded by
+** --seed, so a printed seed replays the same tiles.  Input is read a line at
+** a time, so a pipe drives it as well as a keyboard; end of input quits.
+*/
+#include "cli.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct play_session {
+    tafel_game *game;
+    tafel_state *state;
+    tafel_record *record;
+    tafel_bot *bots[TAFEL_MAX_PLAYERS]; /* NULL for a person */
+    tafel_bot *hint;                    /* made on the first "hint" */
+    const char *names[TAFEL_MAX_PLAYERS];
+    int players, color;
+    uint64_t seed, rng;
+    tafel_action *actions;
+    char (*texts)[TAFEL_ACTION_TEXT_MAX];
+    int cap;
+    char *line;
+    size_t line_cap;
+} play_session;
+
+enum { TURN_MOVE, TURN_QUIT, TURN_ERROR };
+
+static const char human_help[] =
+    "  NUMBER or TEXT  play that move (\"place 1 0 90\", \"pass\")\n"
+    "  moves           list the legal moves again\n"
+    "  hint            what the greedy bot would play\n"
+    "  save FILE       write the record of the game so far\n"
+    "  help            this list\n"
+    "  quit            stop the game (end of input does too)\n";
+
+static void session_free(play_session *s) {
+    for (int i = 0; i < TAFEL_MAX_PLAYERS; i++) tafel_bot_free(s->bots[i]);
+    tafel_bot_free(s->hint);
+    tafel_record_free(s->record);
+    tafel_state_free(s->state);
+    tafel_game_free(s->game);
+    free(s->actions);
+    free(s->texts);
+    free(s->line);
+}
+
+/* Bots for the non-human seats, the record and the buffers. */
+static int session_start(play_session *s, tafel_error *err) {
+    s->players = tafel_game_players(s->game);
+    for (int seat = 0; seat < s->players; seat++) {
+        if (!strcmp(s->names[seat], "human")) continue;
+        int rc = tafel_bot_new(s->names[seat], s->game, cli_mix(s->seed, seat + 1),
+                               &s->bots[seat], err);
+        if (rc) return rc;
+    }
+    s->cap = tafel_game_max_actions(s->game);
+    s->state = tafel_state_new(s->game);
+    s->record = tafel_record_new(tafel_game_string(s->game), s->seed);
+    s->actions = malloc((size_t)s->cap * sizeof *s->actions);
+    s->texts = malloc((size_t)s->cap * sizeof *s->texts);
+    for (int seat = 0; s->record && seat < s->players; seat++)
+        tafel_record_set_player(s->record, seat, s->names[seat]);
+    if (!s->state || !s->record || !s->actions || !s->texts) {
+        err->code = TAFEL_ENOMEM;
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return TAFEL_ENOMEM;
+    }
+    s->rng = tafel_rng_seed(s->seed);
+    return TAFEL_OK;
+}
+
+/* The legal moves, numbered from 1, in columns. */
+static int print_moves(play_session *s) {
+    int n = tafel_state_legal_actions(s->state, s->actions, s->cap);
+    if (n > s->cap) n = s->cap;
+    int width = 0;
+    for (int i = 0; i < n; i++) {
+        tafel_action_to_text(s->state, s->actions[i], s->texts[i],
+                             sizeof s->texts[i]);
+        int w = (int)strlen(s->texts[i]);
+        if (w > width) width = w;
+    }
+    int columns = 78 / (width + 7);
+    if (columns < 1) columns = 1;
+    for (int i = 0; i < n; i++)
+        printf("%4d. %-*s%s", i + 1, width + 1, s->texts[i],
+               (i + 1) % columns == 0 || i + 1 == n ? "\n" : " ");
+    return n;
+}
+
+static void print_state(const play_session *s, int seat) {
+    char *picture = tafel_state_render(s->state, seat,
+                                       s->color ? TAFEL_RENDER_COLOR : 0);
+    if (picture) fputs(picture, stdout);
+    free(picture);
+}
+
+static void print_hint(play_session *s) {
+    tafel_error err;
+    tafel_action a;
+    if (!s->hint &&
+        tafel_bot_new("greedy", s->game, cli_mix(s->seed, 99), &s->hint, &err)) {
+        printf("no hint: %s\n", err.message);
+        return;
+    }
+    if (tafel_bot_choose(s->hint, s->state, &a, &err)) {
+        printf("no hint: %s\n", err.message);
+        return;
+    }
+    char text[TAFEL_ACTION_TEXT_MAX];
+    tafel_action_to_text(s->state, a, text, sizeof text);
+    printf("hint: %s\n", text);
+}
+
+/* A move number ("12") in 1..n, or 0 when text is not all digits. */
+static int move_number(const char *text, int n, int *index) {
+    for (const char *p = text; *p; p++)
+        if (!isdigit((unsigned char)*p)) return 0;
+    long v = strtol(text, NULL, 10);
+    if (strlen(text) > 6 || v < 1 || v > n) {
+        printf("there is no move %s: moves are numbered 1..%d\n", text, n);
+        *index = -1;
+    } else {
+        *index = (int)v - 1;
+    }
+    return 1;
+}
+
+/* One line of input, trimmed; NULL at end of input. */
+static char *read_line(play_session *s) {
+    if (getline(&s->line, &s->line_cap, stdin) < 0) return NULL;
+    char *p = s->line;
+    while (isspace((unsigned char)*p)) p++;
+    size_t len = strlen(p);
+    while (len > 0 && isspace((unsigned char)p[len - 1])) p[--len] = 0;
+    return p;
+}
+
+/* Handle one command that is not a move; 1 if it was one. */
+static int turn_command(play_session *s, const char *in, int *n) {
+    if (!strcmp(in, "help")) printf("%s", human_help);
+    else if (!strcmp(in, "moves")) *n = print_moves(s);
+    else if (!strcmp(in, "hint")) print_hint(s);
+    else if (!strcmp(in, "save"))
+        printf("save needs a file name: save FILE\n");
+    else if (!strncmp(in, "save ", 5)) {
+        if (cli_write_record(s->record, in + 5) == 0)
+            printf("saved the record to %s\n", in + 5);
+    } else return 0;
+    return 1;
+}
+
+/* A person's turn: show the position and moves, read until a move. */
+static int human_turn(play_session *s, int seat, tafel_action *out) {
+    print_state(s, seat);
+    printf("%s to play:\n", cli_seat_name(seat));
+    int n = print_moves(s);
+    for (;;) {
+        printf("%s> ", cli_seat_name(seat));
+        fflush(stdout);
+        const char *in = read_line(s);
+        if (!in) {
+            printf("\n");
+            return TURN_QUIT;
+        }
+        if (!isatty(STDIN_FILENO)) printf("%s\n", in); /* a readable transcript */
+        int index;
+        tafel_error err;
+        if (!*in || turn_command(s, in, &n)) continue;
+        if (!strcmp(in, "quit") || !strcmp(in, "exit")) return TURN_QUIT;
+        if (move_number(in, n, &index)) {
+            if (index < 0) continue;
+            *out = s->actions[index];
+            return TURN_MOVE;
+        }
+        if (tafel_action_from_text(s->state, in, out, &err) == TAFEL_OK)
+            return TURN_MOVE;
+        printf("'%s': %s (type 'help' for commands)\n", in, err.message);
+    }
+}
+
+/* Choose the next action: chance, a bot, or a person; prints bot moves. */
+static int next_action(play_session *s, tafel_action *out) {
+    int seat = tafel_state_current(s->state);
+    if (seat >= 0 && !s->bots[seat]) return human_turn(s, seat, out);
+    tafel_error err;
+    if (cli_choose(s->state, s->bots, &s->rng, s->actions, s->cap, out, &err)) {
+        fprintf(stderr, "tafel play: %s\n", err.message);
+        return TURN_ERROR;
+    }
+    char text[TAFEL_ACTION_TEXT_MAX];
+    tafel_action_to_text(s->state, *out, text, sizeof text);
+    if (seat == TAFEL_CHANCE) printf("Chance: %s\n", text);
+    else printf("%s (%s) plays: %s\n", cli_seat_name(seat), s->names[seat], text);
+    return TURN_MOVE;
+}
+
+static int play_loop(play_session *s) {
+    while (tafel_state_current(s->state) != TAFEL_TERMINAL) {
+        tafel_action a;
+        int turn = next_action(s, &a);
+        if (turn == TURN_QUIT) {
+            printf("Game stopped after %d actions (seed %llu).\n",
+                   tafel_state_move_number(s->state), (unsigned long long)s->seed);
+            return 0;
+        }
+        if (turn == TURN_ERROR) return 1;
+        tafel_error err;
+        if (tafel_record_push(s->record, s->state, a)) {
+            fprintf(stderr, "tafel play: cannot record the action\n");
+            return 1;
+        }
+        if (tafel_state_apply(s->state, a, &err)) {
+            fprintf(stderr, "tafel play: %s\n", err.message);
+            return 1;
+        }
+    }
+    print_state(s, -1);
+    cli_print_result(s->state, s->names);
+    return 0;
+}
+
+int cli_play(const cli_command *cmd, int argc, char **argv) {
+    const char *game = "carcassonne", *players = "human,greedy", *seed_text = NULL;
+    const char *no_color = NULL, *record_path = NULL;
+    const cli_option options[] = {
+        {"--players", 1, &players}, {"--seed", 1, &seed_text},
+        {"--no-color", 0, &no_color}, {"--record", 1, &record_path},
+    };
+    int rc = cli_parse(cmd, argc, argv, options, 4, &game, 1);
+    if (rc != CLI_CONTINUE) return rc;
+    play_session s = {0};
+    char storage[TAFEL_MAX_PLAYERS][CLI_NAME_MAX];
+    int n = cli_split_players(players, storage, s.names);
+    if (n < 0) return CLI_USAGE;
+    s.seed = (uint64_t)time(NULL);
+    if (seed_text && cli_uint64(seed_text, "--seed", &s.seed)) return CLI_USAGE;
+    if (cli_load_game(game, n, &s.game)) return CLI_USAGE;
+    s.color = !no_color && isatty(STDOUT_FILENO);
+    tafel_error err;
+    if (session_start(&s, &err)) {
+        fprintf(stderr, "tafel play: %s\n", err.message);
+        session_free(&s);
+        return err.code == TAFEL_EBOT ? CLI_USAGE : 1;
+    }
+    printf("%s, seed %llu (tafel play '%s' --players %s --seed %llu replays it)\n",
+           tafel_game_string(s.game), (unsigned long long)s.seed, game, players,
+           (unsigned long long)s.seed);
+    rc = play_loop(&s);
+    if (record_path && cli_write_record(s.record, record_path)) rc = 1;
+    session_free(&s);
+    return rc;
+}

@@ -1,0 +1,376 @@
+/*
+** record.c -- game records: a game string, player names, a seed and actions.
+**
+** A record holds its action texts as separately allocated strings, so a
+** pointer from tafel_record_action stays valid while more are pushed.  On
+** disk a record is one JSON object (cJSON reads and writes it):
+**   {"game": "carcassonne(players=2)", "players": ["human", "greedy"],
+**    "seed": 7, "actions": ["draw D", "place 1 0 90", ...]}
+** "game" and "actions" are required; "players" and "seed" are optional.  A
+** seed above 2^53 cannot be a JSON number exactly (cJSON keeps doubles), so
+** it is written as a decimal string, and a string seed is accepted back.
+** Action indexes in messages are 0-based, like the JSON array's.
+*/
+#include "tafel.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SEED_EXACT_MAX 9007199254740992ull /* 2^53 */
+
+struct tafel_record {
+    char *game;
+    uint64_t seed;
+    char *players[TAFEL_MAX_PLAYERS];
+    char **actions;
+    int count, cap;
+};
+
+/* error.c: fill err (if not NULL) and return code.  Declared here rather
+** than by including module.h, which is the interface of game modules. */
+int tf_error(tafel_error *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static char *copy_string(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c) memcpy(c, s, n);
+    return c;
+}
+
+TAFEL_API tafel_record *tafel_record_new(const char *game_string, uint64_t seed) {
+    if (!game_string) return NULL;
+    tafel_record *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->game = copy_string(game_string);
+    if (!r->game) {
+        free(r);
+        return NULL;
+    }
+    r->seed = seed;
+    return r;
+}
+
+TAFEL_API void tafel_record_free(tafel_record *r) {
+    if (!r) return;
+    for (int i = 0; i < r->count; i++) free(r->actions[i]);
+    for (int i = 0; i < TAFEL_MAX_PLAYERS; i++) free(r->players[i]);
+    free(r->actions);
+    free(r->game);
+    free(r);
+}
+
+TAFEL_API int tafel_record_set_player(tafel_record *r, int seat, const char *name) {
+    if (!r || seat < 0 || seat >= TAFEL_MAX_PLAYERS) return TAFEL_EINVAL;
+    char *copy = NULL;
+    if (name && !(copy = copy_string(name))) return TAFEL_ENOMEM;
+    free(r->players[seat]);
+    r->players[seat] = copy;
+    return TAFEL_OK;
+}
+
+TAFEL_API int tafel_record_push_text(tafel_record *r, const char *text) {
+    if (!r || !text) return TAFEL_EINVAL;
+    if (r->count == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 64;
+        char **grown = realloc(r->actions, (size_t)cap * sizeof *grown);
+        if (!grown) return TAFEL_ENOMEM;
+        r->actions = grown;
+        r->cap = cap;
+    }
+    char *copy = copy_string(text);
+    if (!copy) return TAFEL_ENOMEM;
+    r->actions[r->count++] = copy;
+    return TAFEL_OK;
+}
+
+TAFEL_API int tafel_record_push(tafel_record *r, const tafel_state *state,
+                                tafel_action action) {
+    if (!r || !state) return TAFEL_EINVAL;
+    char text[TAFEL_ACTION_TEXT_MAX];
+    int n = tafel_action_to_text(state, action, text, sizeof text);
+    if (n < 0 || (size_t)n >= sizeof text) return TAFEL_EINVAL;
+    return tafel_record_push_text(r, text);
+}
+
+TAFEL_API const char *tafel_record_game_string(const tafel_record *r) {
+    return r->game;
+}
+
+TAFEL_API uint64_t tafel_record_seed(const tafel_record *r) { return r->seed; }
+
+TAFEL_API int tafel_record_action_count(const tafel_record *r) { return r->count; }
+
+TAFEL_API const char *tafel_record_action(const tafel_record *r, int i) {
+    return i >= 0 && i < r->count ? r->actions[i] : NULL;
+}
+
+TAFEL_API const char *tafel_record_player(const tafel_record *r, int seat) {
+    return seat >= 0 && seat < TAFEL_MAX_PLAYERS ? r->players[seat] : NULL;
+}
+
+/* ---------------------------------------------------------------------------
+** Writing.
+*/
+
+/* Seats up to the last named one; unnamed seats in between become null. */
+static cJSON *players_to_json(const tafel_record *r) {
+    int n = 0;
+    for (int i = 0; i < TAFEL_MAX_PLAYERS; i++)
+        if (r->players[i]) n = i + 1;
+    cJSON *array = cJSON_CreateArray();
+    for (int i = 0; array && i < n; i++) {
+        cJSON *item = r->players[i] ? cJSON_CreateString(r->players[i])
+                                    : cJSON_CreateNull();
+        if (!item || !cJSON_AddItemToArray(array, item)) {
+            cJSON_Delete(item);
+            cJSON_Delete(array);
+            return NULL;
+        }
+    }
+    return array;
+}
+
+/* Written as raw digits: cJSON prints doubles with 15 significant digits,
+** which would round seeds above 10^15. */
+static cJSON *seed_to_json(uint64_t seed) {
+    char text[24];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)seed);
+    return seed <= SEED_EXACT_MAX ? cJSON_CreateRaw(text) : cJSON_CreateString(text);
+}
+
+static int add_item(cJSON *object, const char *key, cJSON *item) {
+    if (!item) return 0;
+    if (!cJSON_AddItemToObject(object, key, item)) {
+        cJSON_Delete(item);
+        return 0;
+    }
+    return 1;
+}
+
+TAFEL_API char *tafel_record_to_json(const tafel_record *r) {
+    if (!r) return NULL;
+    cJSON *root = cJSON_CreateObject();
+    if (!root) return NULL;
+    int ok = add_item(root, "game", cJSON_CreateString(r->game)) &&
+             add_item(root, "players", players_to_json(r)) &&
+             add_item(root, "seed", seed_to_json(r->seed));
+    cJSON *actions = ok ? cJSON_CreateArray() : NULL;
+    ok = ok && add_item(root, "actions", actions);
+    for (int i = 0; ok && i < r->count; i++)
+        ok = cJSON_AddItemToArray(actions, cJSON_CreateString(r->actions[i]));
+    char *text = ok ? cJSON_PrintUnformatted(root) : NULL;
+    cJSON_Delete(root);
+    return text;
+}
+
+/* ---------------------------------------------------------------------------
+** Reading.
+*/
+
+static int seed_from_json(const cJSON *item, uint64_t *out, tafel_error *err) {
+    if (!item) {
+        *out = 0;
+        return TAFEL_OK;
+    }
+    if (cJSON_IsNumber(item)) {
+        double d = item->valuedouble;
+        if (d < 0 || d > (double)SEED_EXACT_MAX || d != (double)(uint64_t)d)
+            return tf_error(err, TAFEL_ERECORD,
+                            "record: \"seed\" must be an integer 0..2^53 (write "
+                            "larger seeds as a string)");
+        *out = (uint64_t)d;
+        return TAFEL_OK;
+    }
+    if (cJSON_IsString(item)) {
+        const char *s = item->valuestring;
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (*s >= '0' && *s <= '9' && !*end && errno == 0) {
+            *out = (uint64_t)v;
+            return TAFEL_OK;
+        }
+        return tf_error(err, TAFEL_ERECORD,
+                        "record: \"seed\" string '%s' is not a 64-bit unsigned "
+                        "number", s);
+    }
+    return tf_error(err, TAFEL_ERECORD, "record: \"seed\" must be a number or a "
+                    "decimal string");
+}
+
+static int players_from_json(const cJSON *item, tafel_record *r,
+                             tafel_error *err) {
+    if (!item || cJSON_IsNull(item)) return TAFEL_OK;
+    if (!cJSON_IsArray(item))
+        return tf_error(err, TAFEL_ERECORD, "record: \"players\" must be an array");
+    int n = cJSON_GetArraySize(item);
+    if (n > TAFEL_MAX_PLAYERS)
+        return tf_error(err, TAFEL_ERECORD,
+                        "record: \"players\" has %d names, at most %d", n,
+                        TAFEL_MAX_PLAYERS);
+    for (int i = 0; i < n; i++) {
+        const cJSON *name = cJSON_GetArrayItem(item, i);
+        if (cJSON_IsNull(name)) continue;
+        if (!cJSON_IsString(name))
+            return tf_error(err, TAFEL_ERECORD,
+                            "record: \"players\" item %d must be a string or null", i);
+        if (tafel_record_set_player(r, i, name->valuestring))
+            return tf_error(err, TAFEL_ENOMEM, "out of memory");
+    }
+    return TAFEL_OK;
+}
+
+static int actions_from_json(const cJSON *item, tafel_record *r,
+                             tafel_error *err) {
+    if (!item) return tf_error(err, TAFEL_ERECORD, "record: no \"actions\"");
+    if (!cJSON_IsArray(item))
+        return tf_error(err, TAFEL_ERECORD,
+                        "record: \"actions\" must be an array of strings");
+    int i = 0;
+    for (const cJSON *a = item->child; a; a = a->next, i++) {
+        if (!cJSON_IsString(a))
+            return tf_error(err, TAFEL_ERECORD,
+                            "record: \"actions\" must be an array of strings "
+                            "(item %d is not)", i);
+        if (tafel_record_push_text(r, a->valuestring))
+            return tf_error(err, TAFEL_ENOMEM, "out of memory");
+    }
+    return TAFEL_OK;
+}
+
+/* Build the record from a parsed object; on error *out stays NULL. */
+static int record_from_object(const cJSON *root, tafel_record **out,
+                              tafel_error *err) {
+    if (!cJSON_IsObject(root))
+        return tf_error(err, TAFEL_ERECORD, "record: not a JSON object");
+    const cJSON *game = cJSON_GetObjectItemCaseSensitive(root, "game");
+    if (!game) return tf_error(err, TAFEL_ERECORD, "record: no \"game\"");
+    if (!cJSON_IsString(game))
+        return tf_error(err, TAFEL_ERECORD, "record: \"game\" must be a string");
+    uint64_t seed = 0;
+    int rc = seed_from_json(cJSON_GetObjectItemCaseSensitive(root, "seed"), &seed,
+                            err);
+    if (rc) return rc;
+    tafel_record *r = tafel_record_new(game->valuestring, seed);
+    if (!r) return tf_error(err, TAFEL_ENOMEM, "out of memory");
+    rc = players_from_json(cJSON_GetObjectItemCaseSensitive(root, "players"), r,
+                           err);
+    if (!rc)
+        rc = actions_from_json(cJSON_GetObjectItemCaseSensitive(root, "actions"),
+                               r, err);
+    if (rc) {
+        tafel_record_free(r);
+        return rc;
+    }
+    *out = r;
+    return TAFEL_OK;
+}
+
+TAFEL_API int tafel_record_from_json(const char *json, tafel_record **out,
+                                     tafel_error *err) {
+    if (out) *out = NULL;
+    if (!json || !out) return tf_error(err, TAFEL_EINVAL, "record: no JSON text");
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(json, &end, 0);
+    if (!root) {
+        size_t at = end && end >= json ? (size_t)(end - json) : 0;
+        return tf_error(err, TAFEL_ERECORD,
+                        "record: bad JSON at byte %zu (near '%.20s')", at,
+                        end ? end : "");
+    }
+    int rc = record_from_object(root, out, err);
+    cJSON_Delete(root);
+    return rc;
+}
+
+/* The whole file as a string (malloc'd), or NULL with errno set. */
+static char *read_all(FILE *f) {
+    size_t len = 0, cap = 4096;
+    errno = 0;
+    char *data = malloc(cap);
+    while (data) {
+        len += fread(data + len, 1, cap - len - 1, f);
+        if (len < cap - 1) break;
+        char *grown = realloc(data, cap *= 2);
+        if (!grown) free(data);
+        data = grown;
+    }
+    if (!data) return NULL;
+    data[len] = 0;
+    if (ferror(f)) {
+        int error = errno ? errno : EIO;
+        free(data);
+        errno = error;
+        return NULL;
+    }
+    return data;
+}
+
+/* Cut a JSON-lines text down to its first non-empty line.  A file holding
+** one pretty-printed object (its first line is just "{") is left whole. */
+static void first_json_line(char *text) {
+    char *p = text + strspn(text, " \t\r\n");
+    memmove(text, p, strlen(p) + 1);
+    char *newline = strchr(text, '\n');
+    if (!newline) return;
+    cJSON *line = cJSON_ParseWithLength(text, (size_t)(newline - text));
+    if (line) *newline = 0;
+    cJSON_Delete(line);
+}
+
+TAFEL_API int tafel_record_load_file(const char *path, tafel_record **out,
+                                     tafel_error *err) {
+    if (out) *out = NULL;
+    if (!path || !out) return tf_error(err, TAFEL_EINVAL, "record: no file name");
+    FILE *f = fopen(path, "rb");
+    if (!f) return tf_error(err, TAFEL_EIO, "%s: %s", path, strerror(errno));
+    char *text = read_all(f);
+    int saved = errno;
+    fclose(f);
+    if (!text) return tf_error(err, TAFEL_EIO, "%s: %s", path, strerror(saved));
+    first_json_line(text);
+    int rc = tafel_record_from_json(text, out, err);
+    free(text);
+    if (rc && err) {
+        char message[sizeof err->message];
+        memcpy(message, err->message, sizeof message);
+        tf_error(err, rc, "%s: %s", path, message);
+    }
+    return rc;
+}
+
+/* ---------------------------------------------------------------------------
+** Replaying.
+*/
+
+TAFEL_API int tafel_record_replay(const tafel_record *r, tafel_game **game_out,
+                                  tafel_state **state_out, tafel_error *err) {
+    if (game_out) *game_out = NULL;
+    if (state_out) *state_out = NULL;
+    if (!r || !game_out || !state_out)
+        return tf_error(err, TAFEL_EINVAL, "record: nothing to replay");
+    tafel_game *game;
+    tafel_error why;
+    if (tafel_game_load(r->game, &game, &why))
+        return tf_error(err, TAFEL_ERECORD, "record: game '%s': %s", r->game,
+                        why.message);
+    tafel_state *state = tafel_state_new(game);
+    if (!state) {
+        tafel_game_free(game);
+        return tf_error(err, TAFEL_ENOMEM, "out of memory");
+    }
+    for (int i = 0; i < r->count; i++) {
+        if (tafel_state_apply_text(state, r->actions[i], &why) == TAFEL_OK) continue;
+        tafel_state_free(state);
+        tafel_game_free(game);
+        return tf_error(err, TAFEL_ERECORD, "action %d '%s': %s", i, r->actions[i],
+                        why.message);
+    }
+    *game_out = game;
+    *state_out = state;
+    return TAFEL_OK;
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# cli_test.sh -- the tafel program end to end: bash tests/cli_test.sh path/to/tafel
+#
+# Each check runs one command and tests its exit code and output; a failed
+# check prints what it expected and what came out, and the run goes on.
+# The last line is "N passed, M failed"; the exit code is non-zero on failure.
+set -euo pipefail
+
+TAFEL=${1:?usage: cli_test.sh path/to/tafel}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); echo "ok   $1"; }
+not_ok() {
+    failed=$((failed + 1))
+    echo "FAIL $1"
+    sed 's/^/     | /' "$WORK/out" | tail -20
+}
+
+# check NAME EXPECTED_STATUS PATTERN -- COMMAND...: the command exits with
+# EXPECTED_STATUS and its output (stdout and stderr) matches the grep -E PATTERN.
+check() {
+    local name=$1 want=$2 pattern=$3 status=0
+    shift 4
+    "$@" >"$WORK/out" 2>&1 || status=$?
+    if [[ $status -ne $want ]]; then
+        echo "     exit status $status, expected $want" >>"$WORK/out"
+        not_ok "$name"
+    elif ! grep -Eq -- "$pattern" "$WORK/out"; then
+        echo "     output does not match /$pattern/" >>"$WORK/out"
+        not_ok "$name"
+    else
+        ok "$name"
+    fi
+}
+
+# play_with INPUT ARGS...: tafel play with INPUT on its standard input.
+play_with() {
+    local input=$1
+    shift
+    printf '%b' "$input" | "$TAFEL" play "$@"
+}
+
+check "help lists the commands" 0 "sim .*win rates" -- "$TAFEL" --help
+check "help of one command" 0 "usage: tafel perft" -- "$TAFEL" help perft
+check "--help after a command" 0 "usage: tafel replay" -- "$TAFEL" replay --help
+check "version" 0 "^tafel [0-9]+\.[0-9]+" -- "$TAFEL" --version
+check "unknown command" 2 "unknown command 'frobnicate'" -- "$TAFEL" frobnicate
+check "unknown option" 2 "unknown option '--bogus'" -- "$TAFEL" sim --bogus
+check "list shows games and bots" 0 "greedy" -- "$TAFEL" list
+check "list shows parameters" 0 "players=2\.\.5" -- "$TAFEL" list
+check "bad game string" 2 "players must be 2\.\.5" \
+    -- "$TAFEL" play "carcassonne(players=6)" --players greedy,greedy
+check "unknown game" 2 "unknown game 'chess'" -- "$TAFEL" perft chess
+check "players disagree with the game string" 2 "players=3 but --players names 2" \
+    -- "$TAFEL" sim "carcassonne(players=3)" --players random,random --games 1
+check "unknown bot" 2 "unknown bot 'genius' \(bots: .*random" \
+    -- "$TAFEL" sim --players genius,random --games 1
+check "bad number" 2 "--games must be a number" -- "$TAFEL" sim --games many
+
+check "sim writes records" 0 "games/s" \
+    -- "$TAFEL" sim --players greedy,random --games 6 --threads 2 --seed 9 \
+    --out "$WORK/games.jsonl"
+lines=$(wc -l <"$WORK/games.jsonl")
+[[ $lines -eq 6 ]] && ok "sim --out has one line per game" ||
+    { echo "$lines lines" >"$WORK/out"; not_ok "sim --out has one line per game"; }
+"$TAFEL" sim --players greedy,random --games 6 --threads 1 --seed 9 \
+    --out "$WORK/games1.jsonl" >/dev/null
+cmp -s "$WORK/games.jsonl" "$WORK/games1.jsonl" && ok "sim is the same for any thread count" ||
+    { : >"$WORK/out"; not_ok "sim is the same for any thread count"; }
+
+sed -n 3p "$WORK/games.jsonl" >"$WORK/one.json"
+check "replay --json of a sim record" 0 '"terminal":true' \
+    -- "$TAFEL" replay "$WORK/one.json" --json
+if command -v python3 >/dev/null; then
+    check "replay --json is one JSON object" 0 "^terminal True winners [0-9]" \
+        -- bash -c "'$TAFEL' replay '$WORK/one.json' --json | python3 -c \
+        'import json,sys; o=json.load(sys.stdin); print(\"terminal\", o[\"terminal\"], \"winners\", *o[\"winners\"])'"
+fi
+check "replay shows the scores" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WORK/games.jsonl"
+echo '{"game": "carcassonne", "actions": ["draw D", "place 50 50 0"]}' >"$WORK/bad.json"
+check "replay of an illegal record names the action" 1 "action 1 'place 50 50 0'" \
+    -- "$TAFEL" replay "$WORK/bad.json"
+echo '{"game": "carcassonne", "actions": [' >"$WORK/broken.json"
+check "replay of broken JSON" 1 "bad JSON" -- "$TAFEL" replay "$WORK/broken.json"
+check "replay of a missing file" 1 "No such file" -- "$TAFEL" replay "$WORK/nothing.json"
+
+check "perft depth 1" 0 "^[0-9]+$" -- "$TAFEL" perft carcassonne --seed 1 --depth 1
+depth2=$("$TAFEL" perft --seed 4 --depth 2 --prefix 5)
+divided=$("$TAFEL" perft --seed 4 --depth 2 --prefix 5 --divide |
+    awk -F': ' 'NF == 2 { s += $2 } END { print s }')
+[[ $depth2 == "$divided" && $depth2 -gt 0 ]] && ok "perft --divide adds up" ||
+    { echo "$depth2 vs $divided" >"$WORK/out"; not_ok "perft --divide adds up"; }
+
+check "bench prints its signature last" 0 "^Bench: [0-9a-f]{16}$" \
+    -- bash -c "'$TAFEL' bench --games 20 --runs 2 | tail -1"
+sig1=$("$TAFEL" bench --games 20 --runs 1 | tail -1)
+sig2=$("$TAFEL" bench --games 20 --runs 1 | tail -1)
+[[ $sig1 == "$sig2" ]] && ok "bench signature is reproducible" ||
+    { echo "$sig1 vs $sig2" >"$WORK/out"; not_ok "bench signature is reproducible"; }
+
+check "play: a wrong move is explained" 0 "'foo': cannot read" \
+    -- play_with 'help\nfoo\n1\nquit\n' carcassonne --players human,greedy --seed 3
+check "play: help lists the commands" 0 "hint +what the greedy bot" \
+    -- play_with 'help\nquit\n' --players human,greedy --seed 3
+check "play: a move number out of range" 0 "there is no move 999" \
+    -- play_with '999\nquit\n' --players human,greedy --seed 3
+check "play: hint" 0 "^(Red> )?hint: " -- play_with 'hint\nquit\n' --players human,random --seed 3
+check "play: end of input quits" 0 "Game stopped" -- play_with '1\n' --players human,greedy --seed 3
+check "play: save writes the record" 0 "saved the record" \
+    -- play_with "1\nsave $WORK/saved.json\nquit\n" --players human,greedy --seed 3
+check "play: the saved record replays" 0 '"actions":[1-9]' \
+    -- "$TAFEL" replay "$WORK/saved.json" --json
+check "play: the human seat can be any seat" 0 "Blue> " \
+    -- play_with 'quit\n' --players greedy,human,random --seed 3
+check "play: bots play to the end" 0 "^Winner|^Shared win" \
+    -- "$TAFEL" play --players greedy,greedy --seed 11 --no-color --record "$WORK/bots.json"
+check "play: bot moves are announced" 0 "Red \(greedy\) plays: place" \
+    -- "$TAFEL" play --players greedy,greedy --seed 11 --no-color
+check "play: its record replays to the end" 0 '"terminal":true' \
+    -- "$TAFEL" replay "$WORK/bots.json" --json
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -11,6 +11,7 @@
 #define TF_BOT_H
 
 #include "tafel.h"
+#include "../core/error.h" /* tf_error only: no game internals */
 
 #define BOT_MAX_OPTIONS 4
 
@@ -38,8 +39,5 @@ typedef struct bot_kind {
 extern const bot_kind bot_random_kind;
 extern const bot_kind bot_greedy_kind;
 
-/* registry.c: fill err (if not NULL) and return code. */
-int bot_error(tafel_error *err, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 #endif

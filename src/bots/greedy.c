@@ -42,7 +42,7 @@ static void greedy_free(void *bot) {
 static int greedy_new(const tafel_game *game, const int *values, uint64_t seed,
                       void **out, tafel_error *err) {
     greedy_bot *b = calloc(1, sizeof *b);
-    if (!b) return bot_error(err, TAFEL_ENOMEM, "out of memory");
+    if (!b) return tf_error(err, TAFEL_ENOMEM, "out of memory");
     b->rng = tafel_rng_seed(seed);
     b->depth = values[0];
     b->cap = tafel_game_max_actions(game);
@@ -52,7 +52,7 @@ static int greedy_new(const tafel_game *game, const int *values, uint64_t seed,
         b->actions[i] = malloc((size_t)b->cap * sizeof *b->actions[i]);
         if (!b->scratch[i] || !b->actions[i]) {
             greedy_free(b);
-            return bot_error(err, TAFEL_ENOMEM, "out of memory");
+            return tf_error(err, TAFEL_ENOMEM, "out of memory");
         }
     }
     *out = b;
@@ -111,7 +111,7 @@ static int greedy_choose(void *bot, const tafel_state *state, tafel_action *out,
             *out = actions[i];
         }
     }
-    if (ties == 0) return bot_error(err, TAFEL_ESTATE, "greedy: no legal action");
+    if (ties == 0) return tf_error(err, TAFEL_ESTATE, "greedy: no legal action");
     return TAFEL_OK;
 }
 

@@ -19,7 +19,7 @@ static int random_new(const tafel_game *game, const int *values, uint64_t seed,
     (void)values;
     int cap = tafel_game_max_actions(game);
     random_bot *b = malloc(sizeof *b + (size_t)cap * sizeof b->actions[0]);
-    if (!b) return bot_error(err, TAFEL_ENOMEM, "out of memory");
+    if (!b) return tf_error(err, TAFEL_ENOMEM, "out of memory");
     b->rng = tafel_rng_seed(seed);
     b->cap = cap;
     *out = b;
@@ -31,7 +31,7 @@ static int random_choose(void *bot, const tafel_state *state, tafel_action *out,
     random_bot *b = bot;
     int n = tafel_state_legal_actions(state, b->actions, b->cap);
     if (n > b->cap) n = b->cap;
-    if (n <= 0) return bot_error(err, TAFEL_ESTATE, "random: no legal action");
+    if (n <= 0) return tf_error(err, TAFEL_ESTATE, "random: no legal action");
     *out = b->actions[tafel_rng_below(&b->rng, (uint32_t)n)];
     return TAFEL_OK;
 }

@@ -10,7 +10,6 @@
 #include "bot.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,17 +27,6 @@ struct tafel_bot {
     size_t state_size;
     char name[128];
 };
-
-int bot_error(tafel_error *err, int code, const char *fmt, ...) {
-    if (err) {
-        err->code = code;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 static void known_bots(char *out, size_t size) {
     size_t used = 0;
@@ -84,11 +72,11 @@ static int parse_option(const bot_kind *k, const char *item, size_t len,
     char known[160];
     known_options(k, known, sizeof known);
     if (i == k->noptions)
-        return bot_error(err, TAFEL_EBOT, "bot %s has no option '%.*s' (%s)",
+        return tf_error(err, TAFEL_EBOT, "bot %s has no option '%.*s' (%s)",
                          k->name, (int)keylen, item, known);
     const bot_option *o = &k->options[i];
     if (given[i]++)
-        return bot_error(err, TAFEL_EBOT, "bot %s: option '%s' given twice",
+        return tf_error(err, TAFEL_EBOT, "bot %s: option '%s' given twice",
                          k->name, o->name);
     char value[32] = "";
     if (eq && len - keylen - 1 < sizeof value)
@@ -97,7 +85,7 @@ static int parse_option(const bot_kind *k, const char *item, size_t len,
     errno = 0;
     long v = strtol(value, &end, 10);
     if (!eq || !value[0] || *end || errno || v < o->min || v > o->max)
-        return bot_error(err, TAFEL_EBOT, "bot %s: %s must be %d..%d, not '%.*s'",
+        return tf_error(err, TAFEL_EBOT, "bot %s: %s must be %d..%d, not '%.*s'",
                          k->name, o->name, o->min, o->max, (int)len, item);
     values[i] = (int)v;
     return TAFEL_OK;
@@ -111,7 +99,7 @@ static int parse_spec(const char *spec, const bot_kind **kind, int *values,
     if (!k) {
         char known[160];
         known_bots(known, sizeof known);
-        return bot_error(err, TAFEL_EBOT, "unknown bot '%.*s' (bots: %s)",
+        return tf_error(err, TAFEL_EBOT, "unknown bot '%.*s' (bots: %s)",
                          (int)namelen, spec, known);
     }
     int given[BOT_MAX_OPTIONS] = {0};
@@ -146,13 +134,13 @@ TAFEL_API int tafel_bot_new(const char *spec, const tafel_game *game,
                             uint64_t seed, tafel_bot **out, tafel_error *err) {
     if (out) *out = NULL;
     if (!spec || !game || !out)
-        return bot_error(err, TAFEL_EINVAL, "bot: no spec or no game");
+        return tf_error(err, TAFEL_EINVAL, "bot: no spec or no game");
     const bot_kind *k = NULL;
     int values[BOT_MAX_OPTIONS];
     int rc = parse_spec(spec, &k, values, err);
     if (rc) return rc;
     tafel_bot *bot = calloc(1, sizeof *bot);
-    if (!bot) return bot_error(err, TAFEL_ENOMEM, "out of memory");
+    if (!bot) return tf_error(err, TAFEL_ENOMEM, "out of memory");
     rc = k->new_bot(game, values, seed, &bot->impl, err);
     if (rc) {
         free(bot);
@@ -176,12 +164,12 @@ TAFEL_API const char *tafel_bot_name(const tafel_bot *bot) { return bot->name; }
 TAFEL_API int tafel_bot_choose(tafel_bot *bot, const tafel_state *state,
                                tafel_action *out, tafel_error *err) {
     if (!bot || !state || !out)
-        return bot_error(err, TAFEL_EINVAL, "bot: no bot, state or output");
+        return tf_error(err, TAFEL_EINVAL, "bot: no bot, state or output");
     if (tafel_state_size(state) != bot->state_size)
-        return bot_error(err, TAFEL_EINVAL,
+        return tf_error(err, TAFEL_EINVAL,
                          "bot %s: the state is not of the bot's game", bot->name);
     if (tafel_state_current(state) < 0)
-        return bot_error(err, TAFEL_EINVAL,
+        return tf_error(err, TAFEL_EINVAL,
                          "bot %s: no seat is to move (chance or game over)",
                          bot->name);
     return bot->kind->choose(bot->impl, state, out, err);

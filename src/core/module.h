@@ -14,6 +14,7 @@
 
 #include "tafel.h"
 #include "buf.h"
+#include "error.h"
 
 #include <stdint.h>
 
@@ -89,8 +90,5 @@ int tf_registry_count(void);
 const tf_module *tf_registry_get(int i);
 int tf_registry_find(const char *name);
 
-/* error.c: fill err (if not NULL) and return code. */
-int tf_error(tafel_error *err, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -12,6 +12,7 @@
 ** Action indexes in messages are 0-based, like the JSON array's.
 */
 #include "tafel.h"
+#include "error.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -28,11 +29,6 @@ struct tafel_record {
     char **actions;
     int count, cap;
 };
-
-/* error.c: fill err (if not NULL) and return code.  Declared here rather
-** than by including module.h, which is the interface of game modules. */
-int tf_error(tafel_error *err, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 static char *copy_string(const char *s) {
     size_t n = strlen(s) + 1;

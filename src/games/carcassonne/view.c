@@ -258,12 +258,13 @@ int carc_render(const void *data, int seat, int flags, tf_buf *b) {
     for (int p = 0; p < s->players; p++) {
         const char *mark = s->phase != CARC_PH_OVER && p == s->active ? ">" : " ";
         if (colour)
-            tf_buf_addf(b, "%s \x1b[1;38;5;231;%sm %c \x1b[0m %-6s %3d points, %d followers in supply\n",
+            tf_buf_addf(b, "%s \x1b[1;38;5;231;%sm %c \x1b[0m %-6s %3d points, %d follower%s in supply\n",
                         mark, player_bg[p], player_letters[p], seat_names[p], s->score[p],
-                        s->supply[p]);
+                        s->supply[p], s->supply[p] == 1 ? "" : "s");
         else
-            tf_buf_addf(b, "%s %c %-6s %3d points, %d followers in supply\n", mark,
-                        player_letters[p], seat_names[p], s->score[p], s->supply[p]);
+            tf_buf_addf(b, "%s %c %-6s %3d points, %d follower%s in supply\n", mark,
+                        player_letters[p], seat_names[p], s->score[p], s->supply[p],
+                        s->supply[p] == 1 ? "" : "s");
     }
     tf_buf_addf(b, "Tiles left in the pile: %d", s->pile_total);
     if (s->nremoved) tf_buf_addf(b, " (%d removed: fit nowhere)", s->nremoved);

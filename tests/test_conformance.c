@@ -1,0 +1,351 @@
+/*
+** test_conformance.c -- random games against every game of the registry
+** (OpenSpiel's RandomSimTest), through the public API only.
+**
+** For each game, each player count its parameter help allows and each
+** value of its boolean parameters, seeded random games are played to the
+** end.  After every action the state's own check must pass, and the
+** generic invariants of tafel.h must hold: sorted unique legal actions that
+** all apply, chance probabilities that sum to 1, copies that compare equal,
+** action texts that read back, scores that never fall, a bounded game, a
+** record that replays byte for byte, projected = scores and winners = the
+** best seats at the end.  Carcassonne's view adds conservation of followers
+** (7 per player) and of tiles (72, or 78 with crop circles).
+*/
+#include "helpers.h"
+
+#include <math.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SLOW_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SLOW_BUILD 1
+#endif
+#endif
+#ifndef SLOW_BUILD
+#define SLOW_BUILD 0
+#endif
+
+/* Random games per game string, and how often every legal action is
+** applied (else a few sampled ones). */
+#define GAMES_PER_VARIANT (SLOW_BUILD ? 20 : 200)
+#define FULL_CHECK_EVERY 16
+#define SAMPLED_APPLIES 3
+#define MAX_ACTIONS_PER_GAME 5000
+
+typedef struct sim {
+    const char *game_name;
+    int carcassonne;
+    int players;
+    int tiles_total;
+    size_t max_actions;
+    tafel_action *legal;
+    double *prob;
+    tafel_state *scratch;
+    char (*texts)[TAFEL_ACTION_TEXT_MAX];
+    long positions, applies;
+} sim;
+
+static void check_ok(int rc, const tafel_error *err, const char *what, int move) {
+    if (rc != TAFEL_OK)
+        fail_msg("%s at move %d: %s (%s)", what, move, tafel_status_string(rc), err->message);
+}
+
+/* Carcassonne's conservation laws, from the spectator view. */
+static void check_carcassonne_view(const sim *m, const tafel_state *s) {
+    cJSON *v = h_view(s, -1);
+    int on_board[TAFEL_MAX_PLAYERS] = {0};
+    const cJSON *f;
+    cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(v, "followers")) {
+        int p = h_json_int(f, "player");
+        assert_true(p >= 0 && p < m->players);
+        on_board[p]++;
+    }
+    for (int p = 0; p < m->players; p++) {
+        int supply = h_json_array_int(v, "supply", p);
+        assert_true(supply >= 0);
+        if (supply + on_board[p] != 7)
+            fail_msg("player %d: %d in supply + %d on the board != 7", p, supply, on_board[p]);
+    }
+    int pile_size = h_json_int(v, "pile_size"), pile_sum = 0;
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(v, "pile")) {
+        assert_true(cJSON_IsNumber(t) && t->valueint >= 0);
+        pile_sum += t->valueint;
+    }
+    assert_int_equal(pile_sum, pile_size);
+    int in_hand = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(v, "tile"));
+    int tiles = pile_size + h_json_array_size(v, "board") + h_json_array_size(v, "removed") +
+                in_hand;
+    if (tiles != m->tiles_total)
+        fail_msg("tiles: %d in pile + board + removed + hand, not %d", tiles, m->tiles_total);
+    const char *next = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(v, "next"))
+                           ? h_json_string(v, "next")
+                           : NULL;
+    int cur = tafel_state_current(s);
+    if (cur == TAFEL_CHANCE) assert_string_equal(next, "chance");
+    else if (cur == TAFEL_TERMINAL) assert_string_equal(next, "terminal");
+    else assert_int_equal(h_json_int(v, "next"), cur);
+    cJSON_Delete(v);
+}
+
+/* The invariants of one position; returns the number of legal actions
+** (left in m->legal). */
+static int check_position(sim *m, const tafel_state *s, uint64_t *rng) {
+    tafel_error err = {0};
+    int move = tafel_state_move_number(s);
+    check_ok(tafel_state_check(s, &err), &err, "tafel_state_check", move);
+    m->positions++;
+
+    /* Copies are equal, whichever way they are made. */
+    tafel_state *clone = tafel_state_clone(s);
+    assert_true(tafel_state_equal(clone, s));
+    tafel_state_copy(m->scratch, s);
+    assert_true(tafel_state_equal(m->scratch, s));
+    tafel_state_free(clone);
+
+    int cur = tafel_state_current(s);
+    int n = tafel_state_legal_actions(s, m->legal, (int)m->max_actions);
+    assert_true(n >= 0 && (size_t)n <= m->max_actions);
+    if (cur == TAFEL_TERMINAL) {
+        assert_int_equal(n, 0);
+        return 0;
+    }
+    assert_true(n > 0);
+    for (int i = 1; i < n; i++)
+        if (m->legal[i - 1] >= m->legal[i])
+            fail_msg("legal actions not sorted and unique at move %d: %d then %d", move,
+                     (int)m->legal[i - 1], (int)m->legal[i]);
+    if (cur == TAFEL_CHANCE) {
+        tafel_action *outcomes = malloc(sizeof *outcomes * m->max_actions);
+        assert_non_null(outcomes);
+        int k = tafel_state_chance_outcomes(s, outcomes, m->prob, (int)m->max_actions);
+        assert_int_equal(k, n);
+        assert_memory_equal(outcomes, m->legal, sizeof *outcomes * (size_t)n);
+        free(outcomes);
+        double sum = 0;
+        for (int i = 0; i < k; i++) {
+            assert_true(m->prob[i] > 0);
+            sum += m->prob[i];
+        }
+        if (fabs(sum - 1) > 1e-9) fail_msg("chance probabilities sum to %.12f", sum);
+    } else {
+        assert_true(cur >= 0 && cur < m->players);
+        assert_int_equal(tafel_state_chance_outcomes(s, m->legal + n, NULL, 0), 0);
+    }
+
+    /* Every legal action applies (all of them now and then, else a few);
+    ** now and then too, every seat's view, the picture and the estimate. */
+    int all = m->positions % FULL_CHECK_EVERY == 0;
+    int views = m->positions % (4 * FULL_CHECK_EVERY) == 0;
+    for (int seat = -1; views && seat < m->players; seat++) {
+        cJSON *v = h_view(s, seat);
+        assert_int_equal(h_json_int(v, "seat"), seat);
+        cJSON_Delete(v);
+        char *picture = tafel_state_render(s, seat, seat < 0 ? TAFEL_RENDER_COLOR : 0);
+        assert_non_null(picture);
+        free(picture);
+    }
+    if (views) {
+        assert_null(tafel_state_view_json(s, m->players));
+        double estimate[TAFEL_MAX_PLAYERS];
+        tafel_state_heuristic(s, estimate);
+        for (int p = 0; p < m->players; p++) assert_true(isfinite(estimate[p]));
+    }
+    int count = all ? n : (n < SAMPLED_APPLIES ? n : SAMPLED_APPLIES);
+    for (int j = 0; j < count; j++) {
+        tafel_action a = all ? m->legal[j] : m->legal[tafel_rng_below(rng, (uint32_t)n)];
+        tafel_state_copy(m->scratch, s);
+        check_ok(tafel_state_apply(m->scratch, a, &err), &err, "a legal action", move);
+        check_ok(tafel_state_check(m->scratch, &err), &err, "check after a legal action",
+                 move);
+        assert_int_equal(tafel_state_move_number(m->scratch), move + 1);
+        m->applies++;
+    }
+    return n;
+}
+
+/* Play one random game to the end, checking everything on the way, then
+** replay its texts (by hand and as a record) to the same final state. */
+static void play_random_game(sim *m, const char *game_string, uint64_t seed) {
+    tafel_state *s = h_state(game_string);
+    uint64_t rng = tafel_rng_seed(seed);
+    double last[TAFEL_MAX_PLAYERS] = {0}, now[TAFEL_MAX_PLAYERS];
+    tafel_record *record = tafel_record_new(game_string, seed);
+    assert_non_null(record);
+    int moves = 0;
+    for (;;) {
+        int n = check_position(m, s, &rng);
+        if (m->carcassonne) check_carcassonne_view(m, s);
+        tafel_state_scores(s, now);
+        for (int p = 0; p < m->players; p++) {
+            if (now[p] < last[p])
+                fail_msg("%s seed %llu: seat %d's score fell from %g to %g at move %d",
+                         game_string, (unsigned long long)seed, p, last[p], now[p], moves);
+            last[p] = now[p];
+        }
+        if (n == 0) break;
+        tafel_action a;
+        if (tafel_state_current(s) == TAFEL_CHANCE)
+            assert_int_equal(tafel_state_sample_chance(s, &rng, &a), TAFEL_OK);
+        else
+            a = m->legal[tafel_rng_below(&rng, (uint32_t)n)];
+        assert_true(tafel_state_is_legal(s, a));
+
+        /* The text of the action reads back as the action. */
+        char *text = m->texts[moves];
+        h_text(s, a, text, TAFEL_ACTION_TEXT_MAX);
+        tafel_action back = -1;
+        tafel_error err = {0};
+        check_ok(tafel_action_from_text(s, text, &back, &err), &err, text, moves);
+        assert_int_equal(back, a);
+        assert_int_equal(tafel_record_push(record, s, a), TAFEL_OK);
+
+        check_ok(tafel_state_apply(s, a, &err), &err, text, moves);
+        moves++;
+        assert_int_equal(tafel_state_move_number(s), moves);
+        if (moves >= MAX_ACTIONS_PER_GAME)
+            fail_msg("%s seed %llu: no end after %d actions", game_string,
+                     (unsigned long long)seed, moves);
+    }
+
+    /* The end: projected = scores, winners = the best seats. */
+    double scores[TAFEL_MAX_PLAYERS], projected[TAFEL_MAX_PLAYERS];
+    tafel_state_scores(s, scores);
+    tafel_state_projected(s, projected);
+    assert_memory_equal(scores, projected, sizeof scores[0] * (size_t)m->players);
+    double best = scores[0];
+    for (int p = 1; p < m->players; p++) best = scores[p] > best ? scores[p] : best;
+    int winners[TAFEL_MAX_PLAYERS], w = tafel_state_winners(s, winners), k = 0;
+    for (int p = 0; p < m->players; p++)
+        if (scores[p] == best) {
+            assert_true(k < w);
+            assert_int_equal(winners[k++], p);
+        }
+    assert_int_equal(w, k);
+
+    /* Replaying the texts reproduces the state byte for byte. */
+    tafel_state *replay = h_state(game_string);
+    for (int i = 0; i < moves; i++) {
+        tafel_error err = {0};
+        check_ok(tafel_state_apply_text(replay, m->texts[i], &err), &err, m->texts[i], i);
+    }
+    assert_true(tafel_state_equal(replay, s));
+    tafel_state_free(replay);
+
+    /* And so does the record, through JSON. */
+    assert_int_equal(tafel_record_action_count(record), moves);
+    char *json = tafel_record_to_json(record);
+    assert_non_null(json);
+    tafel_record *parsed = NULL;
+    tafel_error err = {0};
+    check_ok(tafel_record_from_json(json, &parsed, &err), &err, "record from JSON", moves);
+    tafel_game *g = NULL;
+    check_ok(tafel_record_replay(parsed, &g, &replay, &err), &err, "record replay", moves);
+    assert_true(tafel_state_equal(replay, s));
+    tafel_state_free(replay);
+    tafel_game_free(g);
+    tafel_record_free(parsed);
+    tafel_record_free(record);
+    free(json);
+    tafel_state_free(s);
+}
+
+/* Runs the random games of one game string. */
+static void run_variant(const char *name, const char *game_string, int players,
+                        int games, uint64_t seed0) {
+    tafel_game *g = h_game(game_string);
+    sim m = {0};
+    m.game_name = name;
+    m.carcassonne = strcmp(name, "carcassonne") == 0;
+    m.players = players;
+    m.tiles_total = strstr(game_string, "crop_circles=true") ? 78 : 72;
+    m.max_actions = (size_t)tafel_game_max_actions(g);
+    m.legal = malloc(sizeof *m.legal * (m.max_actions + 1));
+    m.prob = malloc(sizeof *m.prob * (m.max_actions + 1));
+    m.scratch = tafel_state_new(g);
+    m.texts = malloc(sizeof *m.texts * MAX_ACTIONS_PER_GAME);
+    assert_true(m.legal && m.prob && m.scratch && m.texts);
+    assert_int_equal(tafel_game_players(g), players);
+    for (int i = 0; i < games; i++) play_random_game(&m, tafel_game_string(g), seed0 + (uint64_t)i);
+    assert_true(m.applies >= m.positions);
+    free(m.legal);
+    free(m.prob);
+    free(m.texts);
+    tafel_state_free(m.scratch);
+    tafel_game_free(g);
+}
+
+/* Reads "players=2..5" and the boolean parameters ("x=true|false") from a
+** game's parameter help. */
+static void parse_help(const char *help, int *pmin, int *pmax, char bools[4][32], int *nb) {
+    *pmin = *pmax = 2;
+    *nb = 0;
+    for (const char *line = help; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        char buf[256];
+        snprintf(buf, sizeof buf, "%.*s", (int)(len < 255 ? len : 255), line);
+        int a, b;
+        char key[32];
+        if (sscanf(buf, "players=%d..%d", &a, &b) == 2) {
+            *pmin = a;
+            *pmax = b;
+        } else if (sscanf(buf, "%31[a-z_]=true|false", key) == 1 && strstr(buf, "=true|false") &&
+                   *nb < 4) {
+            snprintf(bools[(*nb)++], 32, "%s", key);
+        }
+        line = end ? end + 1 : NULL;
+    }
+}
+
+static void test_random_games_of_every_game_keep_every_invariant(void **unused) {
+    (void)unused;
+    int ngames = 0;
+    for (int i = 0; tafel_game_info(i, NULL, NULL); i++) {
+        const char *help = NULL;
+        const char *name = tafel_game_info(i, NULL, &help);
+        int pmin, pmax, nb;
+        char bools[4][32];
+        parse_help(help, &pmin, &pmax, bools, &nb);
+        assert_true(pmin >= 1 && pmax <= TAFEL_MAX_PLAYERS && pmin <= pmax);
+        if (strcmp(name, "carcassonne") == 0) {
+            assert_int_equal(pmin, 2);
+            assert_int_equal(pmax, 5);
+            assert_true(nb >= 1); /* crop_circles */
+        }
+        for (int players = pmin; players <= pmax; players++) {
+            for (int mask = 0; mask < (1 << nb); mask++) {
+                char gs[256];
+                int used = snprintf(gs, sizeof gs, "%s(players=%d", name, players);
+                for (int b = 0; b < nb; b++)
+                    used += snprintf(gs + used, sizeof gs - (size_t)used, ",%s=%s", bools[b],
+                                     mask >> b & 1 ? "true" : "false");
+                snprintf(gs + used, sizeof gs - (size_t)used, ")");
+                int games = GAMES_PER_VARIANT >> (nb > 1 ? nb - 1 : 0);
+                run_variant(name, gs, players, games > 2 ? games : 2,
+                            (uint64_t)(1000 * i + 100 * players + mask) << 16);
+                ngames += games;
+            }
+        }
+    }
+    assert_true(ngames >= (SLOW_BUILD ? 40 : 1000));
+}
+
+/* Variants that change the scoring rules only, a few games each. */
+static void test_random_games_with_rule_options_keep_every_invariant(void **unused) {
+    (void)unused;
+    run_variant("carcassonne", "carcassonne(players=3,small_city=4,farmers=modern)", 3,
+                SLOW_BUILD ? 3 : 40, 77);
+    run_variant("carcassonne", "carcassonne(players=4,crop_circles=true,first=3)", 4,
+                SLOW_BUILD ? 3 : 40, 78);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_games_of_every_game_keep_every_invariant),
+        cmocka_unit_test(test_random_games_with_rule_options_keep_every_invariant),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

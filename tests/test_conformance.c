@@ -29,7 +29,7 @@
 
 /* Random games per game string, and how often every legal action is
 ** applied (else a few sampled ones). */
-#define GAMES_PER_VARIANT (SLOW_BUILD ? 20 : 200)
+#define GAMES_PER_VARIANT (SLOW_BUILD ? 30 : 300)
 #define FULL_CHECK_EVERY 16
 #define SAMPLED_APPLIES 3
 #define MAX_ACTIONS_PER_GAME 5000
@@ -330,7 +330,7 @@ static void test_random_games_of_every_game_keep_every_invariant(void **unused) 
             }
         }
     }
-    assert_true(ngames >= (SLOW_BUILD ? 40 : 1000));
+    assert_true(ngames >= (SLOW_BUILD ? 200 : 2000));
 }
 
 /* Variants that change the scoring rules only, a few games each. */

@@ -146,6 +146,19 @@ static double win_share(const sim_result *res, int seat) {
     return 0;
 }
 
+/* The Wilson score interval (95%) of a rate p over n games.  Unlike
+** p +- 1.96 sd it stays inside [0, 1] and is not empty at 0% or 100%
+** (1000 wins in 1000 games: [99.6%, 100%]).  A shared win counts as a
+** fraction of a win, which the interval treats as a mean of shares. */
+static void wilson_interval(double p, double n, double *lo, double *hi) {
+    const double z = 1.96;
+    double denom = 1 + z * z / n;
+    double centre = (p + z * z / (2 * n)) / denom;
+    double half = z / denom * sqrt(p * (1 - p) / n + z * z / (4 * n * n));
+    *lo = centre - half < 0 ? 0 : centre - half;
+    *hi = centre + half > 1 ? 1 : centre + half;
+}
+
 static void report(const sim_job *job, double seconds) {
     long n = job->games;
     double length = 0;
@@ -154,20 +167,17 @@ static void report(const sim_job *job, double seconds) {
            (unsigned long long)job->seed);
     printf("   %-20s %8s   %-17s %10s\n", "bot", "win rate", "95% CI", "mean score");
     for (int b = 0; b < job->nbots; b++) {
-        double sum = 0, sumsq = 0, score = 0;
+        double sum = 0, score = 0;
         for (long i = 0; i < n; i++) {
             int seat = (int)(((b - i) % job->nbots + job->nbots) % job->nbots);
             double w = win_share(&job->results[i], seat);
             sum += w;
-            sumsq += w * w;
             score += job->results[i].scores[seat];
         }
-        double mean = sum / n;
-        double var = n > 1 ? (sumsq - n * mean * mean) / (n - 1) : 0;
-        double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)n);
+        double mean = sum / n, lo, hi;
+        wilson_interval(mean, (double)n, &lo, &hi);
         printf("%-2d %-20s %7.1f%%   [%5.1f%%, %5.1f%%]  %10.1f\n", b + 1,
-               job->specs[b], 100 * mean, 100 * (mean - half), 100 * (mean + half),
-               score / n);
+               job->specs[b], 100 * mean, 100 * lo, 100 * hi, score / n);
     }
     printf("mean game length %.1f actions, %.1f games/s\n", length / n,
            seconds > 0 ? n / seconds : 0.0);

@@ -6,8 +6,9 @@
 ** tile.  Here, after every placement of many random games, the features are
 ** found again from nothing (a flood fill over segments, with the tiles
 ** turned by the bit rotations of tiles.h rather than the generated tables),
-** and both partitions must agree, as must open-edge counts and the tiles
-** and pennants a feature counts.
+** and both partitions must agree, as must the tiles and pennants a feature
+** counts.  Final scoring is recomputed from the flood fill too, and must
+** give the engine's projected scores.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -108,6 +109,134 @@ static void compare(const carc_state *s) {
     }
 }
 
+/* 1 when the city or road labelled r has an edge with no tile beyond it. */
+static int is_open(const carc_state *s, const int *label, int r) {
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {1, 0, -1, 0};
+    for (int i = 0; i < s->ntiles; i++)
+        for (int g = 0; g < carc_tiles[s->tiles[i].type].nseg; g++) {
+            if (label[i * CARC_MAX_SEGMENTS + g] != r) continue;
+            unsigned edges = carc_rot4(carc_tiles[s->tiles[i].type].seg[g].edges, s->tiles[i].rot);
+            for (int d = 0; d < 4; d++)
+                if ((edges >> d & 1) && tile_at(s, s->tiles[i].x + dx[d], s->tiles[i].y + dy[d]) < 0)
+                    return 1;
+        }
+    return 0;
+}
+
+static int distinct_tiles(const carc_state *s, const int *label, int r, int *pennants) {
+    int tiles = 0;
+    *pennants = 0;
+    for (int i = 0; i < s->ntiles; i++) {
+        int in = 0;
+        for (int g = 0; g < carc_tiles[s->tiles[i].type].nseg; g++)
+            if (label[i * CARC_MAX_SEGMENTS + g] == r) {
+                in = 1;
+                *pennants += carc_tiles[s->tiles[i].type].seg[g].pennant;
+            }
+        tiles += in;
+    }
+    return tiles;
+}
+
+/* Pay points to the majority of the given per-player counts. */
+static void pay(int players, const int *count, int points, int *out) {
+    int best = 0;
+    for (int p = 0; p < players; p++) best = count[p] > best ? count[p] : best;
+    for (int p = 0; p < players && best; p++)
+        if (count[p] == best) out[p] += points;
+}
+
+/* Final scoring (rules §5, first-edition farmers) from the flood fill, with
+** none of scoring.c: what the scores would be if the game ended now. */
+static void brute_force_final(const carc_state *s, int *out) {
+    int label[CARC_NODES];
+    flood(s, label);
+    for (int p = 0; p < s->players; p++) out[p] = s->score[p];
+    int done[CARC_MAX_FOLLOWERS], ndone = 0;
+    for (int i = 0; i < s->nfollowers; i++) {
+        const carc_follower *f = &s->followers[i];
+        int r = label[f->tile * CARC_MAX_SEGMENTS + f->seg], seen = 0;
+        int kind = carc_tiles[s->tiles[f->tile].type].seg[f->seg].kind;
+        for (int j = 0; j < ndone; j++) seen |= done[j] == r;
+        if (seen || kind == CARC_FIELD) continue;
+        done[ndone++] = r;
+        int count[TAFEL_MAX_PLAYERS] = {0};
+        for (int j = 0; j < s->nfollowers; j++)
+            if (label[s->followers[j].tile * CARC_MAX_SEGMENTS + s->followers[j].seg] == r)
+                count[s->followers[j].player]++;
+        int pennants, tiles = distinct_tiles(s, label, r, &pennants), points;
+        if (kind == CARC_CLOISTER) {
+            points = 1;
+            for (int dx = -1; dx <= 1; dx++)
+                for (int dy = -1; dy <= 1; dy++)
+                    points += (dx || dy) && tile_at(s, s->tiles[f->tile].x + dx,
+                                                    s->tiles[f->tile].y + dy) >= 0;
+        } else {
+            assert_true(is_open(s, label, r)); /* complete ones scored in play */
+            points = kind == CARC_ROAD ? tiles : tiles + pennants;
+        }
+        pay(s->players, count, points, out);
+    }
+    /* farmers: city by city */
+    for (int c = 0; c < s->ntiles * CARC_MAX_SEGMENTS; c++) {
+        int tile = c / CARC_MAX_SEGMENTS, g = c % CARC_MAX_SEGMENTS;
+        if (g >= carc_tiles[s->tiles[tile].type].nseg || label[c] != c) continue;
+        if (carc_tiles[s->tiles[tile].type].seg[g].kind != CARC_CITY || is_open(s, label, c))
+            continue;
+        int count[TAFEL_MAX_PLAYERS] = {0};
+        for (int j = 0; j < s->nfollowers; j++) {
+            const carc_follower *f = &s->followers[j];
+            if (carc_tiles[s->tiles[f->tile].type].seg[f->seg].kind != CARC_FIELD) continue;
+            int field = label[f->tile * CARC_MAX_SEGMENTS + f->seg], borders = 0;
+            for (int i = 0; i < s->ntiles && !borders; i++) {
+                const carc_tile *t = &carc_tiles[s->tiles[i].type];
+                for (int k = 0; k < t->nseg; k++)
+                    for (int b = 0; b < 8; b++)
+                        if (label[i * CARC_MAX_SEGMENTS + k] == field && (t->seg[k].borders >> b & 1) &&
+                            label[i * CARC_MAX_SEGMENTS + b] == c)
+                            borders = 1;
+            }
+            count[f->player] += borders;
+        }
+        pay(s->players, count, 4, out);
+    }
+}
+
+static void projected_scores_match_a_brute_force(void **unused) {
+    (void)unused;
+    tafel_game *g;
+    assert_int_equal(tafel_game_load("carcassonne(players=3,crop_circles=true)", &g, NULL), 0);
+    tafel_state *st = tafel_state_new(g);
+    tafel_action acts[1024];
+    uint64_t rng = tafel_rng_seed(7);
+    int compared = 0;
+    for (int game = 0; game < 60; game++) {
+        tafel_state_init(g, st);
+        while (tafel_state_current(st) != TAFEL_TERMINAL) {
+            tafel_action a;
+            if (tafel_state_current(st) == TAFEL_CHANCE) {
+                assert_int_equal(tafel_state_sample_chance(st, &rng, &a), 0);
+            } else {
+                int n = tafel_state_legal_actions(st, acts, 1024);
+                /* favour followers, so fields fill with farmers */
+                a = acts[n > 1 && acts[0] == CARC_ACT_PASS ? 1 + tafel_rng_below(&rng, (uint32_t)n - 1)
+                                                            : tafel_rng_below(&rng, (uint32_t)n)];
+            }
+            assert_int_equal(tafel_state_apply(st, a, NULL), 0);
+            if (tafel_state_current(st) != TAFEL_CHANCE || tafel_rng_below(&rng, 8)) continue;
+            int want[TAFEL_MAX_PLAYERS];
+            double got[TAFEL_MAX_PLAYERS];
+            brute_force_final(tf_state_data(st), want);
+            tafel_state_projected(st, got);
+            for (int p = 0; p < 3; p++) assert_int_equal((int)got[p], want[p]);
+            compared++;
+        }
+    }
+    assert_true(compared > 500);
+    tafel_state_free(st);
+    tafel_game_free(g);
+}
+
 static void incremental_features_match_a_flood_fill(void **unused) {
     (void)unused;
     tafel_game *g;
@@ -156,6 +285,7 @@ static void oriented_table_matches_rotation(void **unused) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(incremental_features_match_a_flood_fill),
+        cmocka_unit_test(projected_scores_match_a_brute_force),
         cmocka_unit_test(oriented_table_matches_rotation),
     };
     return cmocka_run_group_tests_name("carcassonne features", tests, NULL, NULL);

@@ -247,6 +247,30 @@ static void render_hand(const carc_state *s, int colour, tf_buf *b) {
     }
 }
 
+/* The tile just placed, with the names the follower actions use around it,
+** so that "follower field SSW" can be found on the picture. */
+static void render_new_tile(const carc_state *s, int colour, tf_buf *b) {
+    const carc_placed *p = &s->tiles[s->ntiles - 1];
+    cell cells[3][5];
+    int sr[8], sc[8];
+    draw_tile(p->type, p->rot, cells, sr, sc);
+    static const char *const left[3] = {"   WNW ", "     W ", "   WSW "};
+    static const char *const right[3] = {" ENE", " E", " ESE"};
+    tf_buf_addf(b, "Tile %s placed at %d %d; followers go on its segments:\n",
+                carc_tiles[p->type].id, p->x, p->y);
+    tf_buf_add(b, "        NNW N NNE\n");
+    for (int r = 0; r < 3; r++) {
+        tf_buf_add(b, left[r]);
+        tf_buf_add(b, " ");
+        for (int c = 0; c < 5; c++) {
+            put_cell(b, &cells[r][c], colour);
+            tf_buf_add(b, c < 4 ? " " : "");
+        }
+        tf_buf_addf(b, "%s\n", right[r]);
+    }
+    tf_buf_add(b, "        SSW S SSE\n");
+}
+
 static const char *const seat_names[5] = {"Red", "Blue", "Yellow", "Green", "Black"};
 
 int carc_render(const void *data, int seat, int flags, tf_buf *b) {
@@ -270,6 +294,7 @@ int carc_render(const void *data, int seat, int flags, tf_buf *b) {
     if (s->nremoved) tf_buf_addf(b, " (%d removed: fit nowhere)", s->nremoved);
     tf_buf_add(b, "\n");
     if (s->phase == CARC_PH_PLACE) render_hand(s, colour, b);
+    if (s->phase == CARC_PH_FOLLOWER) render_new_tile(s, colour, b);
     if (s->phase == CARC_PH_CROP_CHOOSE)
         tf_buf_addf(b, "Crop circle (%ss): %s chooses add or remove\n", crop_kinds[s->crop_kind],
                     seat_names[s->active]);

@@ -136,10 +136,10 @@ TAFEL_API size_t tafel_game_state_size(const tafel_game *game);
 TAFEL_API int tafel_game_max_actions(const tafel_game *game);
 
 /* The registry of games, for listings: i from 0 while it returns non-NULL.
-** *params_help (if not NULL) receives one line per parameter:
+** params_help (if not NULL) receives one line per parameter, cut to size:
 ** "players=2..5 (default 2)  number of players". */
 TAFEL_API const char *tafel_game_info(int i, const char **summary,
-                                      const char **params_help);
+                                      char *params_help, size_t size);
 
 /* ---------------------------------------------------------------------------
 ** States.

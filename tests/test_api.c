@@ -101,17 +101,18 @@ static void test_canonical_game_strings_round_trip(void **unused) {
 
 static void test_the_registry_lists_carcassonne_with_its_parameters(void **unused) {
     (void)unused;
-    const char *summary = NULL, *help = NULL;
-    const char *name = tafel_game_info(0, &summary, &help);
+    const char *summary = NULL;
+    char help[2048];
+    const char *name = tafel_game_info(0, &summary, help, sizeof help);
     assert_non_null(name);
     assert_string_equal(name, "carcassonne");
     assert_non_null(summary);
     assert_non_null(strstr(help, "players=2..5 (default 2)"));
     assert_non_null(strstr(help, "crop_circles"));
-    assert_null(tafel_game_info(-1, NULL, NULL));
+    assert_null(tafel_game_info(-1, NULL, NULL, 0));
     int n = 0;
-    while (tafel_game_info(n, NULL, NULL)) n++;
-    assert_null(tafel_game_info(n + 5, NULL, NULL));
+    while (tafel_game_info(n, NULL, NULL, 0)) n++;
+    assert_null(tafel_game_info(n + 5, NULL, NULL, 0));
     assert_string_equal(tafel_status_string(TAFEL_EILLEGAL), "illegal action");
     assert_non_null(tafel_status_string(9999));
 }

@@ -303,9 +303,9 @@ static void parse_help(const char *help, int *pmin, int *pmax, char bools[4][32]
 static void test_random_games_of_every_game_keep_every_invariant(void **unused) {
     (void)unused;
     int ngames = 0;
-    for (int i = 0; tafel_game_info(i, NULL, NULL); i++) {
-        const char *help = NULL;
-        const char *name = tafel_game_info(i, NULL, &help);
+    for (int i = 0; tafel_game_info(i, NULL, NULL, 0); i++) {
+        char help[2048];
+        const char *name = tafel_game_info(i, NULL, help, sizeof help);
         int pmin, pmax, nb;
         char bools[4][32];
         parse_help(help, &pmin, &pmax, bools, &nb);

@@ -18,13 +18,13 @@ int cli_list(const cli_command *cmd, int argc, char **argv) {
     int rc = cli_parse(cmd, argc, argv, NULL, 0, NULL, 0);
     if (rc != CLI_CONTINUE) return rc;
     printf("Games:\n");
-    const char *summary, *params;
-    for (int i = 0; tafel_game_info(i, &summary, &params); i++) {
-        printf("  %s -- %s\n", tafel_game_info(i, NULL, NULL), summary);
+    const char *summary, *name;
+    char params[2048];
+    for (int i = 0; (name = tafel_game_info(i, &summary, params, sizeof params)); i++) {
+        printf("  %s -- %s\n", name, summary);
         print_indented(params, "      ");
     }
     printf("Bots:\n");
-    const char *name;
     for (int i = 0; (name = tafel_bot_info(i, &summary)) != NULL; i++)
         printf("  %-8s %s\n", name, summary);
     printf("  %-8s a person at the terminal (tafel play only)\n", "human");

@@ -221,19 +221,12 @@ TAFEL_API int tafel_game_max_actions(const tafel_game *g) {
     return tf_registry_get(g->module)->max_actions;
 }
 
-TAFEL_API const char *tafel_game_info(int i, const char **summary,
-                                      const char **params_help) {
-    /* The help text is made once per call into a buffer per game: each
-    ** module's text is constant, so a static table filled lazily would be
-    ** global mutable state; a small thread-local buffer keeps it simple. */
-    static _Thread_local char help[4][1024];
+TAFEL_API const char *tafel_game_info(int i, const char **summary, char *params_help,
+                                      size_t size) {
     const tf_module *m = tf_registry_get(i);
     if (!m) return NULL;
     if (summary) *summary = m->summary;
-    if (params_help) {
-        describe_params(m, help[i & 3], sizeof help[0]);
-        *params_help = help[i & 3];
-    }
+    if (params_help && size) describe_params(m, params_help, size);
     return m->name;
 }
 

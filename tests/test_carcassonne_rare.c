@@ -73,11 +73,31 @@ static void test_crop_add_skips_a_player_with_an_empty_supply(void **unused) {
     }
 }
 
+/* The seed: followers that come home in a scoring may be placed again from
+** the owner's next turn on, so not in the same turn's crop circle action A. */
+static void test_crop_add_cannot_use_a_follower_scored_home_this_turn(void **unused) {
+    (void)unused;
+    tafel_state *s = h_state("carcassonne(players=2,crop_circles=true)");
+    h_play(s, "draw E", "place 0 -1 180", "follower city S", /* red knight, open city */
+           "draw E", "place 1 -1 0", "follower city N",       /* blue knight, open city */
+           "draw U", "place -1 0 0", "pass", NULL);
+    data(s)->supply[1] = 1; /* blue's last follower at home */
+    /* blue completes a 2-tile city with it: 2 points, the knight comes home */
+    h_play(s, "draw CC2", "place 0 1 90", "follower city S", "crop add", NULL);
+    assert_int_equal(data(s)->supply[1], 1);
+    assert_int_equal(tafel_state_current(s), 0); /* red may add */
+    h_play(s, "pass", NULL);
+    /* blue has a knight on the board but only this turn's returnee at home */
+    assert_int_equal(tafel_state_current(s), TAFEL_CHANCE);
+    tafel_state_free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_game_ends_when_removals_empty_the_pile),
         cmocka_unit_test(test_a_removed_crop_circle_tile_triggers_nothing),
         cmocka_unit_test(test_crop_add_skips_a_player_with_an_empty_supply),
+        cmocka_unit_test(test_crop_add_cannot_use_a_follower_scored_home_this_turn),
     };
     return cmocka_run_group_tests_name("carcassonne rare situations", tests, NULL, NULL);
 }

@@ -72,6 +72,7 @@ typedef struct carc_state {
     uint8_t nfrontier, pad2[3];
     uint8_t pile[CARC_TILE_TYPES];
     uint8_t supply[TAFEL_MAX_PLAYERS];
+    uint8_t returned[TAFEL_MAX_PLAYERS]; /* scored home this turn: not yet usable */
     uint8_t removed[CARC_MAX_TILES];
     int16_t score[TAFEL_MAX_PLAYERS];
     int16_t points[TAFEL_MAX_PLAYERS][CARC_CATS];

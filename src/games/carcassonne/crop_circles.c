@@ -6,7 +6,9 @@
 ** active player, the active player last.  crop_step counts the players
 ** already handled (0..players); the actor is the next one who can act, so
 ** players with no follower of the kind (or, for add, none in supply) are
-** skipped without an action.  The kind is the segment kind of the symbol:
+** skipped without an action (and, for add, players whose only followers at
+** home came back in this turn's scoring: they are usable from their next
+** turn on).  The kind is the segment kind of the symbol:
 ** shield = city (knights), club = road (robbers), pitchfork = field.
 */
 #include "carcassonne.h"
@@ -25,9 +27,11 @@ static int has_kind(const carc_state *s, int player) {
     return 0;
 }
 
+/* Adding needs a follower in supply that did not come home this turn
+** (see scoring.c); removing needs only a follower of the kind. */
 static int can_act(const carc_state *s, int player) {
     if (!has_kind(s, player)) return 0;
-    return s->crop_mode == 1 || s->supply[player] > 0;
+    return s->crop_mode == 1 || s->supply[player] > s->returned[player];
 }
 
 /* Skip to the next player who can act; end the turn when none is left. */

@@ -62,6 +62,7 @@ static void game_over(carc_state *s) {
 void carc_end_turn(carc_state *s) {
     s->in_hand = 0xFF;
     s->crop_kind = s->crop_mode = s->crop_step = 0;
+    memset(s->returned, 0, sizeof s->returned);
     s->active = (uint8_t)((s->active + 1) % s->players);
     if (s->pile_total == 0) game_over(s);
     else s->phase = CARC_PH_DRAW;

@@ -38,10 +38,15 @@ static void award(carc_state *s, int root, int cat, int points) {
         if (count[p] == best) carc_add_points(s, p, cat, points);
 }
 
+/* The seed: followers come home after scoring and may be placed again
+** "from the owner's next turn on", so crop circle action A later in this
+** turn cannot use them; returned[] counts them until the turn ends. */
 static void return_followers(carc_state *s, int root) {
     for (int i = s->nfollowers - 1; i >= 0; i--) {
         const carc_follower *f = &s->followers[i];
-        if (carc_find(s, f->tile * CARC_MAX_SEGMENTS + f->seg) == root) carc_follower_take(s, i);
+        if (carc_find(s, f->tile * CARC_MAX_SEGMENTS + f->seg) != root) continue;
+        s->returned[f->player]++;
+        carc_follower_take(s, i);
     }
 }
 

@@ -121,6 +121,8 @@ void carc_score_final(carc_state *s);
 void carc_add_points(carc_state *s, int player, int cat, int points);
 
 /* crop_circles.c */
+extern const char *const carc_follower_names[4]; /* by segment kind: "knight".. */
+int carc_crop_segment_kind(int crop); /* CARC_CROP_* -> CARC_CITY/ROAD/FIELD */
 void carc_crop_begin(carc_state *s, int mode);
 int carc_crop_legal(const carc_state *s, tafel_action *out, int cap);
 int carc_crop_check_action(const carc_state *s, tafel_action a, tafel_error *err);
@@ -130,6 +132,7 @@ int carc_crop_canonical_add(const carc_state *s, int player, int node);
 
 /* game.c */
 int carc_check_action(const carc_state *s, tafel_action a, tafel_error *err);
+void carc_projected(const void *data, double *out);
 void carc_end_turn(carc_state *s);
 
 /* notation.c */

@@ -15,6 +15,13 @@
 
 #include <stdio.h>
 
+const char *const carc_follower_names[4] = {"knight", "robber", "farmer", "monk"};
+
+/* The symbol names the followers concerned: shield, club, pitchfork. */
+int carc_crop_segment_kind(int crop) {
+    return crop == CARC_CROP_KNIGHT ? CARC_CITY : crop == CARC_CROP_ROBBER ? CARC_ROAD : CARC_FIELD;
+}
+
 static int player_at_step(const carc_state *s, int step) {
     return (s->active + 1 + step) % s->players;
 }
@@ -92,8 +99,7 @@ int carc_crop_legal(const carc_state *s, tafel_action *out, int cap) {
 }
 
 int carc_crop_check_action(const carc_state *s, tafel_action a, tafel_error *err) {
-    static const char *const kinds[] = {"knight", "robber", "farmer", "monk"};
-    const char *kind = kinds[s->crop_kind];
+    const char *kind = carc_follower_names[s->crop_kind];
     int player = carc_crop_actor(s);
     if (a == CARC_ACT_PASS) {
         if (s->crop_mode == 0) return TAFEL_OK;

@@ -203,8 +203,7 @@ static void finish_tile(carc_state *s) {
         carc_end_turn(s);
         return;
     }
-    s->crop_kind = crop == CARC_CROP_KNIGHT ? CARC_CITY
-                 : crop == CARC_CROP_ROBBER ? CARC_ROAD : CARC_FIELD;
+    s->crop_kind = (uint8_t)carc_crop_segment_kind(crop);
     s->phase = CARC_PH_CROP_CHOOSE;
 }
 
@@ -249,7 +248,7 @@ static void carc_scores(const void *data, double *out) {
     for (int p = 0; p < s->players; p++) out[p] = s->score[p];
 }
 
-static void carc_projected(const void *data, double *out) {
+void carc_projected(const void *data, double *out) {
     const carc_state *s = data;
     if (s->phase == CARC_PH_OVER) {
         carc_scores(s, out);

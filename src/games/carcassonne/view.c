@@ -18,7 +18,6 @@
 
 static const char *const phase_names[] = {"draw", "place", "follower",
                                           "crop_choice", "crop_act", "over"};
-static const char *const crop_kinds[] = {"knight", "robber", "farmer", "monk"};
 
 static void json_ints(tf_buf *b, const char *key, const int16_t *v, int n) {
     tf_buf_addf(b, ",\"%s\":[", key);
@@ -63,12 +62,7 @@ int carc_view_json(const void *data, int seat, tf_buf *b) {
     tf_buf_add(b, "]");
     int16_t supply[TAFEL_MAX_PLAYERS], projected[TAFEL_MAX_PLAYERS];
     double proj[TAFEL_MAX_PLAYERS];
-
-    {
-        carc_state copy = *s;
-        if (s->phase != CARC_PH_OVER) carc_score_final(&copy);
-        for (int p = 0; p < s->players; p++) proj[p] = copy.score[p];
-    }
+    carc_projected(s, proj);
     for (int p = 0; p < s->players; p++) {
         supply[p] = s->supply[p];
         projected[p] = (int16_t)proj[p];
@@ -87,7 +81,7 @@ int carc_view_json(const void *data, int seat, tf_buf *b) {
         tf_buf_addf(b, "%s\"%s\"", i ? "," : "", carc_tiles[s->removed[i]].id);
     tf_buf_add(b, "],\"crop\":");
     if (s->phase == CARC_PH_CROP_CHOOSE || s->phase == CARC_PH_CROP_ACT) {
-        tf_buf_addf(b, "{\"kind\":\"%s\",\"mode\":", crop_kinds[s->crop_kind]);
+        tf_buf_addf(b, "{\"kind\":\"%s\",\"mode\":", carc_follower_names[s->crop_kind]);
         if (s->phase == CARC_PH_CROP_CHOOSE) tf_buf_add(b, "null");
         else tf_buf_addf(b, "\"%s\"", s->crop_mode ? "remove" : "add");
         tf_buf_addf(b, ",\"acting\":%d}", next);
@@ -229,8 +223,8 @@ static void render_hand(const carc_state *s, int colour, tf_buf *b) {
     int rots = carc_tiles[type].rotations;
     tf_buf_addf(b, "Tile in hand: %s", carc_tiles[type].id);
     if (carc_tiles[type].crop)
-        tf_buf_addf(b, " (crop circle: %ss)", crop_kinds[carc_tiles[type].crop == CARC_CROP_KNIGHT ? 0
-                                             : carc_tiles[type].crop == CARC_CROP_ROBBER ? 1 : 2]);
+        tf_buf_addf(b, " (crop circle: %ss)",
+                    carc_follower_names[carc_crop_segment_kind(carc_tiles[type].crop)]);
     tf_buf_add(b, "\n ");
     for (int r = 0; r < rots; r++) {
         draw_tile(type, r, cells[r], sr, sc);
@@ -296,11 +290,11 @@ int carc_render(const void *data, int seat, int flags, tf_buf *b) {
     if (s->phase == CARC_PH_PLACE) render_hand(s, colour, b);
     if (s->phase == CARC_PH_FOLLOWER) render_new_tile(s, colour, b);
     if (s->phase == CARC_PH_CROP_CHOOSE)
-        tf_buf_addf(b, "Crop circle (%ss): %s chooses add or remove\n", crop_kinds[s->crop_kind],
+        tf_buf_addf(b, "Crop circle (%ss): %s chooses add or remove\n", carc_follower_names[s->crop_kind],
                     seat_names[s->active]);
     if (s->phase == CARC_PH_CROP_ACT)
         tf_buf_addf(b, "Crop circle: each player %s a %s; now %s\n",
-                    s->crop_mode ? "removes" : "may add", crop_kinds[s->crop_kind],
+                    s->crop_mode ? "removes" : "may add", carc_follower_names[s->crop_kind],
                     seat_names[carc_crop_actor(s)]);
     if (s->phase == CARC_PH_OVER) tf_buf_add(b, "The game is over.\n");
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;

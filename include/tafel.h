@@ -209,6 +209,13 @@ TAFEL_API int tafel_action_from_text(const tafel_state *state,
 TAFEL_API int tafel_action_to_text(const tafel_state *state,
                                    tafel_action action, char *buf,
                                    size_t size);
+/* The text of action (about to be played in state) as seat sees it (seat
+** -1: a spectator): a card seat may not see is "?" ("deal 1 ?",
+** "play ? G").  For showing other players' moves; records keep the full
+** text. */
+TAFEL_API int tafel_action_view_text(const tafel_state *state, int seat,
+                                     tafel_action action, char *buf,
+                                     size_t size);
 /* from_text then apply, as one call. */
 TAFEL_API int tafel_state_apply_text(tafel_state *state, const char *text,
                                      tafel_error *err);
@@ -220,7 +227,8 @@ TAFEL_API void tafel_state_scores(const tafel_state *state, double *out);
 TAFEL_API void tafel_state_projected(const tafel_state *state, double *out);
 /* A cheap game-specific estimate of each seat's final score, for bots:
 ** projected scores plus what followers, open features and cards in hand are
-** likely worth.  Only what is public is used. */
+** likely worth.  It reads the whole state: a bot of a game with hidden
+** information calls it on a copy resampled for its own seat. */
 TAFEL_API void tafel_state_heuristic(const tafel_state *state, double *out);
 /* At a terminal state: the winning seats (several on a shared win), written
 ** to out, and their number.  0 when the game is not over. */

@@ -10,7 +10,10 @@
 ** action texts that read back, scores that never fall, a bounded game, a
 ** record that replays byte for byte, projected = scores and winners = the
 ** best seats at the end.  Carcassonne's view adds conservation of followers
-** (7 per player) and of tiles (72, or 78 with crop circles).
+** (7 per player) and of tiles (72, or 78 with crop circles); Cardcassonne's,
+** the 130 cards.  Hidden information: every seat's view of a copy resampled
+** for that seat is byte for byte the view of the original (and the copy is
+** a valid state), so nothing a seat cannot see shows in its view.
 */
 #include "helpers.h"
 
@@ -36,7 +39,7 @@
 
 typedef struct sim {
     const char *game_name;
-    int carcassonne;
+    int carcassonne, cardcassonne;
     int players;
     int tiles_total;
     size_t max_actions;
@@ -45,6 +48,7 @@ typedef struct sim {
     tafel_state *scratch;
     char (*texts)[TAFEL_ACTION_TEXT_MAX];
     long positions, applies;
+    long resamples, resamples_changed;
 } sim;
 
 static void check_ok(int rc, const tafel_error *err, const char *what, int move) {
@@ -88,6 +92,67 @@ static void check_carcassonne_view(const sim *m, const tafel_state *s) {
     else if (cur == TAFEL_TERMINAL) assert_string_equal(next, "terminal");
     else assert_int_equal(h_json_int(v, "next"), cur);
     cJSON_Delete(v);
+}
+
+static int json_sum(const cJSON *obj) {
+    int sum = 0;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, obj) {
+        assert_true(cJSON_IsNumber(item) && item->valueint >= 0);
+        sum += item->valueint;
+    }
+    return sum;
+}
+
+/* Cardcassonne: all 130 cards are somewhere a spectator can count them. */
+static void check_cardcassonne_view(const sim *m, const tafel_state *s) {
+    cJSON *v = h_view(s, -1);
+    int cards = h_json_int(v, "pile") + json_sum(cJSON_GetObjectItemCaseSensitive(v, "removed"));
+    if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(v, "setup_joker"))) cards++;
+    const cJSON *decision = cJSON_GetObjectItemCaseSensitive(v, "decision");
+    if (cJSON_IsObject(decision) && cJSON_GetObjectItemCaseSensitive(decision, "new_jokers"))
+        cards += h_json_int(decision, "new_jokers");
+    const cJSON *row, *entry, *seat;
+    cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(v, "rows"))
+        cJSON_ArrayForEach(entry, row)
+            cards += cJSON_GetObjectItemCaseSensitive(entry, "card") ||
+                     cJSON_GetObjectItemCaseSensitive(entry, "down");
+    int seats = 0;
+    cJSON_ArrayForEach(seat, cJSON_GetObjectItemCaseSensitive(v, "seats")) {
+        assert_null(cJSON_GetObjectItemCaseSensitive(seat, "hand"));
+        assert_null(cJSON_GetObjectItemCaseSensitive(seat, "chest"));
+        int jokers = json_sum(cJSON_GetObjectItemCaseSensitive(seat, "animal_jokers"));
+        cards += h_json_int(seat, "hand_count") + h_json_int(seat, "chest_count") +
+                 json_sum(cJSON_GetObjectItemCaseSensitive(seat, "animals")) +
+                 h_json_int(seat, "unassigned_jokers");
+        assert_true(json_sum(cJSON_GetObjectItemCaseSensitive(seat, "animals")) >= jokers);
+        seats++;
+    }
+    assert_int_equal(seats, m->players);
+    if (cards != 130) fail_msg("cards: %d accounted for in the spectator view, not 130", cards);
+    cJSON_Delete(v);
+}
+
+/* Each seat's view survives resampling for that seat unchanged. */
+static void check_views_survive_resampling(sim *m, const tafel_state *s, uint64_t *rng) {
+    for (int seat = 0; seat < m->players; seat++) {
+        tafel_state_copy(m->scratch, s);
+        assert_int_equal(tafel_state_resample(m->scratch, seat, rng), TAFEL_OK);
+        tafel_error err = {0};
+        check_ok(tafel_state_check(m->scratch, &err), &err, "check after resampling",
+                 tafel_state_move_number(s));
+        char *before = tafel_state_view_json(s, seat), *after = tafel_state_view_json(m->scratch, seat);
+        assert_non_null(before);
+        assert_non_null(after);
+        if (strcmp(before, after))
+            fail_msg("seat %d's view changed when what it cannot see was resampled:\n%s\n%s",
+                     seat, before, after);
+        free(before);
+        free(after);
+        assert_int_equal(tafel_state_current(m->scratch), tafel_state_current(s));
+        m->resamples++;
+        m->resamples_changed += !tafel_state_equal(m->scratch, s);
+    }
 }
 
 /* The invariants of one position; returns the number of legal actions
@@ -148,6 +213,7 @@ static int check_position(sim *m, const tafel_state *s, uint64_t *rng) {
         free(picture);
     }
     if (views) {
+        check_views_survive_resampling(m, s, rng);
         assert_null(tafel_state_view_json(s, m->players));
         double estimate[TAFEL_MAX_PLAYERS];
         tafel_state_heuristic(s, estimate);
@@ -178,6 +244,7 @@ static void play_random_game(sim *m, const char *game_string, uint64_t seed) {
     for (;;) {
         int n = check_position(m, s, &rng);
         if (m->carcassonne) check_carcassonne_view(m, s);
+        if (m->cardcassonne) check_cardcassonne_view(m, s);
         tafel_state_scores(s, now);
         for (int p = 0; p < m->players; p++) {
             if (now[p] < last[p])
@@ -210,16 +277,27 @@ static void play_random_game(sim *m, const char *game_string, uint64_t seed) {
                      (unsigned long long)seed, moves);
     }
 
-    /* The end: projected = scores, winners = the best seats. */
+    /* The end: projected = scores, winners = the best seats (Cardcassonne:
+    ** of those, the ones with most building cards). */
     double scores[TAFEL_MAX_PLAYERS], projected[TAFEL_MAX_PLAYERS];
     tafel_state_scores(s, scores);
     tafel_state_projected(s, projected);
     assert_memory_equal(scores, projected, sizeof scores[0] * (size_t)m->players);
-    double best = scores[0];
+    double best = scores[0], key[TAFEL_MAX_PLAYERS];
     for (int p = 1; p < m->players; p++) best = scores[p] > best ? scores[p] : best;
+    cJSON *final = m->cardcassonne ? h_view(s, -1) : NULL;
+    for (int p = 0; p < m->players; p++) {
+        key[p] = scores[p] == best ? 0 : -1;
+        if (final && key[p] == 0)
+            key[p] = h_json_int(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(final, "seats"), p),
+                                "chest_count");
+    }
+    cJSON_Delete(final);
+    double best_key = -1;
+    for (int p = 0; p < m->players; p++) best_key = key[p] > best_key ? key[p] : best_key;
     int winners[TAFEL_MAX_PLAYERS], w = tafel_state_winners(s, winners), k = 0;
     for (int p = 0; p < m->players; p++)
-        if (scores[p] == best) {
+        if (key[p] == best_key) {
             assert_true(k < w);
             assert_int_equal(winners[k++], p);
         }
@@ -259,6 +337,7 @@ static void run_variant(const char *name, const char *game_string, int players,
     sim m = {0};
     m.game_name = name;
     m.carcassonne = strcmp(name, "carcassonne") == 0;
+    m.cardcassonne = strcmp(name, "cardcassonne") == 0;
     m.players = players;
     m.tiles_total = strstr(game_string, "crop_circles=true") ? 78 : 72;
     m.max_actions = (size_t)tafel_game_max_actions(g);
@@ -270,6 +349,11 @@ static void run_variant(const char *name, const char *game_string, int players,
     assert_int_equal(tafel_game_players(g), players);
     for (int i = 0; i < games; i++) play_random_game(&m, tafel_game_string(g), seed0 + (uint64_t)i);
     assert_true(m.applies >= m.positions);
+    /* Resampling a game with hidden cards must deal them anew now and then
+    ** (or the view check above proves nothing). */
+    if (m.cardcassonne && m.resamples_changed * 4 < m.resamples)
+        fail_msg("%s: only %ld of %ld resamplings changed the state", game_string,
+                 m.resamples_changed, m.resamples);
     free(m.legal);
     free(m.prob);
     free(m.texts);

@@ -50,12 +50,13 @@ static const cli_command commands[] = {
      "(default 2): chance nodes branch over every outcome, a terminal state is\n"
      "one leaf. --divide also prints the count under each first action.",
      cli_perft},
-    {"bench", "bench [--games N] [--runs R]",
+    {"bench", "bench [--games N] [--runs R] [--game NAME]",
      "time fixed random games and print a deterministic signature",
      "For each game in the bench table, plays N fixed seeded random games on\n"
      "one thread, R times (default 5), and prints the median games per second\n"
      "and a signature of every action and final score. The last line is\n"
-     "'Bench: <signature>', the same on every run and machine.",
+     "'Bench: <signature>', the same on every run and machine. --game NAME\n"
+     "times only the bench games whose string contains NAME (no signature).",
      cli_bench},
     {"list", "list", "list the games, their parameters and the bots",
      "Lists every game with its summary and parameters, and every bot.",

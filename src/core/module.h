@@ -69,11 +69,17 @@ typedef struct tf_module {
     /* validates first; on error the state is unchanged */
     int (*apply)(void *data, tafel_action a, tafel_error *err);
     int (*to_text)(const void *data, tafel_action a, char *buf, size_t n);
+    /* optional: the text as seat sees it, hidden cards as "?" (default:
+    ** to_text, for games that hide nothing an action names) */
+    int (*view_text)(const void *data, int seat, tafel_action a, char *buf, size_t n);
     int (*from_text)(const void *data, const char *text, tafel_action *out,
                      tafel_error *err);
     void (*scores)(const void *data, double *out);
     void (*projected)(const void *data, double *out);
     void (*heuristic)(const void *data, double *out);
+    /* optional: winners at a terminal state when ties are broken beyond the
+    ** score (default: every seat with the best score) */
+    int (*winners)(const void *data, int *out);
     int (*breakdown)(const void *data, int seat, const char **names,
                      double *values, int cap);
     int (*view_json)(const void *data, int seat, tf_buf *out);
@@ -86,6 +92,7 @@ typedef struct tf_module {
 void *tf_state_data(tafel_state *state);
 
 /* registry.c */
+extern const tf_module *const tf_games[]; /* by index: for the hot path */
 int tf_registry_count(void);
 const tf_module *tf_registry_get(int i);
 int tf_registry_find(const char *name);

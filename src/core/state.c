@@ -18,8 +18,10 @@ struct tafel_state {
     tf_state_header h;
 };
 
+/* Every call goes through here: no bounds check (tafel_state_check
+** validates a state that came from outside). */
 static const tf_module *module_of(const tafel_state *s) {
-    return tf_registry_get(s->h.module);
+    return tf_games[s->h.module];
 }
 
 static void *data_of(tafel_state *s) { return (char *)s + sizeof(tf_state_header); }
@@ -149,6 +151,13 @@ TAFEL_API int tafel_action_to_text(const tafel_state *s, tafel_action a, char *b
     return module_of(s)->to_text(cdata_of(s), a, buf, size);
 }
 
+TAFEL_API int tafel_action_view_text(const tafel_state *s, int seat, tafel_action a,
+                                     char *buf, size_t size) {
+    const tf_module *m = module_of(s);
+    if (m->view_text) return m->view_text(cdata_of(s), seat, a, buf, size);
+    return m->to_text(cdata_of(s), a, buf, size);
+}
+
 TAFEL_API int tafel_state_apply_text(tafel_state *s, const char *text,
                                      tafel_error *err) {
     tafel_action a;
@@ -170,10 +179,10 @@ TAFEL_API void tafel_state_heuristic(const tafel_state *s, double *out) {
 
 TAFEL_API int tafel_state_winners(const tafel_state *s, int *out) {
     if (tafel_state_current(s) != TAFEL_TERMINAL) return 0;
+    const tf_module *m = module_of(s);
+    if (m->winners) return m->winners(cdata_of(s), out);
     double scores[TAFEL_MAX_PLAYERS];
-    module_of(s)->scores(cdata_of(s), scores);
-    /* A game may break ties on the score itself (Cardcassonne's building
-    ** cards): its scores then carry the tie-break as a fraction. */
+    m->scores(cdata_of(s), scores);
     int n = s->h.players, count = 0;
     double best = scores[0];
     for (int i = 1; i < n; i++)
@@ -218,7 +227,7 @@ TAFEL_API char *tafel_state_render(const tafel_state *s, int seat, int flags) {
 }
 
 TAFEL_API int tafel_state_check(const tafel_state *s, tafel_error *err) {
-    if (s->h.magic != TF_STATE_MAGIC || !module_of(s))
+    if (s->h.magic != TF_STATE_MAGIC || !tf_registry_get(s->h.module))
         return tf_error(err, TAFEL_ESTATE, "not a tafel state");
     return module_of(s)->check(cdata_of(s), err);
 }

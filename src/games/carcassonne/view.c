@@ -12,6 +12,7 @@
 ** followers their player's colour.
 */
 #include "carcassonne.h"
+#include "seats.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -154,21 +155,19 @@ static void draw_tile(int type, int rot, cell out[3][5], int seg_row[8], int seg
     if (t->crop) out[1][2] = (cell){'@', out[1][2].look == CELL_CITY ? CELL_CITY : CELL_JUNCTION, -1};
 }
 
-static const char *const player_letters = "RBYGK";
-static const char *const player_bg[5] = {"48;5;160", "48;5;27", "48;5;220", "48;5;40", "48;5;236"};
 static const char *const look_colour[] = {"0", "38;5;22;48;5;71", "38;5;94;48;5;180",
                                           "38;5;240;48;5;253", "38;5;231;48;5;124",
                                           "38;5;16;48;5;253"};
 
 static void put_cell(tf_buf *b, const cell *c, int colour) {
-    char ch = c->player >= 0 ? player_letters[c->player] : c->ch;
+    char ch = c->player >= 0 ? tf_seat_letters[c->player] : c->ch;
     if (!colour) {
         tf_buf_addn(b, &ch, 1);
         return;
     }
     if (c->player >= 0) {
         const char *fg = (c->player == 2 || c->player == 3) ? "38;5;16" : "38;5;231";
-        tf_buf_addf(b, "\x1b[1;%s;%sm%c\x1b[0m", fg, player_bg[c->player], ch);
+        tf_buf_addf(b, "\x1b[1;%s;%sm%c\x1b[0m", fg, tf_seat_bg[c->player], ch);
     } else {
         tf_buf_addf(b, "\x1b[%sm%c\x1b[0m", look_colour[c->look], ch);
     }
@@ -265,8 +264,6 @@ static void render_new_tile(const carc_state *s, int colour, tf_buf *b) {
     tf_buf_add(b, "        SSW S SSE\n");
 }
 
-static const char *const seat_names[5] = {"Red", "Blue", "Yellow", "Green", "Black"};
-
 int carc_render(const void *data, int seat, int flags, tf_buf *b) {
     const carc_state *s = data;
     int colour = flags & TAFEL_RENDER_COLOR;
@@ -277,11 +274,11 @@ int carc_render(const void *data, int seat, int flags, tf_buf *b) {
         const char *mark = s->phase != CARC_PH_OVER && p == s->active ? ">" : " ";
         if (colour)
             tf_buf_addf(b, "%s \x1b[1;38;5;231;%sm %c \x1b[0m %-6s %3d points, %d follower%s in supply\n",
-                        mark, player_bg[p], player_letters[p], seat_names[p], s->score[p],
+                        mark, tf_seat_bg[p], tf_seat_letters[p], tf_seat_names[p], s->score[p],
                         s->supply[p], s->supply[p] == 1 ? "" : "s");
         else
             tf_buf_addf(b, "%s %c %-6s %3d points, %d follower%s in supply\n", mark,
-                        player_letters[p], seat_names[p], s->score[p], s->supply[p],
+                        tf_seat_letters[p], tf_seat_names[p], s->score[p], s->supply[p],
                         s->supply[p] == 1 ? "" : "s");
     }
     tf_buf_addf(b, "Tiles left in the pile: %d", s->pile_total);
@@ -291,11 +288,11 @@ int carc_render(const void *data, int seat, int flags, tf_buf *b) {
     if (s->phase == CARC_PH_FOLLOWER) render_new_tile(s, colour, b);
     if (s->phase == CARC_PH_CROP_CHOOSE)
         tf_buf_addf(b, "Crop circle (%ss): %s chooses add or remove\n", carc_follower_names[s->crop_kind],
-                    seat_names[s->active]);
+                    tf_seat_names[s->active]);
     if (s->phase == CARC_PH_CROP_ACT)
         tf_buf_addf(b, "Crop circle: each player %s a %s; now %s\n",
                     s->crop_mode ? "removes" : "may add", carc_follower_names[s->crop_kind],
-                    seat_names[carc_crop_actor(s)]);
+                    tf_seat_names[carc_crop_actor(s)]);
     if (s->phase == CARC_PH_OVER) tf_buf_add(b, "The game is over.\n");
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
 }

@@ -1,0 +1,91 @@
+/*
+** cards.c -- the 130 cards as data (rules §1), and the tables of §2-§4.
+**
+** The animal kind is a column of its own, not derived from the colour: no
+** source lists kinds per card, and the decision (one kind per colour) is
+** then one place to change.
+*/
+#include "cardcassonne.h"
+
+#include <string.h>
+#include <strings.h>
+
+const cc_card cc_cards[CC_TYPES] = {
+    /* name     colour     kind          value animal      count */
+    {"Y1", CC_YELLOW, CC_PERSON, 1, -1, 8},
+    {"Y2", CC_YELLOW, CC_PERSON, 2, -1, 5},
+    {"Y3", CC_YELLOW, CC_PERSON, 3, -1, 3},
+    {"YA", CC_YELLOW, CC_ANIMAL, 0, CC_CHICKEN, 9},
+    {"YH", CC_YELLOW, CC_BUILDING, 0, -1, 5},
+    {"R1", CC_RED, CC_PERSON, 1, -1, 8},
+    {"R2", CC_RED, CC_PERSON, 2, -1, 5},
+    {"R3", CC_RED, CC_PERSON, 3, -1, 3},
+    {"RA", CC_RED, CC_ANIMAL, 0, CC_HORSE, 9},
+    {"RH", CC_RED, CC_BUILDING, 0, -1, 5},
+    {"G1", CC_GREEN, CC_PERSON, 1, -1, 8},
+    {"G2", CC_GREEN, CC_PERSON, 2, -1, 5},
+    {"G3", CC_GREEN, CC_PERSON, 3, -1, 3},
+    {"GA", CC_GREEN, CC_ANIMAL, 0, CC_SHEEP, 9},
+    {"GH", CC_GREEN, CC_BUILDING, 0, -1, 5},
+    {"B1", CC_BLUE, CC_PERSON, 1, -1, 8},
+    {"B2", CC_BLUE, CC_PERSON, 2, -1, 5},
+    {"B3", CC_BLUE, CC_PERSON, 3, -1, 3},
+    {"BA", CC_BLUE, CC_ANIMAL, 0, CC_PIG, 9},
+    {"BH", CC_BLUE, CC_BUILDING, 0, -1, 5},
+    {"DRAGON", -1, CC_DRAGON, 0, -1, 1},
+    {"FAIRY", -1, CC_FAIRY, 0, -1, 1},
+    {"AJ", -1, CC_ANIMAL_JOKER, 0, -1, 4},
+    {"HJ", -1, CC_BUILDING_JOKER, 0, -1, 4},
+};
+
+const char *const cc_row_names[CC_COLOURS] = {"Y", "R", "G", "B"};
+const char *const cc_row_titles[CC_COLOURS] = {"cloister", "road", "meadow", "city"};
+const char *const cc_kind_names[CC_KINDS] = {"chicken", "pig", "sheep", "horse"};
+
+/* Points for the total of one animal kind; from 8 cards on, 19 (the seed's
+** table stops at 8). */
+const uint8_t cc_animal_points[9] = {0, 3, 6, 9, 12, 14, 16, 18, 19};
+/* Points for a set of 0..4 different buildings. */
+const uint8_t cc_set_points[5] = {0, 0, 5, 15, 30};
+
+/* Cards per round and rounds, by number of players (2..5). */
+const uint8_t cc_hand_size[6] = {0, 0, 6, 5, 5, 4};
+const uint8_t cc_rounds[6] = {0, 0, 10, 8, 6, 6};
+
+int cc_card_from_name(const char *name, size_t len) {
+    for (int t = 0; t < CC_TYPES; t++)
+        if (strlen(cc_cards[t].name) == len && !strncasecmp(cc_cards[t].name, name, len))
+            return t;
+    return -1;
+}
+
+static int find_name(const char *const *names, int n, const char *name, size_t len) {
+    for (int i = 0; i < n; i++)
+        if (strlen(names[i]) == len && !strncasecmp(names[i], name, len)) return i;
+    return -1;
+}
+
+int cc_row_from_name(const char *name, size_t len) {
+    return find_name(cc_row_names, CC_COLOURS, name, len);
+}
+
+int cc_kind_from_name(const char *name, size_t len) {
+    return find_name(cc_kind_names, CC_KINDS, name, len);
+}
+
+/* Greedy is optimal here: a set's value grows faster than its size (0, 5,
+** 15, 30), so each set takes one card of every colour still held, and the
+** jokers fill the biggest sets first.  The tests check this against an
+** exhaustive search over every small chest. */
+int cc_building_points(const uint8_t colours[CC_COLOURS], int jokers) {
+    int left[CC_COLOURS], points = 0;
+    for (int c = 0; c < CC_COLOURS; c++) left[c] = colours[c];
+    for (;;) {
+        int size = 0;
+        for (int c = 0; c < CC_COLOURS; c++)
+            if (left[c] > 0) left[c]--, size++;
+        while (size < CC_COLOURS && jokers > 0) jokers--, size++;
+        if (size == 0) return points;
+        points += cc_set_points[size];
+    }
+}

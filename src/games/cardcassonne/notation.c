@@ -1,0 +1,159 @@
+/*
+** notation.c -- action text both ways (rules §6, docs/cardcassonne.md).
+**
+** "reveal GA", "row B", "deal 2 Y1", "play Y1 R", "follower G", "ten",
+** "keep", "assign sheep".  Words are separated by blanks and read in any
+** case.  A deal names its seat although the seat follows from the state: a
+** record then reads as the table does, and a deal to the wrong seat is an
+** error, not a silent reinterpretation.
+*/
+#include "cardcassonne.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static int deal_seat(const cc_state *s) {
+    return (s->dealer + 1 + s->dealt) % s->players;
+}
+
+/* The text; hidden: "?" for the card when the viewer may not see it. */
+static int action_text(const cc_state *s, tafel_action a, int hidden, char *buf,
+                       size_t n) {
+    if (a >= CC_A_REVEAL && a < CC_A_DEAL)
+        return snprintf(buf, n, "reveal %s", cc_cards[a - CC_A_REVEAL].name);
+    if (a >= CC_A_DEAL && a < CC_A_PLAY)
+        return snprintf(buf, n, "deal %d %s", deal_seat(s),
+                        hidden ? "?" : cc_cards[a - CC_A_DEAL].name);
+    if (a >= CC_A_PLAY && a < CC_A_FOLLOWER) {
+        int t = (a - CC_A_PLAY) / CC_COLOURS, r = (a - CC_A_PLAY) % CC_COLOURS;
+        return snprintf(buf, n, "play %s %s", hidden ? "?" : cc_cards[t].name,
+                        cc_row_names[r]);
+    }
+    if (a >= CC_A_FOLLOWER && a < CC_A_ROW)
+        return snprintf(buf, n, "follower %s", cc_row_names[a - CC_A_FOLLOWER]);
+    if (a >= CC_A_ROW && a < CC_A_TEN)
+        return snprintf(buf, n, "row %s", cc_row_names[a - CC_A_ROW]);
+    if (a == CC_A_TEN) return snprintf(buf, n, "ten");
+    if (a == CC_A_KEEP) return snprintf(buf, n, "keep");
+    if (a >= CC_A_ASSIGN && a < CC_ACTIONS)
+        return snprintf(buf, n, "assign %s", cc_kind_names[a - CC_A_ASSIGN]);
+    if (n) buf[0] = 0;
+    return -1;
+}
+
+int cc_to_text(const void *data, tafel_action a, char *buf, size_t n) {
+    return action_text(data, a, 0, buf, n);
+}
+
+/* What seat sees of a: deals to others and others' face-down plays hide
+** the card. */
+int cc_view_text(const void *data, int seat, tafel_action a, char *buf, size_t n) {
+    const cc_state *s = data;
+    int hidden = 0;
+    if (a >= CC_A_DEAL && a < CC_A_PLAY) hidden = deal_seat(s) != seat;
+    if (a >= CC_A_PLAY && a < CC_A_FOLLOWER)
+        hidden = s->phase == CC_PH_PLAY && s->played[s->turn] == 0 && s->turn != seat;
+    return action_text(s, a, hidden, buf, n);
+}
+
+#define MAX_WORDS 4
+
+typedef struct words {
+    int n;
+    const char *at[MAX_WORDS];
+    size_t len[MAX_WORDS];
+} words;
+
+static int split(const char *text, words *w) {
+    w->n = 0;
+    for (const char *p = text;;) {
+        while (isspace((unsigned char)*p)) p++;
+        if (!*p) return w->n;
+        if (w->n == MAX_WORDS) return -1;
+        w->at[w->n] = p;
+        while (*p && !isspace((unsigned char)*p)) p++;
+        w->len[w->n] = (size_t)(p - w->at[w->n]);
+        w->n++;
+    }
+}
+
+static int is_word(const words *w, int i, const char *word) {
+    return w->len[i] == strlen(word) && !strncasecmp(w->at[i], word, w->len[i]);
+}
+
+static int bad(tafel_error *err, const char *text, const char *why) {
+    return tf_error(err, TAFEL_EPARSE, "'%s': %s", text, why);
+}
+
+#define CARDS_HELP "a card is Y1..Y3, YA, YH (also R, G, B), DRAGON, FAIRY, AJ or HJ"
+#define ROWS_HELP "a row is Y, R, G or B"
+
+static int card_word(const words *w, int i, const char *text, int *t, tafel_error *err) {
+    *t = cc_card_from_name(w->at[i], w->len[i]);
+    return *t < 0 ? bad(err, text, CARDS_HELP) : TAFEL_OK;
+}
+
+static int row_word(const words *w, int i, const char *text, int *r, tafel_error *err) {
+    *r = cc_row_from_name(w->at[i], w->len[i]);
+    return *r < 0 ? bad(err, text, ROWS_HELP) : TAFEL_OK;
+}
+
+/* The action the words name, legal or not. */
+static int parse(const cc_state *s, const char *text, const words *w,
+                 tafel_action *out, tafel_error *err) {
+    int t, r;
+    if (w->n == 0) return bad(err, text, "no action");
+    if (is_word(w, 0, "reveal") && w->n == 2) {
+        if (card_word(w, 1, text, &t, err)) return TAFEL_EPARSE;
+        *out = CC_A_REVEAL + t;
+    } else if (is_word(w, 0, "deal") && w->n == 3) {
+        char *end;
+        long seat = strtol(w->at[1], &end, 10);
+        if (end != w->at[1] + w->len[1] || seat < 0 || seat >= s->players)
+            return tf_error(err, TAFEL_EPARSE, "'%s': the seat must be 0..%d", text,
+                            s->players - 1);
+        if (card_word(w, 2, text, &t, err)) return TAFEL_EPARSE;
+        if (s->phase == CC_PH_DEAL && seat != deal_seat(s))
+            return tf_error(err, TAFEL_EILLEGAL,
+                            "the next card is dealt to seat %d, not %ld", deal_seat(s),
+                            seat);
+        *out = CC_A_DEAL + t;
+    } else if (is_word(w, 0, "play") && w->n == 3) {
+        if (card_word(w, 1, text, &t, err) || row_word(w, 2, text, &r, err))
+            return TAFEL_EPARSE;
+        *out = CC_A_PLAY + t * CC_COLOURS + r;
+    } else if (is_word(w, 0, "follower") && w->n == 2) {
+        if (row_word(w, 1, text, &r, err)) return TAFEL_EPARSE;
+        *out = CC_A_FOLLOWER + r;
+    } else if (is_word(w, 0, "row") && w->n == 2) {
+        if (row_word(w, 1, text, &r, err)) return TAFEL_EPARSE;
+        *out = CC_A_ROW + r;
+    } else if (is_word(w, 0, "ten") && w->n == 1) {
+        *out = CC_A_TEN;
+    } else if (is_word(w, 0, "keep") && w->n == 1) {
+        *out = CC_A_KEEP;
+    } else if (is_word(w, 0, "assign") && w->n == 2) {
+        int k = cc_kind_from_name(w->at[1], w->len[1]);
+        if (k < 0) return bad(err, text, "the kinds are chicken, pig, sheep and horse");
+        *out = CC_A_ASSIGN + k;
+    } else {
+        return bad(err, text,
+                   "actions are: reveal CARD, row ROW, deal SEAT CARD, play CARD ROW, "
+                   "follower ROW, ten, keep, assign KIND");
+    }
+    return TAFEL_OK;
+}
+
+int cc_from_text(const void *data, const char *text, tafel_action *out,
+                 tafel_error *err) {
+    const cc_state *s = data;
+    words w;
+    if (split(text, &w) < 0) return bad(err, text, "too many words");
+    int rc = parse(s, text, &w, out, err);
+    if (rc) return rc;
+    cc_state scratch = *s; /* legal exactly when apply accepts it */
+    return cc_apply(&scratch, *out, err);
+}

@@ -1,0 +1,350 @@
+/*
+** view.c -- what one seat sees (JSON and a terminal picture), resampling of
+** what it cannot see, and the invariants of a state.
+**
+** Hidden from a seat: the other hands, the other seats' face-down cards in
+** the rows, the other chests, and the order of the pile (which the state
+** does not hold).  The view is built from the state alone, and everything
+** hidden from the seat is left out, so two states that differ only there
+** give the seat the same bytes.  Resampling deals exactly those cards anew.
+*/
+#include "cardcassonne.h"
+#include "seats.h"
+
+#include <string.h>
+
+static const char *const phase_names[] = {
+    [CC_PH_REVEAL] = "reveal", [CC_PH_ROW] = "row",       [CC_PH_DEAL] = "deal",
+    [CC_PH_PLAY] = "play",     [CC_PH_WRONG] = "wrong",   [CC_PH_ASSIGN] = "assign",
+    [CC_PH_OVER] = "over",
+};
+
+static void json_kinds(tf_buf *b, const char *key, const uint8_t *n) {
+    tf_buf_addf(b, ",\"%s\":{", key);
+    for (int k = 0; k < CC_KINDS; k++)
+        tf_buf_addf(b, "%s\"%s\":%d", k ? "," : "", cc_kind_names[k], n[k]);
+    tf_buf_add(b, "}");
+}
+
+static void json_entry(tf_buf *b, uint8_t e, int seat) {
+    if (CC_IS_FOLLOWER(e)) tf_buf_addf(b, "{\"follower\":%d}", e - CC_FOLLOWER);
+    else if (e == CC_GONE) tf_buf_add(b, "{\"taken\":true}");
+    else if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) == seat)
+        tf_buf_addf(b, "{\"down\":%d,\"card\":\"%s\"}", seat,
+                    cc_cards[CC_ENTRY_TYPE(e)].name);
+    else if (CC_ENTRY_DOWN(e)) tf_buf_addf(b, "{\"down\":%d}", CC_ENTRY_OWNER(e));
+    else
+        tf_buf_addf(b, "{\"card\":\"%s\"%s}", cc_cards[CC_ENTRY_TYPE(e)].name,
+                    CC_ENTRY_WAS_DOWN(e) ? ",\"turned\":true" : "");
+}
+
+static void json_seat(tf_buf *b, const cc_state *s, int p, int seat) {
+    static const char *const points[CC_PTS_CATEGORIES] = {
+        "persons", "animals", "jokers", "dragon_fairy", "wrong", "buildings"};
+    tf_buf_addf(b, "%s{\"score\":%d,\"hand_count\":%d", p ? "," : "", s->score[p],
+                s->hand_count[p]);
+    if (p == seat) {
+        tf_buf_add(b, ",\"hand\":[");
+        int first = 1;
+        for (int t = 0; t < CC_TYPES; t++)
+            for (int i = 0; i < s->hand[p][t]; i++, first = 0)
+                tf_buf_addf(b, "%s\"%s\"", first ? "" : ",", cc_cards[t].name);
+        tf_buf_add(b, "]");
+    }
+    tf_buf_addf(b, ",\"played\":%d,\"follower\":", s->played[p]);
+    if (s->follower_row[p] == CC_NONE) tf_buf_add(b, "null");
+    else tf_buf_addf(b, "\"%s\"", cc_row_names[s->follower_row[p]]);
+    json_kinds(b, "animals", s->animals[p]);
+    json_kinds(b, "animal_jokers", s->jokers_as[p]);
+    tf_buf_addf(b, ",\"unassigned_jokers\":%d,\"chest_count\":%d", s->unassigned[p],
+                cc_chest_count(s, p));
+    if (p == seat) {
+        tf_buf_add(b, ",\"chest\":{");
+        for (int c = 0; c < CC_COLOURS; c++)
+            tf_buf_addf(b, "\"%s\":%d,", cc_row_names[c], s->taken[p][c * CC_PER_COLOUR + 4]);
+        tf_buf_addf(b, "\"HJ\":%d}", s->taken[p][CC_HJ_TYPE]);
+    }
+    tf_buf_add(b, ",\"points\":{");
+    for (int i = 0; i < CC_PTS_CATEGORIES; i++)
+        tf_buf_addf(b, "%s\"%s\":%d", i ? "," : "", points[i], s->points[p][i]);
+    tf_buf_add(b, "}}");
+}
+
+static void json_decision(tf_buf *b, const cc_state *s) {
+    if (s->phase == CC_PH_ROW)
+        tf_buf_addf(b, "{\"seat\":%d,\"kind\":\"row\",\"card\":\"%s\"}", s->dealer,
+                    cc_cards[s->setup_joker].name);
+    else if (s->phase == CC_PH_WRONG)
+        tf_buf_addf(b, "{\"seat\":%d,\"kind\":\"ten_or_keep\",\"card\":\"%s\",\"row\":\"%s\"}",
+                    s->turn, cc_cards[CC_ENTRY_TYPE(s->row[s->score_row][s->score_pos])].name,
+                    cc_row_names[s->score_row]);
+    else if (s->phase == CC_PH_ASSIGN)
+        tf_buf_addf(b, "{\"seat\":%d,\"kind\":\"assign\",\"new_jokers\":%d}", s->turn,
+                    s->new_jokers);
+    else
+        tf_buf_add(b, "null");
+}
+
+int cc_view_json(const void *data, int seat, tf_buf *b) {
+    const cc_state *s = data;
+    int next = cc_current(s);
+    tf_buf_addf(b, "{\"game\":\"cardcassonne(players=%d", s->players);
+    if (s->first_dealer) tf_buf_addf(b, ",dealer=%d", s->first_dealer);
+    tf_buf_addf(b, ")\",\"seat\":%d,\"players\":%d,", seat, s->players);
+    if (next >= 0) tf_buf_addf(b, "\"next\":%d", next);
+    else tf_buf_addf(b, "\"next\":\"%s\"", next == TAFEL_CHANCE ? "chance" : "terminal");
+    int round = s->round < s->rounds ? s->round + 1 : s->rounds;
+    tf_buf_addf(b, ",\"phase\":\"%s\",\"round\":%d,\"rounds\":%d,\"hand_size\":%d,"
+                "\"dealer\":%d,\"pile\":%d,\"setup_joker\":",
+                phase_names[s->phase], round, s->rounds, s->hand_size, s->dealer,
+                s->pile_total);
+    if (s->phase == CC_PH_ROW) tf_buf_addf(b, "\"%s\"", cc_cards[s->setup_joker].name);
+    else tf_buf_add(b, "null");
+    tf_buf_add(b, ",\"decision\":");
+    json_decision(b, s);
+    tf_buf_add(b, ",\"rows\":{");
+    for (int r = 0; r < CC_COLOURS; r++) {
+        tf_buf_addf(b, "%s\"%s\":[", r ? "," : "", cc_row_names[r]);
+        for (int i = 0; i < s->row_len[r]; i++) {
+            if (i) tf_buf_add(b, ",");
+            json_entry(b, s->row[r][i], seat);
+        }
+        tf_buf_add(b, "]");
+    }
+    tf_buf_add(b, "},\"removed\":{");
+    for (int t = 0, first = 1; t < CC_TYPES; t++)
+        if (s->removed[t]) {
+            tf_buf_addf(b, "%s\"%s\":%d", first ? "" : ",", cc_cards[t].name, s->removed[t]);
+            first = 0;
+        }
+    tf_buf_add(b, "},\"seats\":[");
+    for (int p = 0; p < s->players; p++) json_seat(b, s, p, seat);
+    tf_buf_add(b, "]}");
+    return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
+}
+
+static int is_building(int t) {
+    int kind = cc_cards[t].kind;
+    return kind == CC_BUILDING || kind == CC_BUILDING_JOKER;
+}
+
+/* ---- the terminal picture --------------------------------------------- */
+
+static const char *const card_fg[CC_COLOURS + 1] = {"1;33", "1;31", "1;32", "1;34", "1;35"};
+
+static void put_card(tf_buf *b, int t, int colour, const char *before, const char *after) {
+    int c = cc_cards[t].colour < 0 ? CC_COLOURS : cc_cards[t].colour;
+    if (colour) tf_buf_addf(b, "%s\x1b[%sm%s\x1b[0m%s", before, card_fg[c], cc_cards[t].name, after);
+    else tf_buf_addf(b, "%s%s%s", before, cc_cards[t].name, after);
+}
+
+static void put_follower(tf_buf *b, int p, int colour) {
+    if (colour) tf_buf_addf(b, " \x1b[1;38;5;231;%sm<%s>\x1b[0m", tf_seat_bg[p], tf_seat_names[p]);
+    else tf_buf_addf(b, " <%s>", tf_seat_names[p]);
+}
+
+static void render_row(tf_buf *b, const cc_state *s, int r, int seat, int colour) {
+    tf_buf_addf(b, "  %s %-9s|", cc_row_names[r], cc_row_titles[r]);
+    if (!s->row_len[r]) tf_buf_add(b, " -");
+    for (int i = 0; i < s->row_len[r]; i++) {
+        uint8_t e = s->row[r][i];
+        if (CC_IS_FOLLOWER(e)) put_follower(b, e - CC_FOLLOWER, colour);
+        else if (e == CC_GONE) tf_buf_add(b, " __");
+        else if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) == seat)
+            put_card(b, CC_ENTRY_TYPE(e), colour, " [", "*]");
+        else if (CC_ENTRY_DOWN(e)) tf_buf_addf(b, " [%c?]", tf_seat_letters[CC_ENTRY_OWNER(e)]);
+        else put_card(b, CC_ENTRY_TYPE(e), colour, " ", "");
+    }
+    tf_buf_add(b, "\n");
+}
+
+static void render_seat(tf_buf *b, const cc_state *s, int p, int seat, int colour) {
+    int next = cc_current(s);
+    tf_buf_addf(b, "%s %-6s %3d points  hand %d  follower %s ", p == next ? ">" : " ",
+                tf_seat_names[p], s->score[p], s->hand_count[p],
+                s->follower_row[p] == CC_NONE ? "-" : cc_row_names[s->follower_row[p]]);
+    tf_buf_add(b, " animals");
+    for (int k = 0; k < CC_KINDS; k++)
+        if (s->animals[p][k]) tf_buf_addf(b, " %s %d", cc_kind_names[k], s->animals[p][k]);
+    if (s->unassigned[p]) tf_buf_addf(b, " +%d joker%s to assign", s->unassigned[p],
+                                      s->unassigned[p] == 1 ? "" : "s");
+    tf_buf_addf(b, "  chest %d", cc_chest_count(s, p));
+    if (p == seat) {
+        tf_buf_add(b, " (");
+        for (int c = 0, first = 1; c < CC_TYPES; c++)
+            for (int i = 0; is_building(c) && i < s->taken[p][c]; i++, first = 0)
+                put_card(b, c, colour, first ? "" : " ", "");
+        tf_buf_add(b, ")");
+    }
+    tf_buf_add(b, "\n");
+}
+
+int cc_render(const void *data, int seat, int flags, tf_buf *b) {
+    const cc_state *s = data;
+    int colour = flags & TAFEL_RENDER_COLOR;
+    int round = s->round < s->rounds ? s->round + 1 : s->rounds;
+    tf_buf_addf(b, "Cardcassonne, round %d of %d, %s deals, %d card%s in the pile\n", round,
+                s->rounds, tf_seat_names[s->dealer], s->pile_total, s->pile_total == 1 ? "" : "s");
+    for (int r = 0; r < CC_COLOURS; r++) render_row(b, s, r, seat, colour);
+    tf_buf_add(b, "  ([R?] a face-down card of Red, [Y1*] your own, <Red> Red's big follower)\n");
+    for (int p = 0; p < s->players; p++) render_seat(b, s, p, seat, colour);
+    if (seat >= 0 && s->phase != CC_PH_OVER) {
+        tf_buf_addf(b, "Your hand (%s):", tf_seat_names[seat]);
+        for (int t = 0; t < CC_TYPES; t++)
+            for (int i = 0; i < s->hand[seat][t]; i++) put_card(b, t, colour, " ", "");
+        if (!s->hand_count[seat]) tf_buf_add(b, " empty");
+        if (s->phase == CC_PH_PLAY && s->turn == seat && s->hand_count[seat])
+            tf_buf_add(b, s->played[seat] ? "  (face up, into its own row; jokers anywhere)"
+                                          : "  (your first card this round: face down, any row)");
+        tf_buf_add(b, "\n");
+    }
+    if (s->phase == CC_PH_ROW)
+        tf_buf_addf(b, "%s turned up %s: the dealer puts it in a row\n", tf_seat_names[s->dealer],
+                    cc_cards[s->setup_joker].name);
+    if (s->phase == CC_PH_WRONG)
+        tf_buf_addf(b, "%s won %s, wrongly placed in the %s row: 10 points (ten) or keep it\n",
+                    tf_seat_names[s->turn],
+                    cc_cards[CC_ENTRY_TYPE(s->row[s->score_row][s->score_pos])].name,
+                    cc_row_titles[s->score_row]);
+    if (s->phase == CC_PH_ASSIGN)
+        tf_buf_addf(b, "%s assigns an animal joker to a kind\n", tf_seat_names[s->turn]);
+    if (s->phase == CC_PH_OVER) tf_buf_add(b, "The game is over.\n");
+    return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
+}
+
+/* ---- resampling ------------------------------------------------------- */
+
+/* One card drawn uniformly from pool (only buildings if buildings_only). */
+static int draw_from(uint8_t *pool, int buildings_only, uint64_t *rng) {
+    int total = 0;
+    for (int t = 0; t < CC_TYPES; t++)
+        if (!buildings_only || is_building(t)) total += pool[t];
+    int r = (int)tafel_rng_below(rng, (uint32_t)total), t = 0;
+    for (;; t++) {
+        if (buildings_only && !is_building(t)) continue;
+        if (r < pool[t]) break;
+        r -= pool[t];
+    }
+    pool[t]--;
+    return t;
+}
+
+/* Every card seat cannot see goes back into one pool, and is dealt again
+** into the same places: the chests first (they hold only buildings), then
+** hands and face-down cards; the rest is the pile.  Each consistent deal is
+** equally likely. */
+int cc_resample(void *data, int seat, uint64_t *rng) {
+    cc_state *s = data;
+    uint8_t pool[CC_TYPES], chest[TAFEL_MAX_PLAYERS] = {0};
+    memcpy(pool, s->pile, sizeof pool);
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat) continue;
+        for (int t = 0; t < CC_TYPES; t++) {
+            pool[t] = (uint8_t)(pool[t] + s->hand[p][t]);
+            if (is_building(t)) {
+                pool[t] = (uint8_t)(pool[t] + s->taken[p][t]);
+                chest[p] = (uint8_t)(chest[p] + s->taken[p][t]);
+                s->taken[p][t] = 0;
+            }
+        }
+    }
+    for (int r = 0; r < CC_COLOURS; r++)
+        for (int i = 0; i < s->row_len[r]; i++) {
+            uint8_t e = s->row[r][i];
+            if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) != seat) pool[CC_ENTRY_TYPE(e)]++;
+        }
+    for (int p = 0; p < s->players; p++)
+        for (int k = 0; k < chest[p]; k++) s->taken[p][draw_from(pool, 1, rng)]++;
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat) continue;
+        int n = s->hand_count[p];
+        memset(s->hand[p], 0, sizeof s->hand[p]);
+        s->hand_count[p] = 0;
+        s->hand_mask[p] = 0;
+        for (int k = 0; k < n; k++) cc_hand_add(s, p, draw_from(pool, 0, rng), 1);
+    }
+    for (int r = 0; r < CC_COLOURS; r++)
+        for (int i = 0; i < s->row_len[r]; i++) {
+            uint8_t e = s->row[r][i];
+            if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) != seat)
+                s->row[r][i] = (uint8_t)((e & ~31) | draw_from(pool, 0, rng));
+        }
+    memcpy(s->pile, pool, sizeof pool);
+    return TAFEL_OK;
+}
+
+/* ---- invariants ------------------------------------------------------- */
+
+int cc_check(const void *data, tafel_error *err) {
+    const cc_state *s = data;
+    int count[CC_TYPES], total = 0, pile = 0;
+    for (int t = 0; t < CC_TYPES; t++) {
+        count[t] = s->pile[t] + s->removed[t];
+        pile += s->pile[t];
+    }
+    if (pile != s->pile_total)
+        return tf_error(err, TAFEL_ESTATE, "the pile holds %d cards, not %d", pile,
+                        s->pile_total);
+    for (int p = 0; p < s->players; p++) {
+        int hand = 0, jokers = 0;
+        uint32_t mask = 0;
+        for (int t = 0; t < CC_TYPES; t++) {
+            count[t] += s->hand[p][t] + s->taken[p][t];
+            hand += s->hand[p][t];
+            if (s->hand[p][t]) mask |= 1u << t;
+        }
+        if (hand != s->hand_count[p] || mask != s->hand_mask[p])
+            return tf_error(err, TAFEL_ESTATE, "seat %d: hand count or mask is wrong", p);
+        for (int k = 0; k < CC_KINDS; k++) {
+            int cards = 0;
+            for (int t = 0; t < CC_TYPES; t++)
+                if (cc_cards[t].animal == k) cards += s->taken[p][t];
+            if (s->animals[p][k] != cards + s->jokers_as[p][k])
+                return tf_error(err, TAFEL_ESTATE, "seat %d: %s count is wrong", p,
+                                cc_kind_names[k]);
+            jokers += s->jokers_as[p][k];
+        }
+        if (p == s->turn && s->phase == CC_PH_ASSIGN) jokers += s->new_jokers;
+        if (jokers + s->unassigned[p] != s->taken[p][CC_AJ_TYPE])
+            return tf_error(err, TAFEL_ESTATE, "seat %d: animal jokers do not add up", p);
+        int sum = 0;
+        for (int i = 0; i < CC_PTS_CATEGORIES; i++) sum += s->points[p][i];
+        if (sum != s->score[p])
+            return tf_error(err, TAFEL_ESTATE, "seat %d: score is not its categories' sum", p);
+    }
+    int followers[TAFEL_MAX_PLAYERS] = {0};
+    for (int r = 0; r < CC_COLOURS; r++)
+        for (int i = 0; i < s->row_len[r]; i++) {
+            uint8_t e = s->row[r][i];
+            if (CC_IS_FOLLOWER(e)) {
+                int p = e - CC_FOLLOWER;
+                if (p >= s->players || s->follower_row[p] != r || followers[p]++)
+                    return tf_error(err, TAFEL_ESTATE, "a follower of seat %d is misplaced", p);
+            } else if (e != CC_GONE) {
+                if (CC_ENTRY_TYPE(e) >= CC_TYPES)
+                    return tf_error(err, TAFEL_ESTATE, "row %s holds no card", cc_row_names[r]);
+                count[CC_ENTRY_TYPE(e)]++;
+            }
+        }
+    for (int r = 0; r < CC_COLOURS; r++) {
+        int last = s->row_len[r];
+        while (last > 0 && !CC_IS_FOLLOWER(s->row[r][last - 1])) last--;
+        if (last != s->row_secured[r])
+            return tf_error(err, TAFEL_ESTATE, "row %s: the secured part is misrecorded",
+                            cc_row_names[r]);
+    }
+    for (int p = 0; p < s->players; p++)
+        if (!followers[p] != (s->follower_row[p] == CC_NONE) ||
+            (followers[p] && s->row[s->follower_row[p]][s->follower_at[p]] != CC_FOLLOWER + p))
+            return tf_error(err, TAFEL_ESTATE, "seat %d's follower is not in its row", p);
+    if (s->phase == CC_PH_ROW) count[s->setup_joker]++;
+    for (int t = 0; t < CC_TYPES; t++) {
+        if (count[t] != cc_cards[t].count)
+            return tf_error(err, TAFEL_ESTATE, "%d %s cards are accounted for, not %d",
+                            count[t], cc_cards[t].name, cc_cards[t].count);
+        total += count[t];
+    }
+    if (total != CC_CARDS)
+        return tf_error(err, TAFEL_ESTATE, "%d cards are accounted for, not %d", total, CC_CARDS);
+    return TAFEL_OK;
+}

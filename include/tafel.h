@@ -134,6 +134,9 @@ TAFEL_API size_t tafel_game_state_size(const tafel_game *game);
 /* An upper bound on the number of legal actions (or chance outcomes) of any
 ** state of this game: an array this long never truncates. */
 TAFEL_API int tafel_game_max_actions(const tafel_game *game);
+/* 1 when players hold information others may not see (hands, face-down
+** cards): views differ by seat, and front ends hide them between turns. */
+TAFEL_API int tafel_game_hidden_information(const tafel_game *game);
 
 /* The registry of games, for listings: i from 0 while it returns non-NULL.
 ** params_help (if not NULL) receives one line per parameter, cut to size:

@@ -8,6 +8,10 @@
 ** h[me] - max over others of h[other], with h = tafel_state_heuristic.  At
 ** the root, equal values are broken uniformly at random.
 **
+** The bot never reads what its seat cannot see: it decides on a copy of
+** the state whose hidden parts (other hands, face-down cards) are dealt
+** anew by tafel_state_resample for its own seat.
+**
 ** Invariant: all memory is allocated in greedy_new -- one scratch state and
 ** one action array per level -- so a choice never calls malloc.
 */
@@ -25,6 +29,7 @@ static const bot_option greedy_options[] = {
 typedef struct greedy_bot {
     uint64_t rng;
     int depth, cap, players;
+    tafel_state *seen; /* the state as the bot's seat may know it */
     tafel_state *scratch[GREEDY_MAX_DEPTH];
     tafel_action *actions[GREEDY_MAX_DEPTH];
 } greedy_bot;
@@ -32,6 +37,7 @@ typedef struct greedy_bot {
 static void greedy_free(void *bot) {
     greedy_bot *b = bot;
     if (!b) return;
+    tafel_state_free(b->seen);
     for (int i = 0; i < GREEDY_MAX_DEPTH; i++) {
         tafel_state_free(b->scratch[i]);
         free(b->actions[i]);
@@ -47,6 +53,11 @@ static int greedy_new(const tafel_game *game, const int *values, uint64_t seed,
     b->depth = values[0];
     b->cap = tafel_game_max_actions(game);
     b->players = tafel_game_players(game);
+    b->seen = tafel_state_new(game);
+    if (!b->seen) {
+        greedy_free(b);
+        return tf_error(err, TAFEL_ENOMEM, "out of memory");
+    }
     for (int i = 0; i < b->depth; i++) {
         b->scratch[i] = tafel_state_new(game);
         b->actions[i] = malloc((size_t)b->cap * sizeof *b->actions[i]);
@@ -92,6 +103,10 @@ static int greedy_choose(void *bot, const tafel_state *state, tafel_action *out,
                          tafel_error *err) {
     greedy_bot *b = bot;
     int me = tafel_state_current(state);
+    tafel_state_copy(b->seen, state);
+    int rc = tafel_state_resample(b->seen, me, &b->rng);
+    if (rc) return tf_error(err, rc, "greedy: cannot resample the hidden information");
+    state = b->seen;
     tafel_action *actions = b->actions[0];
     tafel_state *next = b->scratch[0];
     int n = tafel_state_legal_actions(state, actions, b->cap);

@@ -5,6 +5,13 @@
 ** every seat not played by a person.  Chance is drawn from an rng seeded by
 ** --seed, so a printed seed replays the same tiles.  Input is read a line at
 ** a time, so a pipe drives it as well as a keyboard; end of input quits.
+**
+** Hidden information: moves are printed as the watching person may see them
+** (tafel_action_view_text): the one person's seat, or with several people at
+** one terminal (hotseat) only what is public.  Then each person's turn
+** starts with a cleared screen and a pause, so that the next player does
+** not see the last one's hand, and a list of the public moves since that
+** person's last turn.
 */
 #include "cli.h"
 
@@ -22,6 +29,12 @@ typedef struct play_session {
     tafel_bot *hint;                    /* made on the first "hint" */
     const char *names[TAFEL_MAX_PLAYERS];
     int players, color;
+    int humans, viewer;  /* viewer: the one human's seat, -1 hotseat, -2 none */
+    int hotseat;         /* several people and hidden information */
+    int shown;           /* the seat whose view is on the screen */
+    char (*log)[TAFEL_ACTION_TEXT_MAX]; /* every move as the public sees it */
+    int log_len, log_cap;
+    int last_turn[TAFEL_MAX_PLAYERS];   /* log length at the seat's last turn */
     uint64_t seed, rng;
     tafel_action *actions;
     char (*texts)[TAFEL_ACTION_TEXT_MAX];
@@ -49,13 +62,19 @@ static void session_free(play_session *s) {
     free(s->actions);
     free(s->texts);
     free(s->line);
+    free(s->log);
 }
 
 /* Bots for the non-human seats, the record and the buffers. */
 static int session_start(play_session *s, tafel_error *err) {
     s->players = tafel_game_players(s->game);
+    s->viewer = -2;
+    s->shown = -1;
     for (int seat = 0; seat < s->players; seat++) {
-        if (!strcmp(s->names[seat], "human")) continue;
+        if (!strcmp(s->names[seat], "human")) {
+            s->viewer = s->humans++ ? -1 : seat;
+            continue;
+        }
         int rc = tafel_bot_new(s->names[seat], s->game, cli_mix(s->seed, seat + 1),
                                &s->bots[seat], err);
         if (rc) return rc;
@@ -73,7 +92,46 @@ static int session_start(play_session *s, tafel_error *err) {
         return TAFEL_ENOMEM;
     }
     s->rng = tafel_rng_seed(s->seed);
+    s->hotseat = s->humans > 1 && tafel_game_hidden_information(s->game);
     return TAFEL_OK;
+}
+
+/* The move as the people at the terminal may see it. */
+static void seen_text(const play_session *s, tafel_action a, char *text, size_t size) {
+    if (s->viewer == -2) tafel_action_to_text(s->state, a, text, size);
+    else tafel_action_view_text(s->state, s->viewer, a, text, size);
+}
+
+static int log_move(play_session *s, tafel_action a) {
+    if (s->log_len == s->log_cap) {
+        int cap = s->log_cap ? 2 * s->log_cap : 256;
+        void *p = realloc(s->log, (size_t)cap * sizeof *s->log);
+        if (!p) return 1;
+        s->log = p;
+        s->log_cap = cap;
+    }
+    tafel_action_view_text(s->state, -1, a, s->log[s->log_len++], sizeof s->log[0]);
+    return 0;
+}
+
+/* Hotseat: clear the screen, wait for the next person, show what happened
+** since their last turn.  0 to go on, TURN_QUIT at end of input. */
+static int read_line_raw(play_session *s);
+static int hand_over(play_session *s, int seat) {
+    if (!s->hotseat || s->shown == seat) return TURN_MOVE;
+    if (isatty(STDOUT_FILENO)) printf("\x1b[2J\x1b[H");
+    printf("%s's turn: pass the terminal to %s and press Enter.\n", cli_seat_name(seat),
+           cli_seat_name(seat));
+    fflush(stdout);
+    if (read_line_raw(s)) return TURN_QUIT;
+    if (isatty(STDOUT_FILENO)) printf("\x1b[2J\x1b[H");
+    s->shown = seat;
+    if (s->log_len > s->last_turn[seat]) {
+        printf("Since your last turn:");
+        for (int i = s->last_turn[seat]; i < s->log_len; i++) printf("%s %s", i > s->last_turn[seat] ? "," : "", s->log[i]);
+        printf("\n");
+    }
+    return TURN_MOVE;
 }
 
 /* The legal moves, numbered from 1, in columns. */
@@ -143,6 +201,10 @@ static char *read_line(play_session *s) {
     return p;
 }
 
+static int read_line_raw(play_session *s) {
+    return getline(&s->line, &s->line_cap, stdin) < 0;
+}
+
 /* Handle one command that is not a move; 1 if it was one. */
 static int turn_command(play_session *s, const char *in, int *n) {
     if (!strcmp(in, "help")) printf("%s", human_help);
@@ -159,6 +221,8 @@ static int turn_command(play_session *s, const char *in, int *n) {
 
 /* A person's turn: show the position and moves, read until a move. */
 static int human_turn(play_session *s, int seat, tafel_action *out) {
+    if (hand_over(s, seat) == TURN_QUIT) return TURN_QUIT;
+    s->last_turn[seat] = s->log_len + 1; /* its own move is not news to it */
     print_state(s, seat);
     printf("%s to play:\n", cli_seat_name(seat));
     int n = print_moves(s);
@@ -196,7 +260,7 @@ static int next_action(play_session *s, tafel_action *out) {
         return TURN_ERROR;
     }
     char text[TAFEL_ACTION_TEXT_MAX];
-    tafel_action_to_text(s->state, *out, text, sizeof text);
+    seen_text(s, *out, text, sizeof text);
     if (seat == TAFEL_CHANCE) printf("Chance: %s\n", text);
     else printf("%s (%s) plays: %s\n", cli_seat_name(seat), s->names[seat], text);
     return TURN_MOVE;
@@ -213,7 +277,7 @@ static int play_loop(play_session *s) {
         }
         if (turn == TURN_ERROR) return 1;
         tafel_error err;
-        if (tafel_record_push(s->record, s->state, a)) {
+        if (tafel_record_push(s->record, s->state, a) || log_move(s, a)) {
             fprintf(stderr, "tafel play: cannot record the action\n");
             return 1;
         }

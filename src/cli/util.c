@@ -283,8 +283,12 @@ void cli_print_result(const tafel_state *state, const char *const *names) {
     int ncats = categories(state, cats), players = tafel_state_players(state);
     double totals[TAFEL_MAX_PLAYERS];
     tafel_state_scores(state, totals);
+    int width[MAX_CATEGORIES];
     printf("%-20s", "player");
-    for (int c = 0; c < ncats; c++) printf(" %9s", cats[c]);
+    for (int c = 0; c < ncats; c++) {
+        width[c] = (int)strlen(cats[c]) > 9 ? (int)strlen(cats[c]) : 9;
+        printf(" %*s", width[c], cats[c]);
+    }
     printf(" %9s\n", "total");
     for (int seat = 0; seat < players; seat++) {
         char who[96];
@@ -292,7 +296,7 @@ void cli_print_result(const tafel_state *state, const char *const *names) {
                  names && names[seat] ? names[seat] : "?");
         printf("%-20s", who);
         for (int c = 0; c < ncats; c++)
-            printf(" %9g", category_value(state, seat, cats[c]));
+            printf(" %*g", width[c], category_value(state, seat, cats[c]));
         printf(" %9g\n", totals[seat]);
     }
     int winners[TAFEL_MAX_PLAYERS];

@@ -221,6 +221,10 @@ TAFEL_API int tafel_game_max_actions(const tafel_game *g) {
     return tf_registry_get(g->module)->max_actions;
 }
 
+TAFEL_API int tafel_game_hidden_information(const tafel_game *g) {
+    return tf_registry_get(g->module)->view_text != NULL;
+}
+
 TAFEL_API const char *tafel_game_info(int i, const char **summary, char *params_help,
                                       size_t size) {
     const tf_module *m = tf_registry_get(i);

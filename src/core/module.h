@@ -69,8 +69,8 @@ typedef struct tf_module {
     /* validates first; on error the state is unchanged */
     int (*apply)(void *data, tafel_action a, tafel_error *err);
     int (*to_text)(const void *data, tafel_action a, char *buf, size_t n);
-    /* optional: the text as seat sees it, hidden cards as "?" (default:
-    ** to_text, for games that hide nothing an action names) */
+    /* the text as seat sees it, hidden cards as "?"; NULL (then to_text)
+    ** exactly for games without hidden information */
     int (*view_text)(const void *data, int seat, tafel_action a, char *buf, size_t n);
     int (*from_text)(const void *data, const char *text, tafel_action *out,
                      tafel_error *err);

@@ -102,9 +102,11 @@ typedef struct cc_state {
     uint8_t revealed;       /* setup cards turned up so far */
     uint8_t setup_joker;    /* PH_ROW: the joker waiting for its row */
     uint8_t dealt;          /* cards dealt this round */
+    uint8_t deal_to;        /* the seat the next card goes to */
     uint8_t last_follower;  /* seat that placed its follower last */
     uint8_t pile_total;
     uint8_t pile[CC_TYPES];
+    uint8_t pile_group[CC_COLOURS + 1]; /* by colour, jokers last: sampling in two steps */
 
     uint8_t hand[TAFEL_MAX_PLAYERS][CC_TYPES];
     uint8_t hand_count[TAFEL_MAX_PLAYERS];
@@ -142,6 +144,10 @@ int cc_kind_from_name(const char *name, size_t len);
 int cc_building_points(const uint8_t colours[CC_COLOURS], int jokers);
 
 /* game.c */
+/* The seat after seat, clockwise (no division: this is the hot path). */
+static inline int cc_next_seat(const cc_state *s, int seat) {
+    return seat + 1 == s->players ? 0 : seat + 1;
+}
 int cc_current(const void *data);
 int cc_apply(void *data, tafel_action a, tafel_error *err);
 void cc_start_round(cc_state *s);

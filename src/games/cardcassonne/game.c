@@ -37,6 +37,7 @@ static void cc_init(void *data, const tf_options *opt) {
     s->setup_joker = CC_NONE;
     for (int t = 0; t < CC_TYPES; t++) {
         s->pile[t] = cc_cards[t].count;
+        s->pile_group[t / CC_PER_COLOUR] += cc_cards[t].count;
         s->pile_total = (uint8_t)(s->pile_total + cc_cards[t].count);
     }
     memset(s->follower_row, CC_NONE, sizeof s->follower_row);
@@ -135,20 +136,19 @@ static int cc_chance(const void *data, tafel_action *out, double *prob, int cap)
 
 static tafel_action cc_sample(const void *data, uint64_t *rng) {
     const cc_state *s = data;
-    int r = (int)tafel_rng_below(rng, s->pile_total), t = 0;
+    int r = (int)tafel_rng_below(rng, s->pile_total), g = 0;
+    while (r >= s->pile_group[g]) r -= s->pile_group[g++];
+    int t = g * CC_PER_COLOUR;
     while (r >= s->pile[t]) r -= s->pile[t++];
     return (s->phase == CC_PH_REVEAL ? CC_A_REVEAL : CC_A_DEAL) + t;
 }
 
 /* ---- apply ------------------------------------------------------------ */
 
-static int deal_seat(const cc_state *s) {
-    return (s->dealer + 1 + s->dealt) % s->players;
-}
-
 void cc_start_round(cc_state *s) {
     s->phase = CC_PH_DEAL;
     s->dealt = 0;
+    s->deal_to = (uint8_t)cc_next_seat(s, s->dealer);
     memset(s->played, 0, sizeof s->played);
     memset(s->follower_row, CC_NONE, sizeof s->follower_row);
 }
@@ -158,6 +158,7 @@ static int draw(cc_state *s, int t, const char *what, tafel_error *err) {
         return tf_error(err, TAFEL_EILLEGAL, "cannot %s %s: no %s is left in the pile",
                         what, cc_cards[t].name, cc_cards[t].name);
     s->pile[t]--;
+    s->pile_group[t / CC_PER_COLOUR]--;
     s->pile_total--;
     return TAFEL_OK;
 }
@@ -184,17 +185,18 @@ static void apply_row(cc_state *s, int row) {
 
 static int apply_deal(cc_state *s, int t, tafel_error *err) {
     if (draw(s, t, "deal", err)) return TAFEL_EILLEGAL;
-    cc_hand_add(s, deal_seat(s), t, 1);
+    cc_hand_add(s, s->deal_to, t, 1);
+    s->deal_to = (uint8_t)cc_next_seat(s, s->deal_to);
     if (++s->dealt == s->hand_size * s->players) {
         s->phase = CC_PH_PLAY;
-        s->turn = (uint8_t)((s->dealer + 1) % s->players);
+        s->turn = (uint8_t)cc_next_seat(s, s->dealer);
     }
     return TAFEL_OK;
 }
 
 /* After a turn: the next player, or round scoring when everyone is done. */
 static void next_turn(cc_state *s) {
-    s->turn = (uint8_t)((s->turn + 1) % s->players);
+    s->turn = (uint8_t)cc_next_seat(s, s->turn);
     if (s->hand_count[s->turn] == 0 && s->follower_row[s->turn] != CC_NONE)
         cc_start_scoring(s);
 }

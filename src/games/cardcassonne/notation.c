@@ -15,17 +15,13 @@
 #include <string.h>
 #include <strings.h>
 
-static int deal_seat(const cc_state *s) {
-    return (s->dealer + 1 + s->dealt) % s->players;
-}
-
 /* The text; hidden: "?" for the card when the viewer may not see it. */
 static int action_text(const cc_state *s, tafel_action a, int hidden, char *buf,
                        size_t n) {
     if (a >= CC_A_REVEAL && a < CC_A_DEAL)
         return snprintf(buf, n, "reveal %s", cc_cards[a - CC_A_REVEAL].name);
     if (a >= CC_A_DEAL && a < CC_A_PLAY)
-        return snprintf(buf, n, "deal %d %s", deal_seat(s),
+        return snprintf(buf, n, "deal %d %s", s->deal_to,
                         hidden ? "?" : cc_cards[a - CC_A_DEAL].name);
     if (a >= CC_A_PLAY && a < CC_A_FOLLOWER) {
         int t = (a - CC_A_PLAY) / CC_COLOURS, r = (a - CC_A_PLAY) % CC_COLOURS;
@@ -53,7 +49,7 @@ int cc_to_text(const void *data, tafel_action a, char *buf, size_t n) {
 int cc_view_text(const void *data, int seat, tafel_action a, char *buf, size_t n) {
     const cc_state *s = data;
     int hidden = 0;
-    if (a >= CC_A_DEAL && a < CC_A_PLAY) hidden = deal_seat(s) != seat;
+    if (a >= CC_A_DEAL && a < CC_A_PLAY) hidden = s->deal_to != seat;
     if (a >= CC_A_PLAY && a < CC_A_FOLLOWER)
         hidden = s->phase == CC_PH_PLAY && s->played[s->turn] == 0 && s->turn != seat;
     return action_text(s, a, hidden, buf, n);
@@ -116,9 +112,9 @@ static int parse(const cc_state *s, const char *text, const words *w,
             return tf_error(err, TAFEL_EPARSE, "'%s': the seat must be 0..%d", text,
                             s->players - 1);
         if (card_word(w, 2, text, &t, err)) return TAFEL_EPARSE;
-        if (s->phase == CC_PH_DEAL && seat != deal_seat(s))
+        if (s->phase == CC_PH_DEAL && seat != s->deal_to)
             return tf_error(err, TAFEL_EILLEGAL,
-                            "the next card is dealt to seat %d, not %ld", deal_seat(s),
+                            "the next card is dealt to seat %d, not %ld", s->deal_to,
                             seat);
         *out = CC_A_DEAL + t;
     } else if (is_word(w, 0, "play") && w->n == 3) {

@@ -23,7 +23,8 @@ static void add_points(cc_state *s, int seat, int category, int n) {
 }
 
 static int scored_seat(const cc_state *s) {
-    return (s->dealer + 1 + s->scoring) % s->players;
+    int seat = s->dealer + 1 + s->scoring;
+    return seat >= s->players ? seat - s->players : seat; /* < 2 * players */
 }
 
 static int is_wrong(uint8_t entry, int row) {

@@ -164,12 +164,14 @@ static void render_seat(tf_buf *b, const cc_state *s, int p, int seat, int colou
                 tf_seat_names[p], s->score[p], s->hand_count[p],
                 s->follower_row[p] == CC_NONE ? "-" : cc_row_names[s->follower_row[p]]);
     tf_buf_add(b, " animals");
+    int any = 0;
     for (int k = 0; k < CC_KINDS; k++)
-        if (s->animals[p][k]) tf_buf_addf(b, " %s %d", cc_kind_names[k], s->animals[p][k]);
+        if (s->animals[p][k]) tf_buf_addf(b, " %s %d", cc_kind_names[k], s->animals[p][k]), any = 1;
+    if (!any) tf_buf_add(b, " -");
     if (s->unassigned[p]) tf_buf_addf(b, " +%d joker%s to assign", s->unassigned[p],
                                       s->unassigned[p] == 1 ? "" : "s");
     tf_buf_addf(b, "  chest %d", cc_chest_count(s, p));
-    if (p == seat) {
+    if (p == seat && cc_chest_count(s, p)) {
         tf_buf_add(b, " (");
         for (int c = 0, first = 1; c < CC_TYPES; c++)
             for (int i = 0; is_building(c) && i < s->taken[p][c]; i++, first = 0)
@@ -270,6 +272,8 @@ int cc_resample(void *data, int seat, uint64_t *rng) {
                 s->row[r][i] = (uint8_t)((e & ~31) | draw_from(pool, 0, rng));
         }
     memcpy(s->pile, pool, sizeof pool);
+    memset(s->pile_group, 0, sizeof s->pile_group);
+    for (int t = 0; t < CC_TYPES; t++) s->pile_group[t / CC_PER_COLOUR] += pool[t];
     return TAFEL_OK;
 }
 
@@ -285,6 +289,14 @@ int cc_check(const void *data, tafel_error *err) {
     if (pile != s->pile_total)
         return tf_error(err, TAFEL_ESTATE, "the pile holds %d cards, not %d", pile,
                         s->pile_total);
+    for (int g = 0; g <= CC_COLOURS; g++) {
+        int n = 0;
+        for (int t = g * CC_PER_COLOUR; t < CC_TYPES && t < (g + 1) * CC_PER_COLOUR; t++)
+            n += s->pile[t];
+        if (n != s->pile_group[g])
+            return tf_error(err, TAFEL_ESTATE, "pile group %d holds %d cards, not %d", g, n,
+                            s->pile_group[g]);
+    }
     for (int p = 0; p < s->players; p++) {
         int hand = 0, jokers = 0;
         uint32_t mask = 0;

@@ -122,5 +122,32 @@ check "play: bot moves are announced" 0 "Red \(greedy\) plays: place" \
 check "play: its record replays to the end" 0 '"terminal":true' \
     -- "$TAFEL" replay "$WORK/bots.json" --json
 
+# Cardcassonne: hidden cards stay hidden at the terminal, records keep them.
+check "cardcassonne: listed" 0 "cardcassonne .*card game" -- "$TAFEL" list
+check "cardcassonne: bad dealer" 2 "dealer must be a seat, 0\.\.1" \
+    -- "$TAFEL" sim "cardcassonne(dealer=3)" --players random,random --games 1
+check "cardcassonne: sim" 0 "games/s" \
+    -- "$TAFEL" sim "cardcassonne(players=4)" --players greedy,random,random,random \
+    --games 8 --seed 2 --out "$WORK/cc.jsonl"
+check "cardcassonne: records name the dealt cards" 0 '"deal 1 [A-Z0-9]+"' -- cat "$WORK/cc.jsonl"
+check "cardcassonne: replay" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WORK/cc.jsonl"
+check "cardcassonne: perft" 0 "^496$" -- "$TAFEL" perft cardcassonne --prefix 0 --depth 2
+check "cardcassonne: bench" 0 "cardcassonne\(players=4\) .* games/s" \
+    -- "$TAFEL" bench --game cardcassonne --games 50 --runs 1
+check "cardcassonne: the other hand is hidden" 0 "Chance: deal 1 \?" \
+    -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
+check "cardcassonne: your own cards are shown" 0 "Chance: deal 0 [A-Z][A-Z0-9]" \
+    -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
+check "cardcassonne: the four rows are drawn" 0 "B city +\|" \
+    -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
+check "cardcassonne: a face-up card in the wrong row" 0 "goes face up into the" \
+    -- play_with 'row Y\nplay R2 R\nplay G1 B\nquit\n' cardcassonne --players human,greedy --seed 5 \
+    --no-color
+hotseat=$(printf '\n1\n\n1\n\nquit\n' |
+    "$TAFEL" play cardcassonne --players human,human --seed 5 --no-color 2>&1)
+grep -q "pass the terminal to Blue and press Enter" <<<"$hotseat" &&
+    ! grep -q "Chance: deal [01] [A-Z]" <<<"$hotseat" && ok "cardcassonne: hotseat hides both hands" ||
+    { echo "$hotseat" >"$WORK/out"; not_ok "cardcassonne: hotseat hides both hands"; }
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

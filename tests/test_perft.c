@@ -88,6 +88,13 @@ static const golden goldens[] = {
      "carcassonne(players=3,crop_circles=true)", 9, 60, 4, {25, 503, 1896, 43335}},
     {"5 players after 100 actions", "carcassonne(players=5)", 5, 100, 4, {27, 71, 852, 25335}},
     {"2 players near the end", "carcassonne(players=2)", 5, 205, 6, {30, 30, 30, 1774, 1774, 1774}},
+    {"Cardcassonne start", "cardcassonne(players=2)", 0, 0, 4, {24, 496, 10296, 213660}},
+    {"Cardcassonne, 4 players in the first round", "cardcassonne(players=4)", 11, 35, 4,
+     {24, 480, 3840, 38400}},
+    {"Cardcassonne, 3 players dealing round 4", "cardcassonne(players=3)", 3, 120, 4,
+     {16, 254, 4001, 62535}},
+    {"Cardcassonne, 2 players near the end", "cardcassonne(players=2)", 8, 265, 6,
+     {1, 1, 16, 256, 2048, 16384}},
 };
 
 #define NGOLDEN (sizeof goldens / sizeof goldens[0])
@@ -114,7 +121,14 @@ static void test_perft_from_the_start_with_crop_circles(void **unused) {
 
 static void test_perft_after_random_prefixes(void **unused) {
     (void)unused;
-    for (size_t i = 2; i < NGOLDEN; i++) check_golden(&goldens[i]);
+    for (size_t i = 2; i < NGOLDEN; i++)
+        if (strstr(goldens[i].game, "carcassonne(")) check_golden(&goldens[i]);
+}
+
+static void test_perft_of_cardcassonne(void **unused) {
+    (void)unused;
+    for (size_t i = 2; i < NGOLDEN; i++)
+        if (strstr(goldens[i].game, "cardcassonne(")) check_golden(&goldens[i]);
 }
 
 /* `test_perft --generate` prints the counts to paste above. */
@@ -123,9 +137,10 @@ static int generate(void) {
         tafel_state *s = random_prefix(goldens[i].game, goldens[i].seed, goldens[i].prefix);
         char *view = tafel_state_view_json(s, -1);
         cJSON *v = cJSON_Parse(view);
+        const cJSON *pile = cJSON_GetObjectItem(v, "pile_size");
+        if (!cJSON_IsNumber(pile)) pile = cJSON_GetObjectItem(v, "pile");
         printf("%s (phase %s, pile %d):", goldens[i].name,
-               cJSON_GetObjectItem(v, "phase")->valuestring,
-               cJSON_GetObjectItem(v, "pile_size")->valueint);
+               cJSON_GetObjectItem(v, "phase")->valuestring, pile->valueint);
         cJSON_Delete(v);
         free(view);
         for (int d = 1; d <= goldens[i].depth; d++) printf(" %ld,", perft(s, d));
@@ -141,6 +156,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_perft_from_the_start_of_a_2_player_game),
         cmocka_unit_test(test_perft_from_the_start_with_crop_circles),
         cmocka_unit_test(test_perft_after_random_prefixes),
+        cmocka_unit_test(test_perft_of_cardcassonne),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,9 +64,11 @@ typedef struct tf_module {
     int (*legal)(const void *data, tafel_action *out, int cap);
     /* chance outcomes; prob may be NULL */
     int (*chance)(const void *data, tafel_action *out, double *prob, int cap);
-    /* optional: draw a chance outcome faster than chance() + a search */
+    /* optional: draw a chance outcome faster than chance() + a search;
+    ** -1 when the state is not a chance node */
     tafel_action (*sample)(const void *data, uint64_t *rng);
-    /* validates first; on error the state is unchanged */
+    /* validates first (a terminal state refuses everything: "the game is
+    ** over"); on error the state is unchanged */
     int (*apply)(void *data, tafel_action a, tafel_error *err);
     int (*to_text)(const void *data, tafel_action a, char *buf, size_t n);
     /* the text as seat sees it, hidden cards as "?"; NULL (then to_text)

@@ -110,11 +110,13 @@ TAFEL_API int tafel_state_chance_outcomes(const tafel_state *s, tafel_action *ou
 TAFEL_API int tafel_state_sample_chance(const tafel_state *s, uint64_t *rng,
                                         tafel_action *out) {
     const tf_module *m = module_of(s);
-    if (m->current(cdata_of(s)) != TAFEL_CHANCE) return TAFEL_EINVAL;
-    if (m->sample) {
-        *out = m->sample(cdata_of(s), rng);
+    if (m->sample) { /* the hot path of every simulation: one call */
+        tafel_action a = m->sample(cdata_of(s), rng);
+        if (a < 0) return TAFEL_EINVAL;
+        *out = a;
         return TAFEL_OK;
     }
+    if (m->current(cdata_of(s)) != TAFEL_CHANCE) return TAFEL_EINVAL;
     tafel_action actions[1024];
     double prob[1024];
     int n = m->chance(cdata_of(s), actions, prob, 1024);
@@ -132,10 +134,7 @@ TAFEL_API int tafel_state_sample_chance(const tafel_state *s, uint64_t *rng,
 }
 
 TAFEL_API int tafel_state_apply(tafel_state *s, tafel_action a, tafel_error *err) {
-    const tf_module *m = module_of(s);
-    if (m->current(cdata_of(s)) == TAFEL_TERMINAL)
-        return tf_error(err, TAFEL_EILLEGAL, "the game is over");
-    int rc = m->apply(data_of(s), a, err);
+    int rc = module_of(s)->apply(data_of(s), a, err); /* refuses at the end */
     if (rc == TAFEL_OK) s->h.moves++;
     return rc;
 }

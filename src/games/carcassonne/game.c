@@ -95,6 +95,7 @@ static int carc_chance(const void *data, tafel_action *out, double *prob, int ca
 /* Each tile left is equally likely (§2.1): pick one, find its type. */
 static tafel_action carc_sample(const void *data, uint64_t *rng) {
     const carc_state *s = data;
+    if (s->phase != CARC_PH_DRAW) return -1;
     int r = (int)tafel_rng_below(rng, s->pile_total), t = 0;
     while (r >= s->pile[t]) r -= s->pile[t++];
     return CARC_ACT_DRAW + t;
@@ -190,6 +191,7 @@ int carc_check_action(const carc_state *s, tafel_action a, tafel_error *err) {
         if (a != CARC_ACT_CROP_ADD && a != CARC_ACT_CROP_REMOVE) return expect(s, err);
         return TAFEL_OK;
     case CARC_PH_CROP_ACT: return carc_crop_check_action(s, a, err);
+    case CARC_PH_OVER: return tf_error(err, TAFEL_EILLEGAL, "the game is over");
     default: return expect(s, err);
     }
 }

@@ -105,7 +105,7 @@ typedef struct cc_state {
     uint8_t deal_to;        /* the seat the next card goes to */
     uint8_t last_follower;  /* seat that placed its follower last */
     uint8_t pile_total;
-    uint8_t pile[CC_TYPES];
+    uint8_t pile[CC_TYPES + 1];   /* + a 0: every group reads 5 counts */
     uint8_t pile_group[CC_COLOURS + 1]; /* by colour, jokers last: sampling in two steps */
 
     uint8_t hand[TAFEL_MAX_PLAYERS][CC_TYPES];

@@ -43,15 +43,20 @@ static void cc_init(void *data, const tf_options *opt) {
     memset(s->follower_row, CC_NONE, sizeof s->follower_row);
 }
 
+/* Who acts, by phase: a table and conditional moves rather than a jump
+** (the phase changes every few actions, unpredictably). */
+enum { BY_TURN = 100, BY_DEALER };
+static const int8_t actor_of_phase[] = {
+    [CC_PH_REVEAL] = TAFEL_CHANCE, [CC_PH_ROW] = BY_DEALER, [CC_PH_DEAL] = TAFEL_CHANCE,
+    [CC_PH_PLAY] = BY_TURN,        [CC_PH_WRONG] = BY_TURN, [CC_PH_ASSIGN] = BY_TURN,
+    [CC_PH_OVER] = TAFEL_TERMINAL,
+};
+
 int cc_current(const void *data) {
     const cc_state *s = data;
-    switch (s->phase) {
-    case CC_PH_REVEAL:
-    case CC_PH_DEAL: return TAFEL_CHANCE;
-    case CC_PH_ROW: return s->dealer;
-    case CC_PH_OVER: return TAFEL_TERMINAL;
-    default: return s->turn;
-    }
+    int who = actor_of_phase[s->phase];
+    who = who == BY_TURN ? s->turn : who;
+    return who == BY_DEALER ? s->dealer : who;
 }
 
 void cc_hand_add(cc_state *s, int seat, int type, int n) {
@@ -134,12 +139,21 @@ static int cc_chance(const void *data, tafel_action *out, double *prob, int cap)
     return n;
 }
 
+/* Which of five counts the r-th card falls in, without branches: random
+** draws defeat the branch predictor, and a deal is a third of all actions. */
+static int pick5(const uint8_t *count, int *r) {
+    int p1 = count[0], p2 = p1 + count[1], p3 = p2 + count[2], p4 = p3 + count[3];
+    int i = (*r >= p1) + (*r >= p2) + (*r >= p3) + (*r >= p4);
+    *r -= (i > 0) * count[0] + (i > 1) * count[1] + (i > 2) * count[2] + (i > 3) * count[3];
+    return i;
+}
+
 static tafel_action cc_sample(const void *data, uint64_t *rng) {
     const cc_state *s = data;
-    int r = (int)tafel_rng_below(rng, s->pile_total), g = 0;
-    while (r >= s->pile_group[g]) r -= s->pile_group[g++];
-    int t = g * CC_PER_COLOUR;
-    while (r >= s->pile[t]) r -= s->pile[t++];
+    if (s->phase != CC_PH_REVEAL && s->phase != CC_PH_DEAL) return -1;
+    int r = (int)tafel_rng_below(rng, s->pile_total);
+    int g = pick5(s->pile_group, &r);
+    int t = g * CC_PER_COLOUR + pick5(s->pile + g * CC_PER_COLOUR, &r);
     return (s->phase == CC_PH_REVEAL ? CC_A_REVEAL : CC_A_DEAL) + t;
 }
 
@@ -283,6 +297,7 @@ int cc_apply(void *data, tafel_action a, tafel_error *err) {
         }
         break;
     }
+    if (s->phase == CC_PH_OVER) return tf_error(err, TAFEL_EILLEGAL, "the game is over");
     if (a < 0 || a >= CC_ACTIONS)
         return tf_error(err, TAFEL_EILLEGAL, "%d is not a Cardcassonne action", a);
     return tf_error(err, TAFEL_EILLEGAL, "not now: the game waits for %s",

@@ -28,9 +28,9 @@ static int scored_seat(const cc_state *s) {
 }
 
 static int is_wrong(uint8_t entry, int row) {
-    if (!CC_ENTRY_WAS_DOWN(entry)) return 0;
+    if (entry >= CC_GONE) return 0;
     const cc_card *c = &cc_cards[CC_ENTRY_TYPE(entry)];
-    return c->colour >= 0 && c->colour != row;
+    return CC_ENTRY_WAS_DOWN(entry) & (c->colour >= 0) & (c->colour != row);
 }
 
 static int needs_choice(uint8_t entry, int row) {
@@ -44,13 +44,17 @@ static int needs_choice(uint8_t entry, int row) {
 static void begin_seat(cc_state *s) {
     int p = scored_seat(s), row = s->follower_row[p], at = s->follower_at[p];
     uint8_t *r = s->row[row];
-    int from = at;
+    int from = at, choices = 0;
     while (from > 0 && !CC_IS_FOLLOWER(r[from - 1])) {
         from--;
-        if (CC_ENTRY_DOWN(r[from])) r[from] = (uint8_t)(CC_ENTRY_TYPE(r[from]) | CC_TURNED);
+        if (CC_ENTRY_DOWN(r[from])) {
+            r[from] = (uint8_t)(CC_ENTRY_TYPE(r[from]) | CC_TURNED);
+            choices += needs_choice(r[from], row);
+        }
     }
     s->score_row = (uint8_t)row;
-    s->score_from = s->score_pos = (uint8_t)from;
+    s->score_from = (uint8_t)from;
+    s->score_pos = (uint8_t)(choices ? from : at); /* most stretches ask nothing */
     s->score_to = (uint8_t)at;
     s->touched = 0;
     s->new_jokers = 0;
@@ -62,34 +66,10 @@ static int holds_animal_card(const cc_state *s, int p) {
     return 0;
 }
 
-/* Per card type, what taking it does, as numbers rather than branches (a
-** random game takes some 100 cards of unpredictable kinds). */
-typedef struct take_effect {
-    uint8_t goes_out;   /* persons, dragon, fairy leave the game */
-    uint8_t person, value, points, joker;
-    uint8_t animal;     /* kind, or CC_KINDS for none */
-} take_effect;
-
-static take_effect effect_of(int t) {
-    const cc_card *c = &cc_cards[t];
-    take_effect e = {0, 0, 0, 0, 0, CC_KINDS};
-    e.person = c->kind == CC_PERSON;
-    e.value = c->value;
-    e.points = c->kind == CC_DRAGON || c->kind == CC_FAIRY ? 10 : 0;
-    e.goes_out = e.person || e.points;
-    e.joker = c->kind == CC_ANIMAL_JOKER;
-    if (c->kind == CC_ANIMAL) e.animal = (uint8_t)c->animal;
-    return e;
-}
-
-/* Take the seat's secured cards, its choices made. */
+/* Take the seat's secured cards, its choices made.  Random games take some
+** 100 cards of unpredictable kinds, so the kinds become arithmetic rather
+** than branches. */
 static void take_cards(cc_state *s, int p) {
-    static take_effect effects[CC_TYPES];
-    static int ready; /* filled once from the card table; the same on every thread */
-    if (!ready) {
-        for (int t = 0; t < CC_TYPES; t++) effects[t] = effect_of(t);
-        ready = 1;
-    }
     uint8_t *r = s->row[s->score_row];
     int sum = 0, persons = 0, points = 0, wrong = 0, jokers = 0;
     uint8_t gained[CC_KINDS + 1] = {0};
@@ -97,20 +77,20 @@ static void take_cards(cc_state *s, int p) {
         uint8_t e = r[i];
         if (e == CC_GONE) continue;
         int t = CC_ENTRY_TYPE(e);
+        const cc_card *c = &cc_cards[t];
         r[i] = CC_GONE;
-        if (is_wrong(e, s->score_row)) { /* a person: the others were choices */
-            wrong += 10;
-            s->removed[t]++;
-            continue;
-        }
-        const take_effect *f = &effects[t];
-        s->removed[t] = (uint8_t)(s->removed[t] + f->goes_out);
-        s->taken[p][t] = (uint8_t)(s->taken[p][t] + !f->goes_out);
-        sum += f->value;
-        persons += f->person;
-        points += f->points;
-        jokers += f->joker;
-        gained[f->animal]++;
+        int bad = is_wrong(e, s->score_row); /* a person: the others were choices */
+        int person = !bad && c->kind == CC_PERSON;
+        int jewel = !bad && (c->kind == CC_DRAGON || c->kind == CC_FAIRY);
+        int out = bad | person | jewel;
+        s->removed[t] = (uint8_t)(s->removed[t] + out);
+        s->taken[p][t] = (uint8_t)(s->taken[p][t] + !out);
+        wrong += 10 * bad;
+        sum += person * c->value;
+        persons += person;
+        points += 10 * jewel;
+        jokers += c->kind == CC_ANIMAL_JOKER;
+        gained[c->animal < 0 ? CC_KINDS : c->animal]++;
     }
     for (int k = 0; k < CC_KINDS; k++)
         if (gained[k]) {

@@ -61,6 +61,8 @@ typedef struct tf_module {
     void (*init)(void *data, const tf_options *opt);
 
     int (*current)(const void *data);
+    /* the actions of whoever is to move: at a chance node the outcomes, at
+    ** the end none */
     int (*legal)(const void *data, tafel_action *out, int cap);
     /* chance outcomes; prob may be NULL */
     int (*chance)(const void *data, tafel_action *out, double *prob, int cap);

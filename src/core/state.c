@@ -79,11 +79,7 @@ TAFEL_API int tafel_state_move_number(const tafel_state *s) { return (int)s->h.m
 
 TAFEL_API int tafel_state_legal_actions(const tafel_state *s, tafel_action *out,
                                         int cap) {
-    const tf_module *m = module_of(s);
-    int who = m->current(cdata_of(s));
-    if (who == TAFEL_TERMINAL) return 0;
-    if (who == TAFEL_CHANCE) return m->chance(cdata_of(s), out, NULL, cap);
-    return m->legal(cdata_of(s), out, cap);
+    return module_of(s)->legal(cdata_of(s), out, cap);
 }
 
 TAFEL_API int tafel_state_is_legal(const tafel_state *s, tafel_action a) {

@@ -126,6 +126,7 @@ static int carc_legal(const void *data, tafel_action *out, int cap) {
         if (cap > 1) out[1] = CARC_ACT_CROP_REMOVE;
         return 2;
     case CARC_PH_CROP_ACT: return carc_crop_legal(s, out, cap);
+    case CARC_PH_DRAW: return carc_chance(s, out, NULL, cap);
     default: return 0;
     }
 }

@@ -105,22 +105,6 @@ static int legal_play(const cc_state *s, tafel_action *out, int cap) {
     return n;
 }
 
-static int list_range(tafel_action first, int count, tafel_action *out, int cap) {
-    for (int i = 0; i < count && i < cap; i++) out[i] = first + i;
-    return count;
-}
-
-static int cc_legal(const void *data, tafel_action *out, int cap) {
-    const cc_state *s = data;
-    switch (s->phase) {
-    case CC_PH_PLAY: return legal_play(s, out, cap);
-    case CC_PH_ROW: return list_range(CC_A_ROW, CC_COLOURS, out, cap);
-    case CC_PH_WRONG: return list_range(CC_A_TEN, 2, out, cap);
-    case CC_PH_ASSIGN: return list_range(CC_A_ASSIGN, CC_KINDS, out, cap);
-    default: return 0;
-    }
-}
-
 /* ---- chance ----------------------------------------------------------- */
 
 static int cc_chance(const void *data, tafel_action *out, double *prob, int cap) {
@@ -137,6 +121,24 @@ static int cc_chance(const void *data, tafel_action *out, double *prob, int cap)
         n++;
     }
     return n;
+}
+
+static int list_range(tafel_action first, int count, tafel_action *out, int cap) {
+    for (int i = 0; i < count && i < cap; i++) out[i] = first + i;
+    return count;
+}
+
+static int cc_legal(const void *data, tafel_action *out, int cap) {
+    const cc_state *s = data;
+    switch (s->phase) {
+    case CC_PH_PLAY: return legal_play(s, out, cap);
+    case CC_PH_ROW: return list_range(CC_A_ROW, CC_COLOURS, out, cap);
+    case CC_PH_WRONG: return list_range(CC_A_TEN, 2, out, cap);
+    case CC_PH_ASSIGN: return list_range(CC_A_ASSIGN, CC_KINDS, out, cap);
+    case CC_PH_REVEAL:
+    case CC_PH_DEAL: return cc_chance(s, out, NULL, cap);
+    default: return 0;
+    }
 }
 
 /* Which of five counts the r-th card falls in, without branches: random

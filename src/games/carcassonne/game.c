@@ -193,7 +193,7 @@ int carc_check_action(const carc_state *s, tafel_action a, tafel_error *err) {
         return TAFEL_OK;
     case CARC_PH_CROP_ACT: return carc_crop_check_action(s, a, err);
     case CARC_PH_OVER: return tf_error(err, TAFEL_EILLEGAL, "the game is over");
-    default: return expect(s, err);
+    default: return tf_error(err, TAFEL_ESTATE, "not a Carcassonne phase: %d", s->phase);
     }
 }
 

@@ -10,7 +10,7 @@
 #ifndef CC_CARDCASSONNE_H
 #define CC_CARDCASSONNE_H
 
-#include "module.h"
+#include "../../core/module.h"
 
 #include <stdint.h>
 

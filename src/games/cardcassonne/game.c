@@ -169,10 +169,14 @@ void cc_start_round(cc_state *s) {
     memset(s->follower_row, CC_NONE, sizeof s->follower_row);
 }
 
+static __attribute__((cold, noinline)) int refuse_draw(int t, const char *what,
+                                                      tafel_error *err) {
+    return tf_error(err, TAFEL_EILLEGAL, "cannot %s %s: no %s is left in the pile", what,
+                    cc_cards[t].name, cc_cards[t].name);
+}
+
 static int draw(cc_state *s, int t, const char *what, tafel_error *err) {
-    if (!s->pile[t])
-        return tf_error(err, TAFEL_EILLEGAL, "cannot %s %s: no %s is left in the pile",
-                        what, cc_cards[t].name, cc_cards[t].name);
+    if (!s->pile[t]) return refuse_draw(t, what, err);
     s->pile[t]--;
     s->pile_group[t / CC_PER_COLOUR]--;
     s->pile_total--;
@@ -213,25 +217,31 @@ static int apply_deal(cc_state *s, int t, tafel_error *err) {
 /* After a turn: the next player, or round scoring when everyone is done. */
 static void next_turn(cc_state *s) {
     s->turn = (uint8_t)cc_next_seat(s, s->turn);
-    if (s->hand_count[s->turn] == 0 && s->follower_row[s->turn] != CC_NONE)
+    if (__builtin_expect(s->hand_count[s->turn] == 0 && s->follower_row[s->turn] != CC_NONE, 0))
         cc_start_scoring(s);
 }
 
-static int apply_play(cc_state *s, int t, int row, tafel_error *err) {
+/* Why a play is refused; kept out of the hot path. */
+static __attribute__((cold, noinline)) int refuse_play(const cc_state *s, int t, int row,
+                                                      tafel_error *err) {
     int p = s->turn;
     const cc_card *c = &cc_cards[t];
     if (!s->hand_count[p])
-        return tf_error(err, TAFEL_EILLEGAL,
-                        "your hand is empty: place your big follower");
+        return tf_error(err, TAFEL_EILLEGAL, "your hand is empty: place your big follower");
     if (!s->hand[p][t])
         return tf_error(err, TAFEL_EILLEGAL, "you have no %s in your hand", c->name);
+    return tf_error(err, TAFEL_EILLEGAL,
+                    "%s goes face up into the %s row (%s), not %s: only your "
+                    "first card of a round goes face down into any row",
+                    c->name, cc_row_titles[c->colour], cc_row_names[c->colour],
+                    cc_row_names[row]);
+}
+
+static int apply_play(cc_state *s, int t, int row, tafel_error *err) {
+    int p = s->turn, colour = cc_cards[t].colour;
     int face_down = s->played[p] == 0;
-    if (!face_down && c->colour >= 0 && c->colour != row)
-        return tf_error(err, TAFEL_EILLEGAL,
-                        "%s goes face up into the %s row (%s), not %s: only your "
-                        "first card of a round goes face down into any row",
-                        c->name, cc_row_titles[c->colour], cc_row_names[c->colour],
-                        cc_row_names[row]);
+    if ((s->hand[p][t] == 0) | (!face_down & (colour >= 0) & (colour != row)))
+        return refuse_play(s, t, row, err);
     cc_hand_add(s, p, t, -1);
     s->played[p]++;
     row_push(s, row, (uint8_t)(face_down ? t | (p + 1) << 5 : t));
@@ -239,12 +249,16 @@ static int apply_play(cc_state *s, int t, int row, tafel_error *err) {
     return TAFEL_OK;
 }
 
+static __attribute__((cold, noinline)) int refuse_follower(const cc_state *s,
+                                                          tafel_error *err) {
+    return tf_error(err, TAFEL_EILLEGAL,
+                    "your big follower already stands in the %s row this round",
+                    cc_row_names[s->follower_row[s->turn]]);
+}
+
 static int apply_follower(cc_state *s, int row, tafel_error *err) {
     int p = s->turn;
-    if (s->follower_row[p] != CC_NONE)
-        return tf_error(err, TAFEL_EILLEGAL,
-                        "your big follower already stands in the %s row this round",
-                        cc_row_names[s->follower_row[p]]);
+    if (s->follower_row[p] != CC_NONE) return refuse_follower(s, err);
     s->follower_row[p] = (uint8_t)row;
     s->follower_at[p] = s->row_len[row];
     s->row_secured[row] = (uint8_t)(s->row_len[row] + 1);

@@ -24,6 +24,7 @@ static const struct bench_game {
 } bench_games[] = {
     {"carcassonne(players=2)", 30000},
     {"cardcassonne(players=4)", 200000},
+    {"catan_cards", 300},
 };
 
 #define NBENCH ((int)(sizeof bench_games / sizeof bench_games[0]))

@@ -7,10 +7,12 @@
 
 extern const tf_module carc_module;
 extern const tf_module cc_module;
+extern const tf_module ct_module;
 
 const tf_module *const tf_games[] = {
     &carc_module,
     &cc_module,
+    &ct_module,
 };
 
 int tf_registry_count(void) { return (int)(sizeof tf_games / sizeof tf_games[0]); }

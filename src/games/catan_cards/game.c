@@ -1,0 +1,1068 @@
+/*
+** game.c -- the flow of the Catan card game (rules §4) and the module table.
+**
+** The flow is a stack of frames (catan.h).  ct_run pops automatic frames
+** and executes them until a frame needs a decision or chance; legal() lists
+** what that frame allows; apply() accepts exactly what legal() lists (one
+** definition of legality), does it, and runs on.  After every step the
+** knight token and the windmill are re-decided and the end (12 points) is
+** checked.
+*/
+#include "catan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const tf_param ct_params[] = {
+    {"players", TF_PARAM_INT, 2, 2, 2, NULL, "number of players (the game is for two)"},
+    {"win_on_own_turn", TF_PARAM_BOOL, 0, 1, 0, NULL,
+     "only the player whose turn it is can reach 12 points and win (2005 rules)"},
+    {"max_turns", TF_PARAM_INT, 2, 2000, 400, NULL,
+     "the game is a draw when this many turns have been played"},
+};
+enum { P_PLAYERS, P_OWN_TURN, P_MAX_TURNS };
+
+/* ---- frames -------------------------------------------------------------- */
+
+static void push(ct_state *s, int kind, int seat, int a, int b) {
+    if (s->nframes == CT_MAX_FRAMES) return; /* cannot happen: frames nest shallowly */
+    s->frame[s->nframes++] = (ct_frame){(uint8_t)kind, (uint8_t)seat, (uint8_t)a, (uint8_t)b};
+}
+
+static ct_frame *top(ct_state *s) { return &s->frame[s->nframes - 1]; }
+static const ct_frame *ctop(const ct_state *s) { return &s->frame[s->nframes - 1]; }
+static void pop(ct_state *s) { s->nframes--; }
+
+static int is_chance(int kind) { return kind <= F_DUEL; }
+static int is_automatic(int kind) { return kind >= F_TURN; }
+
+int ct_frame_kind(const ct_state *s) {
+    return s->over || !s->nframes ? -1 : ctop(s)->kind;
+}
+
+int ct_current(const void *data) {
+    const ct_state *s = data;
+    if (s->over || !s->nframes) return TAFEL_TERMINAL;
+    const ct_frame *f = ctop(s);
+    return is_chance(f->kind) ? TAFEL_CHANCE : f->seat;
+}
+
+static int opp(int seat) { return 1 - seat; }
+
+/* ---- what a frame allows --------------------------------------------------- */
+
+typedef struct list {
+    tafel_action *out;
+    int n, cap;
+} list;
+
+static void add(list *l, tafel_action a) {
+    if (l->n < l->cap) l->out[l->n] = a;
+    l->n++;
+}
+
+static int hand_has(const ct_state *s, int seat, int type) {
+    return ct_hand_find(s, seat, type) >= 0;
+}
+
+static int has_building(const ct_state *s, int seat, int what) {
+    const ct_player *p = &s->p[seat];
+    for (int c = p->left; c <= p->right; c++)
+        for (int r = 0; r < CT_SITE_ROWS; r++)
+            if (p->site[c][r] != CT_NONE && ct_cards[p->site[c][r]].what == what) return 1;
+    return 0;
+}
+
+static int is_knight(int type) { return type >= CT_KNIGHT_FIRST && type < CT_KNIGHT_FIRST + 9; }
+
+static int has_knight(const ct_state *s, int seat) {
+    for (int k = 0; k < 9; k++)
+        if (ct_count_type(s, seat, CT_KNIGHT_FIRST + k)) return 1;
+    return 0;
+}
+
+/* A unit Civil war may take: not at a city with a Church. */
+static int church_at(const ct_player *p, int col) {
+    for (int r = 0; r < CT_SITE_ROWS; r++)
+        if (p->site[col][r] == CT_CHURCH) return 1;
+    return 0;
+}
+
+/* Sites of victim a frame may pick (mode: what is taken). */
+enum { PICK_CIVIL, PICK_BUILDING, PICK_KNIGHT };
+
+static int pickable(const ct_state *s, int victim, int col, int ri, int mode) {
+    const ct_player *p = &s->p[victim];
+    int t = p->site[col][ri];
+    if (t == CT_NONE) return 0;
+    if (mode == PICK_BUILDING) return ct_cards[t].what == CT_BUILDING;
+    if (mode == PICK_KNIGHT) return is_knight(t);
+    return ct_cards[t].what == CT_UNIT && !(p->centre[col] == CT_CITY && church_at(p, col));
+}
+
+static int any_pickable(const ct_state *s, int victim, int mode) {
+    const ct_player *p = &s->p[victim];
+    for (int c = p->left; c <= p->right; c++)
+        for (int r = 0; r < CT_SITE_ROWS; r++)
+            if (pickable(s, victim, c, r, mode)) return 1;
+    return 0;
+}
+
+static int action_cards_allowed(const ct_state *s) { return s->turn >= 3; }
+
+/* Whether an action card can take effect now (rules §2: only then). */
+static int playable(const ct_state *s, int seat, int type) {
+    switch (type) {
+    case CT_ARSONIST: return has_building(s, opp(seat), CT_BUILDING);
+    case CT_BLACK_KNIGHT: return has_knight(s, opp(seat));
+    case CT_BRIGANDS:
+    case CT_MERCHANT: return ct_total_stock(s, opp(seat)) > 0;
+    case CT_CARAVAN: return ct_total_stock(s, seat) > 0;
+    case CT_SPY: return s->p[opp(seat)].hand_len > 0;
+    default: return 0; /* Alchemist: before rolling; Scout: with a settlement; counters */
+    }
+}
+
+static const uint8_t road_cost[CT_RES] = {1, 0, 2, 0, 0, 0};
+static const uint8_t settlement_cost[CT_RES] = {1, 1, 1, 0, 1, 0};
+static const uint8_t city_cost[CT_RES] = {0, 0, 0, 3, 2, 0};
+
+/* The column a road or settlement would take on side (0 left, 1 right),
+** and what must stand at the end now. */
+static int end_col(const ct_state *s, int seat, int side) {
+    return side ? s->p[seat].right : s->p[seat].left;
+}
+
+static int road_ok(const ct_state *s, int seat, int side) {
+    const ct_player *p = &s->p[seat];
+    int e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
+    return s->roads_left && p->centre[e] >= CT_SETTLEMENT && col >= 1 && col < CT_COLS - 1 &&
+           ct_can_pay(s, seat, road_cost);
+}
+
+static int settlement_ok(const ct_state *s, int seat, int side, int scout) {
+    const ct_player *p = &s->p[seat];
+    int e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
+    return s->settlements_left && p->centre[e] == CT_ROAD && col >= 2 && col < CT_COLS - 2 &&
+           s->regions_len >= 2 && ct_can_pay(s, seat, settlement_cost) &&
+           (!scout || (action_cards_allowed(s) && hand_has(s, seat, CT_SCOUT)));
+}
+
+static int build_ok(const ct_state *s, int seat, int type, int col, int ri) {
+    const ct_card *c = &ct_cards[type];
+    if (c->what == CT_ACTION || !ct_site_exists(s, seat, col, ri)) return 0;
+    if (s->p[seat].site[col][ri] != CT_NONE) return 0;
+    if (c->colour == CT_RED && s->p[seat].centre[col] != CT_CITY) return 0;
+    return ct_can_pay(s, seat, c->cost);
+}
+
+static void legal_main(const ct_state *s, int seat, list *l) {
+    const ct_player *p = &s->p[seat];
+    add(l, A_PASS);
+    if (action_cards_allowed(s))
+        for (int t = CT_ALCHEMIST; t <= CT_SPY; t++)
+            if (hand_has(s, seat, t) && playable(s, seat, t)) add(l, A_PLAY + t);
+    for (int give = 0; give < CT_RES; give++) {
+        int have = ct_stock(s, seat, give), rate = ct_trade_rate(s, seat, give);
+        for (int get = 0; get < CT_RES; get++)
+            if (get != give && have >= rate && ct_room(s, seat, get))
+                add(l, A_TRADE + give * CT_RES + get);
+    }
+    if (s->offers < 3)
+        for (int give = 0; give < CT_RES; give++)
+            for (int get = 0; get < CT_RES; get++) {
+                if (get == give) continue;
+                int have = ct_stock(s, seat, give), theirs = ct_stock(s, opp(seat), get);
+                for (int n = 1; n <= 3; n++)
+                    for (int m = 1; m <= 3; m++)
+                        if (have >= n && theirs >= m)
+                            add(l, A_OFFER + ((give * CT_RES + get) * 3 + n - 1) * 3 + m - 1);
+            }
+    for (int side = 0; side < 2; side++)
+        if (road_ok(s, seat, side)) add(l, A_ROAD + side);
+    for (int v = 0; v < 4; v++)
+        if (settlement_ok(s, seat, v & 1, v >> 1)) add(l, A_SETTLE + v);
+    if (s->cities_left && ct_can_pay(s, seat, city_cost))
+        for (int c = p->left; c <= p->right; c++)
+            if (p->centre[c] == CT_SETTLEMENT) add(l, A_CITY + c);
+    for (int t = 0; t < CT_ALCHEMIST; t++) {
+        if (!hand_has(s, seat, t) || !ct_can_pay(s, seat, ct_cards[t].cost)) continue;
+        for (int c = p->left; c <= p->right; c++)
+            for (int r = 0; r < CT_SITE_ROWS; r++)
+                if (build_ok(s, seat, t, c, r)) add(l, A_BUILD + t * CT_SITES + c * CT_SITE_ROWS + r);
+    }
+}
+
+static int search_cost(const ct_state *s, int seat) {
+    return ct_count_type(s, seat, CT_TOWN_HALL) ? 1 : 2;
+}
+
+static void legal_refill(const ct_state *s, const ct_frame *f, list *l) {
+    int seat = f->seat;
+    const ct_player *p = &s->p[seat];
+    int limit = ct_hand_limit(s, seat), can_search = ct_total_stock(s, seat) >= search_cost(s, seat);
+    add(l, A_PASS);
+    if (p->hand_len < limit) {
+        for (int k = 0; k < CT_STACKS; k++)
+            if (s->stack_len[k] && can_search) add(l, A_SEARCH + k);
+        for (int k = 0; k < CT_STACKS; k++)
+            if (s->stack_len[k]) add(l, A_DRAW + k);
+    } else if (f->a && p->hand_len == limit) { /* full from the start: one exchange */
+        for (int t = 0; t < CT_CARD_TYPES; t++)
+            if (hand_has(s, seat, t))
+                for (int k = 0; k < CT_STACKS; k++) add(l, A_UNDER + t * CT_STACKS + k);
+    }
+}
+
+static void legal_hand_under(const ct_state *s, int owner, list *l) {
+    for (int t = 0; t < CT_CARD_TYPES; t++)
+        if (hand_has(s, owner, t))
+            for (int k = 0; k < CT_STACKS; k++) add(l, A_UNDER + t * CT_STACKS + k);
+}
+
+static void legal_stack_cards(const ct_state *s, int k, list *l) {
+    for (int t = 0; t < CT_CARD_TYPES; t++)
+        if (ct_stack_find(s, k, t) >= 0) add(l, A_TAKE + t);
+}
+
+static void legal_resources(const ct_state *s, int seat, int need_room_of, list *l) {
+    for (int r = 0; r < CT_RES; r++) {
+        if (need_room_of >= 0 ? ct_room(s, need_room_of, r) == 0 : ct_stock(s, seat, r) == 0)
+            continue;
+        add(l, A_RES + r);
+    }
+}
+
+static int ct_frame_legal(const ct_state *s, list *l) {
+    const ct_frame *f = ctop(s);
+    int seat = f->seat;
+    switch (f->kind) {
+    case F_DEAL_STACKS:
+        for (int t = 0; t < CT_CARD_TYPES; t++)
+            if (s->pool[t]) add(l, A_STACK_CARD + t);
+        break;
+    case F_DEAL_REGIONS:
+        for (int r = 0; r < CT_STACK_REGIONS; r++)
+            if (s->region_pool >> r & 1) add(l, A_REGION_CARD + r);
+        break;
+    case F_DEAL_EVENTS:
+        for (int e = 0; e < CT_EVENT_TYPES; e++)
+            if (s->event_pool[e]) add(l, A_EVENT_CARD + e);
+        break;
+    case F_DIE:
+    case F_DUEL:
+        for (int n = 0; n < 6; n++) add(l, (f->kind == F_DIE ? A_DIE : A_DUEL) + n);
+        break;
+    case F_EVENT_DIE:
+        for (int e = 0; e < CT_EVENT_FACES; e++) add(l, A_FACE + e);
+        break;
+    case F_ARRANGE:
+        for (int i = 0; i < 720; i++) add(l, A_ARRANGE + i);
+        break;
+    case F_START_STACK:
+        for (int k = 0; k < CT_STACKS; k++)
+            if (k != f->a) add(l, A_SEARCH + k);
+        break;
+    case F_START_TAKE:
+    case F_SEARCH_TAKE:
+    case F_MASTER_TAKE: legal_stack_cards(s, f->a, l); break;
+    case F_ROLL:
+        add(l, A_ROLL);
+        if (action_cards_allowed(s) && hand_has(s, seat, CT_ALCHEMIST))
+            for (int n = 0; n < 6; n++) add(l, A_ALCHEMIST + n);
+        break;
+    case F_GAIN: legal_resources(s, seat, seat, l); break;
+    case F_TAKE:
+    case F_MERCHANT_TAKE:
+        if (f->kind == F_MERCHANT_TAKE) add(l, A_PASS);
+        legal_resources(s, opp(seat), -1, l);
+        break;
+    case F_MERCHANT_GIVE:
+    case F_PAY_SEARCH: legal_resources(s, seat, -1, l); break;
+    case F_MAIN: legal_main(s, seat, l); break;
+    case F_PLACE_REGIONS: {
+        int x = s->drawn_regions[0], y = s->drawn_regions[1];
+        add(l, A_ABOVE + (x < y ? x : y));
+        add(l, A_ABOVE + (x < y ? y : x));
+        break;
+    }
+    case F_REFILL: legal_refill(s, f, l); break;
+    case F_EXCHANGE_TAKE:
+        if (ct_total_stock(s, seat) >= search_cost(s, seat) && s->stack_len[f->a])
+            add(l, A_SEARCH + f->a);
+        if (s->stack_len[f->a]) add(l, A_DRAW + f->a);
+        break;
+    case F_DISCARD: legal_hand_under(s, seat, l); break;
+    case F_CONFLICT_PICK: legal_hand_under(s, opp(seat), l); break;
+    case F_MASTER_PUT: {
+        for (int t = 0; t < CT_CARD_TYPES; t++)
+            if (hand_has(s, seat, t)) add(l, A_UNDER + t * CT_STACKS + f->a);
+        break;
+    }
+    case F_OFFER:
+        add(l, A_PASS);
+        add(l, A_ACCEPT);
+        break;
+    case F_COUNTER: {
+        add(l, A_PASS);
+        int counter = f->a == CT_BLACK_KNIGHT ? CT_HERB_WITCH : CT_BISHOP;
+        if (hand_has(s, seat, counter)) add(l, A_PLAY + counter);
+        break;
+    }
+    case F_PICK_SITE: {
+        const ct_player *p = &s->p[f->a];
+        for (int c = p->left; c <= p->right; c++)
+            for (int r = 0; r < CT_SITE_ROWS; r++)
+                if (pickable(s, f->a, c, r, f->b)) add(l, A_SITE + c * CT_SITE_ROWS + r);
+        break;
+    }
+    case F_CARAVAN:
+        add(l, A_PASS);
+        for (int give = 0; give < CT_RES; give++)
+            for (int get = 0; get < CT_RES; get++)
+                if (get != give && ct_stock(s, seat, give) && ct_room(s, seat, get))
+                    add(l, A_TRADE + give * CT_RES + get);
+        break;
+    case F_SPY_TAKE:
+        add(l, A_PASS);
+        for (int t = 0; t < CT_CARD_TYPES; t++)
+            if (ct_cards[t].what != CT_BUILDING && hand_has(s, opp(seat), t)) add(l, A_TAKE + t);
+        break;
+    case F_MASTER_SEARCH:
+        add(l, A_PASS);
+        for (int k = 0; k < CT_STACKS; k++)
+            if (s->stack_len[k]) add(l, A_SEARCH + k);
+        break;
+    case F_SCOUT_PICK:
+        for (int i = 0; i < s->regions_len; i++) {
+            int r = s->regions[i], seen = 0;
+            for (int j = 0; j < i; j++) seen |= s->regions[j] == r;
+            if (!seen) add(l, A_REGION_CARD + r);
+        }
+        break;
+    }
+    return l->n;
+}
+
+/* Lists are built frame by frame in the order that reads best ("pass"
+** first); the API wants them ascending. */
+static void sort_actions(tafel_action *a, int n) {
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+            tafel_action t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
+}
+
+static int ct_legal(const void *data, tafel_action *out, int cap) {
+    const ct_state *s = data;
+    if (s->over || !s->nframes) return 0;
+    list l = {out, 0, cap};
+    int n = ct_frame_legal(s, &l);
+    sort_actions(out, n < cap ? n : cap); /* nearly sorted: insertion sort is linear */
+    return n;
+}
+
+static int ct_chance(const void *data, tafel_action *out, double *prob, int cap) {
+    const ct_state *s = data;
+    if (ct_current(s) != TAFEL_CHANCE) return 0;
+    int n = ct_legal(s, out, cap);
+    if (!prob) return n;
+    const ct_frame *f = ctop(s);
+    int total = 0;
+    if (f->kind == F_DEAL_STACKS)
+        for (int t = 0; t < CT_CARD_TYPES; t++) total += s->pool[t];
+    if (f->kind == F_DEAL_REGIONS) total = __builtin_popcount(s->region_pool);
+    if (f->kind == F_DEAL_EVENTS)
+        for (int e = 0; e < CT_EVENT_TYPES; e++) total += s->event_pool[e];
+    for (int i = 0; i < n && i < cap; i++) {
+        tafel_action a = out[i];
+        switch (f->kind) {
+        case F_DEAL_STACKS: prob[i] = (double)s->pool[a - A_STACK_CARD] / total; break;
+        case F_DEAL_REGIONS: prob[i] = 1.0 / total; break;
+        case F_DEAL_EVENTS: prob[i] = (double)s->event_pool[a - A_EVENT_CARD] / total; break;
+        case F_EVENT_DIE: prob[i] = a - A_FACE == CT_DIE_EVENT ? 2.0 / 6 : 1.0 / 6; break;
+        default: prob[i] = 1.0 / 6;
+        }
+    }
+    return n;
+}
+
+static tafel_action ct_sample(const void *data, uint64_t *rng) {
+    const ct_state *s = data;
+    if (ct_current(s) != TAFEL_CHANCE) return -1;
+    const ct_frame *f = ctop(s);
+    switch (f->kind) {
+    case F_DIE: return A_DIE + (tafel_action)tafel_rng_below(rng, 6);
+    case F_DUEL: return A_DUEL + (tafel_action)tafel_rng_below(rng, 6);
+    case F_EVENT_DIE: {
+        int face = (int)tafel_rng_below(rng, 6);
+        return A_FACE + (face > CT_DIE_EVENT ? CT_DIE_EVENT : face);
+    }
+    default: {
+        tafel_action out[CT_CARD_TYPES];
+        double prob[CT_CARD_TYPES];
+        int n = ct_chance(s, out, prob, CT_CARD_TYPES);
+        double r = tafel_rng_unit(rng), acc = 0;
+        for (int i = 0; i < n; i++) {
+            acc += prob[i];
+            if (r < acc) return out[i];
+        }
+        return out[n - 1];
+    }
+    }
+}
+
+/* ---- the turn ------------------------------------------------------------------ */
+
+static void start_turn(ct_state *s) {
+    if (s->turn >= s->max_turns) {
+        s->over = 1;
+        s->draw_game = 1;
+        s->nframes = 0;
+        return;
+    }
+    s->turn++;
+    s->offers = 0;
+    push(s, F_TURN, opp(s->active), 0, 0); /* the next turn, once this one is done */
+    push(s, F_REFILL, s->active, 0, 0);
+    push(s, F_MAIN, s->active, 0, 0);
+    push(s, F_ROLL, s->active, 0, 0);
+}
+
+/* The end of the game: 12 points (only the active player's count with
+** win_on_own_turn). */
+static void check_end(ct_state *s) {
+    if (s->over) return;
+    for (int seat = 0; seat < 2; seat++) {
+        if (s->win_on_own_turn && seat != s->active) continue;
+        if (ct_vp(s, seat) >= 12) {
+            s->over = 1;
+            s->nframes = 0;
+            return;
+        }
+    }
+}
+
+static void event_card(ct_state *s) {
+    int card = s->events[0];
+    memmove(s->events, s->events + 1, CT_EVENT_CARDS - 1);
+    memmove(s->events_known, s->events_known + 1, CT_EVENT_CARDS - 1);
+    s->events[CT_EVENT_CARDS - 1] = (uint8_t)card; /* under the deck, seen by both */
+    s->events_known[CT_EVENT_CARDS - 1] = 3;
+    int a = s->active, o = opp(a);
+    switch (card) {
+    case CT_EV_CIVIL_WAR:
+        push(s, F_LIMIT, a, 0, 0);
+        push(s, F_LIMIT, o, 0, 0);
+        push(s, F_PICK_SITE, o, a, PICK_CIVIL); /* then the roller's unit */
+        push(s, F_PICK_SITE, a, o, PICK_CIVIL); /* the roller's opponent is hit first */
+        break;
+    case CT_EV_CONFLICT:
+        if (s->knight_token >= 0) {
+            ct_learn_hand(s, s->knight_token);
+            push(s, F_CONFLICT_PICK, s->knight_token, 2, 0);
+        }
+        break;
+    case CT_EV_MASTER_BUILDER:
+        push(s, F_MASTER_SEARCH, o, 0, 0);
+        push(s, F_MASTER_SEARCH, a, 0, 0);
+        break;
+    case CT_EV_PLAGUE: ct_plague(s); break;
+    case CT_EV_PRODUCTIVE_YEAR: ct_productive_year(s); break;
+    case CT_EV_PROGRESS: {
+        int n_o = ct_count_type(s, o, CT_ABBEY) + ct_count_type(s, o, CT_LIBRARY);
+        int n_a = ct_count_type(s, a, CT_ABBEY) + ct_count_type(s, a, CT_LIBRARY);
+        if (n_o) push(s, F_GAIN, o, n_o, 0);
+        if (n_a) push(s, F_GAIN, a, n_a, 0);
+        break;
+    }
+    case CT_EV_YEAR_END:
+        memset(s->event_pool, 0, sizeof s->event_pool);
+        for (int i = 0; i < CT_EVENT_CARDS; i++) s->event_pool[s->events[i]]++;
+        s->dealt = 0;
+        push(s, F_DEAL_EVENTS, 0, 0, 0);
+        break;
+    }
+}
+
+static void event_die(ct_state *s) {
+    int a = s->active, o = opp(a);
+    switch (s->face) {
+    case CT_DIE_TOURNAMENT: {
+        int ta = ct_tournament(s, a), to = ct_tournament(s, o);
+        if (ta != to) push(s, F_GAIN, ta > to ? a : o, 1, 0);
+        break;
+    }
+    case CT_DIE_TRADE:
+        if (s->windmill >= 0) push(s, F_TAKE, s->windmill, 1, 0);
+        break;
+    case CT_DIE_BRIGAND: ct_brigand_attack(s); break;
+    case CT_DIE_GOOD_YEAR:
+        push(s, F_GAIN, o, 1, 0);
+        push(s, F_GAIN, a, 1, 0);
+        break;
+    case CT_DIE_EVENT: push(s, F_EVENT_CARD, a, 0, 0); break;
+    }
+}
+
+/* The attack's outcome, after the duel die (rules §2). */
+static void duel_result(ct_state *s, const ct_frame *f) {
+    int attacker = f->seat, defender = opp(attacker), attack = f->a, countered = f->b;
+    int success = countered ? s->duel <= 2 : s->duel <= 5;
+    int winner = success ? attacker : defender, loser = opp(winner);
+    if (attack == CT_BRIGANDS) {
+        push(s, F_TAKE, winner, 2, 0);
+        return;
+    }
+    int mode = attack == CT_ARSONIST ? PICK_BUILDING : PICK_KNIGHT;
+    if (loser != s->active) push(s, F_LIMIT, loser, 0, 0);
+    if (any_pickable(s, loser, mode)) push(s, F_PICK_SITE, winner, loser, mode);
+}
+
+/* A decision frame with nothing to decide is skipped (a gain with no room
+** anywhere, a take from an empty principality, a pick with no target). */
+static int empty_decision(const ct_state *s) {
+    const ct_frame *f = ctop(s);
+    switch (f->kind) {
+    case F_GAIN:
+    case F_TAKE:
+    case F_MERCHANT_GIVE:
+    case F_PAY_SEARCH:
+    case F_PICK_SITE:
+    case F_DISCARD:
+    case F_CONFLICT_PICK:
+    case F_MASTER_PUT:
+    case F_SCOUT_PICK:
+    case F_START_TAKE: {
+        tafel_action buf[1];
+        list l = {buf, 0, 0};
+        return ct_frame_legal(s, &l) == 0;
+    }
+    default: return 0;
+    }
+}
+
+static void run_automatic(ct_state *s, ct_frame f) {
+    switch (f.kind) {
+    case F_TURN:
+        s->active = f.seat;
+        start_turn(s);
+        break;
+    case F_EVENT: event_die(s); break;
+    case F_PRODUCTION: ct_produce(s, s->die); break;
+    case F_EVENT_CARD: event_card(s); break;
+    case F_LIMIT: {
+        int excess = s->p[f.seat].hand_len - ct_hand_limit(s, f.seat);
+        if (excess > 0) push(s, F_DISCARD, f.seat, excess, 0);
+        break;
+    }
+    case F_DUEL_RESULT: duel_result(s, &f); break;
+    }
+}
+
+/* Run automatic frames and skip empty decisions until a decision or chance. */
+static void ct_run(ct_state *s) {
+    for (;;) {
+        ct_update_tokens(s);
+        check_end(s);
+        if (s->over || !s->nframes) return;
+        ct_frame f = *ctop(s);
+        if (is_automatic(f.kind)) {
+            pop(s);
+            run_automatic(s, f);
+        } else if (empty_decision(s)) {
+            pop(s);
+        } else {
+            return;
+        }
+    }
+}
+
+/* ---- applying a decision ----------------------------------------------------- */
+
+static void arrange(ct_state *s, int seat, int perm) {
+    /* perm in 0..719: a permutation of the seat's six start regions, in
+    ** positions (-1,-1) (1,-1) (3,-1) (-1,+1) (1,+1) (3,+1). */
+    int left[6] = {0, 1, 2, 3, 4, 5};
+    ct_player *p = &s->p[seat];
+    for (int pos = 0, n = 6; pos < 6; pos++, n--) {
+        int f = 1;
+        for (int i = 1; i < n; i++) f *= i;
+        int i = perm / f;
+        perm %= f;
+        int kind = left[i];
+        memmove(left + i, left + i + 1, sizeof(int) * (size_t)(n - 1 - i));
+        int col = CT_COL0 - 1 + 2 * (pos % 3), row = pos / 3;
+        p->region[col][row].card = (uint8_t)(CT_STACK_REGIONS + 6 * seat + kind);
+        p->region[col][row].stock = 1;
+    }
+}
+
+static void deal_next(ct_state *s, int kind, int card) {
+    if (kind == F_DEAL_STACKS) {
+        static const uint8_t first[CT_STACKS + 1] = {0, 13, 26, 38, 50, 62};
+        int k = 0;
+        while (s->dealt >= first[k + 1]) k++;
+        s->stack[k][s->stack_len[k]] = (uint8_t)card;
+        s->stack_known[k][s->stack_len[k]++] = 0;
+        s->pool[card]--;
+    } else if (kind == F_DEAL_REGIONS) {
+        s->regions_known[s->regions_len] = 0;
+        s->regions[s->regions_len++] = (uint8_t)card;
+        s->region_pool &= (uint16_t)~(1u << card);
+    } else {
+        s->events_known[s->dealt] = 0;
+        s->events[s->dealt] = (uint8_t)card;
+        s->event_pool[card]--;
+    }
+    s->dealt++;
+    int done = kind == F_DEAL_STACKS ? s->dealt == CT_EXPANSION_CARDS
+             : kind == F_DEAL_REGIONS ? s->region_pool == 0
+             : s->dealt == CT_EVENT_CARDS;
+    if (done) {
+        pop(s);
+        s->dealt = 0;
+    }
+}
+
+/* An action card leaves the game once played. */
+static void spend(ct_state *s, int seat, int type) {
+    ct_hand_remove(s, seat, ct_hand_find(s, seat, type));
+    s->played_out[type]++;
+}
+
+static void build_settlement(ct_state *s, int seat, int side, int scout) {
+    ct_player *p = &s->p[seat];
+    int e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
+    ct_pay_cost(s, seat, settlement_cost);
+    s->settlements_left--;
+    p->centre[col] = CT_SETTLEMENT;
+    if (side) p->right = (int8_t)col;
+    else p->left = (int8_t)col;
+    s->new_col = (int8_t)(side ? col + 1 : col - 1);
+    if (scout) {
+        spend(s, seat, CT_SCOUT);
+        for (int i = 0; i < s->regions_len; i++) s->regions_known[i] |= (uint8_t)(1u << seat);
+        push(s, F_SCOUT_PICK, seat, 2, 0);
+        return;
+    }
+    for (int i = 0; i < 2; i++) {
+        s->drawn_regions[i] = s->regions[0];
+        memmove(s->regions, s->regions + 1, CT_STACK_REGIONS - 1);
+        memmove(s->regions_known, s->regions_known + 1, CT_STACK_REGIONS - 1);
+        s->regions_len--;
+    }
+    push(s, F_PLACE_REGIONS, seat, 0, 0);
+}
+
+static void place_regions(ct_state *s, int seat, int above) {
+    ct_player *p = &s->p[seat];
+    int below = s->drawn_regions[0] == above ? s->drawn_regions[1] : s->drawn_regions[0];
+    p->region[s->new_col][0] = (ct_region){(uint8_t)above, 0};
+    p->region[s->new_col][1] = (ct_region){(uint8_t)below, 0};
+}
+
+static void scout_pick(ct_state *s, ct_frame *f, int region) {
+    int i = 0;
+    while (s->regions[i] != region) i++;
+    memmove(s->regions + i, s->regions + i + 1, (size_t)(s->regions_len - i - 1));
+    memmove(s->regions_known + i, s->regions_known + i + 1, (size_t)(s->regions_len - i - 1));
+    s->regions_len--;
+    s->drawn_regions[2 - f->a] = (uint8_t)region;
+    if (--f->a) return;
+    int seat = f->seat;
+    pop(s);
+    /* then the stack is shuffled: dealt again by chance */
+    s->region_pool = 0;
+    for (int j = 0; j < s->regions_len; j++) s->region_pool |= (uint16_t)(1u << s->regions[j]);
+    s->regions_len = 0;
+    s->dealt = 0;
+    if (s->region_pool) push(s, F_DEAL_REGIONS, seat, 0, 0);
+    push(s, F_PLACE_REGIONS, seat, 0, 0);
+}
+
+static void take_resource(ct_state *s, int taker, int res) {
+    ct_pay(s, opp(taker), res, 1);
+    ct_gain(s, taker, res, 1);
+}
+
+static void play_action_card(ct_state *s, int seat, int type) {
+    spend(s, seat, type);
+    int o = opp(seat);
+    switch (type) {
+    case CT_ARSONIST:
+    case CT_BLACK_KNIGHT:
+    case CT_BRIGANDS: push(s, F_COUNTER, o, type, 0); break;
+    case CT_CARAVAN: push(s, F_CARAVAN, seat, 2, 0); break;
+    case CT_MERCHANT:
+        push(s, F_MERCHANT_GIVE, seat, 1, 0);
+        push(s, F_MERCHANT_TAKE, seat, 2, 0);
+        break;
+    case CT_SPY:
+        ct_learn_hand(s, seat);
+        push(s, F_SPY_TAKE, seat, 0, 0);
+        break;
+    }
+}
+
+static void offer(ct_state *s, int seat, int code) {
+    int m = code % 3 + 1, n = code / 3 % 3 + 1, pair = code / 9;
+    s->offer[0] = (uint8_t)(pair / CT_RES);
+    s->offer[1] = (uint8_t)n;
+    s->offer[2] = (uint8_t)(pair % CT_RES);
+    s->offer[3] = (uint8_t)m;
+    s->offers++;
+    push(s, F_OFFER, opp(seat), 0, 0);
+}
+
+static void accept_offer(ct_state *s, int acceptor) {
+    int offerer = opp(acceptor);
+    ct_pay(s, offerer, s->offer[0], s->offer[1]);
+    ct_pay(s, acceptor, s->offer[2], s->offer[3]);
+    ct_gain(s, acceptor, s->offer[0], s->offer[1]);
+    ct_gain(s, offerer, s->offer[2], s->offer[3]);
+}
+
+/* A card back from the principality to its owner's hand (public). */
+static void site_to_hand(ct_state *s, int owner, int col, int ri) {
+    ct_hand_add(s, owner, s->p[owner].site[col][ri], 1);
+    s->p[owner].site[col][ri] = CT_NONE;
+}
+
+static void under(ct_state *s, int owner, int type, int k) {
+    ct_put_under(s, owner, ct_hand_find(s, owner, type), k);
+}
+
+static int take_from_stack(ct_state *s, int seat, int k, int type) {
+    int slot = type < 0 ? 0 : ct_stack_find(s, k, type);
+    ct_stack_take(s, seat, k, slot);
+    return slot;
+}
+
+static void do_action(ct_state *s, tafel_action a) {
+    ct_frame *f = top(s);
+    int seat = f->seat, kind = f->kind;
+    switch (kind) {
+    case F_DEAL_STACKS: deal_next(s, kind, a - A_STACK_CARD); return;
+    case F_DEAL_REGIONS: deal_next(s, kind, a - A_REGION_CARD); return;
+    case F_DEAL_EVENTS: deal_next(s, kind, a - A_EVENT_CARD); return;
+    case F_DIE:
+        s->die = (uint8_t)(a - A_DIE + 1);
+        pop(s);
+        return;
+    case F_DUEL:
+        s->duel = (uint8_t)(a - A_DUEL + 1);
+        pop(s);
+        return;
+    case F_EVENT_DIE:
+        s->face = (uint8_t)(a - A_FACE);
+        pop(s);
+        return;
+    case F_ARRANGE:
+        arrange(s, seat, a - A_ARRANGE);
+        pop(s);
+        return;
+    case F_START_STACK: {
+        int k = a - A_SEARCH;
+        pop(s);
+        ct_learn_stack(s, seat, k);
+        if (seat == 0) s->frame[s->nframes - 1].a = (uint8_t)k; /* seat 1 takes another */
+        push(s, F_START_TAKE, seat, k, 3);
+        return;
+    }
+    case F_START_TAKE:
+        take_from_stack(s, seat, f->a, a - A_TAKE);
+        if (--f->b == 0) pop(s);
+        return;
+    case F_ROLL:
+        pop(s);
+        push(s, F_PRODUCTION, seat, 0, 0);
+        push(s, F_EVENT, seat, 0, 0);
+        push(s, F_EVENT_DIE, seat, 0, 0);
+        if (a == A_ROLL) {
+            push(s, F_DIE, seat, 0, 0);
+        } else {
+            spend(s, seat, CT_ALCHEMIST);
+            s->die = (uint8_t)(a - A_ALCHEMIST + 1);
+        }
+        return;
+    case F_GAIN:
+        ct_gain(s, seat, a - A_RES, 1);
+        if (--f->a == 0) pop(s);
+        return;
+    case F_TAKE:
+        take_resource(s, seat, a - A_RES);
+        if (--f->a == 0) pop(s);
+        return;
+    case F_MERCHANT_TAKE:
+        if (a == A_PASS || (take_resource(s, seat, a - A_RES), --f->a == 0)) pop(s);
+        return;
+    case F_MERCHANT_GIVE:
+        ct_pay(s, seat, a - A_RES, 1);
+        ct_gain(s, opp(seat), a - A_RES, 1);
+        pop(s);
+        return;
+    case F_PAY_SEARCH:
+        ct_pay(s, seat, a - A_RES, 1);
+        if (--f->b == 0) {
+            int k = f->a;
+            pop(s);
+            ct_learn_stack(s, seat, k);
+            push(s, F_SEARCH_TAKE, seat, k, 0);
+        }
+        return;
+    case F_SEARCH_TAKE:
+    case F_MASTER_TAKE:
+        take_from_stack(s, seat, f->a, a - A_TAKE);
+        pop(s);
+        return;
+    case F_PLACE_REGIONS:
+        place_regions(s, seat, a - A_ABOVE);
+        pop(s);
+        return;
+    case F_SCOUT_PICK: scout_pick(s, f, a - A_REGION_CARD); return;
+    case F_OFFER:
+        if (a == A_ACCEPT) accept_offer(s, seat);
+        pop(s);
+        return;
+    case F_COUNTER: {
+        int attack = f->a, countered = a != A_PASS;
+        if (countered) spend(s, seat, a - A_PLAY);
+        pop(s);
+        push(s, F_DUEL_RESULT, opp(seat), attack, countered);
+        push(s, F_DUEL, opp(seat), 0, 0);
+        return;
+    }
+    case F_PICK_SITE: {
+        int site = a - A_SITE;
+        site_to_hand(s, f->a, site / CT_SITE_ROWS, site % CT_SITE_ROWS);
+        pop(s);
+        return;
+    }
+    case F_CARAVAN:
+        if (a == A_PASS) {
+            pop(s);
+            return;
+        }
+        ct_pay(s, seat, (a - A_TRADE) / CT_RES, 1);
+        ct_gain(s, seat, (a - A_TRADE) % CT_RES, 1);
+        if (--f->a == 0) pop(s);
+        return;
+    case F_SPY_TAKE:
+        if (a != A_PASS) {
+            int slot = ct_hand_find(s, opp(seat), a - A_TAKE);
+            ct_hand_remove(s, opp(seat), slot);
+            ct_hand_add(s, seat, a - A_TAKE, 1);
+        }
+        pop(s);
+        return;
+    case F_CONFLICT_PICK:
+        under(s, opp(seat), (a - A_UNDER) / CT_STACKS, (a - A_UNDER) % CT_STACKS);
+        if (--f->a == 0) pop(s);
+        return;
+    case F_MASTER_SEARCH:
+        pop(s);
+        if (a != A_PASS) {
+            int k = a - A_SEARCH;
+            ct_learn_stack(s, seat, k);
+            push(s, F_MASTER_PUT, seat, k, 0);
+            push(s, F_MASTER_TAKE, seat, k, 0);
+        }
+        return;
+    case F_MASTER_PUT:
+    case F_DISCARD:
+        under(s, seat, (a - A_UNDER) / CT_STACKS, (a - A_UNDER) % CT_STACKS);
+        if (kind == F_MASTER_PUT || --f->a == 0) pop(s);
+        return;
+    case F_REFILL:
+        if (a == A_PASS) {
+            pop(s);
+            push(s, F_LIMIT, seat, 0, 0); /* over the limit: discard, draw nothing */
+        } else if (a >= A_DRAW && a < A_DRAW + CT_STACKS) {
+            take_from_stack(s, seat, a - A_DRAW, -1);
+        } else if (a >= A_SEARCH && a < A_SEARCH + CT_STACKS) {
+            push(s, F_PAY_SEARCH, seat, a - A_SEARCH, search_cost(s, seat));
+        } else { /* exchange: one card under a stack, then one from it */
+            int k = (a - A_UNDER) % CT_STACKS;
+            under(s, seat, (a - A_UNDER) / CT_STACKS, k);
+            pop(s);
+            push(s, F_EXCHANGE_TAKE, seat, k, 0);
+        }
+        return;
+    case F_EXCHANGE_TAKE:
+        pop(s);
+        if (a >= A_DRAW && a < A_DRAW + CT_STACKS) take_from_stack(s, seat, f->a, -1);
+        else push(s, F_PAY_SEARCH, seat, f->a, search_cost(s, seat));
+        return;
+    case F_MAIN:
+        if (a == A_PASS) {
+            pop(s);
+            /* refill starts now: remember whether the hand was already full */
+            top(s)->a = s->p[seat].hand_len >= ct_hand_limit(s, seat);
+        } else if (a >= A_PLAY && a < A_TRADE) {
+            play_action_card(s, seat, a - A_PLAY);
+        } else if (a >= A_TRADE && a < A_OFFER) {
+            int give = (a - A_TRADE) / CT_RES, get = (a - A_TRADE) % CT_RES;
+            ct_pay(s, seat, give, ct_trade_rate(s, seat, give));
+            ct_gain(s, seat, get, 1);
+        } else if (a >= A_OFFER && a < A_ROAD) {
+            offer(s, seat, a - A_OFFER);
+        } else if (a >= A_ROAD && a < A_SETTLE) {
+            int side = a - A_ROAD, e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
+            ct_pay_cost(s, seat, road_cost);
+            s->roads_left--;
+            s->p[seat].centre[col] = CT_ROAD;
+            if (side) s->p[seat].right = (int8_t)col;
+            else s->p[seat].left = (int8_t)col;
+        } else if (a >= A_SETTLE && a < A_CITY) {
+            build_settlement(s, seat, (a - A_SETTLE) & 1, (a - A_SETTLE) >> 1);
+        } else if (a >= A_CITY && a < A_BUILD) {
+            ct_pay_cost(s, seat, city_cost);
+            s->cities_left--;
+            s->p[seat].centre[a - A_CITY] = CT_CITY;
+        } else {
+            int type = (a - A_BUILD) / CT_SITES, site = (a - A_BUILD) % CT_SITES;
+            ct_pay_cost(s, seat, ct_cards[type].cost);
+            ct_hand_remove(s, seat, ct_hand_find(s, seat, type));
+            s->p[seat].site[site / CT_SITE_ROWS][site % CT_SITE_ROWS] = (uint8_t)type;
+        }
+        return;
+    }
+}
+
+static int in_list(const ct_state *s, tafel_action a) {
+    tafel_action buf[CT_ACTIONS];
+    list l = {buf, 0, CT_ACTIONS};
+    int n = ct_frame_legal(s, &l);
+    for (int i = 0; i < n; i++)
+        if (buf[i] == a) return 1;
+    return 0;
+}
+
+int ct_apply(void *data, tafel_action a, tafel_error *err) {
+    ct_state *s = data;
+    if (s->over) return tf_error(err, TAFEL_EILLEGAL, "the game is over");
+    if (!in_list(s, a)) {
+        char text[64];
+        if (a < 0 || a >= CT_ACTIONS || ct_to_text(s, a, text, sizeof text) < 0)
+            return tf_error(err, TAFEL_EILLEGAL, "%d is not an action of this game", a);
+        return tf_error(err, TAFEL_EILLEGAL, "'%s' is not possible now", text);
+    }
+    do_action(s, a);
+    ct_run(s);
+    return TAFEL_OK;
+}
+
+/* ---- setup and the module -------------------------------------------------- */
+
+static int ct_validate(const tf_options *opt, tafel_error *err) {
+    (void)opt;
+    (void)err;
+    return TAFEL_OK;
+}
+
+static void ct_init(void *data, const tf_options *opt) {
+    ct_state *s = data;
+    memset(s, 0, sizeof *s);
+    s->win_on_own_turn = (uint8_t)opt->value[P_OWN_TURN];
+    s->max_turns = (uint16_t)opt->value[P_MAX_TURNS];
+    s->knight_token = s->windmill = -1;
+    s->roads_left = 7;
+    s->settlements_left = 5;
+    s->cities_left = 7;
+    for (int seat = 0; seat < 2; seat++) ct_principality_init(s, seat);
+    for (int t = 0; t < CT_CARD_TYPES; t++) s->pool[t] = ct_cards[t].count;
+    s->region_pool = (1u << CT_STACK_REGIONS) - 1;
+    memcpy(s->event_pool, ct_event_counts, sizeof s->event_pool);
+    s->active = 1; /* F_TURN starts seat 0's first turn */
+    push(s, F_TURN, 0, 0, 0);
+    push(s, F_START_STACK, 1, CT_NONE, 0);
+    push(s, F_START_STACK, 0, CT_NONE, 0);
+    push(s, F_ARRANGE, 1, 0, 0);
+    push(s, F_ARRANGE, 0, 0, 0);
+    push(s, F_DEAL_EVENTS, 0, 0, 0);
+    push(s, F_DEAL_REGIONS, 0, 0, 0);
+    push(s, F_DEAL_STACKS, 0, 0, 0);
+}
+
+static void ct_scores(const void *data, double *out) {
+    const ct_state *s = data;
+    for (int seat = 0; seat < 2; seat++) out[seat] = ct_vp(s, seat);
+}
+
+static int ct_winners(const void *data, int *out) {
+    const ct_state *s = data;
+    if (s->draw_game) {
+        out[0] = 0;
+        out[1] = 1;
+        return 2;
+    }
+    int v0 = ct_vp(s, 0), v1 = ct_vp(s, 1), n = 0;
+    if (v0 >= 12 && v1 >= 12) { /* both at once: the player whose turn it is */
+        out[0] = s->active;
+        return 1;
+    }
+    if (v0 >= v1) out[n++] = 0;
+    if (v1 >= v0) out[n++] = 1;
+    return n;
+}
+
+/* Victory points plus a little for what points are made of. */
+static void ct_heuristic(const void *data, double *out) {
+    const ct_state *s = data;
+    for (int seat = 0; seat < 2; seat++) {
+        const ct_player *p = &s->p[seat];
+        double h = ct_vp(s, seat) + 0.05 * ct_total_stock(s, seat) + 0.1 * p->hand_len;
+        h += 0.05 * (ct_strength(s, seat) + ct_trade_points(s, seat));
+        for (int c = p->left - 1; c <= p->right + 1; c++)
+            for (int r = 0; r < 2; r++) h += 0.1 * (p->region[c][r].card != CT_NONE);
+        out[seat] = h;
+    }
+}
+
+static int ct_breakdown(const void *data, int seat, const char **names, double *values,
+                        int cap) {
+    const ct_state *s = data;
+    const ct_player *p = &s->p[seat];
+    int settlements = 0, cities = 0, cards = 0;
+    for (int c = p->left; c <= p->right; c++) {
+        settlements += p->centre[c] == CT_SETTLEMENT;
+        cities += 2 * (p->centre[c] == CT_CITY);
+        for (int r = 0; r < CT_SITE_ROWS; r++)
+            if (p->site[c][r] != CT_NONE) cards += ct_cards[p->site[c][r]].vp;
+    }
+    const char *n[5] = {"settlements", "cities", "expansions", "knight", "windmill"};
+    double v[5] = {settlements, cities, cards, s->knight_token == seat, s->windmill == seat};
+    for (int i = 0; i < 5 && i < cap; i++) names[i] = n[i], values[i] = v[i];
+    return 5;
+}
+
+const tf_module ct_module = {
+    .name = "catan_cards",
+    .summary = "The Settlers of Catan card game (1996), for two",
+    .params = ct_params,
+    .nparams = (int)(sizeof ct_params / sizeof ct_params[0]),
+    .data_size = sizeof(ct_state),
+    .max_actions = CT_ACTIONS,
+    .validate = ct_validate,
+    .init = ct_init,
+    .current = ct_current,
+    .legal = ct_legal,
+    .chance = ct_chance,
+    .sample = ct_sample,
+    .apply = ct_apply,
+    .to_text = ct_to_text,
+    .view_text = ct_view_text,
+    .from_text = ct_from_text,
+    .scores = ct_scores,
+    .projected = ct_scores,
+    .heuristic = ct_heuristic,
+    .winners = ct_winners,
+    .breakdown = ct_breakdown,
+    .view_json = ct_view_json,
+    .render = ct_render,
+    .resample = ct_resample,
+    .check = ct_check,
+};

@@ -1,0 +1,313 @@
+/*
+** notation.c -- action text both ways (docs/catan_cards.md).
+**
+** One line per action, verb first.  Columns are the rules' columns (the
+** start settlements at 0 and 2), rows -2..2, stacks 1..5.  Some action
+** numbers mean different things by frame (catan.h); the frame chooses the
+** verb that is printed ("gain L" while gaining, "pay L" while paying), and
+** the parser accepts each verb for the number it names.
+*/
+#include "catan.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *res_verb(int frame) {
+    switch (frame) {
+    case F_GAIN: return "gain";
+    case F_PAY_SEARCH: return "pay";
+    case F_MERCHANT_GIVE: return "give";
+    default: return "take";
+    }
+}
+
+static const char *pass_verb(int frame) {
+    switch (frame) {
+    case F_MAIN: return "end";
+    case F_OFFER: return "decline";
+    case F_COUNTER: return "no-counter";
+    case F_MASTER_SEARCH: return "pass";
+    default: return "done";
+    }
+}
+
+static const char *under_verb(int frame) {
+    switch (frame) {
+    case F_REFILL: return "exchange";
+    case F_CONFLICT_PICK: return "under";
+    case F_MASTER_PUT: return "put";
+    default: return "discard";
+    }
+}
+
+static int stack_of_deal(int dealt) {
+    return dealt < 13 ? 0 : dealt < 26 ? 1 : dealt < 38 ? 2 : dealt < 50 ? 3 : 4;
+}
+
+static void arrangement(int perm, char *out, size_t n) {
+    int left[6] = {0, 1, 2, 3, 4, 5};
+    size_t used = 0;
+    out[0] = 0;
+    for (int pos = 0, k = 6; pos < 6; pos++, k--) {
+        int f = 1;
+        for (int i = 1; i < k; i++) f *= i;
+        int i = perm / f;
+        perm %= f;
+        used += (size_t)snprintf(out + used, used < n ? n - used : 0, "%s%s", pos ? " " : "",
+                                 ct_res_codes[left[i]]);
+        memmove(left + i, left + i + 1, sizeof(int) * (size_t)(k - 1 - i));
+    }
+}
+
+/* The text; hide: what the card names become ("?") for a seat that may not
+** see them. */
+static int text_of(const ct_state *s, tafel_action a, int hide, char *buf, size_t n) {
+    int frame = ct_frame_kind(s);
+    const char *card = NULL;
+    if (a < 0 || a >= CT_ACTIONS) goto none;
+    if (a < A_REGION_CARD)
+        return snprintf(buf, n, "stack %d %s", stack_of_deal(s->dealt) + 1,
+                        hide ? "?" : ct_cards[a - A_STACK_CARD].code);
+    if (a < A_EVENT_CARD)
+        return snprintf(buf, n, "%s %s", frame == F_SCOUT_PICK ? "choose" : "regions",
+                        hide ? "?" : ct_region_cards[a - A_REGION_CARD].name);
+    if (a < A_DIE) return snprintf(buf, n, "events %s", hide ? "?" : ct_event_codes[a - A_EVENT_CARD]);
+    if (a < A_FACE) return snprintf(buf, n, "die %d", a - A_DIE + 1);
+    if (a < A_DUEL) return snprintf(buf, n, "event-die %s", ct_face_codes[a - A_FACE]);
+    if (a < A_ARRANGE) return snprintf(buf, n, "duel %d", a - A_DUEL + 1);
+    if (a < A_SEARCH) {
+        char order[32];
+        arrangement(a - A_ARRANGE, order, sizeof order);
+        return snprintf(buf, n, "arrange %s", order);
+    }
+    if (a < A_TAKE) return snprintf(buf, n, "search %d", a - A_SEARCH + 1);
+    if (a < A_RES) return snprintf(buf, n, "take %s", hide ? "?" : ct_cards[a - A_TAKE].code);
+    if (a < A_ROLL) return snprintf(buf, n, "%s %s", res_verb(frame), ct_res_codes[a - A_RES]);
+    if (a == A_ROLL) return snprintf(buf, n, "roll");
+    if (a < A_PASS) return snprintf(buf, n, "alchemist %d", a - A_ALCHEMIST + 1);
+    if (a == A_PASS) return snprintf(buf, n, "%s", pass_verb(frame));
+    if (a == A_ACCEPT) return snprintf(buf, n, "accept");
+    if (a < A_TRADE) return snprintf(buf, n, "play %s", ct_cards[a - A_PLAY].code);
+    if (a < A_OFFER)
+        return snprintf(buf, n, "%s %s %s", frame == F_CARAVAN ? "swap" : "trade",
+                        ct_res_codes[(a - A_TRADE) / CT_RES], ct_res_codes[(a - A_TRADE) % CT_RES]);
+    if (a < A_ROAD) {
+        int code = a - A_OFFER, m = code % 3 + 1, k = code / 3 % 3 + 1, pair = code / 9;
+        return snprintf(buf, n, "offer %d%s %d%s", k, ct_res_codes[pair / CT_RES], m,
+                        ct_res_codes[pair % CT_RES]);
+    }
+    if (a < A_SETTLE) return snprintf(buf, n, "road %s", a - A_ROAD ? "right" : "left");
+    if (a < A_CITY)
+        return snprintf(buf, n, "settlement %s%s", (a - A_SETTLE) & 1 ? "right" : "left",
+                        (a - A_SETTLE) >> 1 ? " scout" : "");
+    if (a < A_BUILD) return snprintf(buf, n, "city %d", a - A_CITY - CT_COL0);
+    if (a < A_DRAW) {
+        int type = (a - A_BUILD) / CT_SITES, site = (a - A_BUILD) % CT_SITES;
+        return snprintf(buf, n, "build %s %d %d", ct_cards[type].code,
+                        site / CT_SITE_ROWS - CT_COL0, ct_site_row(site % CT_SITE_ROWS));
+    }
+    if (a < A_UNDER) return snprintf(buf, n, "draw %d", a - A_DRAW + 1);
+    if (a < A_SITE) {
+        card = hide ? "?" : ct_cards[(a - A_UNDER) / CT_STACKS].code;
+        return snprintf(buf, n, "%s %s %d", under_verb(frame), card, (a - A_UNDER) % CT_STACKS + 1);
+    }
+    if (a < A_ABOVE) {
+        int site = a - A_SITE;
+        return snprintf(buf, n, "pick %d %d", site / CT_SITE_ROWS - CT_COL0,
+                        ct_site_row(site % CT_SITE_ROWS));
+    }
+    return snprintf(buf, n, "above %s", ct_region_cards[a - A_ABOVE].name);
+none:
+    if (n) buf[0] = 0;
+    return -1;
+}
+
+int ct_to_text(const void *data, tafel_action a, char *buf, size_t n) {
+    return text_of(data, a, 0, buf, n);
+}
+
+/* Whether seat may see the card action a names (it is about to be played). */
+static int seen_by(const ct_state *s, int seat, tafel_action a) {
+    int frame = ct_frame_kind(s);
+    if (a < A_DIE) return frame == F_SCOUT_PICK; /* shuffles: nobody sees */
+    int actor = ct_current(s);
+    if (actor == seat) return 1;
+    if (a >= A_TAKE && a < A_RES) {
+        if (frame == F_SPY_TAKE) return 1; /* taken from the seat's own hand, or shown */
+        const ct_frame *f = &s->frame[s->nframes - 1];
+        int slot = ct_stack_find(s, f->a, a - A_TAKE);
+        return seat >= 0 && slot >= 0 && (s->stack_known[f->a][slot] >> seat & 1);
+    }
+    if (a >= A_UNDER && a < A_SITE) {
+        int owner = frame == F_CONFLICT_PICK ? 1 - actor : actor;
+        if (owner == seat) return 1;
+        int slot = ct_hand_find(s, owner, (a - A_UNDER) / CT_STACKS);
+        return seat >= 0 && slot >= 0 && (s->p[owner].hand_known >> slot & 1);
+    }
+    return 1;
+}
+
+int ct_view_text(const void *data, int seat, tafel_action a, char *buf, size_t n) {
+    return text_of(data, a, !seen_by(data, seat, a), buf, n);
+}
+
+/* ---- parsing ----------------------------------------------------------------- */
+
+#define MAX_WORDS 8
+
+typedef struct words {
+    int n;
+    char w[MAX_WORDS][24];
+} words;
+
+static int split(const char *text, words *w) {
+    w->n = 0;
+    for (const char *p = text;;) {
+        while (isspace((unsigned char)*p)) p++;
+        if (!*p) return 0;
+        if (w->n == MAX_WORDS) return -1;
+        size_t len = 0;
+        while (p[len] && !isspace((unsigned char)p[len])) len++;
+        if (len >= sizeof w->w[0]) return -1;
+        memcpy(w->w[w->n], p, len);
+        w->w[w->n++][len] = 0;
+        p += len;
+    }
+}
+
+static int is(const char *word, const char *name) { return !strcasecmp(word, name); }
+
+static int find_card(const char *word) {
+    for (int t = 0; t < CT_CARD_TYPES; t++)
+        if (is(word, ct_cards[t].code)) return t;
+    return -1;
+}
+
+static int find_res(const char *word) {
+    for (int r = 0; r < CT_RES; r++)
+        if (is(word, ct_res_codes[r]) || is(word, ct_res_names[r])) return r;
+    return -1;
+}
+
+static int find_region(const char *word) {
+    for (int r = 0; r < CT_REGION_CARDS; r++)
+        if (is(word, ct_region_cards[r].name)) return r;
+    return -1;
+}
+
+static int number(const char *word, int lo, int hi, int *out) {
+    char *end;
+    long v = strtol(word, &end, 10);
+    if (!*word || *end || v < lo || v > hi) return 0;
+    *out = (int)v;
+    return 1;
+}
+
+static int site_of(const words *w, int i, int *site) {
+    int col, row;
+    if (!number(w->w[i], -CT_COL0, CT_COL0, &col) || !number(w->w[i + 1], -2, 2, &row) || !row)
+        return 0;
+    int ri = row == -2 ? 0 : row == -1 ? 1 : row == 1 ? 2 : 3;
+    *site = (col + CT_COL0) * CT_SITE_ROWS + ri;
+    return 1;
+}
+
+static int arrangement_of(const words *w, int *perm) {
+    if (w->n != 7) return 0;
+    int left[6] = {0, 1, 2, 3, 4, 5}, k = 6;
+    *perm = 0;
+    for (int pos = 0; pos < 6; pos++, k--) {
+        int r = find_res(w->w[pos + 1]), i = 0;
+        while (i < k && left[i] != r) i++;
+        if (r < 0 || i == k) return 0;
+        int f = 1;
+        for (int j = 1; j < k; j++) f *= j;
+        *perm += i * f;
+        memmove(left + i, left + i + 1, sizeof(int) * (size_t)(k - 1 - i));
+    }
+    return 1;
+}
+
+static int parse(const ct_state *s, const words *w, tafel_action *out) {
+    const char *v = w->w[0];
+    int x, y, t;
+    (void)s;
+    if (w->n == 1) {
+        if (is(v, "roll")) return *out = A_ROLL, 1;
+        if (is(v, "accept")) return *out = A_ACCEPT, 1;
+        if (is(v, "end") || is(v, "done") || is(v, "pass") || is(v, "decline") ||
+            is(v, "no-counter"))
+            return *out = A_PASS, 1;
+        return 0;
+    }
+    if (is(v, "arrange")) return arrangement_of(w, &x) ? (*out = A_ARRANGE + x, 1) : 0;
+    if (w->n == 2) {
+        const char *a = w->w[1];
+        if ((is(v, "gain") || is(v, "take") || is(v, "pay") || is(v, "give")) && (x = find_res(a)) >= 0)
+            return *out = A_RES + x, 1;
+        if (is(v, "take") && (t = find_card(a)) >= 0) return *out = A_TAKE + t, 1;
+        if (is(v, "play") && (t = find_card(a)) >= 0) return *out = A_PLAY + t, 1;
+        if (is(v, "search") && number(a, 1, CT_STACKS, &x)) return *out = A_SEARCH + x - 1, 1;
+        if (is(v, "draw") && number(a, 1, CT_STACKS, &x)) return *out = A_DRAW + x - 1, 1;
+        if (is(v, "die") && number(a, 1, 6, &x)) return *out = A_DIE + x - 1, 1;
+        if (is(v, "duel") && number(a, 1, 6, &x)) return *out = A_DUEL + x - 1, 1;
+        if (is(v, "alchemist") && number(a, 1, 6, &x)) return *out = A_ALCHEMIST + x - 1, 1;
+        if (is(v, "event-die"))
+            for (int f = 0; f < CT_EVENT_FACES; f++)
+                if (is(a, ct_face_codes[f])) return *out = A_FACE + f, 1;
+        if (is(v, "events"))
+            for (int e = 0; e < CT_EVENT_TYPES; e++)
+                if (is(a, ct_event_codes[e])) return *out = A_EVENT_CARD + e, 1;
+        if ((is(v, "regions") || is(v, "choose")) && (x = find_region(a)) >= 0 &&
+            x < CT_STACK_REGIONS)
+            return *out = A_REGION_CARD + x, 1;
+        if (is(v, "above") && (x = find_region(a)) >= 0) return *out = A_ABOVE + x, 1;
+        if (is(v, "road") && (is(a, "left") || is(a, "right"))) return *out = A_ROAD + is(a, "right"), 1;
+        if (is(v, "settlement") && (is(a, "left") || is(a, "right")))
+            return *out = A_SETTLE + is(a, "right"), 1;
+        if (is(v, "city") && number(a, -CT_COL0, CT_COL0, &x)) return *out = A_CITY + x + CT_COL0, 1;
+        return 0;
+    }
+    if (w->n == 3) {
+        const char *a = w->w[1], *b = w->w[2];
+        if (is(v, "stack") && number(a, 1, CT_STACKS, &x) && (t = find_card(b)) >= 0)
+            return *out = A_STACK_CARD + t, 1;
+        if ((is(v, "trade") || is(v, "swap")) && (x = find_res(a)) >= 0 && (y = find_res(b)) >= 0)
+            return *out = A_TRADE + x * CT_RES + y, 1;
+        if (is(v, "settlement") && (is(a, "left") || is(a, "right")) && is(b, "scout"))
+            return *out = A_SETTLE + is(a, "right") + 2, 1;
+        if ((is(v, "exchange") || is(v, "discard") || is(v, "under") || is(v, "put")) &&
+            (t = find_card(a)) >= 0 && number(b, 1, CT_STACKS, &x))
+            return *out = A_UNDER + t * CT_STACKS + x - 1, 1;
+        if (is(v, "pick") && site_of(w, 1, &x)) return *out = A_SITE + x, 1;
+        if (is(v, "offer")) {
+            int n, m;
+            char *end;
+            n = (int)strtol(a, &end, 10);
+            x = find_res(end);
+            m = (int)strtol(b, &end, 10);
+            y = find_res(end);
+            if (n < 1 || n > 3 || m < 1 || m > 3 || x < 0 || y < 0 || x == y) return 0;
+            return *out = A_OFFER + ((x * CT_RES + y) * 3 + n - 1) * 3 + m - 1, 1;
+        }
+        return 0;
+    }
+    if (w->n == 4 && is(v, "build") && (t = find_card(w->w[1])) >= 0 && site_of(w, 2, &x))
+        return *out = A_BUILD + t * CT_SITES + x, 1;
+    return 0;
+}
+
+int ct_from_text(const void *data, const char *text, tafel_action *out, tafel_error *err) {
+    const ct_state *s = data;
+    words w;
+    if (split(text, &w) < 0 || w.n == 0 || !parse(s, &w, out))
+        return tf_error(err, TAFEL_EPARSE,
+                        "'%s': not an action (see docs/catan_cards.md: e.g. roll, trade O G, "
+                        "build abbey 0 -1, draw 3, end)",
+                        text);
+    ct_state scratch = *s; /* legal exactly when apply accepts it */
+    return ct_apply(&scratch, *out, err);
+}

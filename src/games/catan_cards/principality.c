@@ -1,0 +1,276 @@
+/*
+** principality.c -- one player's row of cards (rules §1): the layout, the
+** resources on the regions, what the buildings are worth.
+**
+** Columns are stored shifted by CT_COL0.  Regions lie on odd columns (rows
+** -1, +1), settlements, cities and their building sites on even columns,
+** roads on odd columns of row 0.  A building site at row -1 or +1 borders
+** the regions left and right of it in the same row; rows -2 and +2 (cities
+** only) border none.
+**
+** Paying and gaining follow the rules file's fixed convention: pay from the
+** region of that kind holding most, gain onto the one holding least that
+** has room; ties go to the lowest column, then row -1.
+*/
+#include "catan.h"
+
+#include <stddef.h>
+#include <string.h>
+
+static const int8_t site_rows[CT_SITE_ROWS] = {-2, -1, 1, 2};
+
+int ct_site_row(int ri) { return site_rows[ri]; }
+
+void ct_principality_init(ct_state *s, int seat) {
+    ct_player *p = &s->p[seat];
+    memset(p->centre, CT_EMPTY, sizeof p->centre);
+    memset(p->site, CT_NONE, sizeof p->site);
+    for (int c = 0; c < CT_COLS; c++)
+        for (int r = 0; r < 2; r++) p->region[c][r] = (ct_region){CT_NONE, 0};
+    p->centre[CT_COL0] = CT_SETTLEMENT;
+    p->centre[CT_COL0 + 1] = CT_ROAD;
+    p->centre[CT_COL0 + 2] = CT_SETTLEMENT;
+    p->left = CT_COL0;
+    p->right = CT_COL0 + 2;
+}
+
+int ct_stock(const ct_state *s, int seat, int res) {
+    const ct_player *p = &s->p[seat];
+    int n = 0;
+    for (int c = p->left - 1; c <= p->right + 1; c++)
+        for (int r = 0; r < 2; r++)
+            if (p->region[c][r].card != CT_NONE &&
+                ct_region_cards[p->region[c][r].card].kind == res)
+                n += p->region[c][r].stock;
+    return n;
+}
+
+int ct_total_stock(const ct_state *s, int seat) {
+    int n = 0;
+    for (int res = 0; res < CT_RES; res++) n += ct_stock(s, seat, res);
+    return n;
+}
+
+int ct_room(const ct_state *s, int seat, int res) {
+    const ct_player *p = &s->p[seat];
+    int n = 0;
+    for (int c = p->left - 1; c <= p->right + 1; c++)
+        for (int r = 0; r < 2; r++)
+            if (p->region[c][r].card != CT_NONE &&
+                ct_region_cards[p->region[c][r].card].kind == res)
+                n += 3 - p->region[c][r].stock;
+    return n;
+}
+
+/* The region of kind res to pay from (most) or gain on (least, with room). */
+static ct_region *pick_region(ct_state *s, int seat, int res, int paying) {
+    ct_player *p = &s->p[seat];
+    ct_region *best = NULL;
+    for (int c = p->left - 1; c <= p->right + 1; c++)
+        for (int r = 0; r < 2; r++) {
+            ct_region *g = &p->region[c][r];
+            if (g->card == CT_NONE || ct_region_cards[g->card].kind != res) continue;
+            if (paying ? g->stock == 0 : g->stock == 3) continue;
+            if (!best || (paying ? g->stock > best->stock : g->stock < best->stock)) best = g;
+        }
+    return best;
+}
+
+void ct_pay(ct_state *s, int seat, int res, int n) {
+    for (int i = 0; i < n; i++) {
+        ct_region *g = pick_region(s, seat, res, 1);
+        if (!g) return;
+        g->stock--;
+    }
+}
+
+int ct_gain(ct_state *s, int seat, int res, int n) {
+    int got = 0;
+    for (int i = 0; i < n; i++) {
+        ct_region *g = pick_region(s, seat, res, 0);
+        if (!g) break;
+        g->stock++;
+        got++;
+    }
+    return got;
+}
+
+int ct_can_pay(const ct_state *s, int seat, const uint8_t cost[CT_RES]) {
+    for (int res = 0; res < CT_RES; res++)
+        if (cost[res] && ct_stock(s, seat, res) < cost[res]) return 0;
+    return 1;
+}
+
+void ct_pay_cost(ct_state *s, int seat, const uint8_t cost[CT_RES]) {
+    for (int res = 0; res < CT_RES; res++) ct_pay(s, seat, res, cost[res]);
+}
+
+int ct_count_type(const ct_state *s, int seat, int type) {
+    const ct_player *p = &s->p[seat];
+    int n = 0;
+    for (int c = p->left; c <= p->right; c++)
+        for (int r = 0; r < CT_SITE_ROWS; r++) n += p->site[c][r] == type;
+    return n;
+}
+
+/* Sum of a column of the card table over the cards built. */
+static int built_sum(const ct_state *s, int seat, size_t offset) {
+    const ct_player *p = &s->p[seat];
+    int n = 0;
+    for (int c = p->left; c <= p->right; c++)
+        for (int r = 0; r < CT_SITE_ROWS; r++)
+            if (p->site[c][r] != CT_NONE)
+                n += *((const uint8_t *)&ct_cards[p->site[c][r]] + offset);
+    return n;
+}
+
+int ct_strength(const ct_state *s, int seat) {
+    int knights = 0;
+    for (int k = 0; k < 9; k++) knights += ct_count_type(s, seat, CT_KNIGHT_FIRST + k);
+    return built_sum(s, seat, offsetof(ct_card, strength)) +
+           (ct_count_type(s, seat, CT_SMITHY) ? knights : 0);
+}
+
+int ct_tournament(const ct_state *s, int seat) {
+    return built_sum(s, seat, offsetof(ct_card, tournament));
+}
+
+int ct_trade_points(const ct_state *s, int seat) {
+    int fleets = 0;
+    for (int r = 0; r < CT_RES; r++) fleets += ct_count_type(s, seat, CT_FLEET_FIRST + r);
+    return built_sum(s, seat, offsetof(ct_card, trade)) +
+           (ct_count_type(s, seat, CT_HARBOR) ? fleets : 0);
+}
+
+int ct_has_city(const ct_state *s, int seat) {
+    const ct_player *p = &s->p[seat];
+    for (int c = p->left; c <= p->right; c++)
+        if (p->centre[c] == CT_CITY) return 1;
+    return 0;
+}
+
+int ct_vp(const ct_state *s, int seat) {
+    const ct_player *p = &s->p[seat];
+    int vp = 0;
+    for (int c = p->left; c <= p->right; c++)
+        vp += p->centre[c] == CT_SETTLEMENT ? 1 : p->centre[c] == CT_CITY ? 2 : 0;
+    vp += built_sum(s, seat, offsetof(ct_card, vp));
+    vp += s->knight_token == seat;
+    vp += s->windmill == seat;
+    return vp;
+}
+
+int ct_hand_limit(const ct_state *s, int seat) {
+    return 3 + ct_count_type(s, seat, CT_ABBEY) + ct_count_type(s, seat, CT_LIBRARY);
+}
+
+/* Rules §5: strictly more, else the token is set aside. */
+void ct_update_tokens(ct_state *s) {
+    int a = ct_strength(s, 0), b = ct_strength(s, 1);
+    s->knight_token = (int8_t)(a > b ? 0 : b > a ? 1 : -1);
+    int t0 = ct_trade_points(s, 0), t1 = ct_trade_points(s, 1);
+    int c0 = ct_has_city(s, 0), c1 = ct_has_city(s, 1);
+    s->windmill = (int8_t)(c0 && t0 > t1 ? 0 : c1 && t1 > t0 ? 1 : -1);
+}
+
+/* Whether the region at (col, row index) borders a building of type. */
+static int borders(const ct_player *p, int col, int ri, int type) {
+    int site_ri = ri == 0 ? 1 : 2; /* region row -1 <-> site row -1 */
+    return (col - 1 >= 0 && p->site[col - 1][site_ri] == type) ||
+           (col + 1 < CT_COLS && p->site[col + 1][site_ri] == type);
+}
+
+static int bordering_count(const ct_player *p, int col, int ri, int type) {
+    int site_ri = ri == 0 ? 1 : 2;
+    return (col - 1 >= 0 && p->site[col - 1][site_ri] == type) +
+           (col + 1 < CT_COLS && p->site[col + 1][site_ri] == type);
+}
+
+void ct_produce(ct_state *s, int die) {
+    for (int seat = 0; seat < 2; seat++) {
+        ct_player *p = &s->p[seat];
+        for (int c = p->left - 1; c <= p->right + 1; c++)
+            for (int r = 0; r < 2; r++) {
+                ct_region *g = &p->region[c][r];
+                if (g->card == CT_NONE || ct_region_cards[g->card].number != die) continue;
+                int kind = ct_region_cards[g->card].kind, n = 1;
+                for (int t = CT_BRICK_FACTORY; t <= CT_WOOLEN_MILL; t++)
+                    if (ct_cards[t].boosts == kind && borders(p, c, r, t)) n = 2;
+                g->stock = (uint8_t)(g->stock + n > 3 ? 3 : g->stock + n);
+            }
+    }
+}
+
+int ct_protected(const ct_state *s, int seat, int col, int ri) {
+    return borders(&s->p[seat], col, ri, CT_GARRISON);
+}
+
+/* More than 7 resources outside Garrison-protected regions: all ore and
+** wool on unprotected regions are lost. */
+void ct_brigand_attack(ct_state *s) {
+    for (int seat = 0; seat < 2; seat++) {
+        ct_player *p = &s->p[seat];
+        int counted = 0;
+        for (int c = p->left - 1; c <= p->right + 1; c++)
+            for (int r = 0; r < 2; r++)
+                if (p->region[c][r].card != CT_NONE && !ct_protected(s, seat, c, r))
+                    counted += p->region[c][r].stock;
+        if (counted <= 7) continue;
+        for (int c = p->left - 1; c <= p->right + 1; c++)
+            for (int r = 0; r < 2; r++) {
+                ct_region *g = &p->region[c][r];
+                if (g->card == CT_NONE || ct_protected(s, seat, c, r)) continue;
+                int kind = ct_region_cards[g->card].kind;
+                if (kind == CT_ORE || kind == CT_WOOL) g->stock = 0;
+            }
+    }
+}
+
+/* Each region next to one of the player's cities loses 1, unless an
+** Aqueduct protects all or a Bath house the four around its city. */
+void ct_plague(ct_state *s) {
+    for (int seat = 0; seat < 2; seat++) {
+        ct_player *p = &s->p[seat];
+        if (ct_count_type(s, seat, CT_AQUEDUCT)) continue;
+        for (int c = p->left - 1; c <= p->right + 1; c++)
+            for (int r = 0; r < 2; r++) {
+                ct_region *g = &p->region[c][r];
+                if (g->card == CT_NONE || g->stock == 0) continue;
+                int hit = 0, safe = 0;
+                for (int d = -1; d <= 1; d += 2) {
+                    int city = c + d;
+                    if (city < 0 || city >= CT_COLS || p->centre[city] != CT_CITY) continue;
+                    hit = 1;
+                    for (int ri = 0; ri < CT_SITE_ROWS; ri++)
+                        safe |= p->site[city][ri] == CT_BATH_HOUSE;
+                }
+                if (hit && !safe) g->stock--;
+            }
+    }
+}
+
+void ct_productive_year(ct_state *s) {
+    for (int seat = 0; seat < 2; seat++) {
+        ct_player *p = &s->p[seat];
+        for (int c = p->left - 1; c <= p->right + 1; c++)
+            for (int r = 0; r < 2; r++) {
+                ct_region *g = &p->region[c][r];
+                if (g->card == CT_NONE) continue;
+                int n = g->stock + bordering_count(p, c, r, CT_GARRISON);
+                g->stock = (uint8_t)(n > 3 ? 3 : n);
+            }
+    }
+}
+
+int ct_site_exists(const ct_state *s, int seat, int col, int ri) {
+    if (col < 0 || col >= CT_COLS || ri < 0 || ri >= CT_SITE_ROWS) return 0;
+    int what = s->p[seat].centre[col];
+    if (what == CT_CITY) return 1;
+    return what == CT_SETTLEMENT && (ri == 1 || ri == 2);
+}
+
+int ct_trade_rate(const ct_state *s, int seat, int res) {
+    if (res == CT_GOLD && ct_count_type(s, seat, CT_MINT)) return 1;
+    if (ct_count_type(s, seat, CT_FLEET_FIRST + res)) return 2;
+    return 3;
+}

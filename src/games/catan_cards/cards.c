@@ -22,14 +22,14 @@ const ct_region_card ct_region_cards[CT_REGION_CARDS] = {
     {"forest6", CT_FOREST, 6},       {"forest1", CT_FOREST, 1},
     {"hills1", CT_HILLS, 1},         {"hills2", CT_HILLS, 2},
     {"gold3", CT_GOLDFIELD, 3},
-    /* seat 0's start regions (the start player) */
-    {"fields1", CT_FIELDS, 1},       {"mountains2", CT_MOUNTAINS, 2},
-    {"pasture3", CT_PASTURE, 3},     {"forest4", CT_FOREST, 4},
-    {"hills5", CT_HILLS, 5},         {"gold6", CT_GOLDFIELD, 6},
-    /* seat 1's start regions */
-    {"fields2", CT_FIELDS, 2},       {"mountains3", CT_MOUNTAINS, 3},
-    {"pasture4", CT_PASTURE, 4},     {"forest5", CT_FOREST, 5},
-    {"hills6", CT_HILLS, 6},         {"gold1", CT_GOLDFIELD, 1},
+    /* the start regions, in resource order (forest, pasture, hills, mountains,
+       fields, gold): seat 0's (the start player), then seat 1's */
+    {"forest4", CT_FOREST, 4},       {"pasture3", CT_PASTURE, 3},
+    {"hills5", CT_HILLS, 5},         {"mountains2", CT_MOUNTAINS, 2},
+    {"fields1", CT_FIELDS, 1},       {"gold6", CT_GOLDFIELD, 6},
+    {"forest5", CT_FOREST, 5},       {"pasture4", CT_PASTURE, 4},
+    {"hills6", CT_HILLS, 6},         {"mountains3", CT_MOUNTAINS, 3},
+    {"fields2", CT_FIELDS, 2},       {"gold1", CT_GOLDFIELD, 1},
 };
 
 #define COST(l, w, b, o, g) {l, w, b, o, g, 0}

@@ -33,7 +33,8 @@ extern const char *const ct_res_names[CT_RES];   /* "lumber" ... */
 extern const char *const ct_region_names[CT_RES]; /* "forest" ... */
 
 /* A region card: its kind and production number.  Ids 0..10 are the region
-** stack; 11..22 the start regions (11..16 of seat 0, 17..22 of seat 1). */
+** stack; 11..22 the start regions (11..16 of seat 0, 17..22 of seat 1, each
+** in resource order, so that start region 11 + 6 * seat + kind). */
 typedef struct ct_region_card {
     const char *name;  /* notation: "forest6", "gold3" */
     uint8_t kind, number;

@@ -137,7 +137,7 @@ enum {
     F_PLACE_REGIONS, F_REFILL, F_PAY_SEARCH, F_SEARCH_TAKE, F_DISCARD, F_EXCHANGE_TAKE,
     F_OFFER, F_COUNTER, F_PICK_SITE, F_CARAVAN, F_MERCHANT_TAKE, F_MERCHANT_GIVE,
     F_SPY_TAKE, F_CONFLICT_PICK, F_MASTER_SEARCH, F_MASTER_TAKE, F_MASTER_PUT,
-    F_SCOUT_PICK, F_PROGRESS,
+    F_SCOUT_PICK, F_PROGRESS, F_BANK, F_NEGOTIATE,
     /* automatic */
     F_TURN, F_EVENT, F_PRODUCTION, F_EVENT_CARD, F_LIMIT, F_DUEL_RESULT,
     F_FRAME_KINDS
@@ -196,7 +196,9 @@ typedef struct ct_state {
 #define A_ALCHEMIST (A_ROLL + 1)                       /* + n - 1 */
 #define A_PASS (A_ALCHEMIST + 6)
 #define A_ACCEPT (A_PASS + 1)
-#define A_PLAY (A_ACCEPT + 1)                          /* + card type */
+#define A_BANK (A_ACCEPT + 1)                          /* main: open a bank trade */
+#define A_NEGOTIATE (A_BANK + 1)                       /* main: make an offer */
+#define A_PLAY (A_NEGOTIATE + 1)                       /* + card type */
 #define A_TRADE (A_PLAY + CT_CARD_TYPES)               /* + give * 6 + get */
 #define A_OFFER (A_TRADE + CT_RES * CT_RES)            /* see ct_offer_action */
 #define A_ROAD (A_OFFER + CT_RES * CT_RES * 9)         /* + side (0 left, 1 right) */

@@ -156,28 +156,53 @@ static int build_ok(const ct_state *s, int seat, int type, int col, int ri) {
     return ct_can_pay(s, seat, c->cost);
 }
 
-static void legal_main(const ct_state *s, int seat, list *l) {
-    const ct_player *p = &s->p[seat];
-    add(l, A_PASS);
-    if (action_cards_allowed(s))
-        for (int t = CT_ALCHEMIST; t <= CT_SPY; t++)
-            if (hand_has(s, seat, t) && playable(s, seat, t)) add(l, A_PLAY + t);
+static void legal_bank(const ct_state *s, int seat, list *l) {
     for (int give = 0; give < CT_RES; give++) {
         int have = ct_stock(s, seat, give), rate = ct_trade_rate(s, seat, give);
         for (int get = 0; get < CT_RES; get++)
             if (get != give && have >= rate && ct_room(s, seat, get))
                 add(l, A_TRADE + give * CT_RES + get);
     }
-    if (s->offers < 3)
-        for (int give = 0; give < CT_RES; give++)
-            for (int get = 0; get < CT_RES; get++) {
-                if (get == give) continue;
-                int have = ct_stock(s, seat, give), theirs = ct_stock(s, opp(seat), get);
-                for (int n = 1; n <= 3; n++)
-                    for (int m = 1; m <= 3; m++)
-                        if (have >= n && theirs >= m)
-                            add(l, A_OFFER + ((give * CT_RES + get) * 3 + n - 1) * 3 + m - 1);
-            }
+}
+
+static void legal_offers(const ct_state *s, int seat, list *l) {
+    for (int give = 0; give < CT_RES; give++)
+        for (int get = 0; get < CT_RES; get++) {
+            if (get == give) continue;
+            int have = ct_stock(s, seat, give), theirs = ct_stock(s, opp(seat), get);
+            for (int n = 1; n <= 3; n++)
+                for (int m = 1; m <= 3; m++)
+                    if (have >= n && theirs >= m)
+                        add(l, A_OFFER + ((give * CT_RES + get) * 3 + n - 1) * 3 + m - 1);
+        }
+}
+
+static int any_bank_trade(const ct_state *s, int seat) {
+    tafel_action buf[1];
+    list l = {buf, 0, 0};
+    legal_bank(s, seat, &l);
+    return l.n > 0;
+}
+
+static int any_offer(const ct_state *s, int seat) {
+    if (s->offers >= 3) return 0;
+    tafel_action buf[1];
+    list l = {buf, 0, 0};
+    legal_offers(s, seat, &l);
+    return l.n > 0;
+}
+
+static void legal_main(const ct_state *s, int seat, list *l) {
+    const ct_player *p = &s->p[seat];
+    add(l, A_PASS);
+    if (action_cards_allowed(s))
+        for (int t = CT_ALCHEMIST; t <= CT_SPY; t++)
+            if (hand_has(s, seat, t) && playable(s, seat, t)) add(l, A_PLAY + t);
+    /* Trades and offers are one entry each here, their many variants a
+    ** step further (F_BANK, F_NEGOTIATE): the main phase stays a short list
+    ** of what can be done, for people and for random play alike. */
+    if (any_bank_trade(s, seat)) add(l, A_BANK);
+    if (any_offer(s, seat)) add(l, A_NEGOTIATE);
     for (int side = 0; side < 2; side++)
         if (road_ok(s, seat, side)) add(l, A_ROAD + side);
     for (int v = 0; v < 4; v++)
@@ -280,6 +305,8 @@ static int ct_frame_legal(const ct_state *s, list *l) {
     case F_MERCHANT_GIVE:
     case F_PAY_SEARCH: legal_resources(s, seat, -1, l); break;
     case F_MAIN: legal_main(s, seat, l); break;
+    case F_BANK: legal_bank(s, seat, l); break;
+    case F_NEGOTIATE: legal_offers(s, seat, l); break;
     case F_PLACE_REGIONS: {
         int x = s->drawn_regions[0], y = s->drawn_regions[1];
         add(l, A_ABOVE + (x < y ? x : y));
@@ -896,6 +923,17 @@ static void do_action(ct_state *s, tafel_action a) {
         if (a >= A_DRAW && a < A_DRAW + CT_STACKS) take_from_stack(s, seat, f->a, -1);
         else push(s, F_PAY_SEARCH, seat, f->a, search_cost(s, seat));
         return;
+    case F_BANK: {
+        int give = (a - A_TRADE) / CT_RES, get = (a - A_TRADE) % CT_RES;
+        ct_pay(s, seat, give, ct_trade_rate(s, seat, give));
+        ct_gain(s, seat, get, 1);
+        pop(s);
+        return;
+    }
+    case F_NEGOTIATE:
+        pop(s);
+        offer(s, seat, a - A_OFFER);
+        return;
     case F_MAIN:
         if (a == A_PASS) {
             pop(s);
@@ -903,12 +941,10 @@ static void do_action(ct_state *s, tafel_action a) {
             top(s)->a = s->p[seat].hand_len >= ct_hand_limit(s, seat);
         } else if (a >= A_PLAY && a < A_TRADE) {
             play_action_card(s, seat, a - A_PLAY);
-        } else if (a >= A_TRADE && a < A_OFFER) {
-            int give = (a - A_TRADE) / CT_RES, get = (a - A_TRADE) % CT_RES;
-            ct_pay(s, seat, give, ct_trade_rate(s, seat, give));
-            ct_gain(s, seat, get, 1);
-        } else if (a >= A_OFFER && a < A_ROAD) {
-            offer(s, seat, a - A_OFFER);
+        } else if (a == A_BANK) {
+            push(s, F_BANK, seat, 0, 0);
+        } else if (a == A_NEGOTIATE) {
+            push(s, F_NEGOTIATE, seat, 0, 0);
         } else if (a >= A_ROAD && a < A_SETTLE) {
             int side = a - A_ROAD, e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
             ct_pay_cost(s, seat, road_cost);

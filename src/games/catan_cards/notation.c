@@ -90,6 +90,8 @@ static int text_of(const ct_state *s, tafel_action a, int hide, char *buf, size_
     if (a < A_PASS) return snprintf(buf, n, "alchemist %d", a - A_ALCHEMIST + 1);
     if (a == A_PASS) return snprintf(buf, n, "%s", pass_verb(frame));
     if (a == A_ACCEPT) return snprintf(buf, n, "accept");
+    if (a == A_BANK) return snprintf(buf, n, "bank");
+    if (a == A_NEGOTIATE) return snprintf(buf, n, "negotiate");
     if (a < A_TRADE) return snprintf(buf, n, "play %s", ct_cards[a - A_PLAY].code);
     if (a < A_OFFER)
         return snprintf(buf, n, "%s %s %s", frame == F_CARAVAN ? "swap" : "trade",
@@ -238,6 +240,8 @@ static int parse(const ct_state *s, const words *w, tafel_action *out) {
     if (w->n == 1) {
         if (is(v, "roll")) return *out = A_ROLL, 1;
         if (is(v, "accept")) return *out = A_ACCEPT, 1;
+        if (is(v, "bank")) return *out = A_BANK, 1;
+        if (is(v, "negotiate")) return *out = A_NEGOTIATE, 1;
         if (is(v, "end") || is(v, "done") || is(v, "pass") || is(v, "decline") ||
             is(v, "no-counter"))
             return *out = A_PASS, 1;

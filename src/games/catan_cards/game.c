@@ -1045,15 +1045,48 @@ static int ct_winners(const void *data, int *out) {
     return n;
 }
 
-/* Victory points plus a little for what points are made of. */
+/* How far the player's resources go toward paying cost (0..1). */
+static double progress(const ct_state *s, int seat, const uint8_t cost[CT_RES]) {
+    int need = 0, have = 0;
+    for (int r = 0; r < CT_RES; r++) {
+        int st = ct_stock(s, seat, r);
+        need += cost[r];
+        have += st < cost[r] ? st : cost[r];
+    }
+    return need ? (double)have / need : 1;
+}
+
+/* Victory points, plus what the position is likely worth soon: the best
+** next build weighted by how much of its cost is at hand (so trading toward
+** it pays), regions (income), resources, hand cards, strength and trade
+** points toward the tokens. */
 static void ct_heuristic(const void *data, double *out) {
     const ct_state *s = data;
     for (int seat = 0; seat < 2; seat++) {
         const ct_player *p = &s->p[seat];
-        double h = ct_vp(s, seat) + 0.05 * ct_total_stock(s, seat) + 0.1 * p->hand_len;
-        h += 0.05 * (ct_strength(s, seat) + ct_trade_points(s, seat));
+        double h = ct_vp(s, seat), best = 0;
+        int settle_site = p->centre[p->left] == CT_ROAD || p->centre[p->right] == CT_ROAD;
+        if (s->settlements_left && s->regions_len >= 2 && settle_site)
+            best = 1.3 * progress(s, seat, settlement_cost);
+        else if (s->roads_left)
+            best = 0.5 * progress(s, seat, road_cost);
+        for (int c = p->left; c <= p->right; c++)
+            if (p->centre[c] == CT_SETTLEMENT && s->cities_left) {
+                double v = 1.1 * progress(s, seat, city_cost);
+                if (v > best) best = v;
+            }
+        for (int i = 0; i < p->hand_len; i++) {
+            const ct_card *c = &ct_cards[p->hand[i]];
+            if (c->what == CT_ACTION) continue;
+            double worth = c->vp + 0.15 * (c->strength + c->trade) + 0.3;
+            double v = worth * progress(s, seat, c->cost);
+            if (v > best) best = v;
+        }
+        h += 0.6 * best * best;
+        h += 0.03 * ct_total_stock(s, seat) + 0.08 * p->hand_len;
+        h += 0.04 * (ct_strength(s, seat) + ct_trade_points(s, seat));
         for (int c = p->left - 1; c <= p->right + 1; c++)
-            for (int r = 0; r < 2; r++) h += 0.1 * (p->region[c][r].card != CT_NONE);
+            for (int r = 0; r < 2; r++) h += 0.06 * (p->region[c][r].card != CT_NONE);
         out[seat] = h;
     }
 }

@@ -9,7 +9,8 @@
 ** brigand"), and sets what would take many turns to reach (resources on a
 ** region, a card already built, a city) by editing the state (white-box,
 ** through tf_state_data and the module's own functions, so every card stays
-** accounted for).
+** accounted for).  After editing regions or sites by hand, call
+** ct_refresh(ct_data(s)): counts and points are derived fields.
 */
 #ifndef TAFEL_TEST_CATAN_SETUP_H
 #define TAFEL_TEST_CATAN_SETUP_H
@@ -134,6 +135,7 @@ static inline ct_region *ct_region_of(tafel_state *s, int seat, int res) {
 /* Set every start region's stock: six numbers in the order L W B O G Au. */
 static inline void ct_set_stock(tafel_state *s, int seat, const int stock[CT_RES]) {
     for (int r = 0; r < CT_RES; r++) ct_region_of(s, seat, r)->stock = (uint8_t)stock[r];
+    ct_refresh(ct_data(s));
 }
 
 static inline int ct_stock_of(tafel_state *s, int seat, const char *res) {
@@ -164,7 +166,7 @@ static inline void ct_put_site(tafel_state *s, int seat, const char *code, int c
     int ri = row == -2 ? 0 : row == -1 ? 1 : row == 1 ? 2 : 3;
     p->site[col + CT_COL0][ri] = p->hand[p->hand_len - 1];
     ct_hand_remove(d, seat, p->hand_len - 1);
-    ct_update_tokens(d);
+    ct_refresh(d);
 }
 
 /* Turn seat's settlement at col into a city. */
@@ -173,7 +175,7 @@ static inline void ct_make_city(tafel_state *s, int seat, int col) {
     assert_int_equal(d->p[seat].centre[col + CT_COL0], CT_SETTLEMENT);
     d->p[seat].centre[col + CT_COL0] = CT_CITY;
     d->cities_left--;
-    ct_update_tokens(d);
+    ct_refresh(d);
 }
 
 static inline int ct_hand_count(tafel_state *s, int seat, const char *code) {

@@ -11,6 +11,7 @@
 #define TAFEL_TEST_HELPERS_H
 
 #include <setjmp.h>
+#include <ctype.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -203,6 +204,39 @@ static inline void h_text(const tafel_state *s, tafel_action a, char *buf,
                           size_t size) {
     int n = tafel_action_to_text(s, a, buf, size);
     if (n <= 0 || (size_t)n >= size) fail_msg("action %d has no text (%d)", (int)a, n);
+}
+
+/* Apply a script: action texts separated by ';', each optionally prefixed
+** by who must be to move ("1 play GA G": seat 1; "c deal 0 Y1": chance),
+** so a script that gets out of step with the turn order fails at once. */
+static inline void h_script(tafel_state *s, const char *script) {
+    char buf[8192];
+    snprintf(buf, sizeof buf, "%s", script);
+    char *save = NULL;
+    for (char *item = strtok_r(buf, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
+        while (*item == ' ' || *item == '\n') item++;
+        size_t len = strlen(item);
+        while (len && (item[len - 1] == ' ' || item[len - 1] == '\n')) item[--len] = 0;
+        if (!len) continue;
+        const char *text = item;
+        int who = -99;
+        if (isdigit((unsigned char)item[0]) && item[1] == ' ') {
+            who = item[0] - '0';
+            text = item + 2;
+        } else if (item[0] == 'c' && item[1] == ' ') {
+            who = TAFEL_CHANCE;
+            text = item + 2;
+        }
+        int cur = tafel_state_current(s);
+        if (who != -99 && cur != who)
+            fail_msg("'%s' (move %d): expected %d to move, but it is %d", item,
+                     tafel_state_move_number(s), who, cur);
+        tafel_error err = {0};
+        int rc = tafel_state_apply_text(s, text, &err);
+        if (rc != TAFEL_OK)
+            fail_msg("'%s' (move %d) failed: %s (%s)", item, tafel_state_move_number(s),
+                     tafel_status_string(rc), err.message);
+    }
 }
 
 #endif

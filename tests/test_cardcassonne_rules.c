@@ -37,35 +37,7 @@
 /* Apply a script (see the top of the file).  An entry "1 play GA G" needs
 ** seat 1 to move, "c ..." a chance node; an entry without prefix is applied
 ** whoever moves. */
-static void run(tafel_state *s, const char *script) {
-    char buf[8192];
-    snprintf(buf, sizeof buf, "%s", script);
-    char *save = NULL;
-    for (char *item = strtok_r(buf, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
-        while (*item == ' ' || *item == '\n') item++;
-        size_t len = strlen(item);
-        while (len && (item[len - 1] == ' ' || item[len - 1] == '\n')) item[--len] = 0;
-        if (!len) continue;
-        const char *text = item;
-        int who = -99;
-        if (isdigit((unsigned char)item[0]) && item[1] == ' ') {
-            who = item[0] - '0';
-            text = item + 2;
-        } else if (item[0] == 'c' && item[1] == ' ') {
-            who = TAFEL_CHANCE;
-            text = item + 2;
-        }
-        int cur = tafel_state_current(s);
-        if (who != -99 && cur != who)
-            fail_msg("'%s' (move %d): expected %d to move, but it is %d", item,
-                     tafel_state_move_number(s), who, cur);
-        tafel_error err = {0};
-        int rc = tafel_state_apply_text(s, text, &err);
-        if (rc != TAFEL_OK)
-            fail_msg("'%s' (move %d) failed: %s (%s)", item, tafel_state_move_number(s),
-                     tafel_status_string(rc), err.message);
-    }
-}
+static void run(tafel_state *s, const char *script) { h_script(s, script); }
 
 /* Deal one round: hands[seat] is the seat's hand, cards separated by
 ** spaces.  One card at a time, starting left of the dealer (rules §3.1). */

@@ -117,6 +117,12 @@ typedef struct ct_player {
     uint8_t hand[16];                   /* card types */
     uint8_t hand_len;
     uint16_t hand_known;                /* bit i: the other seat knows hand[i] */
+
+    /* Derived from the above by ct_refresh after every step, so that legal
+    ** lists and points are read, not recounted. */
+    uint8_t stock[CT_RES], room[CT_RES]; /* resources held, room left, by kind */
+    uint8_t built[CT_CARD_TYPES];        /* expansion cards built, by type */
+    uint8_t vp, strength, tournament, trade, limit, has_city;
 } ct_player;
 
 #define CT_STACKS 5
@@ -213,10 +219,15 @@ typedef struct ct_state {
 
 /* ---- functions ------------------------------------------------------------ */
 
-/* principality.c: layout, resources, points */
+/* principality.c: layout, resources, points.  The counts and points read
+** the derived fields: after changing regions or sites outside apply (a
+** test setting up a position), call ct_refresh. */
+void ct_refresh(ct_state *s);
 void ct_principality_init(ct_state *s, int seat);
 int ct_stock(const ct_state *s, int seat, int res);
 int ct_total_stock(const ct_state *s, int seat);
+/* all kinds in one pass: stock and room by resource */
+void ct_stocks(const ct_state *s, int seat, int stock[CT_RES], int room[CT_RES]);
 int ct_room(const ct_state *s, int seat, int res);      /* resources it could still hold */
 void ct_pay(ct_state *s, int seat, int res, int n);
 int ct_gain(ct_state *s, int seat, int res, int n);     /* returns how many fitted */

@@ -61,6 +61,14 @@ static void add(list *l, tafel_action a) {
     l->n++;
 }
 
+/* The card types in a list of cards, as bits: one pass instead of one
+** search per type. */
+static uint64_t type_mask(const uint8_t *cards, int n) {
+    uint64_t mask = 0;
+    for (int i = 0; i < n; i++) mask |= 1ull << cards[i];
+    return mask;
+}
+
 static int hand_has(const ct_state *s, int seat, int type) {
     return ct_hand_find(s, seat, type) >= 0;
 }
@@ -133,47 +141,57 @@ static int end_col(const ct_state *s, int seat, int side) {
     return side ? s->p[seat].right : s->p[seat].left;
 }
 
-static int road_ok(const ct_state *s, int seat, int side) {
+/* Whether stock (by resource) pays cost. */
+static int affords(const int stock[CT_RES], const uint8_t cost[CT_RES]) {
+    for (int r = 0; r < CT_RES; r++)
+        if (stock[r] < cost[r]) return 0;
+    return 1;
+}
+
+static int road_ok(const ct_state *s, int seat, int side, const int stock[CT_RES]) {
     const ct_player *p = &s->p[seat];
     int e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
     return s->roads_left && p->centre[e] >= CT_SETTLEMENT && col >= 1 && col < CT_COLS - 1 &&
-           ct_can_pay(s, seat, road_cost);
+           affords(stock, road_cost);
 }
 
-static int settlement_ok(const ct_state *s, int seat, int side, int scout) {
+static int settlement_ok(const ct_state *s, int seat, int side, int scout,
+                         const int stock[CT_RES]) {
     const ct_player *p = &s->p[seat];
     int e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
     return s->settlements_left && p->centre[e] == CT_ROAD && col >= 2 && col < CT_COLS - 2 &&
-           s->regions_len >= 2 && ct_can_pay(s, seat, settlement_cost) &&
+           s->regions_len >= 2 && affords(stock, settlement_cost) &&
            (!scout || (action_cards_allowed(s) && hand_has(s, seat, CT_SCOUT)));
 }
 
-static int build_ok(const ct_state *s, int seat, int type, int col, int ri) {
+/* Whether a card of type may stand on the site (its cost aside). */
+static int site_ok(const ct_state *s, int seat, int type, int col, int ri) {
     const ct_card *c = &ct_cards[type];
     if (c->what == CT_ACTION || !ct_site_exists(s, seat, col, ri)) return 0;
     if (s->p[seat].site[col][ri] != CT_NONE) return 0;
-    if (c->colour == CT_RED && s->p[seat].centre[col] != CT_CITY) return 0;
-    return ct_can_pay(s, seat, c->cost);
+    return c->colour != CT_RED || s->p[seat].centre[col] == CT_CITY;
 }
 
 static void legal_bank(const ct_state *s, int seat, list *l) {
+    int stock[CT_RES], room[CT_RES];
+    ct_stocks(s, seat, stock, room);
     for (int give = 0; give < CT_RES; give++) {
-        int have = ct_stock(s, seat, give), rate = ct_trade_rate(s, seat, give);
+        if (stock[give] < ct_trade_rate(s, seat, give)) continue;
         for (int get = 0; get < CT_RES; get++)
-            if (get != give && have >= rate && ct_room(s, seat, get))
-                add(l, A_TRADE + give * CT_RES + get);
+            if (get != give && room[get]) add(l, A_TRADE + give * CT_RES + get);
     }
 }
 
 static void legal_offers(const ct_state *s, int seat, list *l) {
+    int mine[CT_RES], theirs[CT_RES], room[CT_RES];
+    ct_stocks(s, seat, mine, room);
+    ct_stocks(s, opp(seat), theirs, room);
     for (int give = 0; give < CT_RES; give++)
         for (int get = 0; get < CT_RES; get++) {
             if (get == give) continue;
-            int have = ct_stock(s, seat, give), theirs = ct_stock(s, opp(seat), get);
-            for (int n = 1; n <= 3; n++)
-                for (int m = 1; m <= 3; m++)
-                    if (have >= n && theirs >= m)
-                        add(l, A_OFFER + ((give * CT_RES + get) * 3 + n - 1) * 3 + m - 1);
+            for (int n = 1; n <= 3 && n <= mine[give]; n++)
+                for (int m = 1; m <= 3 && m <= theirs[get]; m++)
+                    add(l, A_OFFER + ((give * CT_RES + get) * 3 + n - 1) * 3 + m - 1);
         }
 }
 
@@ -186,40 +204,66 @@ static int any_bank_trade(const ct_state *s, int seat) {
 
 static int any_offer(const ct_state *s, int seat) {
     if (s->offers >= 3) return 0;
-    tafel_action buf[1];
-    list l = {buf, 0, 0};
-    legal_offers(s, seat, &l);
-    return l.n > 0;
+    int mine[CT_RES], theirs[CT_RES], room[CT_RES];
+    ct_stocks(s, seat, mine, room);
+    ct_stocks(s, opp(seat), theirs, room);
+    /* some resource of mine for some other resource of theirs */
+    for (int x = 0; x < CT_RES; x++)
+        for (int y = 0; y < CT_RES; y++)
+            if (x != y && mine[x] && theirs[y]) return 1;
+    return 0;
 }
 
 static void legal_main(const ct_state *s, int seat, list *l) {
     const ct_player *p = &s->p[seat];
+    int stock[CT_RES], room[CT_RES];
+    ct_stocks(s, seat, stock, room);
     add(l, A_PASS);
+    uint64_t hand = type_mask(p->hand, p->hand_len);
     if (action_cards_allowed(s))
         for (int t = CT_ALCHEMIST; t <= CT_SPY; t++)
-            if (hand_has(s, seat, t) && playable(s, seat, t)) add(l, A_PLAY + t);
+            if ((hand >> t & 1) && playable(s, seat, t)) add(l, A_PLAY + t);
     /* Trades and offers are one entry each here, their many variants a
     ** step further (F_BANK, F_NEGOTIATE): the main phase stays a short list
     ** of what can be done, for people and for random play alike. */
     if (any_bank_trade(s, seat)) add(l, A_BANK);
     if (any_offer(s, seat)) add(l, A_NEGOTIATE);
     for (int side = 0; side < 2; side++)
-        if (road_ok(s, seat, side)) add(l, A_ROAD + side);
+        if (road_ok(s, seat, side, stock)) add(l, A_ROAD + side);
     for (int v = 0; v < 4; v++)
-        if (settlement_ok(s, seat, v & 1, v >> 1)) add(l, A_SETTLE + v);
-    if (s->cities_left && ct_can_pay(s, seat, city_cost))
+        if (settlement_ok(s, seat, v & 1, v >> 1, stock)) add(l, A_SETTLE + v);
+    if (s->cities_left && affords(stock, city_cost))
         for (int c = p->left; c <= p->right; c++)
             if (p->centre[c] == CT_SETTLEMENT) add(l, A_CITY + c);
     for (int t = 0; t < CT_ALCHEMIST; t++) {
-        if (!hand_has(s, seat, t) || !ct_can_pay(s, seat, ct_cards[t].cost)) continue;
+        if (!(hand >> t & 1) || !affords(stock, ct_cards[t].cost)) continue;
         for (int c = p->left; c <= p->right; c++)
             for (int r = 0; r < CT_SITE_ROWS; r++)
-                if (build_ok(s, seat, t, c, r)) add(l, A_BUILD + t * CT_SITES + c * CT_SITE_ROWS + r);
+                if (site_ok(s, seat, t, c, r)) add(l, A_BUILD + t * CT_SITES + c * CT_SITE_ROWS + r);
     }
 }
 
 static int search_cost(const ct_state *s, int seat) {
     return ct_count_type(s, seat, CT_TOWN_HALL) ? 1 : 2;
+}
+
+static void legal_hand_under(const ct_state *s, int owner, list *l) {
+    const ct_player *p = &s->p[owner];
+    for (uint64_t m = type_mask(p->hand, p->hand_len); m; m &= m - 1)
+        for (int k = 0; k < CT_STACKS; k++) add(l, A_UNDER + __builtin_ctzll(m) * CT_STACKS + k);
+}
+
+static void legal_stack_cards(const ct_state *s, int k, list *l) {
+    for (uint64_t m = type_mask(s->stack[k], s->stack_len[k]); m; m &= m - 1)
+        add(l, A_TAKE + __builtin_ctzll(m));
+}
+
+static void legal_resources(const ct_state *s, int seat, int need_room_of, list *l) {
+    for (int r = 0; r < CT_RES; r++) {
+        if (need_room_of >= 0 ? ct_room(s, need_room_of, r) == 0 : ct_stock(s, seat, r) == 0)
+            continue;
+        add(l, A_RES + r);
+    }
 }
 
 static void legal_refill(const ct_state *s, const ct_frame *f, list *l) {
@@ -233,28 +277,7 @@ static void legal_refill(const ct_state *s, const ct_frame *f, list *l) {
         for (int k = 0; k < CT_STACKS; k++)
             if (s->stack_len[k]) add(l, A_DRAW + k);
     } else if (f->a && p->hand_len == limit) { /* full from the start: one exchange */
-        for (int t = 0; t < CT_CARD_TYPES; t++)
-            if (hand_has(s, seat, t))
-                for (int k = 0; k < CT_STACKS; k++) add(l, A_UNDER + t * CT_STACKS + k);
-    }
-}
-
-static void legal_hand_under(const ct_state *s, int owner, list *l) {
-    for (int t = 0; t < CT_CARD_TYPES; t++)
-        if (hand_has(s, owner, t))
-            for (int k = 0; k < CT_STACKS; k++) add(l, A_UNDER + t * CT_STACKS + k);
-}
-
-static void legal_stack_cards(const ct_state *s, int k, list *l) {
-    for (int t = 0; t < CT_CARD_TYPES; t++)
-        if (ct_stack_find(s, k, t) >= 0) add(l, A_TAKE + t);
-}
-
-static void legal_resources(const ct_state *s, int seat, int need_room_of, list *l) {
-    for (int r = 0; r < CT_RES; r++) {
-        if (need_room_of >= 0 ? ct_room(s, need_room_of, r) == 0 : ct_stock(s, seat, r) == 0)
-            continue;
-        add(l, A_RES + r);
+        legal_hand_under(s, seat, l);
     }
 }
 
@@ -544,7 +567,9 @@ static void duel_result(ct_state *s, const ct_frame *f) {
         return;
     }
     int mode = attack == CT_ARSONIST ? PICK_BUILDING : PICK_KNIGHT;
-    if (loser != s->active) push(s, F_LIMIT, loser, 0, 0);
+    /* The seed: whoever an action card leaves over the limit discards at
+    ** once ("moet hij gelijk ... schuiven"), the attacker too. */
+    push(s, F_LIMIT, loser, 0, 0);
     if (any_pickable(s, loser, mode)) push(s, F_PICK_SITE, winner, loser, mode);
 }
 
@@ -878,12 +903,13 @@ static void do_action(ct_state *s, tafel_action a) {
         if (--f->a == 0) pop(s);
         return;
     case F_SPY_TAKE:
+        pop(s);
         if (a != A_PASS) {
             int slot = ct_hand_find(s, opp(seat), a - A_TAKE);
             ct_hand_remove(s, opp(seat), slot);
             ct_hand_add(s, seat, a - A_TAKE, 1);
+            push(s, F_LIMIT, seat, 0, 0); /* over the limit: discard at once */
         }
-        pop(s);
         return;
     case F_CONFLICT_PICK:
         under(s, opp(seat), (a - A_UNDER) / CT_STACKS, (a - A_UNDER) % CT_STACKS);
@@ -1012,6 +1038,7 @@ static void ct_init(void *data, const tf_options *opt) {
     for (int t = 0; t < CT_CARD_TYPES; t++) s->pool[t] = ct_cards[t].count;
     s->region_pool = (1u << CT_STACK_REGIONS) - 1;
     memcpy(s->event_pool, ct_event_counts, sizeof s->event_pool);
+    ct_refresh(s);
     s->active = 1; /* F_TURN starts seat 0's first turn */
     push(s, F_TURN, 0, 0, 0);
     push(s, F_START_STACK, 1, CT_NONE, 0);

@@ -138,7 +138,7 @@ static int seen_by(const ct_state *s, int seat, tafel_action a) {
     int actor = ct_current(s);
     if (actor == seat) return 1;
     if (a >= A_TAKE && a < A_RES) {
-        if (frame == F_SPY_TAKE) return 1; /* taken from the seat's own hand, or shown */
+        if (frame == F_SPY_TAKE) return seat == 1 - actor; /* from the seat's own hand */
         const ct_frame *f = &s->frame[s->nframes - 1];
         int slot = ct_stack_find(s, f->a, a - A_TAKE);
         return seat >= 0 && slot >= 0 && (s->stack_known[f->a][slot] >> seat & 1);

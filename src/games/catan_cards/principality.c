@@ -34,33 +34,22 @@ void ct_principality_init(ct_state *s, int seat) {
     p->right = CT_COL0 + 2;
 }
 
-int ct_stock(const ct_state *s, int seat, int res) {
-    const ct_player *p = &s->p[seat];
-    int n = 0;
-    for (int c = p->left - 1; c <= p->right + 1; c++)
-        for (int r = 0; r < 2; r++)
-            if (p->region[c][r].card != CT_NONE &&
-                ct_region_cards[p->region[c][r].card].kind == res)
-                n += p->region[c][r].stock;
-    return n;
+int ct_stock(const ct_state *s, int seat, int res) { return s->p[seat].stock[res]; }
+
+void ct_stocks(const ct_state *s, int seat, int stock[CT_RES], int room[CT_RES]) {
+    for (int r = 0; r < CT_RES; r++) {
+        stock[r] = s->p[seat].stock[r];
+        room[r] = s->p[seat].room[r];
+    }
 }
 
 int ct_total_stock(const ct_state *s, int seat) {
     int n = 0;
-    for (int res = 0; res < CT_RES; res++) n += ct_stock(s, seat, res);
+    for (int res = 0; res < CT_RES; res++) n += s->p[seat].stock[res];
     return n;
 }
 
-int ct_room(const ct_state *s, int seat, int res) {
-    const ct_player *p = &s->p[seat];
-    int n = 0;
-    for (int c = p->left - 1; c <= p->right + 1; c++)
-        for (int r = 0; r < 2; r++)
-            if (p->region[c][r].card != CT_NONE &&
-                ct_region_cards[p->region[c][r].card].kind == res)
-                n += 3 - p->region[c][r].stock;
-    return n;
-}
+int ct_room(const ct_state *s, int seat, int res) { return s->p[seat].room[res]; }
 
 /* The region of kind res to pay from (most) or gain on (least, with room). */
 static ct_region *pick_region(ct_state *s, int seat, int res, int paying) {
@@ -105,73 +94,66 @@ void ct_pay_cost(ct_state *s, int seat, const uint8_t cost[CT_RES]) {
     for (int res = 0; res < CT_RES; res++) ct_pay(s, seat, res, cost[res]);
 }
 
-int ct_count_type(const ct_state *s, int seat, int type) {
-    const ct_player *p = &s->p[seat];
-    int n = 0;
-    for (int c = p->left; c <= p->right; c++)
-        for (int r = 0; r < CT_SITE_ROWS; r++) n += p->site[c][r] == type;
-    return n;
-}
+int ct_count_type(const ct_state *s, int seat, int type) { return s->p[seat].built[type]; }
+int ct_strength(const ct_state *s, int seat) { return s->p[seat].strength; }
+int ct_tournament(const ct_state *s, int seat) { return s->p[seat].tournament; }
+int ct_trade_points(const ct_state *s, int seat) { return s->p[seat].trade; }
+int ct_has_city(const ct_state *s, int seat) { return s->p[seat].has_city; }
+int ct_vp(const ct_state *s, int seat) { return s->p[seat].vp; }
+int ct_hand_limit(const ct_state *s, int seat) { return s->p[seat].limit; }
 
-/* Sum of a column of the card table over the cards built. */
-static int built_sum(const ct_state *s, int seat, size_t offset) {
-    const ct_player *p = &s->p[seat];
-    int n = 0;
-    for (int c = p->left; c <= p->right; c++)
-        for (int r = 0; r < CT_SITE_ROWS; r++)
-            if (p->site[c][r] != CT_NONE)
-                n += *((const uint8_t *)&ct_cards[p->site[c][r]] + offset);
-    return n;
-}
-
-int ct_strength(const ct_state *s, int seat) {
-    int knights = 0;
-    for (int k = 0; k < 9; k++) knights += ct_count_type(s, seat, CT_KNIGHT_FIRST + k);
-    return built_sum(s, seat, offsetof(ct_card, strength)) +
-           (ct_count_type(s, seat, CT_SMITHY) ? knights : 0);
-}
-
-int ct_tournament(const ct_state *s, int seat) {
-    return built_sum(s, seat, offsetof(ct_card, tournament));
-}
-
-int ct_trade_points(const ct_state *s, int seat) {
-    int fleets = 0;
-    for (int r = 0; r < CT_RES; r++) fleets += ct_count_type(s, seat, CT_FLEET_FIRST + r);
-    return built_sum(s, seat, offsetof(ct_card, trade)) +
-           (ct_count_type(s, seat, CT_HARBOR) ? fleets : 0);
-}
-
-int ct_has_city(const ct_state *s, int seat) {
-    const ct_player *p = &s->p[seat];
-    for (int c = p->left; c <= p->right; c++)
-        if (p->centre[c] == CT_CITY) return 1;
-    return 0;
-}
-
-int ct_vp(const ct_state *s, int seat) {
-    const ct_player *p = &s->p[seat];
-    int vp = 0;
-    for (int c = p->left; c <= p->right; c++)
+/* Recount one principality: resources, cards built, points before tokens. */
+static void recount(ct_player *p) {
+    memset(p->stock, 0, sizeof p->stock);
+    memset(p->room, 0, sizeof p->room);
+    memset(p->built, 0, sizeof p->built);
+    int vp = 0, strength = 0, tournament = 0, trade = 0, knights = 0, fleets = 0;
+    p->has_city = 0;
+    for (int c = p->left - 1; c <= p->right + 1; c++) {
+        for (int r = 0; r < 2; r++) {
+            const ct_region *g = &p->region[c][r];
+            if (g->card == CT_NONE) continue;
+            int kind = ct_region_cards[g->card].kind;
+            p->stock[kind] = (uint8_t)(p->stock[kind] + g->stock);
+            p->room[kind] = (uint8_t)(p->room[kind] + 3 - g->stock);
+        }
+        if (c < p->left || c > p->right) continue;
         vp += p->centre[c] == CT_SETTLEMENT ? 1 : p->centre[c] == CT_CITY ? 2 : 0;
-    vp += built_sum(s, seat, offsetof(ct_card, vp));
-    vp += s->knight_token == seat;
-    vp += s->windmill == seat;
-    return vp;
+        p->has_city |= p->centre[c] == CT_CITY;
+        for (int r = 0; r < CT_SITE_ROWS; r++) {
+            int t = p->site[c][r];
+            if (t == CT_NONE) continue;
+            const ct_card *card = &ct_cards[t];
+            p->built[t]++;
+            vp += card->vp;
+            strength += card->strength;
+            tournament += card->tournament;
+            trade += card->trade;
+            knights += card->strength > 0;
+            fleets += card->fleet >= 0;
+        }
+    }
+    p->strength = (uint8_t)(strength + (p->built[CT_SMITHY] ? knights : 0));
+    p->tournament = (uint8_t)tournament;
+    p->trade = (uint8_t)(trade + (p->built[CT_HARBOR] ? fleets : 0));
+    p->limit = (uint8_t)(3 + p->built[CT_ABBEY] + p->built[CT_LIBRARY]);
+    p->vp = (uint8_t)vp;
 }
 
-int ct_hand_limit(const ct_state *s, int seat) {
-    return 3 + ct_count_type(s, seat, CT_ABBEY) + ct_count_type(s, seat, CT_LIBRARY);
+/* Rules §5: a token goes to strictly more, else it is set aside. */
+void ct_refresh(ct_state *s) {
+    recount(&s->p[0]);
+    recount(&s->p[1]);
+    const ct_player *a = &s->p[0], *b = &s->p[1];
+    s->knight_token = (int8_t)(a->strength > b->strength ? 0 : b->strength > a->strength ? 1 : -1);
+    s->windmill = (int8_t)(a->has_city && a->trade > b->trade   ? 0
+                           : b->has_city && b->trade > a->trade ? 1
+                                                                : -1);
+    if (s->knight_token >= 0) s->p[s->knight_token].vp++;
+    if (s->windmill >= 0) s->p[s->windmill].vp++;
 }
 
-/* Rules §5: strictly more, else the token is set aside. */
-void ct_update_tokens(ct_state *s) {
-    int a = ct_strength(s, 0), b = ct_strength(s, 1);
-    s->knight_token = (int8_t)(a > b ? 0 : b > a ? 1 : -1);
-    int t0 = ct_trade_points(s, 0), t1 = ct_trade_points(s, 1);
-    int c0 = ct_has_city(s, 0), c1 = ct_has_city(s, 1);
-    s->windmill = (int8_t)(c0 && t0 > t1 ? 0 : c1 && t1 > t0 ? 1 : -1);
-}
+void ct_update_tokens(ct_state *s) { ct_refresh(s); }
 
 /* Whether the region at (col, row index) borders a building of type. */
 static int borders(const ct_player *p, int col, int ri, int type) {

@@ -284,5 +284,9 @@ int ct_check(const void *data, tafel_error *err) {
         if (count[t] != ct_cards[t].count)
             return tf_error(err, TAFEL_ESTATE, "%d %s cards are accounted for, not %d", count[t],
                             ct_cards[t].code, ct_cards[t].count);
+    ct_state fresh = *s; /* the derived counts and points, recounted */
+    ct_refresh(&fresh);
+    if (memcmp(&fresh, s, sizeof fresh))
+        return tf_error(err, TAFEL_ESTATE, "the derived counts or points are stale");
     return TAFEL_OK;
 }

@@ -149,5 +149,24 @@ grep -q "pass the terminal to Blue and press Enter" <<<"$hotseat" &&
     ! grep -q "Chance: deal [01] [A-Z]" <<<"$hotseat" && ok "cardcassonne: hotseat hides both hands" ||
     { echo "$hotseat" >"$WORK/out"; not_ok "cardcassonne: hotseat hides both hands"; }
 
+# The Catan card game: hands and stacks hidden at the terminal, records whole.
+check "catan: listed" 0 "catan_cards .*Catan card game" -- "$TAFEL" list
+check "catan: only two players" 2 "players must be 2\.\.2" \
+    -- "$TAFEL" sim "catan_cards(players=3)" --players random,random,random --games 1
+check "catan: sim" 0 "games/s" \
+    -- "$TAFEL" sim catan_cards --players greedy,random --games 4 --seed 2 --out "$WORK/ct.jsonl"
+check "catan: records name the shuffled cards" 0 '"stack 1 [a-z-]+"' -- cat "$WORK/ct.jsonl"
+check "catan: replay" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WORK/ct.jsonl"
+check "catan: perft" 0 "^1907$" -- "$TAFEL" perft catan_cards --prefix 0 --depth 2
+check "catan: bench" 0 "catan_cards .* games/s" -- "$TAFEL" bench --game catan --games 5 --runs 1
+check "catan: the shuffles are hidden" 0 "Chance: stack 1 \?" \
+    -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color
+check "catan: how to arrange is explained" 0 "arranges the start regions" \
+    -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color
+check "catan: a long move list is cut" 0 "and 660 more, up to 720" \
+    -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color
+check "catan: a bad action is explained" 0 "'arrange G G G G G G': not an action" \
+    -- play_with 'arrange G G G G G G\nquit\n' catan_cards --players human,greedy --seed 3 --no-color
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -95,6 +95,8 @@ static const golden goldens[] = {
      {16, 254, 4001, 62535}},
     {"Cardcassonne, 2 players near the end", "cardcassonne(players=2)", 8, 265, 6,
      {1, 1, 16, 256, 2048, 16384}},
+    {"Catan start", "catan_cards", 0, 0, 3, {44, 1907, 81402}},
+    {"Catan in the middle of a game", "catan_cards", 12, 280, 4, {11, 60, 288, 970}},
 };
 
 #define NGOLDEN (sizeof goldens / sizeof goldens[0])
@@ -125,6 +127,12 @@ static void test_perft_after_random_prefixes(void **unused) {
         if (strstr(goldens[i].game, "carcassonne(")) check_golden(&goldens[i]);
 }
 
+static void test_perft_of_catan(void **unused) {
+    (void)unused;
+    for (size_t i = 2; i < NGOLDEN; i++)
+        if (strstr(goldens[i].game, "catan_cards")) check_golden(&goldens[i]);
+}
+
 static void test_perft_of_cardcassonne(void **unused) {
     (void)unused;
     for (size_t i = 2; i < NGOLDEN; i++)
@@ -139,8 +147,10 @@ static int generate(void) {
         cJSON *v = cJSON_Parse(view);
         const cJSON *pile = cJSON_GetObjectItem(v, "pile_size");
         if (!cJSON_IsNumber(pile)) pile = cJSON_GetObjectItem(v, "pile");
-        printf("%s (phase %s, pile %d):", goldens[i].name,
-               cJSON_GetObjectItem(v, "phase")->valuestring, pile->valueint);
+        const cJSON *phase = cJSON_GetObjectItem(v, "phase");
+        if (!cJSON_IsString(phase)) phase = cJSON_GetObjectItem(v, "frame");
+        printf("%s (phase %s, pile %d):", goldens[i].name, phase->valuestring,
+               cJSON_IsNumber(pile) ? pile->valueint : -1);
         cJSON_Delete(v);
         free(view);
         for (int d = 1; d <= goldens[i].depth; d++) printf(" %ld,", perft(s, d));
@@ -157,6 +167,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_perft_from_the_start_with_crop_circles),
         cmocka_unit_test(test_perft_after_random_prefixes),
         cmocka_unit_test(test_perft_of_cardcassonne),
+        cmocka_unit_test(test_perft_of_catan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,7 +47,7 @@ enum { TURN_MOVE, TURN_QUIT, TURN_ERROR };
 
 static const char human_help[] =
     "  NUMBER or TEXT  play that move (\"place 1 0 90\", \"pass\")\n"
-    "  moves           list the legal moves again\n"
+    "  moves           list the legal moves again (moves all: every one)\n"
     "  hint            what the greedy bot would play\n"
     "  save FILE       write the record of the game so far\n"
     "  help            this list\n"
@@ -135,6 +135,8 @@ static int hand_over(play_session *s, int seat) {
 }
 
 /* The legal moves, numbered from 1, in columns. */
+#define MOVES_SHOWN 60
+
 static int print_moves(play_session *s) {
     int n = tafel_state_legal_actions(s->state, s->actions, s->cap);
     if (n > s->cap) n = s->cap;
@@ -147,9 +149,21 @@ static int print_moves(play_session *s) {
     }
     int columns = 78 / (width + 7);
     if (columns < 1) columns = 1;
-    for (int i = 0; i < n; i++)
+    /* A list too long to read (Catan's 720 region arrangements) is shown in
+    ** part: every move can still be typed, by number or as text. */
+    int shown = n > MOVES_SHOWN ? MOVES_SHOWN : n;
+    for (int i = 0; i < shown; i++)
         printf("%4d. %-*s%s", i + 1, width + 1, s->texts[i],
-               (i + 1) % columns == 0 || i + 1 == n ? "\n" : " ");
+               (i + 1) % columns == 0 || i + 1 == shown ? "\n" : " ");
+    if (shown < n)
+        printf("  ... and %d more, up to %d. %s ('moves all' lists them all)\n", n - shown, n,
+               s->texts[n - 1]);
+    return n;
+}
+
+static int print_all_moves(play_session *s) {
+    int n = print_moves(s);
+    for (int i = MOVES_SHOWN; i < n; i++) printf("%4d. %s\n", i + 1, s->texts[i]);
     return n;
 }
 
@@ -209,6 +223,7 @@ static int read_line_raw(play_session *s) {
 static int turn_command(play_session *s, const char *in, int *n) {
     if (!strcmp(in, "help")) printf("%s", human_help);
     else if (!strcmp(in, "moves")) *n = print_moves(s);
+    else if (!strcmp(in, "moves all")) *n = print_all_moves(s);
     else if (!strcmp(in, "hint")) print_hint(s);
     else if (!strcmp(in, "save"))
         printf("save needs a file name: save FILE\n");

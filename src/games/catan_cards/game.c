@@ -1109,9 +1109,13 @@ static void ct_heuristic(const void *data, double *out) {
             double v = worth * progress(s, seat, c->cost);
             if (v > best) best = v;
         }
-        h += 0.6 * best * best;
-        h += 0.03 * ct_total_stock(s, seat) + 0.08 * p->hand_len;
-        h += 0.04 * (ct_strength(s, seat) + ct_trade_points(s, seat));
+        h += 0.6 * best;
+        /* What the cards built do besides points: strength and trade win
+        ** tokens, a bigger hand builds more, producers double income. */
+        h += 0.12 * (ct_strength(s, seat) + ct_trade_points(s, seat)) + 0.04 * ct_tournament(s, seat);
+        h += 0.3 * (ct_hand_limit(s, seat) - 3);
+        for (int t = CT_BRICK_FACTORY; t <= CT_WOOLEN_MILL; t++) h += 0.25 * ct_count_type(s, seat, t);
+        h += 0.03 * ct_total_stock(s, seat) + 0.12 * p->hand_len;
         for (int c = p->left - 1; c <= p->right + 1; c++)
             for (int r = 0; r < 2; r++) h += 0.06 * (p->region[c][r].card != CT_NONE);
         out[seat] = h;

@@ -177,6 +177,46 @@ static void render_principality(tf_buf *b, const ct_state *s, int who) {
                 ct_tournament(s, who), ct_trade_points(s, who), p->hand_len, ct_hand_limit(s, who));
 }
 
+/* What the decision on top is about, in words. */
+static void render_prompt(tf_buf *b, const ct_state *s, int seat) {
+    if (s->over || !s->nframes) return;
+    const ct_frame *f = &s->frame[s->nframes - 1];
+    const char *who = tf_seat_names[f->seat];
+    switch (f->kind) {
+    case F_ARRANGE:
+        tf_buf_addf(b, "%s arranges the start regions: 'arrange' and the resources for the "
+                    "positions (-1,-1) (1,-1) (3,-1) (-1,+1) (1,+1) (3,+1), e.g. arrange G O W L B Au\n", who);
+        break;
+    case F_START_STACK: tf_buf_addf(b, "%s chooses a stack to take 3 start cards from: search K\n", who); break;
+    case F_START_TAKE:
+    case F_SEARCH_TAKE:
+    case F_MASTER_TAKE: {
+        if (seat == f->seat) { /* the searcher alone sees the stack */
+            tf_buf_addf(b, "Stack %d:", f->a + 1);
+            for (int i = 0; i < s->stack_len[f->a]; i++)
+                tf_buf_addf(b, " %s", ct_cards[s->stack[f->a][i]].code);
+            tf_buf_add(b, "\n");
+        }
+        tf_buf_addf(b, "%s takes a card of stack %d\n", who, f->a + 1);
+        break;
+    }
+    case F_PLACE_REGIONS:
+        tf_buf_addf(b, "New regions: %s and %s: choose the one above\n",
+                    ct_region_cards[s->drawn_regions[0]].name, ct_region_cards[s->drawn_regions[1]].name);
+        break;
+    case F_OFFER:
+        tf_buf_addf(b, "%s offers %d%s for %d%s: accept or decline\n", tf_seat_names[1 - f->seat],
+                    s->offer[1], ct_res_codes[s->offer[0]], s->offer[3], ct_res_codes[s->offer[2]]);
+        break;
+    case F_COUNTER:
+        tf_buf_addf(b, "%s is attacked with %s: counter it or not\n", who, ct_cards[f->a].name);
+        break;
+    case F_DISCARD: tf_buf_addf(b, "%s is over the hand limit: discard %d card(s) under stacks\n", who, f->a); break;
+    case F_PICK_SITE: tf_buf_addf(b, "%s picks a card of %s's to go back to hand: pick COL ROW\n", who, tf_seat_names[f->a]); break;
+    default: break;
+    }
+}
+
 int ct_render(const void *data, int seat, int flags, tf_buf *b) {
     const ct_state *s = data;
     (void)flags;
@@ -200,9 +240,7 @@ int ct_render(const void *data, int seat, int flags, tf_buf *b) {
         }
         tf_buf_add(b, p->hand_len ? "\n" : " empty\n");
     }
-    if (ct_frame_kind(s) == F_PLACE_REGIONS)
-        tf_buf_addf(b, "New regions: %s and %s: choose the one above\n",
-                    ct_region_cards[s->drawn_regions[0]].name, ct_region_cards[s->drawn_regions[1]].name);
+    render_prompt(b, s, seat);
     if (s->over) tf_buf_add(b, s->draw_game ? "The game is over: a draw (turn limit).\n" : "The game is over.\n");
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
 }

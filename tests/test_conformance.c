@@ -214,6 +214,15 @@ static int check_position(sim *m, const tafel_state *s, uint64_t *rng) {
         free(picture);
     }
     if (views) {
+        /* and exactly the listed actions apply: every other number is refused */
+        int every = m->positions % (16 * FULL_CHECK_EVERY) == 0;
+        for (tafel_action a = 0; every && cur >= 0 && a < (tafel_action)m->max_actions; a++) {
+            int listed = 0;
+            for (int i = 0; i < n && !listed; i++) listed = m->legal[i] == a;
+            if (tafel_state_is_legal(s, a) != listed)
+                fail_msg("move %d: action %d is %s but %s", move, (int)a,
+                         listed ? "listed" : "not listed", listed ? "refused" : "accepted");
+        }
         check_views_survive_resampling(m, s, rng);
         assert_null(tafel_state_view_json(s, m->players));
         double estimate[TAFEL_MAX_PLAYERS];

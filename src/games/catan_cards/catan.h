@@ -155,6 +155,7 @@ typedef struct ct_state {
     uint16_t turn;          /* turns begun, from 1 */
     uint8_t active;         /* whose turn */
     uint8_t over, draw_game;
+    uint8_t dirty;          /* the principalities changed: refresh the counts */
     uint8_t die, face, duel; /* the last rolls */
     uint8_t offers;         /* trade offers made this turn */
     int8_t knight_token, windmill; /* holder seat or -1 */

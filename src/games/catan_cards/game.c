@@ -475,6 +475,7 @@ static void start_turn(ct_state *s) {
     }
     s->turn++;
     s->offers = 0;
+    s->dirty = 1; /* a new active player: with win_on_own_turn, his points count now */
     push(s, F_TURN, opp(s->active), 0, 0); /* the next turn, once this one is done */
     push(s, F_REFILL, s->active, 0, 0);
     push(s, F_MAIN, s->active, 0, 0);
@@ -617,8 +618,11 @@ static void run_automatic(ct_state *s, ct_frame f) {
 /* Run automatic frames and skip empty decisions until a decision or chance. */
 static void ct_run(ct_state *s) {
     for (;;) {
-        ct_update_tokens(s);
-        check_end(s);
+        if (s->dirty) { /* only then can counts, points or the end change */
+            ct_refresh(s);
+            check_end(s);
+            s->dirty = 0;
+        }
         if (s->over || !s->nframes) return;
         ct_frame f = *ctop(s);
         if (is_automatic(f.kind)) {
@@ -635,6 +639,7 @@ static void ct_run(ct_state *s) {
 /* ---- applying a decision ----------------------------------------------------- */
 
 static void arrange(ct_state *s, int seat, int perm) {
+    s->dirty = 1;
     /* perm in 0..719: a permutation of the seat's six start regions, in
     ** positions (-1,-1) (1,-1) (3,-1) (-1,+1) (1,+1) (3,+1). */
     int left[6] = {0, 1, 2, 3, 4, 5};
@@ -710,6 +715,7 @@ static void build_settlement(ct_state *s, int seat, int side, int scout) {
 }
 
 static void place_regions(ct_state *s, int seat, int above) {
+    s->dirty = 1;
     ct_player *p = &s->p[seat];
     int below = s->drawn_regions[0] == above ? s->drawn_regions[1] : s->drawn_regions[0];
     p->region[s->new_col][0] = (ct_region){(uint8_t)above, 0};
@@ -779,6 +785,7 @@ static void accept_offer(ct_state *s, int acceptor) {
 
 /* A card back from the principality to its owner's hand (public). */
 static void site_to_hand(ct_state *s, int owner, int col, int ri) {
+    s->dirty = 1;
     ct_hand_add(s, owner, s->p[owner].site[col][ri], 1);
     s->p[owner].site[col][ri] = CT_NONE;
 }
@@ -961,6 +968,7 @@ static void do_action(ct_state *s, tafel_action a) {
         offer(s, seat, a - A_OFFER);
         return;
     case F_MAIN:
+        s->dirty = 1; /* most main-phase actions build */
         if (a == A_PASS) {
             pop(s);
             /* refill starts now: remember whether the hand was already full */
@@ -994,7 +1002,50 @@ static void do_action(ct_state *s, tafel_action a) {
     }
 }
 
+/* Legality of a in the frames where listing everything to find it would
+** cost most (the main phase, offers, arrangements); -1 elsewhere. */
+static int quick_legal(const ct_state *s, tafel_action a) {
+    const ct_frame *f = ctop(s);
+    int seat = f->seat;
+    const ct_player *p = &s->p[seat];
+    if (f->kind == F_ARRANGE) return a >= A_ARRANGE && a < A_ARRANGE + 720;
+    if (f->kind == F_NEGOTIATE) {
+        if (a < A_OFFER || a >= A_ROAD) return 0;
+        int code = a - A_OFFER, m = code % 3 + 1, n = code / 3 % 3 + 1, pair = code / 9;
+        int give = pair / CT_RES, get = pair % CT_RES;
+        return give != get && ct_stock(s, seat, give) >= n && ct_stock(s, opp(seat), get) >= m;
+    }
+    if (f->kind != F_MAIN) return -1;
+    int stock[CT_RES], room[CT_RES];
+    ct_stocks(s, seat, stock, room);
+    if (a == A_PASS) return 1;
+    if (a == A_BANK) return any_bank_trade(s, seat);
+    if (a == A_NEGOTIATE) return any_offer(s, seat);
+    if (a >= A_PLAY && a < A_TRADE) {
+        int t = a - A_PLAY;
+        return action_cards_allowed(s) && t >= CT_ALCHEMIST && hand_has(s, seat, t) &&
+               playable(s, seat, t);
+    }
+    if (a >= A_ROAD && a < A_SETTLE) return road_ok(s, seat, a - A_ROAD, stock);
+    if (a >= A_SETTLE && a < A_CITY)
+        return settlement_ok(s, seat, (a - A_SETTLE) & 1, (a - A_SETTLE) >> 1, stock);
+    if (a >= A_CITY && a < A_BUILD) {
+        int c = a - A_CITY;
+        return s->cities_left && affords(stock, city_cost) && c >= p->left && c <= p->right &&
+               p->centre[c] == CT_SETTLEMENT;
+    }
+    if (a >= A_BUILD && a < A_DRAW) {
+        int t = (a - A_BUILD) / CT_SITES, site = (a - A_BUILD) % CT_SITES;
+        int c = site / CT_SITE_ROWS;
+        return t < CT_ALCHEMIST && hand_has(s, seat, t) && affords(stock, ct_cards[t].cost) &&
+               c >= p->left && c <= p->right && site_ok(s, seat, t, c, site % CT_SITE_ROWS);
+    }
+    return 0;
+}
+
 static int in_list(const ct_state *s, tafel_action a) {
+    int quick = quick_legal(s, a);
+    if (quick >= 0) return quick;
     tafel_action buf[CT_ACTIONS];
     list l = {buf, 0, CT_ACTIONS};
     int n = ct_frame_legal(s, &l);

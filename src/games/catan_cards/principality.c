@@ -66,6 +66,7 @@ static ct_region *pick_region(ct_state *s, int seat, int res, int paying) {
 }
 
 void ct_pay(ct_state *s, int seat, int res, int n) {
+    s->dirty = 1;
     for (int i = 0; i < n; i++) {
         ct_region *g = pick_region(s, seat, res, 1);
         if (!g) return;
@@ -74,6 +75,7 @@ void ct_pay(ct_state *s, int seat, int res, int n) {
 }
 
 int ct_gain(ct_state *s, int seat, int res, int n) {
+    s->dirty = 1;
     int got = 0;
     for (int i = 0; i < n; i++) {
         ct_region *g = pick_region(s, seat, res, 0);
@@ -169,6 +171,7 @@ static int bordering_count(const ct_player *p, int col, int ri, int type) {
 }
 
 void ct_produce(ct_state *s, int die) {
+    s->dirty = 1;
     for (int seat = 0; seat < 2; seat++) {
         ct_player *p = &s->p[seat];
         for (int c = p->left - 1; c <= p->right + 1; c++)
@@ -190,6 +193,7 @@ int ct_protected(const ct_state *s, int seat, int col, int ri) {
 /* More than 7 resources outside Garrison-protected regions: all ore and
 ** wool on unprotected regions are lost. */
 void ct_brigand_attack(ct_state *s) {
+    s->dirty = 1;
     for (int seat = 0; seat < 2; seat++) {
         ct_player *p = &s->p[seat];
         int counted = 0;
@@ -211,6 +215,7 @@ void ct_brigand_attack(ct_state *s) {
 /* Each region next to one of the player's cities loses 1, unless an
 ** Aqueduct protects all or a Bath house the four around its city. */
 void ct_plague(ct_state *s) {
+    s->dirty = 1;
     for (int seat = 0; seat < 2; seat++) {
         ct_player *p = &s->p[seat];
         if (ct_count_type(s, seat, CT_AQUEDUCT)) continue;
@@ -232,6 +237,7 @@ void ct_plague(ct_state *s) {
 }
 
 void ct_productive_year(ct_state *s) {
+    s->dirty = 1;
     for (int seat = 0; seat < 2; seat++) {
         ct_player *p = &s->p[seat];
         for (int c = p->left - 1; c <= p->right + 1; c++)

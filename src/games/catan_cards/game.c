@@ -450,6 +450,13 @@ static tafel_action ct_sample(const void *data, uint64_t *rng) {
         int face = (int)tafel_rng_below(rng, 6);
         return A_FACE + (face > CT_DIE_EVENT ? CT_DIE_EVENT : face);
     }
+    case F_DEAL_STACKS: {
+        int total = 0, t = 0;
+        for (int i = 0; i < CT_CARD_TYPES; i++) total += s->pool[i];
+        int r = (int)tafel_rng_below(rng, (uint32_t)total);
+        while (r >= s->pool[t]) r -= s->pool[t++];
+        return A_STACK_CARD + t;
+    }
     default: {
         tafel_action out[CT_CARD_TYPES];
         double prob[CT_CARD_TYPES];
@@ -1008,6 +1015,15 @@ static int quick_legal(const ct_state *s, tafel_action a) {
     const ct_frame *f = ctop(s);
     int seat = f->seat;
     const ct_player *p = &s->p[seat];
+    switch (f->kind) {
+    case F_DEAL_STACKS: return a >= A_STACK_CARD && a < A_REGION_CARD && s->pool[a - A_STACK_CARD];
+    case F_DEAL_REGIONS:
+        return a >= A_REGION_CARD && a < A_EVENT_CARD && (s->region_pool >> (a - A_REGION_CARD) & 1);
+    case F_DEAL_EVENTS: return a >= A_EVENT_CARD && a < A_DIE && s->event_pool[a - A_EVENT_CARD];
+    case F_DIE: return a >= A_DIE && a < A_FACE;
+    case F_EVENT_DIE: return a >= A_FACE && a < A_DUEL;
+    case F_DUEL: return a >= A_DUEL && a < A_ARRANGE;
+    }
     if (f->kind == F_ARRANGE) return a >= A_ARRANGE && a < A_ARRANGE + 720;
     if (f->kind == F_NEGOTIATE) {
         if (a < A_OFFER || a >= A_ROAD) return 0;

@@ -46,6 +46,9 @@ extern const char *const cc_row_titles[CC_COLOURS];  /* "cloister" ... */
 extern const char *const cc_kind_names[CC_KINDS];    /* "chicken" ... */
 extern const uint8_t cc_animal_points[9];            /* by count, 8+ = 19 */
 extern const uint8_t cc_set_points[5];               /* 0 0 5 15 30 */
+/* 0xFF for the cards that leave the game when taken (persons, dragon,
+** fairy), 0 for those a seat keeps: a mask that splits counts. */
+extern const uint8_t cc_leaves[CC_TYPES];
 
 /* Row entries.  A card: its type, plus (owner + 1) << 5 while it lies face
 ** down, or CC_TURNED when round scoring has turned it up (it still counts
@@ -61,6 +64,7 @@ extern const uint8_t cc_set_points[5];               /* 0 0 5 15 30 */
 #define CC_ENTRY_WAS_DOWN(e) ((e) >= 32 && (e) < CC_GONE)
 #define CC_IS_FOLLOWER(e) ((e) >= CC_FOLLOWER)
 #define CC_ROW_MAX (CC_CARDS + 5 + 1)
+#define CC_ROW_SLACK 16 /* after each row: cut_rows moves 16-byte chunks */
 
 /* Rounds and hand sizes by player count (rules §2). */
 extern const uint8_t cc_hand_size[6], cc_rounds[6];
@@ -91,6 +95,19 @@ enum { CC_PTS_PERSONS, CC_PTS_ANIMALS, CC_PTS_JOKERS, CC_PTS_DRAGON_FAIRY,
 #define CC_ACTIONS (CC_A_ASSIGN + CC_KINDS)
 
 #define CC_NONE 0xFF
+
+/* What a stretch of a row holds, kept up to date as cards are put in, so
+** that round scoring reads counts instead of walking ~100 cards a game.
+** A stretch is the part of a row after its last follower (open, by row) or
+** the part a seat's follower secured (by seat).  Entries taken or ten'd
+** leave it.  cc_stretch_recount() derives it from the entries. */
+typedef struct cc_stretch {
+    uint8_t count[CC_TYPES]; /* cards by type, except the open choices */
+    uint8_t wrong_persons;   /* wrongly placed persons (in count too) */
+    uint8_t wrong_value;     /* the sum of their values */
+    uint8_t choices;         /* wrongly placed animals and buildings */
+    uint8_t unused[5];       /* 32 bytes: two vector moves */
+} cc_stretch;
 
 typedef struct cc_state {
     uint8_t players, rounds, hand_size;
@@ -133,20 +150,43 @@ typedef struct cc_state {
 
     uint8_t row_len[CC_COLOURS];
     uint8_t row_secured[CC_COLOURS]; /* entries up to the last follower */
-    uint8_t row[CC_COLOURS][CC_ROW_MAX];
+    uint8_t follower_from[TAFEL_MAX_PLAYERS]; /* its stretch: [from, at) */
+    uint8_t row[CC_COLOURS][CC_ROW_MAX + CC_ROW_SLACK];
+    cc_stretch open[CC_COLOURS];               /* by row */
+    cc_stretch secured[TAFEL_MAX_PLAYERS];     /* by seat, until taken */
 } cc_state;
 
 /* cards.c */
 int cc_card_from_name(const char *name, size_t len); /* -1 if none */
 int cc_row_from_name(const char *name, size_t len);
 int cc_kind_from_name(const char *name, size_t len);
+/* Whether a card of type t is out of place in row: a coloured card in
+** another colour's row (which is wrong if it was placed face down). */
+static inline int cc_misplaced(int t, int row) {
+    int colour = cc_cards[t].colour;
+    return (colour >= 0) & (colour != row);
+}
+/* Counts a card of type t put into a row in the row's stretch; wrong: it
+** went face down into a row not its own.  Every play does this, so no
+** branches: the kinds of random cards are unpredictable. */
+static inline void cc_stretch_add(cc_stretch *st, int t, int wrong) {
+    const cc_card *c = &cc_cards[t];
+    int person = c->kind == CC_PERSON, choice = wrong & !person;
+    st->count[t] = (uint8_t)(st->count[t] + !choice);
+    st->wrong_persons = (uint8_t)(st->wrong_persons + (wrong & person));
+    st->wrong_value = (uint8_t)(st->wrong_value + (wrong & person) * c->value);
+    st->choices = (uint8_t)(st->choices + choice);
+}
+/* The stretch row[from..to), counted from its entries. */
+void cc_stretch_recount(const cc_state *s, int row, int from, int to, cc_stretch *out);
 /* Best building sets: counts by colour and building jokers. */
 int cc_building_points(const uint8_t colours[CC_COLOURS], int jokers);
 
 /* game.c */
-/* The seat after seat, clockwise (no division: this is the hot path). */
+/* The seat after seat, clockwise (no division nor branch: the hot path). */
 static inline int cc_next_seat(const cc_state *s, int seat) {
-    return seat + 1 == s->players ? 0 : seat + 1;
+    int next = seat + 1;
+    return next & -(next < s->players);
 }
 int cc_current(const void *data);
 int cc_apply(void *data, tafel_action a, tafel_error *err);

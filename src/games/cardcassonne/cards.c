@@ -48,9 +48,24 @@ const uint8_t cc_animal_points[9] = {0, 3, 6, 9, 12, 14, 16, 18, 19};
 /* Points for a set of 0..4 different buildings. */
 const uint8_t cc_set_points[5] = {0, 0, 5, 15, 30};
 
+const uint8_t cc_leaves[CC_TYPES] = {
+    0xFF, 0xFF, 0xFF, 0, 0, 0xFF, 0xFF, 0xFF, 0, 0, 0xFF, 0xFF, 0xFF, 0, 0,
+    0xFF, 0xFF, 0xFF, 0, 0, 0xFF, 0xFF, 0, 0,
+};
+
 /* Cards per round and rounds, by number of players (2..5). */
 const uint8_t cc_hand_size[6] = {0, 0, 6, 5, 5, 4};
 const uint8_t cc_rounds[6] = {0, 0, 10, 8, 6, 6};
+
+void cc_stretch_recount(const cc_state *s, int row, int from, int to, cc_stretch *out) {
+    memset(out, 0, sizeof *out);
+    for (int i = from; i < to; i++) {
+        uint8_t e = s->row[row][i];
+        if (e != CC_GONE && !CC_IS_FOLLOWER(e))
+            cc_stretch_add(out, CC_ENTRY_TYPE(e),
+                           CC_ENTRY_WAS_DOWN(e) & cc_misplaced(CC_ENTRY_TYPE(e), row));
+    }
+}
 
 int cc_card_from_name(const char *name, size_t len) {
     for (int t = 0; t < CC_TYPES; t++)
@@ -78,13 +93,13 @@ int cc_kind_from_name(const char *name, size_t len) {
 ** jokers fill the biggest sets first.  The tests check this against an
 ** exhaustive search over every small chest. */
 int cc_building_points(const uint8_t colours[CC_COLOURS], int jokers) {
-    int left[CC_COLOURS], points = 0;
-    for (int c = 0; c < CC_COLOURS; c++) left[c] = colours[c];
-    for (;;) {
+    int points = 0;
+    for (int set = 0;; set++) { /* set: the sets each colour has filled */
         int size = 0;
-        for (int c = 0; c < CC_COLOURS; c++)
-            if (left[c] > 0) left[c]--, size++;
-        while (size < CC_COLOURS && jokers > 0) jokers--, size++;
+        for (int c = 0; c < CC_COLOURS; c++) size += colours[c] > set;
+        int fill = CC_COLOURS - size < jokers ? CC_COLOURS - size : jokers;
+        jokers -= fill;
+        size += fill;
         if (size == 0) return points;
         points += cc_set_points[size];
     }

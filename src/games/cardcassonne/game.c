@@ -62,8 +62,9 @@ int cc_current(const void *data) {
 void cc_hand_add(cc_state *s, int seat, int type, int n) {
     s->hand[seat][type] = (uint8_t)(s->hand[seat][type] + n);
     s->hand_count[seat] = (uint8_t)(s->hand_count[seat] + n);
-    if (s->hand[seat][type]) s->hand_mask[seat] |= 1u << type;
-    else s->hand_mask[seat] &= ~(1u << type);
+    /* without a branch: whether the last card of a type went is random */
+    s->hand_mask[seat] = (s->hand_mask[seat] & ~(1u << type)) |
+                         (uint32_t)(s->hand[seat][type] != 0) << type;
 }
 
 int cc_chest_count(const cc_state *s, int seat) {
@@ -73,12 +74,48 @@ int cc_chest_count(const cc_state *s, int seat) {
     return n;
 }
 
-static void row_push(cc_state *s, int row, uint8_t entry) {
+/* A card into a row, counted in the row's open stretch (wrong: see
+** cc_stretch_add). */
+static void row_push(cc_state *s, int row, uint8_t entry, int wrong) {
     s->row[row][s->row_len[row]++] = entry;
+    cc_stretch_add(&s->open[row], CC_ENTRY_TYPE(entry), wrong);
 }
 
 /* ---- legal actions ---------------------------------------------------- */
 
+/* The plays of a card type: 4 actions (every row) when it may go into any
+** row (face down, or a joker), else its own row only: first and width. */
+static const struct { uint8_t first[2][CC_TYPES], width[2][CC_TYPES]; } play_rows = {
+    .first = {{0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 0, 0, 0}},
+    .width = {{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 4, 4, 4},
+              {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}},
+};
+
+/* Four consecutive actions, written with one vector store. */
+typedef tafel_action cc_four __attribute__((vector_size(4 * sizeof(tafel_action))));
+
+/* The room legal_play_fast needs: the longest list (6 types face down and
+** the follower, 28) and the 3 entries it may write past the end. */
+#define CC_FAST_CAP 32
+
+/* legal_play without a branch per card type: every type writes 4 actions
+** and keeps as many as it has; what it writes past them is overwritten or
+** past the end.  The kinds of cards in a random hand defeat prediction. */
+static int legal_play_fast(const cc_state *s, tafel_action *out) {
+    const cc_four rows = {0, 1, 2, 3};
+    int p = s->turn, n = 0, face_down = s->played[p] == 0;
+    for (uint32_t m = s->hand_mask[p]; m; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        cc_four plays = rows + (CC_A_PLAY + t * CC_COLOURS + play_rows.first[face_down][t]);
+        memcpy(out + n, &plays, sizeof plays);
+        n += play_rows.width[face_down][t];
+    }
+    cc_four followers = rows + CC_A_FOLLOWER;
+    memcpy(out + n, &followers, sizeof followers);
+    return n + (s->follower_row[p] == CC_NONE) * CC_COLOURS;
+}
+
+/* The plays, for a list shorter than CC_FAST_CAP. */
 static int legal_play(const cc_state *s, tafel_action *out, int cap) {
     int p = s->turn, n = 0;
     if (s->hand_count[p]) {
@@ -130,6 +167,8 @@ static int list_range(tafel_action first, int count, tafel_action *out, int cap)
 
 static int cc_legal(const void *data, tafel_action *out, int cap) {
     const cc_state *s = data;
+    if (s->phase == CC_PH_PLAY && cap >= CC_FAST_CAP) /* nearly every call: no jump table */
+        return legal_play_fast(s, out);
     switch (s->phase) {
     case CC_PH_PLAY: return legal_play(s, out, cap);
     case CC_PH_ROW: return list_range(CC_A_ROW, CC_COLOURS, out, cap);
@@ -144,9 +183,14 @@ static int cc_legal(const void *data, tafel_action *out, int cap) {
 /* Which of five counts the r-th card falls in, without branches: random
 ** draws defeat the branch predictor, and a deal is a third of all actions. */
 static int pick5(const uint8_t *count, int *r) {
-    int p1 = count[0], p2 = p1 + count[1], p3 = p2 + count[2], p4 = p3 + count[3];
-    int i = (*r >= p1) + (*r >= p2) + (*r >= p3) + (*r >= p4);
-    *r -= (i > 0) * count[0] + (i > 1) * count[1] + (i > 2) * count[2] + (i > 3) * count[3];
+    int x = *r, i = 0, before = 0, upto = 0; /* upto: the cards of counts 0..k */
+    for (int k = 0; k < 4; k++) {
+        upto += count[k];
+        int past = -(x >= upto); /* all ones when the card lies past count k */
+        i -= past;
+        before += count[k] & past;
+    }
+    *r = x - before;
     return i;
 }
 
@@ -175,37 +219,41 @@ static __attribute__((cold, noinline)) int refuse_draw(int t, const char *what,
                     cc_cards[t].name, cc_cards[t].name);
 }
 
-static int draw(cc_state *s, int t, const char *what, tafel_error *err) {
-    if (!s->pile[t]) return refuse_draw(t, what, err);
+/* A card of type t leaves the pile (the caller has checked there is one). */
+static void draw(cc_state *s, int t) {
     s->pile[t]--;
-    s->pile_group[t / CC_PER_COLOUR]--;
+    s->pile_group[(unsigned)t / CC_PER_COLOUR]--;
     s->pile_total--;
-    return TAFEL_OK;
 }
 
 static int apply_reveal(cc_state *s, int t, tafel_error *err) {
-    if (draw(s, t, "reveal", err)) return TAFEL_EILLEGAL;
+    if (!s->pile[t]) return refuse_draw(t, "reveal", err);
+    draw(s, t);
     s->revealed++;
     if (cc_cards[t].colour < 0) {
         s->setup_joker = (uint8_t)t;
         s->phase = CC_PH_ROW;
         return TAFEL_OK;
     }
-    row_push(s, cc_cards[t].colour, (uint8_t)t);
+    row_push(s, cc_cards[t].colour, (uint8_t)t, 0);
     if (s->revealed == CC_SETUP_CARDS) cc_start_round(s);
     return TAFEL_OK;
 }
 
 static void apply_row(cc_state *s, int row) {
-    row_push(s, row, s->setup_joker);
+    row_push(s, row, s->setup_joker, 0);
     s->setup_joker = CC_NONE;
     s->phase = CC_PH_REVEAL;
     if (s->revealed == CC_SETUP_CARDS) cc_start_round(s);
 }
 
 static int apply_deal(cc_state *s, int t, tafel_error *err) {
-    if (draw(s, t, "deal", err)) return TAFEL_EILLEGAL;
-    cc_hand_add(s, s->deal_to, t, 1);
+    if (!s->pile[t]) return refuse_draw(t, "deal", err);
+    draw(s, t);
+    int p = s->deal_to; /* cc_hand_add(s, p, t, 1), knowing the type is now held */
+    s->hand[p][t]++;
+    s->hand_count[p]++;
+    s->hand_mask[p] |= 1u << t;
     s->deal_to = (uint8_t)cc_next_seat(s, s->deal_to);
     if (++s->dealt == s->hand_size * s->players) {
         s->phase = CC_PH_PLAY;
@@ -214,11 +262,20 @@ static int apply_deal(cc_state *s, int t, tafel_error *err) {
     return TAFEL_OK;
 }
 
+/* Round scoring from the end of a turn, as a call that returns the turn's
+** result: the turn ends in a jump here and saves no registers for it. */
+static __attribute__((noinline)) int start_scoring(cc_state *s) {
+    cc_start_scoring(s);
+    return TAFEL_OK;
+}
+
 /* After a turn: the next player, or round scoring when everyone is done. */
-static void next_turn(cc_state *s) {
-    s->turn = (uint8_t)cc_next_seat(s, s->turn);
-    if (__builtin_expect(s->hand_count[s->turn] == 0 && s->follower_row[s->turn] != CC_NONE, 0))
-        cc_start_scoring(s);
+static int next_turn(cc_state *s) {
+    int next = cc_next_seat(s, s->turn);
+    s->turn = (uint8_t)next;
+    if (__builtin_expect(s->hand_count[next] == 0 && s->follower_row[next] != CC_NONE, 0))
+        return start_scoring(s);
+    return TAFEL_OK;
 }
 
 /* Why a play is refused; kept out of the hot path. */
@@ -238,15 +295,13 @@ static __attribute__((cold, noinline)) int refuse_play(const cc_state *s, int t,
 }
 
 static int apply_play(cc_state *s, int t, int row, tafel_error *err) {
-    int p = s->turn, colour = cc_cards[t].colour;
+    int p = s->turn, misplaced = cc_misplaced(t, row);
     int face_down = s->played[p] == 0;
-    if ((s->hand[p][t] == 0) | (!face_down & (colour >= 0) & (colour != row)))
-        return refuse_play(s, t, row, err);
+    if ((s->hand[p][t] == 0) | ((face_down == 0) & misplaced)) return refuse_play(s, t, row, err);
     cc_hand_add(s, p, t, -1);
     s->played[p]++;
-    row_push(s, row, (uint8_t)(face_down ? t | (p + 1) << 5 : t));
-    next_turn(s);
-    return TAFEL_OK;
+    row_push(s, row, (uint8_t)(face_down ? t | (p + 1) << 5 : t), face_down & misplaced);
+    return next_turn(s);
 }
 
 static __attribute__((cold, noinline)) int refuse_follower(const cc_state *s,
@@ -261,11 +316,13 @@ static int apply_follower(cc_state *s, int row, tafel_error *err) {
     if (s->follower_row[p] != CC_NONE) return refuse_follower(s, err);
     s->follower_row[p] = (uint8_t)row;
     s->follower_at[p] = s->row_len[row];
+    s->follower_from[p] = s->row_secured[row];
     s->row_secured[row] = (uint8_t)(s->row_len[row] + 1);
     s->last_follower = (uint8_t)p;
-    row_push(s, row, (uint8_t)(CC_FOLLOWER + p));
-    next_turn(s);
-    return TAFEL_OK;
+    s->row[row][s->row_len[row]++] = (uint8_t)(CC_FOLLOWER + p);
+    s->secured[p] = s->open[row]; /* the open stretch is now p's */
+    memset(&s->open[row], 0, sizeof s->open[row]);
+    return next_turn(s);
 }
 
 static const char *const phase_needs[] = {
@@ -278,18 +335,37 @@ static const char *const phase_needs[] = {
     [CC_PH_OVER] = "nothing: the game is over",
 };
 
-int cc_apply(void *data, tafel_action a, tafel_error *err) {
-    cc_state *s = data;
+/* Why the phase takes no such action; out of the hot path. */
+static __attribute__((cold, noinline)) int refuse_action(const cc_state *s, tafel_action a,
+                                                        tafel_error *err) {
+    if (s->phase == CC_PH_OVER) return tf_error(err, TAFEL_EILLEGAL, "the game is over");
+    if (a < 0 || a >= CC_ACTIONS)
+        return tf_error(err, TAFEL_EILLEGAL, "%d is not a Cardcassonne action", a);
+    return tf_error(err, TAFEL_EILLEGAL, "not now: the game waits for %s",
+                    phase_needs[s->phase]);
+}
+
+/* apply() by phase: one function each for the deals and the plays, nine in
+** ten actions, so that apply() itself is a jump without a stack frame and
+** each keeps only the registers it needs. */
+static __attribute__((noinline)) int apply_in_deal(cc_state *s, tafel_action a,
+                                                   tafel_error *err) {
+    if ((unsigned)(a - CC_A_DEAL) < CC_TYPES) return apply_deal(s, a - CC_A_DEAL, err);
+    return refuse_action(s, a, err);
+}
+
+static __attribute__((noinline)) int apply_in_play(cc_state *s, tafel_action a,
+                                                   tafel_error *err) {
     unsigned play = (unsigned)(a - CC_A_PLAY), row = (unsigned)(a - CC_A_FOLLOWER);
+    if (play < CC_TYPES * CC_COLOURS)
+        return apply_play(s, (int)play / CC_COLOURS, (int)play % CC_COLOURS, err);
+    if (row < CC_COLOURS) return apply_follower(s, (int)row, err);
+    return refuse_action(s, a, err);
+}
+
+static __attribute__((noinline)) int apply_in_other(cc_state *s, tafel_action a,
+                                                    tafel_error *err) {
     switch (s->phase) {
-    case CC_PH_DEAL:
-        if ((unsigned)(a - CC_A_DEAL) < CC_TYPES) return apply_deal(s, a - CC_A_DEAL, err);
-        break;
-    case CC_PH_PLAY:
-        if (play < CC_TYPES * CC_COLOURS)
-            return apply_play(s, (int)play / CC_COLOURS, (int)play % CC_COLOURS, err);
-        if (row < CC_COLOURS) return apply_follower(s, (int)row, err);
-        break;
     case CC_PH_REVEAL:
         if ((unsigned)(a - CC_A_REVEAL) < CC_TYPES)
             return apply_reveal(s, a - CC_A_REVEAL, err);
@@ -313,11 +389,14 @@ int cc_apply(void *data, tafel_action a, tafel_error *err) {
         }
         break;
     }
-    if (s->phase == CC_PH_OVER) return tf_error(err, TAFEL_EILLEGAL, "the game is over");
-    if (a < 0 || a >= CC_ACTIONS)
-        return tf_error(err, TAFEL_EILLEGAL, "%d is not a Cardcassonne action", a);
-    return tf_error(err, TAFEL_EILLEGAL, "not now: the game waits for %s",
-                    phase_needs[s->phase]);
+    return refuse_action(s, a, err);
+}
+
+int cc_apply(void *data, tafel_action a, tafel_error *err) {
+    cc_state *s = data;
+    if (s->phase == CC_PH_DEAL) return apply_in_deal(s, a, err);
+    if (s->phase == CC_PH_PLAY) return apply_in_play(s, a, err);
+    return apply_in_other(s, a, err);
 }
 
 static void cc_scores(const void *data, double *out) {

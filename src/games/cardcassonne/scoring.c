@@ -33,25 +33,53 @@ static int is_wrong(uint8_t entry, int row) {
     return CC_ENTRY_WAS_DOWN(entry) & (c->colour >= 0) & (c->colour != row);
 }
 
+/* A wrongly placed animal or building, which its winner tens or keeps.
+** Arithmetic, no branches nor table (a taken entry has no type): the
+** animals and buildings are the types colour * 5 + 3 and + 4 (cc_check
+** verifies this). */
 static int needs_choice(uint8_t entry, int row) {
-    if (!is_wrong(entry, row)) return 0;
-    int kind = cc_cards[CC_ENTRY_TYPE(entry)].kind;
-    return kind == CC_ANIMAL || kind == CC_BUILDING;
+    unsigned t = CC_ENTRY_TYPE(entry), colour = t / CC_PER_COLOUR;
+    int animal_or_building = (t < CC_DRAGON_TYPE) & (t - colour * CC_PER_COLOUR >= 3);
+    return CC_ENTRY_WAS_DOWN(entry) & animal_or_building & (colour != (unsigned)row);
 }
 
-/* Find the seat's secured stretch of its row, turn up the face-down cards
-** in it for all to see, and start on it. */
-static void begin_seat(cc_state *s) {
-    int p = scored_seat(s), row = s->follower_row[p], at = s->follower_at[p];
-    uint8_t *r = s->row[row];
-    int from = at, choices = 0;
-    while (from > 0 && !CC_IS_FOLLOWER(r[from - 1])) {
-        from--;
-        if (CC_ENTRY_DOWN(r[from])) {
-            r[from] = (uint8_t)(CC_ENTRY_TYPE(r[from]) | CC_TURNED);
-            choices += needs_choice(r[from], row);
-        }
+/* Sixteen row entries, for marking stretches taken without a memset call,
+** whose branches on the (random) length mispredict. */
+typedef uint8_t cc_sixteen __attribute__((vector_size(16)));
+
+static const cc_sixteen lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
+/* Entries r[from..to) become CC_GONE, 16 at a time: a chunk may reach 15
+** entries past to, into the row's slack, and writes those back unchanged. */
+static void mark_taken(uint8_t *r, int from, int to) {
+    for (int i = from; i < to; i += 16) {
+        cc_sixteen entries, inside = lane < (uint8_t)(to - i);
+        memcpy(&entries, r + i, sizeof entries);
+        entries = (entries & ~inside) | (CC_GONE & inside);
+        memcpy(r + i, &entries, sizeof entries);
     }
+}
+
+/* The face-down cards of r[from..to) are turned up, 16 at a time, as in
+** mark_taken: which cards lie face down is random. */
+static void turn_up(uint8_t *r, int from, int to) {
+    for (int i = from; i < to; i += 16) {
+        cc_sixteen entries, inside = lane < (uint8_t)(to - i);
+        memcpy(&entries, r + i, sizeof entries);
+        cc_sixteen down = inside & ((cc_sixteen)(entries - 32) < 5 << 5); /* CC_ENTRY_DOWN */
+        entries = (entries & ~down) | (((entries & 31) | CC_TURNED) & down);
+        memcpy(r + i, &entries, sizeof entries);
+    }
+}
+
+/* Start on the seat's secured stretch.  Its face-down cards are turned up
+** for all to see only when the seat has choices to make: otherwise the
+** stretch is taken at once and nobody sees the turned cards. */
+static void begin_seat(cc_state *s) {
+    int p = scored_seat(s), row = s->follower_row[p];
+    int from = s->follower_from[p], at = s->follower_at[p];
+    int choices = s->secured[p].choices;
+    if (choices) turn_up(s->row[row], from, at);
     s->score_row = (uint8_t)row;
     s->score_from = (uint8_t)from;
     s->score_pos = (uint8_t)(choices ? from : at); /* most stretches ask nothing */
@@ -61,62 +89,60 @@ static void begin_seat(cc_state *s) {
 }
 
 static int holds_animal_card(const cc_state *s, int p) {
-    for (int c = 0; c < CC_COLOURS; c++)
-        if (s->taken[p][c * CC_PER_COLOUR + 3]) return 1;
-    return 0;
+    int any = 0; /* no early exit: which animals a seat holds is random */
+    for (int c = 0; c < CC_COLOURS; c++) any |= s->taken[p][c * CC_PER_COLOUR + 3];
+    return any != 0;
 }
 
-/* Take the seat's secured cards, its choices made.  Random games take some
-** 100 cards of unpredictable kinds, so the kinds become arithmetic rather
-** than branches. */
+/* Take the seat's secured cards, its choices made: from the counts of its
+** stretch, the entries themselves are only marked taken. */
 static void take_cards(cc_state *s, int p) {
-    uint8_t *r = s->row[s->score_row];
-    int sum = 0, persons = 0, points = 0, wrong = 0, jokers = 0;
-    uint8_t gained[CC_KINDS + 1] = {0};
-    for (int i = s->score_from; i < s->score_to; i++) {
-        uint8_t e = r[i];
-        if (e == CC_GONE) continue;
-        int t = CC_ENTRY_TYPE(e);
-        const cc_card *c = &cc_cards[t];
-        r[i] = CC_GONE;
-        int bad = is_wrong(e, s->score_row); /* a person: the others were choices */
-        int person = !bad && c->kind == CC_PERSON;
-        int jewel = !bad && (c->kind == CC_DRAGON || c->kind == CC_FAIRY);
-        int out = bad | person | jewel;
-        s->removed[t] = (uint8_t)(s->removed[t] + out);
-        s->taken[p][t] = (uint8_t)(s->taken[p][t] + !out);
-        wrong += 10 * bad;
-        sum += person * c->value;
-        persons += person;
-        points += 10 * jewel;
-        jokers += c->kind == CC_ANIMAL_JOKER;
-        gained[c->animal < 0 ? CC_KINDS : c->animal]++;
+    cc_stretch *st = &s->secured[p];
+    uint8_t count[CC_TYPES]; /* a copy the compiler knows no store changes */
+    memcpy(count, st->count, sizeof count);
+    mark_taken(s->row[s->score_row], s->score_from, s->score_to);
+    for (int t = 0; t < CC_TYPES; t++) { /* a few vector operations */
+        s->removed[t] = (uint8_t)(s->removed[t] + (count[t] & cc_leaves[t]));
+        s->taken[p][t] = (uint8_t)(s->taken[p][t] + (count[t] & ~cc_leaves[t]));
     }
-    for (int k = 0; k < CC_KINDS; k++)
-        if (gained[k]) {
-            s->animals[p][k] = (uint8_t)(s->animals[p][k] + gained[k]);
-            s->touched |= (uint8_t)(1u << k);
-        }
-    s->new_jokers = (uint8_t)(s->new_jokers + jokers);
-    add_points(s, p, CC_PTS_PERSONS, sum * persons);
-    add_points(s, p, CC_PTS_DRAGON_FAIRY, points);
-    add_points(s, p, CC_PTS_WRONG, wrong);
+    int sum = -st->wrong_value, persons = -st->wrong_persons;
+    for (int c = 0; c < CC_COLOURS; c++) {
+        const uint8_t *n = count + c * CC_PER_COLOUR; /* persons 1, 2, 3, then the animal */
+        sum += n[0] + 2 * n[1] + 3 * n[2];
+        persons += n[0] + n[1] + n[2];
+        int kind = cc_cards[c * CC_PER_COLOUR + 3].animal;
+        s->animals[p][kind] = (uint8_t)(s->animals[p][kind] + n[3]);
+        s->touched |= (uint8_t)((n[3] > 0) << kind);
+    }
+    s->new_jokers = (uint8_t)(s->new_jokers + count[CC_AJ_TYPE]);
+    int jewels = 10 * (count[CC_DRAGON_TYPE] + count[CC_FAIRY_TYPE]), wrong = 10 * st->wrong_persons;
+    int16_t *points = s->points[p]; /* add_points thrice, with one change of the score */
+    points[CC_PTS_PERSONS] = (int16_t)(points[CC_PTS_PERSONS] + sum * persons);
+    points[CC_PTS_DRAGON_FAIRY] = (int16_t)(points[CC_PTS_DRAGON_FAIRY] + jewels);
+    points[CC_PTS_WRONG] = (int16_t)(points[CC_PTS_WRONG] + wrong);
+    s->score[p] = (int16_t)(s->score[p] + sum * persons + jewels + wrong);
+    memset(st, 0, sizeof *st);
 }
 
 static void score_animals(cc_state *s, int p) {
-    for (int k = 0; k < CC_KINDS; k++) {
-        if (!(s->touched >> k & 1)) continue;
+    int points = 0;
+    for (int k = 0; k < CC_KINDS; k++) { /* which kinds were touched is random */
         int n = s->animals[p][k] > 8 ? 8 : s->animals[p][k];
-        add_points(s, p, CC_PTS_ANIMALS, cc_animal_points[n]);
+        points += cc_animal_points[n] & -(s->touched >> k & 1);
     }
+    add_points(s, p, CC_PTS_ANIMALS, points);
 }
 
+/* The entries behind each row's last follower move to its front, in
+** 16-byte chunks: mostly one, cheaper than a memmove call.  A chunk reads
+** and writes up to 15 bytes past the entries, into the row's slack. */
 static void cut_rows(cc_state *s) {
     for (int row = 0; row < CC_COLOURS; row++) {
-        int cut = s->row_secured[row], len = s->row_len[row];
-        if (!cut) continue;
-        memmove(s->row[row], s->row[row] + cut, (size_t)(len - cut));
-        s->row_len[row] = (uint8_t)(len - cut);
+        int cut = s->row_secured[row], left = s->row_len[row] - cut;
+        uint8_t *r = s->row[row];
+        for (int i = 0; i < left; i += 16) /* forward: a chunk reads before it is written */
+            memmove(r + i, r + cut + i, 16);
+        s->row_len[row] = (uint8_t)left;
         s->row_secured[row] = 0;
     }
 }
@@ -145,12 +171,15 @@ void cc_continue_scoring(cc_state *s) {
     while (s->scoring < s->players) {
         int p = scored_seat(s);
         if (s->score_pos != CC_NONE) {
-            for (; s->score_pos < s->score_to; s->score_pos++)
-                if (needs_choice(s->row[s->score_row][s->score_pos], s->score_row)) {
-                    s->phase = CC_PH_WRONG;
-                    s->turn = (uint8_t)p;
-                    return;
-                }
+            if (s->secured[p].choices) { /* the next one is at score_pos or later */
+                const uint8_t *r = s->row[s->score_row];
+                int i = s->score_pos;
+                while (i < s->score_to && !needs_choice(r[i], s->score_row)) i++;
+                s->score_pos = (uint8_t)i;
+                s->phase = CC_PH_WRONG;
+                s->turn = (uint8_t)p;
+                return;
+            }
             take_cards(s, p);
             s->score_pos = CC_NONE;
         }
@@ -172,8 +201,10 @@ void cc_ten_or_keep(cc_state *s, int keep) {
     int p = s->turn;
     uint8_t *e = &s->row[s->score_row][s->score_pos];
     int t = CC_ENTRY_TYPE(*e);
+    s->secured[p].choices--;
     if (keep) {
         *e = (uint8_t)t; /* face up: from now on it is taken like any card */
+        s->secured[p].count[t]++;
     } else {
         add_points(s, p, CC_PTS_WRONG, 10);
         s->removed[t]++;

@@ -231,6 +231,21 @@ static int draw_from(uint8_t *pool, int buildings_only, uint64_t *rng) {
     return t;
 }
 
+/* The stretches of s counted from its rows: the open ones by row, and
+** those the placed followers secured. */
+static void recount_stretches(const cc_state *s, cc_stretch open[CC_COLOURS],
+                              cc_stretch secured[TAFEL_MAX_PLAYERS]) {
+    for (int r = 0; r < CC_COLOURS; r++)
+        cc_stretch_recount(s, r, s->row_secured[r], s->row_len[r], &open[r]);
+    for (int p = 0; p < TAFEL_MAX_PLAYERS; p++) {
+        if (p < s->players && s->follower_row[p] != CC_NONE)
+            cc_stretch_recount(s, s->follower_row[p], s->follower_from[p],
+                               s->follower_at[p], &secured[p]);
+        else
+            memset(&secured[p], 0, sizeof secured[p]);
+    }
+}
+
 /* Every card seat cannot see goes back into one pool, and is dealt again
 ** into the same places: the chests first (they hold only buildings), then
 ** hands and face-down cards; the rest is the pile.  Each consistent deal is
@@ -271,6 +286,7 @@ int cc_resample(void *data, int seat, uint64_t *rng) {
             if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) != seat)
                 s->row[r][i] = (uint8_t)((e & ~31) | draw_from(pool, 0, rng));
         }
+    recount_stretches(s, s->open, s->secured); /* face-down cards changed */
     memcpy(s->pile, pool, sizeof pool);
     memset(s->pile_group, 0, sizeof s->pile_group);
     for (int t = 0; t < CC_TYPES; t++) s->pile_group[t / CC_PER_COLOUR] += pool[t];
@@ -349,6 +365,30 @@ int cc_check(const void *data, tafel_error *err) {
         if (!followers[p] != (s->follower_row[p] == CC_NONE) ||
             (followers[p] && s->row[s->follower_row[p]][s->follower_at[p]] != CC_FOLLOWER + p))
             return tf_error(err, TAFEL_ESTATE, "seat %d's follower is not in its row", p);
+    for (int p = 0; p < s->players; p++) {
+        if (s->follower_row[p] == CC_NONE) continue;
+        int from = s->follower_at[p];
+        while (from > 0 && !CC_IS_FOLLOWER(s->row[s->follower_row[p]][from - 1])) from--;
+        if (from != s->follower_from[p])
+            return tf_error(err, TAFEL_ESTATE, "seat %d: its secured stretch is misrecorded", p);
+    }
+    cc_stretch open[CC_COLOURS], secured[TAFEL_MAX_PLAYERS];
+    recount_stretches(s, open, secured);
+    for (int r = 0; r < CC_COLOURS; r++)
+        if (memcmp(&open[r], &s->open[r], sizeof open[r]))
+            return tf_error(err, TAFEL_ESTATE, "row %s: the counts of its open stretch are wrong",
+                            cc_row_names[r]);
+    for (int p = 0; p < TAFEL_MAX_PLAYERS; p++)
+        if (memcmp(&secured[p], &s->secured[p], sizeof secured[p]))
+            return tf_error(err, TAFEL_ESTATE, "seat %d: the counts of its secured stretch are wrong", p);
+    for (int t = 0; t < CC_TYPES; t++) {
+        int kind = cc_cards[t].kind;
+        if (cc_leaves[t] != (kind == CC_PERSON || kind == CC_DRAGON || kind == CC_FAIRY ? 0xFF : 0))
+            return tf_error(err, TAFEL_ESTATE, "the table of cards that leave the game is wrong");
+        if ((kind == CC_ANIMAL || kind == CC_BUILDING) !=
+            (t < CC_DRAGON_TYPE && t % CC_PER_COLOUR >= 3)) /* needs_choice relies on it */
+            return tf_error(err, TAFEL_ESTATE, "animals and buildings are not where expected");
+    }
     if (s->phase == CC_PH_ROW) count[s->setup_joker]++;
     for (int t = 0; t < CC_TYPES; t++) {
         if (count[t] != cc_cards[t].count)

@@ -975,7 +975,7 @@ static void do_action(ct_state *s, tafel_action a) {
         offer(s, seat, a - A_OFFER);
         return;
     case F_MAIN:
-        s->dirty = 1; /* most main-phase actions build */
+        if (a >= A_ROAD) s->dirty = 1; /* a building: counts and points change */
         if (a == A_PASS) {
             pop(s);
             /* refill starts now: remember whether the hand was already full */

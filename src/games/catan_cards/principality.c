@@ -65,22 +65,28 @@ static ct_region *pick_region(ct_state *s, int seat, int res, int paying) {
     return best;
 }
 
+/* Paying and gaining keep the counts by kind up to date themselves: they
+** are most of the changes, and no points depend on them. */
 void ct_pay(ct_state *s, int seat, int res, int n) {
-    s->dirty = 1;
+    ct_player *p = &s->p[seat];
     for (int i = 0; i < n; i++) {
         ct_region *g = pick_region(s, seat, res, 1);
         if (!g) return;
         g->stock--;
+        p->stock[res]--;
+        p->room[res]++;
     }
 }
 
 int ct_gain(ct_state *s, int seat, int res, int n) {
-    s->dirty = 1;
+    ct_player *p = &s->p[seat];
     int got = 0;
     for (int i = 0; i < n; i++) {
         ct_region *g = pick_region(s, seat, res, 0);
         if (!g) break;
         g->stock++;
+        p->stock[res]++;
+        p->room[res]--;
         got++;
     }
     return got;

@@ -235,8 +235,9 @@ static void legal_main(const ct_state *s, int seat, list *l) {
     if (s->cities_left && affords(stock, city_cost))
         for (int c = p->left; c <= p->right; c++)
             if (p->centre[c] == CT_SETTLEMENT) add(l, A_CITY + c);
-    for (int t = 0; t < CT_ALCHEMIST; t++) {
-        if (!(hand >> t & 1) || !affords(stock, ct_cards[t].cost)) continue;
+    for (uint64_t m = hand & ((1ull << CT_ALCHEMIST) - 1); m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
+        if (!affords(stock, ct_cards[t].cost)) continue;
         for (int c = p->left; c <= p->right; c++)
             for (int r = 0; r < CT_SITE_ROWS; r++)
                 if (site_ok(s, seat, t, c, r)) add(l, A_BUILD + t * CT_SITES + c * CT_SITE_ROWS + r);

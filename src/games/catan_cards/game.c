@@ -73,9 +73,11 @@ static int hand_has(const ct_state *s, int seat, int type) {
     return ct_hand_find(s, seat, type) >= 0;
 }
 
+/* Settlements, cities and their sites stand on even columns (roads and
+** regions on odd ones): loops over them step by two from the first. */
 static int has_building(const ct_state *s, int seat, int what) {
     const ct_player *p = &s->p[seat];
-    for (int c = p->left; c <= p->right; c++)
+    for (int c = p->left + (p->left & 1); c <= p->right; c += 2)
         for (int r = 0; r < CT_SITE_ROWS; r++)
             if (p->site[c][r] != CT_NONE && ct_cards[p->site[c][r]].what == what) return 1;
     return 0;
@@ -110,7 +112,7 @@ static int pickable(const ct_state *s, int victim, int col, int ri, int mode) {
 
 static int any_pickable(const ct_state *s, int victim, int mode) {
     const ct_player *p = &s->p[victim];
-    for (int c = p->left; c <= p->right; c++)
+    for (int c = p->left + (p->left & 1); c <= p->right; c += 2)
         for (int r = 0; r < CT_SITE_ROWS; r++)
             if (pickable(s, victim, c, r, mode)) return 1;
     return 0;
@@ -233,12 +235,12 @@ static void legal_main(const ct_state *s, int seat, list *l) {
     for (int v = 0; v < 4; v++)
         if (settlement_ok(s, seat, v & 1, v >> 1, stock)) add(l, A_SETTLE + v);
     if (s->cities_left && affords(stock, city_cost))
-        for (int c = p->left; c <= p->right; c++)
+        for (int c = p->left + (p->left & 1); c <= p->right; c += 2)
             if (p->centre[c] == CT_SETTLEMENT) add(l, A_CITY + c);
     for (uint64_t m = hand & ((1ull << CT_ALCHEMIST) - 1); m; m &= m - 1) {
         int t = __builtin_ctzll(m);
         if (!affords(stock, ct_cards[t].cost)) continue;
-        for (int c = p->left; c <= p->right; c++)
+        for (int c = p->left + (p->left & 1); c <= p->right; c += 2)
             for (int r = 0; r < CT_SITE_ROWS; r++)
                 if (site_ok(s, seat, t, c, r)) add(l, A_BUILD + t * CT_SITES + c * CT_SITE_ROWS + r);
     }
@@ -362,7 +364,7 @@ static int ct_frame_legal(const ct_state *s, list *l) {
     }
     case F_PICK_SITE: {
         const ct_player *p = &s->p[f->a];
-        for (int c = p->left; c <= p->right; c++)
+        for (int c = p->left + (p->left & 1); c <= p->right; c += 2)
             for (int r = 0; r < CT_SITE_ROWS; r++)
                 if (pickable(s, f->a, c, r, f->b)) add(l, A_SITE + c * CT_SITE_ROWS + r);
         break;

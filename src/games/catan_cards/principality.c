@@ -176,8 +176,8 @@ static int bordering_count(const ct_player *p, int col, int ri, int type) {
            (col + 1 < CT_COLS && p->site[col + 1][site_ri] == type);
 }
 
+/* Production every turn keeps the counts by kind itself, as paying does. */
 void ct_produce(ct_state *s, int die) {
-    s->dirty = 1;
     for (int seat = 0; seat < 2; seat++) {
         ct_player *p = &s->p[seat];
         for (int c = p->left - 1; c <= p->right + 1; c++)
@@ -187,7 +187,10 @@ void ct_produce(ct_state *s, int die) {
                 int kind = ct_region_cards[g->card].kind, n = 1;
                 for (int t = CT_BRICK_FACTORY; t <= CT_WOOLEN_MILL; t++)
                     if (ct_cards[t].boosts == kind && borders(p, c, r, t)) n = 2;
-                g->stock = (uint8_t)(g->stock + n > 3 ? 3 : g->stock + n);
+                int gained = g->stock + n > 3 ? 3 - g->stock : n;
+                g->stock = (uint8_t)(g->stock + gained);
+                p->stock[kind] = (uint8_t)(p->stock[kind] + gained);
+                p->room[kind] = (uint8_t)(p->room[kind] - gained);
             }
     }
 }

@@ -12,7 +12,9 @@
 
 #include "../../core/module.h"
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Colours, which are also the rows: cloister, road, meadow, city. */
 enum { CC_YELLOW, CC_RED, CC_GREEN, CC_BLUE, CC_COLOURS };
@@ -95,6 +97,7 @@ enum { CC_PTS_PERSONS, CC_PTS_ANIMALS, CC_PTS_JOKERS, CC_PTS_DRAGON_FAIRY,
 #define CC_ACTIONS (CC_A_ASSIGN + CC_KINDS)
 
 #define CC_NONE 0xFF
+#define CC_PILE_UPTO 32 /* two 16-byte vectors */
 
 /* What a stretch of a row holds, kept up to date as cards are put in, so
 ** that round scoring reads counts instead of walking ~100 cards a game.
@@ -113,6 +116,8 @@ typedef struct cc_state {
     uint8_t players, rounds, hand_size;
     uint8_t first_dealer;   /* the game string's dealer= */
     uint8_t phase;
+    int8_t actor;           /* who acts: cc_current's answer, kept up to date
+                            ** (cc_actor_of derives it; cc_check compares) */
     uint8_t round;          /* 0-based */
     uint8_t dealer;         /* who dealt this round */
     uint8_t turn;           /* seat to act in PLAY, WRONG and ASSIGN */
@@ -122,8 +127,13 @@ typedef struct cc_state {
     uint8_t deal_to;        /* the seat the next card goes to */
     uint8_t last_follower;  /* seat that placed its follower last */
     uint8_t pile_total;
-    uint8_t pile[CC_TYPES + 1];   /* + a 0: every group reads 5 counts */
-    uint8_t pile_group[CC_COLOURS + 1]; /* by colour, jokers last: sampling in two steps */
+    uint8_t pile[CC_TYPES];
+    /* pile_upto[t]: the cards of types 0..t in the pile, 255 past the
+    ** types.  The r-th card of the pile is of the type that counts the
+    ** entries <= r: a deal samples with two vector compares and changes it
+    ** with two vector adds, stores to fixed places that the next deal's
+    ** loads wait for without guessing at addresses (cc_pile_upto). */
+    uint8_t pile_upto[CC_PILE_UPTO];
 
     uint8_t hand[TAFEL_MAX_PLAYERS][CC_TYPES];
     uint8_t hand_count[TAFEL_MAX_PLAYERS];
@@ -157,6 +167,8 @@ typedef struct cc_state {
 } cc_state;
 
 /* cards.c */
+/* pile_upto as it follows from pile. */
+void cc_pile_upto(const uint8_t pile[CC_TYPES], uint8_t out[CC_PILE_UPTO]);
 int cc_card_from_name(const char *name, size_t len); /* -1 if none */
 int cc_row_from_name(const char *name, size_t len);
 int cc_kind_from_name(const char *name, size_t len);
@@ -166,16 +178,26 @@ static inline int cc_misplaced(int t, int row) {
     int colour = cc_cards[t].colour;
     return (colour >= 0) & (colour != row);
 }
-/* Counts a card of type t put into a row in the row's stretch; wrong: it
-** went face down into a row not its own.  Every play does this, so no
+/* What a card of type t adds to a stretch's wrong_persons, wrong_value and
+** choices (and the byte after them), cc_wrong_add[wrong][t]: placed rightly
+** nothing; placed wrongly a person itself and its value, an animal or
+** building a choice, other cards nothing (they cannot be placed wrongly).
+** Byte lanes, so one add updates all three. */
+typedef uint8_t cc_wrong4 __attribute__((vector_size(4)));
+extern const cc_wrong4 cc_wrong_add[2][CC_TYPES];
+_Static_assert(offsetof(cc_stretch, wrong_value) == offsetof(cc_stretch, wrong_persons) + 1 &&
+               offsetof(cc_stretch, choices) == offsetof(cc_stretch, wrong_persons) + 2 &&
+               offsetof(cc_stretch, unused) == offsetof(cc_stretch, wrong_persons) + 3,
+               "cc_stretch_add adds to four bytes from wrong_persons on");
+/* Counts a card of type t put into a row in the row's stretch; wrong (0 or
+** 1): it went face down into a row not its own.  Every play does this, so no
 ** branches: the kinds of random cards are unpredictable. */
 static inline void cc_stretch_add(cc_stretch *st, int t, int wrong) {
-    const cc_card *c = &cc_cards[t];
-    int person = c->kind == CC_PERSON, choice = wrong & !person;
-    st->count[t] = (uint8_t)(st->count[t] + !choice);
-    st->wrong_persons = (uint8_t)(st->wrong_persons + (wrong & person));
-    st->wrong_value = (uint8_t)(st->wrong_value + (wrong & person) * c->value);
-    st->choices = (uint8_t)(st->choices + choice);
+    cc_wrong4 tail, add = cc_wrong_add[wrong][t];
+    memcpy(&tail, &st->wrong_persons, sizeof tail);
+    tail += add;
+    memcpy(&st->wrong_persons, &tail, sizeof tail);
+    st->count[t] = (uint8_t)(st->count[t] + 1 - add[2]); /* a choice is not counted yet */
 }
 /* The stretch row[from..to), counted from its entries. */
 void cc_stretch_recount(const cc_state *s, int row, int from, int to, cc_stretch *out);
@@ -189,6 +211,7 @@ static inline int cc_next_seat(const cc_state *s, int seat) {
     return next & -(next < s->players);
 }
 int cc_current(const void *data);
+int cc_actor_of(const cc_state *s); /* who acts, from phase, turn and dealer */
 int cc_apply(void *data, tafel_action a, tafel_error *err);
 void cc_start_round(cc_state *s);
 void cc_hand_add(cc_state *s, int seat, int type, int n);

@@ -53,9 +53,21 @@ const uint8_t cc_leaves[CC_TYPES] = {
     0xFF, 0xFF, 0xFF, 0, 0, 0xFF, 0xFF, 0, 0,
 };
 
+#define WRONG_COLOUR {1, 1, 0, 0}, {1, 2, 0, 0}, {1, 3, 0, 0}, {0, 0, 1, 0}, {0, 0, 1, 0}
+const cc_wrong4 cc_wrong_add[2][CC_TYPES] = {
+    {{0}},
+    {WRONG_COLOUR, WRONG_COLOUR, WRONG_COLOUR, WRONG_COLOUR, {0}, {0}, {0}, {0}},
+};
+
 /* Cards per round and rounds, by number of players (2..5). */
 const uint8_t cc_hand_size[6] = {0, 0, 6, 5, 5, 4};
 const uint8_t cc_rounds[6] = {0, 0, 10, 8, 6, 6};
+
+void cc_pile_upto(const uint8_t pile[CC_TYPES], uint8_t out[CC_PILE_UPTO]) {
+    int n = 0;
+    memset(out, 255, CC_PILE_UPTO);
+    for (int t = 0; t < CC_TYPES; t++) out[t] = (uint8_t)(n += pile[t]);
+}
 
 void cc_stretch_recount(const cc_state *s, int row, int from, int to, cc_stretch *out) {
     memset(out, 0, sizeof *out);

@@ -34,17 +34,19 @@ static void cc_init(void *data, const tf_options *opt) {
     s->hand_size = cc_hand_size[s->players];
     s->dealer = s->last_follower = s->first_dealer = (uint8_t)opt->value[P_DEALER];
     s->phase = CC_PH_REVEAL;
+    s->actor = TAFEL_CHANCE;
     s->setup_joker = CC_NONE;
     for (int t = 0; t < CC_TYPES; t++) {
         s->pile[t] = cc_cards[t].count;
-        s->pile_group[t / CC_PER_COLOUR] += cc_cards[t].count;
         s->pile_total = (uint8_t)(s->pile_total + cc_cards[t].count);
     }
+    cc_pile_upto(s->pile, s->pile_upto);
     memset(s->follower_row, CC_NONE, sizeof s->follower_row);
 }
 
-/* Who acts, by phase: a table and conditional moves rather than a jump
-** (the phase changes every few actions, unpredictably). */
+/* Who acts, by phase.  cc_current runs two or three times per action, so
+** it returns the stored actor, which every change of phase or turn sets;
+** this derivation is for the rarer changes and for cc_check. */
 enum { BY_TURN = 100, BY_DEALER };
 static const int8_t actor_of_phase[] = {
     [CC_PH_REVEAL] = TAFEL_CHANCE, [CC_PH_ROW] = BY_DEALER, [CC_PH_DEAL] = TAFEL_CHANCE,
@@ -52,11 +54,15 @@ static const int8_t actor_of_phase[] = {
     [CC_PH_OVER] = TAFEL_TERMINAL,
 };
 
-int cc_current(const void *data) {
-    const cc_state *s = data;
+int cc_actor_of(const cc_state *s) {
     int who = actor_of_phase[s->phase];
     who = who == BY_TURN ? s->turn : who;
     return who == BY_DEALER ? s->dealer : who;
+}
+
+int cc_current(const void *data) {
+    const cc_state *s = data;
+    return s->actor;
 }
 
 void cc_hand_add(cc_state *s, int seat, int type, int n) {
@@ -83,16 +89,30 @@ static void row_push(cc_state *s, int row, uint8_t entry, int wrong) {
 
 /* ---- legal actions ---------------------------------------------------- */
 
-/* The plays of a card type: 4 actions (every row) when it may go into any
-** row (face down, or a joker), else its own row only: first and width. */
-static const struct { uint8_t first[2][CC_TYPES], width[2][CC_TYPES]; } play_rows = {
-    .first = {{0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 0, 0, 0}},
-    .width = {{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 4, 4, 4},
-              {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}},
-};
-
 /* Four consecutive actions, written with one vector store. */
 typedef tafel_action cc_four __attribute__((vector_size(4 * sizeof(tafel_action))));
+
+/* The plays of a card type: 4 actions (every row) when it may go into any
+** row (face down, or a joker), else its own row only: by face down and
+** type, the four actions from the first play on and how many of them are
+** plays.  Type 24 is no card (see legal_play_fast): no plays. */
+#define PLAYS_ANY(t) (CC_A_PLAY + (t) * CC_COLOURS)
+#define PLAYS_OWN(t) (PLAYS_ANY(t) + (t) / CC_PER_COLOUR)
+#define FOUR(a) {(a), (a) + 1, (a) + 2, (a) + 3}
+#define OWN5(c) FOUR(PLAYS_OWN(5 * (c))), FOUR(PLAYS_OWN(5 * (c) + 1)), \
+    FOUR(PLAYS_OWN(5 * (c) + 2)), FOUR(PLAYS_OWN(5 * (c) + 3)), FOUR(PLAYS_OWN(5 * (c) + 4))
+#define ANY5(c) FOUR(PLAYS_ANY(5 * (c))), FOUR(PLAYS_ANY(5 * (c) + 1)), \
+    FOUR(PLAYS_ANY(5 * (c) + 2)), FOUR(PLAYS_ANY(5 * (c) + 3)), FOUR(PLAYS_ANY(5 * (c) + 4))
+#define JOKERS FOUR(PLAYS_ANY(20)), FOUR(PLAYS_ANY(21)), FOUR(PLAYS_ANY(22)), \
+    FOUR(PLAYS_ANY(23)), {0}
+static const cc_four play_list[2][CC_TYPES + 1] = {
+    {OWN5(0), OWN5(1), OWN5(2), OWN5(3), JOKERS},
+    {ANY5(0), ANY5(1), ANY5(2), ANY5(3), JOKERS},
+};
+static const uint8_t play_width[2][CC_TYPES + 1] = {
+    {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 4, 4, 4, 0},
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0},
+};
 
 /* The room legal_play_fast needs: the longest list (6 types face down and
 ** the follower, 28) and the 3 entries it may write past the end. */
@@ -100,19 +120,25 @@ typedef tafel_action cc_four __attribute__((vector_size(4 * sizeof(tafel_action)
 
 /* legal_play without a branch per card type: every type writes 4 actions
 ** and keeps as many as it has; what it writes past them is overwritten or
-** past the end.  The kinds of cards in a random hand defeat prediction. */
+** past the end.  The kinds of cards in a random hand defeat prediction, and
+** so would a loop over the types held (1 to 6 of them, at random): the loop
+** runs hand_size times, the most types a hand can hold (cc_check), the same
+** count all game, and once the types run out it meets the bit past them,
+** type 24, which has no plays. */
 static int legal_play_fast(const cc_state *s, tafel_action *out) {
-    const cc_four rows = {0, 1, 2, 3};
-    int p = s->turn, n = 0, face_down = s->played[p] == 0;
-    for (uint32_t m = s->hand_mask[p]; m; m &= m - 1) {
-        int t = __builtin_ctz(m);
-        cc_four plays = rows + (CC_A_PLAY + t * CC_COLOURS + play_rows.first[face_down][t]);
-        memcpy(out + n, &plays, sizeof plays);
-        n += play_rows.width[face_down][t];
+    unsigned p = s->turn, face_down = s->played[p] == 0;
+    const cc_four *list = play_list[face_down];
+    const uint8_t *width = play_width[face_down];
+    uint64_t m = s->hand_mask[p];
+    tafel_action *end = out;
+    for (unsigned i = s->hand_size; i > 0; i--, m &= m - 1) {
+        size_t t = (size_t)__builtin_ctzll(m | 1ull << CC_TYPES);
+        memcpy(end, &list[t], sizeof list[t]);
+        end += width[t];
     }
-    cc_four followers = rows + CC_A_FOLLOWER;
-    memcpy(out + n, &followers, sizeof followers);
-    return n + (s->follower_row[p] == CC_NONE) * CC_COLOURS;
+    cc_four followers = {CC_A_FOLLOWER, CC_A_FOLLOWER + 1, CC_A_FOLLOWER + 2, CC_A_FOLLOWER + 3};
+    memcpy(end, &followers, sizeof followers);
+    return (int)(end - out) + (s->follower_row[p] == CC_NONE) * CC_COLOURS;
 }
 
 /* The plays, for a list shorter than CC_FAST_CAP. */
@@ -165,10 +191,10 @@ static int list_range(tafel_action first, int count, tafel_action *out, int cap)
     return count;
 }
 
-static int cc_legal(const void *data, tafel_action *out, int cap) {
-    const cc_state *s = data;
-    if (s->phase == CC_PH_PLAY && cap >= CC_FAST_CAP) /* nearly every call: no jump table */
-        return legal_play_fast(s, out);
+/* The lists other than a play's with room to spare: out of line, so that
+** the common case saves no registers for them. */
+static __attribute__((noinline)) int legal_other(const cc_state *s, tafel_action *out,
+                                                 int cap) {
     switch (s->phase) {
     case CC_PH_PLAY: return legal_play(s, out, cap);
     case CC_PH_ROW: return list_range(CC_A_ROW, CC_COLOURS, out, cap);
@@ -180,26 +206,34 @@ static int cc_legal(const void *data, tafel_action *out, int cap) {
     }
 }
 
-/* Which of five counts the r-th card falls in, without branches: random
-** draws defeat the branch predictor, and a deal is a third of all actions. */
-static int pick5(const uint8_t *count, int *r) {
-    int x = *r, i = 0, before = 0, upto = 0; /* upto: the cards of counts 0..k */
-    for (int k = 0; k < 4; k++) {
-        upto += count[k];
-        int past = -(x >= upto); /* all ones when the card lies past count k */
-        i -= past;
-        before += count[k] & past;
-    }
-    *r = x - before;
-    return i;
+static int cc_legal(const void *data, tafel_action *out, int cap) {
+    const cc_state *s = data;
+    if (s->phase == CC_PH_PLAY && cap >= CC_FAST_CAP) /* nearly every call */
+        return legal_play_fast(s, out);
+    return legal_other(s, out, cap);
+}
+
+/* Sixteen of pile_upto's running counts, and the same as two words. */
+typedef uint8_t cc_v16 __attribute__((vector_size(16)));
+typedef uint64_t cc_v2x64 __attribute__((vector_size(16)));
+
+/* The type of the r-th card of the pile (0-based): the number of types
+** whose running count is <= r, without branches (random draws defeat the
+** branch predictor, and a deal is a third of all actions).  Each compare
+** gives 0 or 1 per lane; the lanes' sum comes from adding the two halves
+** and then every byte of the word with one multiply (sums stay < 256). */
+static int pile_type(const cc_state *s, int r) {
+    cc_v16 lo, hi, at = (cc_v16){0} + (uint8_t)r;
+    memcpy(&lo, s->pile_upto, sizeof lo);
+    memcpy(&hi, s->pile_upto + 16, sizeof hi);
+    cc_v2x64 ones = (cc_v2x64)((cc_v16)(lo <= at) & 1) + (cc_v2x64)((cc_v16)(hi <= at) & 1);
+    return (int)(((ones[0] + ones[1]) * 0x0101010101010101ull) >> 56);
 }
 
 static tafel_action cc_sample(const void *data, uint64_t *rng) {
     const cc_state *s = data;
     if (s->phase != CC_PH_REVEAL && s->phase != CC_PH_DEAL) return -1;
-    int r = (int)tafel_rng_below(rng, s->pile_total);
-    int g = pick5(s->pile_group, &r);
-    int t = g * CC_PER_COLOUR + pick5(s->pile + g * CC_PER_COLOUR, &r);
+    int t = pile_type(s, (int)tafel_rng_below(rng, s->pile_total));
     return (s->phase == CC_PH_REVEAL ? CC_A_REVEAL : CC_A_DEAL) + t;
 }
 
@@ -207,6 +241,7 @@ static tafel_action cc_sample(const void *data, uint64_t *rng) {
 
 void cc_start_round(cc_state *s) {
     s->phase = CC_PH_DEAL;
+    s->actor = TAFEL_CHANCE;
     s->dealt = 0;
     s->deal_to = (uint8_t)cc_next_seat(s, s->dealer);
     memset(s->played, 0, sizeof s->played);
@@ -221,8 +256,20 @@ static __attribute__((cold, noinline)) int refuse_draw(int t, const char *what,
 
 /* A card of type t leaves the pile (the caller has checked there is one). */
 static void draw(cc_state *s, int t) {
+    /* lane + 1: a type's count and those after it drop, not the lanes past
+    ** the types (0 here, never above t); signed lanes compare in one step */
+    typedef int8_t cc_s16 __attribute__((vector_size(16)));
+    static const cc_s16 lo_from = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16},
+                        hi_from = {17, 18, 19, 20, 21, 22, 23, 24};
+    cc_v16 lo, hi;
+    cc_s16 type = (cc_s16){0} + (int8_t)t;
+    memcpy(&lo, s->pile_upto, sizeof lo);
+    memcpy(&hi, s->pile_upto + 16, sizeof hi);
+    lo += (cc_v16)(type < lo_from); /* true is -1: one card less */
+    hi += (cc_v16)(type < hi_from);
+    memcpy(s->pile_upto, &lo, sizeof lo);
+    memcpy(s->pile_upto + 16, &hi, sizeof hi);
     s->pile[t]--;
-    s->pile_group[(unsigned)t / CC_PER_COLOUR]--;
     s->pile_total--;
 }
 
@@ -233,6 +280,7 @@ static int apply_reveal(cc_state *s, int t, tafel_error *err) {
     if (cc_cards[t].colour < 0) {
         s->setup_joker = (uint8_t)t;
         s->phase = CC_PH_ROW;
+        s->actor = (int8_t)s->dealer;
         return TAFEL_OK;
     }
     row_push(s, cc_cards[t].colour, (uint8_t)t, 0);
@@ -244,6 +292,7 @@ static void apply_row(cc_state *s, int row) {
     row_push(s, row, s->setup_joker, 0);
     s->setup_joker = CC_NONE;
     s->phase = CC_PH_REVEAL;
+    s->actor = TAFEL_CHANCE;
     if (s->revealed == CC_SETUP_CARDS) cc_start_round(s);
 }
 
@@ -258,6 +307,7 @@ static int apply_deal(cc_state *s, int t, tafel_error *err) {
     if (++s->dealt == s->hand_size * s->players) {
         s->phase = CC_PH_PLAY;
         s->turn = (uint8_t)cc_next_seat(s, s->dealer);
+        s->actor = (int8_t)s->turn;
     }
     return TAFEL_OK;
 }
@@ -269,10 +319,11 @@ static __attribute__((noinline)) int start_scoring(cc_state *s) {
     return TAFEL_OK;
 }
 
-/* After a turn: the next player, or round scoring when everyone is done. */
-static int next_turn(cc_state *s) {
-    int next = cc_next_seat(s, s->turn);
+/* After p's turn: the next player, or round scoring when everyone is done. */
+static int next_turn(cc_state *s, int p) {
+    int next = cc_next_seat(s, p);
     s->turn = (uint8_t)next;
+    s->actor = (int8_t)next;
     if (__builtin_expect(s->hand_count[next] == 0 && s->follower_row[next] != CC_NONE, 0))
         return start_scoring(s);
     return TAFEL_OK;
@@ -296,12 +347,18 @@ static __attribute__((cold, noinline)) int refuse_play(const cc_state *s, int t,
 
 static int apply_play(cc_state *s, int t, int row, tafel_error *err) {
     int p = s->turn, misplaced = cc_misplaced(t, row);
-    int face_down = s->played[p] == 0;
-    if ((s->hand[p][t] == 0) | ((face_down == 0) & misplaced)) return refuse_play(s, t, row, err);
-    cc_hand_add(s, p, t, -1);
-    s->played[p]++;
-    row_push(s, row, (uint8_t)(face_down ? t | (p + 1) << 5 : t), face_down & misplaced);
-    return next_turn(s);
+    int played = s->played[p], face_down = played == 0, held = s->hand[p][t];
+    if ((held == 0) | ((face_down == 0) & misplaced)) return refuse_play(s, t, row, err);
+    /* cc_hand_add(s, p, t, -1), knowing the type was held */
+    s->hand[p][t] = (uint8_t)(held - 1);
+    s->hand_count[p]--;
+    s->hand_mask[p] ^= (uint32_t)(held == 1) << t;
+    s->played[p] = (uint8_t)(played + 1);
+    /* the owner's mark when face down, by a mask: a random sixth of the
+    ** plays are a seat's first, and a branch on it mispredicts */
+    s->row[row][s->row_len[row]++] = (uint8_t)(t | ((p + 1) << 5 & -face_down));
+    cc_stretch_add(&s->open[row], t, face_down & misplaced);
+    return next_turn(s, p);
 }
 
 static __attribute__((cold, noinline)) int refuse_follower(const cc_state *s,
@@ -322,7 +379,7 @@ static int apply_follower(cc_state *s, int row, tafel_error *err) {
     s->row[row][s->row_len[row]++] = (uint8_t)(CC_FOLLOWER + p);
     s->secured[p] = s->open[row]; /* the open stretch is now p's */
     memset(&s->open[row], 0, sizeof s->open[row]);
-    return next_turn(s);
+    return next_turn(s, p);
 }
 
 static const char *const phase_needs[] = {

@@ -50,36 +50,42 @@ typedef uint8_t cc_sixteen __attribute__((vector_size(16)));
 static const cc_sixteen lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
 
 /* Entries r[from..to) become CC_GONE, 16 at a time: a chunk may reach 15
-** entries past to, into the row's slack, and writes those back unchanged. */
+** entries past to, into the row's slack, and writes those back unchanged.
+** The first chunk is done even for no entries (from == to): whether a
+** stretch is empty is random, and nearly all fit in one chunk, so the loop
+** rarely mispredicts. */
 static void mark_taken(uint8_t *r, int from, int to) {
-    for (int i = from; i < to; i += 16) {
+    int i = from;
+    do {
         cc_sixteen entries, inside = lane < (uint8_t)(to - i);
         memcpy(&entries, r + i, sizeof entries);
         entries = (entries & ~inside) | (CC_GONE & inside);
         memcpy(r + i, &entries, sizeof entries);
-    }
+    } while ((i += 16) < to);
 }
 
 /* The face-down cards of r[from..to) are turned up, 16 at a time, as in
 ** mark_taken: which cards lie face down is random. */
 static void turn_up(uint8_t *r, int from, int to) {
-    for (int i = from; i < to; i += 16) {
+    int i = from;
+    do {
         cc_sixteen entries, inside = lane < (uint8_t)(to - i);
         memcpy(&entries, r + i, sizeof entries);
         cc_sixteen down = inside & ((cc_sixteen)(entries - 32) < 5 << 5); /* CC_ENTRY_DOWN */
         entries = (entries & ~down) | (((entries & 31) | CC_TURNED) & down);
         memcpy(r + i, &entries, sizeof entries);
-    }
+    } while ((i += 16) < to);
 }
 
 /* Start on the seat's secured stretch.  Its face-down cards are turned up
-** for all to see only when the seat has choices to make: otherwise the
-** stretch is taken at once and nobody sees the turned cards. */
+** for all to see; that matters only when the seat has choices to make
+** (otherwise the stretch is taken at once, in the same call, and nobody sees
+** the turned cards), but a branch on it mispredicts. */
 static void begin_seat(cc_state *s) {
     int p = scored_seat(s), row = s->follower_row[p];
     int from = s->follower_from[p], at = s->follower_at[p];
     int choices = s->secured[p].choices;
-    if (choices) turn_up(s->row[row], from, at);
+    turn_up(s->row[row], from, at);
     s->score_row = (uint8_t)row;
     s->score_from = (uint8_t)from;
     s->score_pos = (uint8_t)(choices ? from : at); /* most stretches ask nothing */
@@ -135,13 +141,16 @@ static void score_animals(cc_state *s, int p) {
 
 /* The entries behind each row's last follower move to its front, in
 ** 16-byte chunks: mostly one, cheaper than a memmove call.  A chunk reads
-** and writes up to 15 bytes past the entries, into the row's slack. */
+** and writes up to 16 bytes past the entries, into the row's slack (past
+** row_len entries mean nothing).  The first chunk moves even when no
+** entries are left behind, which is random, as in mark_taken. */
 static void cut_rows(cc_state *s) {
     for (int row = 0; row < CC_COLOURS; row++) {
-        int cut = s->row_secured[row], left = s->row_len[row] - cut;
+        int cut = s->row_secured[row], left = s->row_len[row] - cut, i = 0;
         uint8_t *r = s->row[row];
-        for (int i = 0; i < left; i += 16) /* forward: a chunk reads before it is written */
+        do /* forward: a chunk reads before it is written */
             memmove(r + i, r + cut + i, 16);
+        while ((i += 16) < left);
         s->row_len[row] = (uint8_t)left;
         s->row_secured[row] = 0;
     }
@@ -178,6 +187,7 @@ void cc_continue_scoring(cc_state *s) {
                 s->score_pos = (uint8_t)i;
                 s->phase = CC_PH_WRONG;
                 s->turn = (uint8_t)p;
+                s->actor = (int8_t)p;
                 return;
             }
             take_cards(s, p);
@@ -186,6 +196,7 @@ void cc_continue_scoring(cc_state *s) {
         if (s->unassigned[p] + s->new_jokers > 0 && holds_animal_card(s, p)) {
             s->phase = CC_PH_ASSIGN;
             s->turn = (uint8_t)p;
+            s->actor = (int8_t)p;
             return;
         }
         add_points(s, p, CC_PTS_JOKERS, 3 * s->new_jokers);
@@ -234,6 +245,7 @@ void cc_final_scoring(cc_state *s) {
     for (int p = 0; p < s->players; p++)
         add_points(s, p, CC_PTS_BUILDINGS, chest_points(s, p));
     s->phase = CC_PH_OVER;
+    s->actor = TAFEL_TERMINAL;
 }
 
 /* Most points; tied, most building cards; still tied, all of them. */

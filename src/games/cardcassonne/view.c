@@ -288,8 +288,7 @@ int cc_resample(void *data, int seat, uint64_t *rng) {
         }
     recount_stretches(s, s->open, s->secured); /* face-down cards changed */
     memcpy(s->pile, pool, sizeof pool);
-    memset(s->pile_group, 0, sizeof s->pile_group);
-    for (int t = 0; t < CC_TYPES; t++) s->pile_group[t / CC_PER_COLOUR] += pool[t];
+    cc_pile_upto(s->pile, s->pile_upto);
     return TAFEL_OK;
 }
 
@@ -302,17 +301,21 @@ int cc_check(const void *data, tafel_error *err) {
         count[t] = s->pile[t] + s->removed[t];
         pile += s->pile[t];
     }
+    if (s->players < 2 || s->players > 5 || s->hand_size != cc_hand_size[s->players])
+        return tf_error(err, TAFEL_ESTATE, "%d players with hands of %d", s->players,
+                        s->hand_size);
+    if (s->phase > CC_PH_OVER)
+        return tf_error(err, TAFEL_ESTATE, "there is no phase %d", s->phase);
+    if (s->actor != cc_actor_of(s))
+        return tf_error(err, TAFEL_ESTATE, "the stored actor is %d, not %d", s->actor,
+                        cc_actor_of(s));
     if (pile != s->pile_total)
         return tf_error(err, TAFEL_ESTATE, "the pile holds %d cards, not %d", pile,
                         s->pile_total);
-    for (int g = 0; g <= CC_COLOURS; g++) {
-        int n = 0;
-        for (int t = g * CC_PER_COLOUR; t < CC_TYPES && t < (g + 1) * CC_PER_COLOUR; t++)
-            n += s->pile[t];
-        if (n != s->pile_group[g])
-            return tf_error(err, TAFEL_ESTATE, "pile group %d holds %d cards, not %d", g, n,
-                            s->pile_group[g]);
-    }
+    uint8_t upto[CC_PILE_UPTO];
+    cc_pile_upto(s->pile, upto);
+    if (memcmp(upto, s->pile_upto, sizeof upto))
+        return tf_error(err, TAFEL_ESTATE, "the pile's running counts are wrong");
     for (int p = 0; p < s->players; p++) {
         int hand = 0, jokers = 0;
         uint32_t mask = 0;
@@ -323,6 +326,9 @@ int cc_check(const void *data, tafel_error *err) {
         }
         if (hand != s->hand_count[p] || mask != s->hand_mask[p])
             return tf_error(err, TAFEL_ESTATE, "seat %d: hand count or mask is wrong", p);
+        if (hand > s->hand_size) /* legal_play_fast's loop relies on it */
+            return tf_error(err, TAFEL_ESTATE, "seat %d holds more than %d cards", p,
+                            s->hand_size);
         for (int k = 0; k < CC_KINDS; k++) {
             int cards = 0;
             for (int t = 0; t < CC_TYPES; t++)
@@ -385,6 +391,12 @@ int cc_check(const void *data, tafel_error *err) {
         int kind = cc_cards[t].kind;
         if (cc_leaves[t] != (kind == CC_PERSON || kind == CC_DRAGON || kind == CC_FAIRY ? 0xFF : 0))
             return tf_error(err, TAFEL_ESTATE, "the table of cards that leave the game is wrong");
+        const cc_card *c = &cc_cards[t];
+        int person = c->colour >= 0 && kind == CC_PERSON, choice = c->colour >= 0 && !person;
+        const cc_wrong4 wrong = cc_wrong_add[1][t], none = cc_wrong_add[0][t];
+        if (wrong[0] != person || wrong[1] != person * c->value || wrong[2] != choice ||
+            wrong[3] != 0 || none[0] | none[1] | none[2] | none[3])
+            return tf_error(err, TAFEL_ESTATE, "the table of wrongly placed cards is wrong");
         if ((kind == CC_ANIMAL || kind == CC_BUILDING) !=
             (t < CC_DRAGON_TYPE && t % CC_PER_COLOUR >= 3)) /* needs_choice relies on it */
             return tf_error(err, TAFEL_ESTATE, "animals and buildings are not where expected");

@@ -61,6 +61,10 @@ typedef struct tf_module {
     void (*init)(void *data, const tf_options *opt);
 
     int (*current)(const void *data);
+    /* optional: the offset in data of an int8_t that always holds what
+    ** current() would answer, read without a call (the hot path of every
+    ** simulation asks it once or twice per action); 0 when there is none */
+    size_t current_byte;
     /* the actions of whoever is to move: at a chance node the outcomes, at
     ** the end none */
     int (*legal)(const void *data, tafel_action *out, int cap);

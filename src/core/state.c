@@ -72,7 +72,9 @@ TAFEL_API int tafel_state_equal(const tafel_state *a, const tafel_state *b) {
 TAFEL_API int tafel_state_players(const tafel_state *s) { return s->h.players; }
 
 TAFEL_API int tafel_state_current(const tafel_state *s) {
-    return module_of(s)->current(cdata_of(s));
+    const tf_module *m = module_of(s);
+    if (m->current_byte) return ((const int8_t *)cdata_of(s))[m->current_byte];
+    return m->current(cdata_of(s));
 }
 
 TAFEL_API int tafel_state_move_number(const tafel_state *s) { return (int)s->h.moves; }

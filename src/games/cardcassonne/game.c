@@ -11,6 +11,7 @@
 */
 #include "cardcassonne.h"
 
+#include <stddef.h>
 #include <string.h>
 
 static const tf_param cc_params[] = {
@@ -471,6 +472,7 @@ const tf_module cc_module = {
     .validate = cc_validate,
     .init = cc_init,
     .current = cc_current,
+    .current_byte = offsetof(cc_state, actor),
     .legal = cc_legal,
     .chance = cc_chance,
     .sample = cc_sample,

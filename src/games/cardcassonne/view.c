@@ -306,6 +306,10 @@ int cc_check(const void *data, tafel_error *err) {
                         s->hand_size);
     if (s->phase > CC_PH_OVER)
         return tf_error(err, TAFEL_ESTATE, "there is no phase %d", s->phase);
+    if (s->phase == CC_PH_DEAL &&
+        (s->dealt >= s->hand_size * s->players || s->deal_to != (s->dealer + 1 + s->dealt) % s->players))
+        return tf_error(err, TAFEL_ESTATE, "card %d of the deal goes to seat %d", s->dealt,
+                        s->deal_to);
     if (s->actor != cc_actor_of(s))
         return tf_error(err, TAFEL_ESTATE, "the stored actor is %d, not %d", s->actor,
                         cc_actor_of(s));
@@ -369,7 +373,8 @@ int cc_check(const void *data, tafel_error *err) {
     }
     for (int p = 0; p < s->players; p++)
         if (!followers[p] != (s->follower_row[p] == CC_NONE) ||
-            (followers[p] && s->row[s->follower_row[p]][s->follower_at[p]] != CC_FOLLOWER + p))
+            (followers[p] && (s->follower_at[p] >= s->row_len[s->follower_row[p]] ||
+                              s->row[s->follower_row[p]][s->follower_at[p]] != CC_FOLLOWER + p)))
             return tf_error(err, TAFEL_ESTATE, "seat %d's follower is not in its row", p);
     for (int p = 0; p < s->players; p++) {
         if (s->follower_row[p] == CC_NONE) continue;

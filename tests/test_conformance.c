@@ -14,7 +14,9 @@
 ** (7 per player) and of tiles (72, or 78 with crop circles); Cardcassonne's,
 ** the 130 cards.  Hidden information: every seat's view of a copy resampled
 ** for that seat is byte for byte the view of the original (and the copy is
-** a valid state), so nothing a seat cannot see shows in its view.
+** a valid state), so nothing a seat cannot see shows in its view.  Bad
+** input: at sampled positions random bytes and mangled legal texts are
+** refused with a message (the sanitizer build runs this too).
 */
 #include "helpers.h"
 
@@ -134,6 +136,41 @@ static void check_cardcassonne_view(const sim *m, const tafel_state *s) {
     cJSON_Delete(v);
 }
 
+/* Texts that are no action, or mangled legal ones, are refused with a
+** message, and the state stays as it was (bad input never corrupts). */
+static void check_bad_texts_are_refused(sim *m, const tafel_state *s, uint64_t *rng) {
+    static const char *const fixed[] = {"", " ", "\t", "?", "play", "deal 99 Y1", "place",
+                                        "build abbey 99 99", "offer 0L 9O", "stack 9 abbey",
+                                        "take", "arrange G G G G G G", "pick -999 7"};
+    char text[TAFEL_ACTION_TEXT_MAX * 2];
+    tafel_state_copy(m->scratch, s);
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        tafel_action a;
+        tafel_error err = {0};
+        if (tafel_action_from_text(s, fixed[i], &a, &err) == TAFEL_OK) continue; /* legal here */
+        assert_true(err.message[0] != 0);
+    }
+    for (int k = 0; k < 20; k++) { /* random bytes, and legal texts cut or extended */
+        size_t len = tafel_rng_below(rng, 40);
+        for (size_t i = 0; i < len; i++) text[i] = (char)(1 + tafel_rng_below(rng, 255));
+        text[len] = 0;
+        if (k % 2 && tafel_state_current(s) >= 0) {
+            int n = tafel_state_legal_actions(s, m->legal, (int)m->max_actions);
+            if (n > 0) {
+                h_text(s, m->legal[tafel_rng_below(rng, (uint32_t)n)], text, TAFEL_ACTION_TEXT_MAX);
+                size_t l = strlen(text);
+                if (k % 4 == 1) text[tafel_rng_below(rng, (uint32_t)l + 1)] = 0;
+                else snprintf(text + l, sizeof text - l, " %u", tafel_rng_below(rng, 1000));
+            }
+        }
+        tafel_action a;
+        tafel_error err = {0};
+        int rc = tafel_action_from_text(s, text, &a, &err);
+        if (rc != TAFEL_OK) assert_true(err.message[0] != 0);
+    }
+    assert_true(tafel_state_equal(m->scratch, s));
+}
+
 /* Each seat's view survives resampling for that seat unchanged. */
 static void check_views_survive_resampling(sim *m, const tafel_state *s, uint64_t *rng) {
     for (int seat = 0; seat < m->players; seat++) {
@@ -223,6 +260,7 @@ static int check_position(sim *m, const tafel_state *s, uint64_t *rng) {
                 fail_msg("move %d: action %d is %s but %s", move, (int)a,
                          listed ? "listed" : "not listed", listed ? "refused" : "accepted");
         }
+        check_bad_texts_are_refused(m, s, rng);
         check_views_survive_resampling(m, s, rng);
         assert_null(tafel_state_view_json(s, m->players));
         double estimate[TAFEL_MAX_PLAYERS];

@@ -128,7 +128,14 @@ static int hand_over(play_session *s, int seat) {
     s->shown = seat;
     if (s->log_len > s->last_turn[seat]) {
         printf("Since your last turn:");
-        for (int i = s->last_turn[seat]; i < s->log_len; i++) printf("%s %s", i > s->last_turn[seat] ? "," : "", s->log[i]);
+        /* repeats in a row (a shuffle dealt card by card) are counted once */
+        for (int i = s->last_turn[seat], first = 1; i < s->log_len; first = 0) {
+            int j = i + 1;
+            while (j < s->log_len && !strcmp(s->log[j], s->log[i])) j++;
+            printf("%s %s", first ? "" : ",", s->log[i]);
+            if (j - i > 1) printf(" (x%d)", j - i);
+            i = j;
+        }
         printf("\n");
     }
     return TURN_MOVE;

@@ -10,6 +10,7 @@
 ** reason, for an action that is not allowed here.
 */
 #include "carcassonne.h"
+#include "../../core/words.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -76,41 +77,11 @@ int carc_to_text(const void *data, tafel_action a, char *buf, size_t n) {
 
 #define MAX_WORDS 6
 
-static int split(const char *text, char words[MAX_WORDS][24]) {
-    int n = 0;
-    const char *p = text;
-    for (;;) {
-        while (isspace((unsigned char)*p)) p++;
-        if (!*p) return n;
-        if (n == MAX_WORDS) return -1;
-        size_t len = 0;
-        while (*p && !isspace((unsigned char)*p)) {
-            if (len + 1 >= sizeof words[0]) return -1;
-            words[n][len++] = *p++;
-        }
-        words[n++][len] = 0;
-    }
-}
-
-static int read_int(const char *w, long lo, long hi, int *out) {
-    char *end;
-    long v = strtol(w, &end, 10);
-    if (!*w || *end || v < lo || v > hi) return 0;
-    *out = (int)v;
-    return 1;
-}
-
-static int find_name(const char *w, const char *const *names, int n) {
-    for (int i = 0; i < n; i++)
-        if (strcasecmp(w, names[i]) == 0) return i;
-    return -1;
-}
-
 /* The segment of a placed tile named by kind and edge/half words. */
 static int find_segment(const carc_state *s, int tile, const char *kind_word,
                         const char *where, int *seg, tafel_error *err) {
     const carc_placed *p = &s->tiles[tile];
-    int kind = find_name(kind_word, carc_kind_names, 4);
+    int kind = tf_find_name(kind_word, carc_kind_names, 4);
     if (kind < 0)
         return tf_error(err, TAFEL_EPARSE, "'%s' is no feature: city, road, field or cloister",
                         kind_word);
@@ -132,14 +103,14 @@ static int find_segment(const carc_state *s, int tile, const char *kind_word,
                         kind == CARC_FIELD ? "a half-edge (NNW NNE ENE ESE SSE SSW WSW WNW)"
                                            : "an edge (N E S W)");
     if (kind == CARC_FIELD) {
-        int h = find_name(where, half_names, 8);
+        int h = tf_find_name(where, half_names, 8);
         if (h < 0)
             return tf_error(err, TAFEL_EPARSE,
                             "a field is named by a half-edge (NNW NNE ENE ESE SSE SSW WSW WNW), not '%s'",
                             where);
         found = o->half_seg[h];
     } else {
-        int d = find_name(where, edge_names, 4);
+        int d = tf_find_name(where, edge_names, 4);
         if (d < 0)
             return tf_error(err, TAFEL_EPARSE, "a %s is named by an edge (N E S W), not '%s'",
                             kind_word, where);
@@ -173,10 +144,10 @@ static int parse(const carc_state *s, char w[MAX_WORDS][24], int n, tafel_action
     }
     if (!strcasecmp(verb, "place") && n == 4) {
         int x, y, deg;
-        if (!read_int(w[1], -120, 120, &x) || !read_int(w[2], -120, 120, &y))
+        if (!tf_read_int(w[1], -120, 120, &x) || !tf_read_int(w[2], -120, 120, &y))
             return tf_error(err, TAFEL_EPARSE, "place x y rotation: x and y are whole numbers "
                                                "within -120..120");
-        if (!read_int(w[3], 0, 270, &deg) || deg % 90)
+        if (!tf_read_int(w[3], 0, 270, &deg) || deg % 90)
             return tf_error(err, TAFEL_EPARSE, "rotation must be 0, 90, 180 or 270, not '%s'",
                             w[3]);
         int rot = deg / 90;
@@ -187,7 +158,7 @@ static int parse(const carc_state *s, char w[MAX_WORDS][24], int n, tafel_action
     if ((!strcasecmp(verb, "follower") && (n == 2 || n == 3)) ||
         ((!strcasecmp(verb, "add") || !strcasecmp(verb, "remove")) && (n == 4 || n == 5))) {
         const char *kind = w[verb[0] == 'f' || verb[0] == 'F' ? 1 : 3];
-        if (find_name(kind, carc_kind_names, 4) < 0)
+        if (tf_find_name(kind, carc_kind_names, 4) < 0)
             return tf_error(err, TAFEL_EPARSE,
                             "'%s' is no feature: city, road, field or cloister", kind);
     }
@@ -203,7 +174,7 @@ static int parse(const carc_state *s, char w[MAX_WORDS][24], int n, tafel_action
     int add = !strcasecmp(verb, "add"), rem = !strcasecmp(verb, "remove");
     if ((add || rem) && (n == 4 || n == 5)) {
         int x, y, seg;
-        if (!read_int(w[1], -120, 120, &x) || !read_int(w[2], -120, 120, &y))
+        if (!tf_read_int(w[1], -120, 120, &x) || !tf_read_int(w[2], -120, 120, &y))
             return tf_error(err, TAFEL_EPARSE, "%s x y feature edge: x and y are whole numbers",
                             verb);
         int tile = carc_board_at(s, x, y);
@@ -226,12 +197,13 @@ static int parse(const carc_state *s, char w[MAX_WORDS][24], int n, tafel_action
 
 int carc_from_text(const void *data, const char *text, tafel_action *out, tafel_error *err) {
     const carc_state *s = data;
-    char words[MAX_WORDS][24];
-    int n = split(text, words);
+    tf_words words;
+    int n = tf_split(text, &words);
+    if (n > MAX_WORDS) n = -1;
     if (n <= 0)
         return tf_error(err, TAFEL_EPARSE, n == 0 ? "empty action" : "cannot read '%.40s'", text);
     tafel_action a = -1;
-    int rc = parse(s, words, n, &a, err);
+    int rc = parse(s, words.w, n, &a, err);
     if (rc) return rc;
     rc = carc_check_action(s, a, err);
     if (rc) return rc;

@@ -169,9 +169,6 @@ typedef struct cc_state {
 /* cards.c */
 /* pile_upto as it follows from pile. */
 void cc_pile_upto(const uint8_t pile[CC_TYPES], uint8_t out[CC_PILE_UPTO]);
-int cc_card_from_name(const char *name, size_t len); /* -1 if none */
-int cc_row_from_name(const char *name, size_t len);
-int cc_kind_from_name(const char *name, size_t len);
 /* Whether a card of type t is out of place in row: a coloured card in
 ** another colour's row (which is wrong if it was placed face down). */
 static inline int cc_misplaced(int t, int row) {

@@ -79,27 +79,6 @@ void cc_stretch_recount(const cc_state *s, int row, int from, int to, cc_stretch
     }
 }
 
-int cc_card_from_name(const char *name, size_t len) {
-    for (int t = 0; t < CC_TYPES; t++)
-        if (strlen(cc_cards[t].name) == len && !strncasecmp(cc_cards[t].name, name, len))
-            return t;
-    return -1;
-}
-
-static int find_name(const char *const *names, int n, const char *name, size_t len) {
-    for (int i = 0; i < n; i++)
-        if (strlen(names[i]) == len && !strncasecmp(names[i], name, len)) return i;
-    return -1;
-}
-
-int cc_row_from_name(const char *name, size_t len) {
-    return find_name(cc_row_names, CC_COLOURS, name, len);
-}
-
-int cc_kind_from_name(const char *name, size_t len) {
-    return find_name(cc_kind_names, CC_KINDS, name, len);
-}
-
 /* Greedy is optimal here: a set's value grows faster than its size (0, 5,
 ** 15, 30), so each set takes one card of every colour still held, and the
 ** jokers fill the biggest sets first.  The tests check this against an

@@ -8,6 +8,7 @@
 ** error, not a silent reinterpretation.
 */
 #include "cardcassonne.h"
+#include "../../core/words.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -57,27 +58,8 @@ int cc_view_text(const void *data, int seat, tafel_action a, char *buf, size_t n
 
 #define MAX_WORDS 4
 
-typedef struct words {
-    int n;
-    const char *at[MAX_WORDS];
-    size_t len[MAX_WORDS];
-} words;
-
-static int split(const char *text, words *w) {
-    w->n = 0;
-    for (const char *p = text;;) {
-        while (isspace((unsigned char)*p)) p++;
-        if (!*p) return w->n;
-        if (w->n == MAX_WORDS) return -1;
-        w->at[w->n] = p;
-        while (*p && !isspace((unsigned char)*p)) p++;
-        w->len[w->n] = (size_t)(p - w->at[w->n]);
-        w->n++;
-    }
-}
-
-static int is_word(const words *w, int i, const char *word) {
-    return w->len[i] == strlen(word) && !strncasecmp(w->at[i], word, w->len[i]);
+static int is_word(const tf_words *w, int i, const char *word) {
+    return !strcasecmp(w->w[i], word);
 }
 
 static int bad(tafel_error *err, const char *text, const char *why) {
@@ -87,18 +69,19 @@ static int bad(tafel_error *err, const char *text, const char *why) {
 #define CARDS_HELP "a card is Y1..Y3, YA, YH (also R, G, B), DRAGON, FAIRY, AJ or HJ"
 #define ROWS_HELP "a row is Y, R, G or B"
 
-static int card_word(const words *w, int i, const char *text, int *t, tafel_error *err) {
-    *t = cc_card_from_name(w->at[i], w->len[i]);
-    return *t < 0 ? bad(err, text, CARDS_HELP) : TAFEL_OK;
+static int card_word(const tf_words *w, int i, const char *text, int *t, tafel_error *err) {
+    for (*t = 0; *t < CC_TYPES; ++*t)
+        if (is_word(w, i, cc_cards[*t].name)) return TAFEL_OK;
+    return bad(err, text, CARDS_HELP);
 }
 
-static int row_word(const words *w, int i, const char *text, int *r, tafel_error *err) {
-    *r = cc_row_from_name(w->at[i], w->len[i]);
+static int row_word(const tf_words *w, int i, const char *text, int *r, tafel_error *err) {
+    *r = tf_find_name(w->w[i], cc_row_names, CC_COLOURS);
     return *r < 0 ? bad(err, text, ROWS_HELP) : TAFEL_OK;
 }
 
 /* The action the words name, legal or not. */
-static int parse(const cc_state *s, const char *text, const words *w,
+static int parse(const cc_state *s, const char *text, const tf_words *w,
                  tafel_action *out, tafel_error *err) {
     int t, r;
     if (w->n == 0) return bad(err, text, "no action");
@@ -106,15 +89,14 @@ static int parse(const cc_state *s, const char *text, const words *w,
         if (card_word(w, 1, text, &t, err)) return TAFEL_EPARSE;
         *out = CC_A_REVEAL + t;
     } else if (is_word(w, 0, "deal") && w->n == 3) {
-        char *end;
-        long seat = strtol(w->at[1], &end, 10);
-        if (end != w->at[1] + w->len[1] || seat < 0 || seat >= s->players)
+        int seat;
+        if (!tf_read_int(w->w[1], 0, s->players - 1, &seat))
             return tf_error(err, TAFEL_EPARSE, "'%s': the seat must be 0..%d", text,
                             s->players - 1);
         if (card_word(w, 2, text, &t, err)) return TAFEL_EPARSE;
         if (s->phase == CC_PH_DEAL && seat != s->deal_to)
             return tf_error(err, TAFEL_EILLEGAL,
-                            "the next card is dealt to seat %d, not %ld", s->deal_to,
+                            "the next card is dealt to seat %d, not %d", s->deal_to,
                             seat);
         *out = CC_A_DEAL + t;
     } else if (is_word(w, 0, "play") && w->n == 3) {
@@ -132,7 +114,7 @@ static int parse(const cc_state *s, const char *text, const words *w,
     } else if (is_word(w, 0, "keep") && w->n == 1) {
         *out = CC_A_KEEP;
     } else if (is_word(w, 0, "assign") && w->n == 2) {
-        int k = cc_kind_from_name(w->at[1], w->len[1]);
+        int k = tf_find_name(w->w[1], cc_kind_names, CC_KINDS);
         if (k < 0) return bad(err, text, "the kinds are chicken, pig, sheep and horse");
         *out = CC_A_ASSIGN + k;
     } else {
@@ -146,8 +128,8 @@ static int parse(const cc_state *s, const char *text, const words *w,
 int cc_from_text(const void *data, const char *text, tafel_action *out,
                  tafel_error *err) {
     const cc_state *s = data;
-    words w;
-    if (split(text, &w) < 0) return bad(err, text, "too many words");
+    tf_words w;
+    if (tf_split(text, &w) < 0 || w.n > MAX_WORDS) return bad(err, text, "too many words");
     int rc = parse(s, text, &w, out, err);
     if (rc) return rc;
     cc_state scratch = *s; /* legal exactly when apply accepts it */

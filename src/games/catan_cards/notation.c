@@ -8,6 +8,7 @@
 ** the parser accepts each verb for the number it names.
 */
 #include "catan.h"
+#include "../../core/words.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -158,28 +159,6 @@ int ct_view_text(const void *data, int seat, tafel_action a, char *buf, size_t n
 
 /* ---- parsing ----------------------------------------------------------------- */
 
-#define MAX_WORDS 8
-
-typedef struct words {
-    int n;
-    char w[MAX_WORDS][24];
-} words;
-
-static int split(const char *text, words *w) {
-    w->n = 0;
-    for (const char *p = text;;) {
-        while (isspace((unsigned char)*p)) p++;
-        if (!*p) return 0;
-        if (w->n == MAX_WORDS) return -1;
-        size_t len = 0;
-        while (p[len] && !isspace((unsigned char)p[len])) len++;
-        if (len >= sizeof w->w[0]) return -1;
-        memcpy(w->w[w->n], p, len);
-        w->w[w->n++][len] = 0;
-        p += len;
-    }
-}
-
 static int is(const char *word, const char *name) { return !strcasecmp(word, name); }
 
 static int find_card(const char *word) {
@@ -200,24 +179,16 @@ static int find_region(const char *word) {
     return -1;
 }
 
-static int number(const char *word, int lo, int hi, int *out) {
-    char *end;
-    long v = strtol(word, &end, 10);
-    if (!*word || *end || v < lo || v > hi) return 0;
-    *out = (int)v;
-    return 1;
-}
-
-static int site_of(const words *w, int i, int *site) {
+static int site_of(const tf_words *w, int i, int *site) {
     int col, row;
-    if (!number(w->w[i], -CT_COL0, CT_COL0, &col) || !number(w->w[i + 1], -2, 2, &row) || !row)
+    if (!tf_read_int(w->w[i], -CT_COL0, CT_COL0, &col) || !tf_read_int(w->w[i + 1], -2, 2, &row) || !row)
         return 0;
     int ri = row == -2 ? 0 : row == -1 ? 1 : row == 1 ? 2 : 3;
     *site = (col + CT_COL0) * CT_SITE_ROWS + ri;
     return 1;
 }
 
-static int arrangement_of(const words *w, int *perm) {
+static int arrangement_of(const tf_words *w, int *perm) {
     if (w->n != 7) return 0;
     int left[6] = {0, 1, 2, 3, 4, 5}, k = 6;
     *perm = 0;
@@ -233,7 +204,7 @@ static int arrangement_of(const words *w, int *perm) {
     return 1;
 }
 
-static int parse(const ct_state *s, const words *w, tafel_action *out) {
+static int parse(const ct_state *s, const tf_words *w, tafel_action *out) {
     const char *v = w->w[0];
     int x, y, t;
     (void)s;
@@ -254,11 +225,11 @@ static int parse(const ct_state *s, const words *w, tafel_action *out) {
             return *out = A_RES + x, 1;
         if (is(v, "take") && (t = find_card(a)) >= 0) return *out = A_TAKE + t, 1;
         if (is(v, "play") && (t = find_card(a)) >= 0) return *out = A_PLAY + t, 1;
-        if (is(v, "search") && number(a, 1, CT_STACKS, &x)) return *out = A_SEARCH + x - 1, 1;
-        if (is(v, "draw") && number(a, 1, CT_STACKS, &x)) return *out = A_DRAW + x - 1, 1;
-        if (is(v, "die") && number(a, 1, 6, &x)) return *out = A_DIE + x - 1, 1;
-        if (is(v, "duel") && number(a, 1, 6, &x)) return *out = A_DUEL + x - 1, 1;
-        if (is(v, "alchemist") && number(a, 1, 6, &x)) return *out = A_ALCHEMIST + x - 1, 1;
+        if (is(v, "search") && tf_read_int(a, 1, CT_STACKS, &x)) return *out = A_SEARCH + x - 1, 1;
+        if (is(v, "draw") && tf_read_int(a, 1, CT_STACKS, &x)) return *out = A_DRAW + x - 1, 1;
+        if (is(v, "die") && tf_read_int(a, 1, 6, &x)) return *out = A_DIE + x - 1, 1;
+        if (is(v, "duel") && tf_read_int(a, 1, 6, &x)) return *out = A_DUEL + x - 1, 1;
+        if (is(v, "alchemist") && tf_read_int(a, 1, 6, &x)) return *out = A_ALCHEMIST + x - 1, 1;
         if (is(v, "event-die"))
             for (int f = 0; f < CT_EVENT_FACES; f++)
                 if (is(a, ct_face_codes[f])) return *out = A_FACE + f, 1;
@@ -272,19 +243,19 @@ static int parse(const ct_state *s, const words *w, tafel_action *out) {
         if (is(v, "road") && (is(a, "left") || is(a, "right"))) return *out = A_ROAD + is(a, "right"), 1;
         if (is(v, "settlement") && (is(a, "left") || is(a, "right")))
             return *out = A_SETTLE + is(a, "right"), 1;
-        if (is(v, "city") && number(a, -CT_COL0, CT_COL0, &x)) return *out = A_CITY + x + CT_COL0, 1;
+        if (is(v, "city") && tf_read_int(a, -CT_COL0, CT_COL0, &x)) return *out = A_CITY + x + CT_COL0, 1;
         return 0;
     }
     if (w->n == 3) {
         const char *a = w->w[1], *b = w->w[2];
-        if (is(v, "stack") && number(a, 1, CT_STACKS, &x) && (t = find_card(b)) >= 0)
+        if (is(v, "stack") && tf_read_int(a, 1, CT_STACKS, &x) && (t = find_card(b)) >= 0)
             return *out = A_STACK_CARD + t, 1;
         if ((is(v, "trade") || is(v, "swap")) && (x = find_res(a)) >= 0 && (y = find_res(b)) >= 0)
             return *out = A_TRADE + x * CT_RES + y, 1;
         if (is(v, "settlement") && (is(a, "left") || is(a, "right")) && is(b, "scout"))
             return *out = A_SETTLE + is(a, "right") + 2, 1;
         if ((is(v, "exchange") || is(v, "discard") || is(v, "under") || is(v, "put")) &&
-            (t = find_card(a)) >= 0 && number(b, 1, CT_STACKS, &x))
+            (t = find_card(a)) >= 0 && tf_read_int(b, 1, CT_STACKS, &x))
             return *out = A_UNDER + t * CT_STACKS + x - 1, 1;
         if (is(v, "pick") && site_of(w, 1, &x)) return *out = A_SITE + x, 1;
         if (is(v, "offer")) {
@@ -306,8 +277,8 @@ static int parse(const ct_state *s, const words *w, tafel_action *out) {
 
 int ct_from_text(const void *data, const char *text, tafel_action *out, tafel_error *err) {
     const ct_state *s = data;
-    words w;
-    if (split(text, &w) < 0 || w.n == 0 || !parse(s, &w, out))
+    tf_words w;
+    if (tf_split(text, &w) < 0 || w.n == 0 || !parse(s, &w, out))
         return tf_error(err, TAFEL_EPARSE,
                         "'%s': not an action (see docs/catan_cards.md: e.g. roll, trade O G, "
                         "build abbey 0 -1, draw 3, end)",

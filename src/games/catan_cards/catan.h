@@ -143,7 +143,7 @@ enum {
     F_PLACE_REGIONS, F_REFILL, F_PAY_SEARCH, F_SEARCH_TAKE, F_DISCARD, F_EXCHANGE_TAKE,
     F_OFFER, F_COUNTER, F_PICK_SITE, F_CARAVAN, F_MERCHANT_TAKE, F_MERCHANT_GIVE,
     F_SPY_TAKE, F_CONFLICT_PICK, F_MASTER_SEARCH, F_MASTER_TAKE, F_MASTER_PUT,
-    F_SCOUT_PICK, F_PROGRESS, F_BANK, F_NEGOTIATE,
+    F_SCOUT_PICK, F_BANK, F_NEGOTIATE,
     /* automatic */
     F_TURN, F_EVENT, F_PRODUCTION, F_EVENT_CARD, F_LIMIT, F_DUEL_RESULT,
     F_FRAME_KINDS
@@ -232,16 +232,13 @@ void ct_stocks(const ct_state *s, int seat, int stock[CT_RES], int room[CT_RES])
 int ct_room(const ct_state *s, int seat, int res);      /* resources it could still hold */
 void ct_pay(ct_state *s, int seat, int res, int n);
 int ct_gain(ct_state *s, int seat, int res, int n);     /* returns how many fitted */
-int ct_can_pay(const ct_state *s, int seat, const uint8_t cost[CT_RES]);
 void ct_pay_cost(ct_state *s, int seat, const uint8_t cost[CT_RES]);
 int ct_count_type(const ct_state *s, int seat, int type); /* cards of a type built */
 int ct_strength(const ct_state *s, int seat);
 int ct_tournament(const ct_state *s, int seat);
 int ct_trade_points(const ct_state *s, int seat);
-int ct_has_city(const ct_state *s, int seat);
 int ct_vp(const ct_state *s, int seat);
 int ct_hand_limit(const ct_state *s, int seat);
-void ct_update_tokens(ct_state *s);
 void ct_produce(ct_state *s, int die);
 int ct_protected(const ct_state *s, int seat, int col, int row); /* by a Garrison */
 void ct_brigand_attack(ct_state *s);

@@ -73,13 +73,9 @@ static int hand_has(const ct_state *s, int seat, int type) {
     return ct_hand_find(s, seat, type) >= 0;
 }
 
-/* Settlements, cities and their sites stand on even columns (roads and
-** regions on odd ones): loops over them step by two from the first. */
 static int has_building(const ct_state *s, int seat, int what) {
-    const ct_player *p = &s->p[seat];
-    for (int c = p->left + (p->left & 1); c <= p->right; c += 2)
-        for (int r = 0; r < CT_SITE_ROWS; r++)
-            if (p->site[c][r] != CT_NONE && ct_cards[p->site[c][r]].what == what) return 1;
+    for (int t = 0; t < CT_ALCHEMIST; t++) /* from the counts of cards built */
+        if (s->p[seat].built[t] && ct_cards[t].what == what) return 1;
     return 0;
 }
 
@@ -110,6 +106,8 @@ static int pickable(const ct_state *s, int victim, int col, int ri, int mode) {
     return ct_cards[t].what == CT_UNIT && !(p->centre[col] == CT_CITY && church_at(p, col));
 }
 
+/* Settlements, cities and their sites stand on even columns (roads and
+** regions on odd ones): loops over them step by two from the first. */
 static int any_pickable(const ct_state *s, int victim, int mode) {
     const ct_player *p = &s->p[victim];
     for (int c = p->left + (p->left & 1); c <= p->right; c += 2)

@@ -92,12 +92,6 @@ int ct_gain(ct_state *s, int seat, int res, int n) {
     return got;
 }
 
-int ct_can_pay(const ct_state *s, int seat, const uint8_t cost[CT_RES]) {
-    for (int res = 0; res < CT_RES; res++)
-        if (cost[res] && ct_stock(s, seat, res) < cost[res]) return 0;
-    return 1;
-}
-
 void ct_pay_cost(ct_state *s, int seat, const uint8_t cost[CT_RES]) {
     for (int res = 0; res < CT_RES; res++) ct_pay(s, seat, res, cost[res]);
 }
@@ -106,7 +100,6 @@ int ct_count_type(const ct_state *s, int seat, int type) { return s->p[seat].bui
 int ct_strength(const ct_state *s, int seat) { return s->p[seat].strength; }
 int ct_tournament(const ct_state *s, int seat) { return s->p[seat].tournament; }
 int ct_trade_points(const ct_state *s, int seat) { return s->p[seat].trade; }
-int ct_has_city(const ct_state *s, int seat) { return s->p[seat].has_city; }
 int ct_vp(const ct_state *s, int seat) { return s->p[seat].vp; }
 int ct_hand_limit(const ct_state *s, int seat) { return s->p[seat].limit; }
 
@@ -161,7 +154,6 @@ void ct_refresh(ct_state *s) {
     if (s->windmill >= 0) s->p[s->windmill].vp++;
 }
 
-void ct_update_tokens(ct_state *s) { ct_refresh(s); }
 
 /* Whether the region at (col, row index) borders a building of type. */
 static int borders(const ct_player *p, int col, int ri, int type) {

@@ -28,7 +28,7 @@ static const char *const frame_names[F_FRAME_KINDS] = {
     [F_PICK_SITE] = "pick", [F_CARAVAN] = "caravan", [F_MERCHANT_TAKE] = "merchant-take",
     [F_MERCHANT_GIVE] = "merchant-give", [F_SPY_TAKE] = "spy", [F_CONFLICT_PICK] = "conflict",
     [F_MASTER_SEARCH] = "master-builder", [F_MASTER_TAKE] = "master-take",
-    [F_MASTER_PUT] = "master-put", [F_SCOUT_PICK] = "scout", [F_PROGRESS] = "progress",
+    [F_MASTER_PUT] = "master-put", [F_SCOUT_PICK] = "scout",
     [F_BANK] = "bank", [F_NEGOTIATE] = "negotiate",
     [F_TURN] = "turn", [F_EVENT] = "event", [F_PRODUCTION] = "production",
     [F_EVENT_CARD] = "event-card", [F_LIMIT] = "limit", [F_DUEL_RESULT] = "duel-result",

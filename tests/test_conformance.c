@@ -48,7 +48,7 @@ typedef struct sim {
     size_t max_actions;
     tafel_action *legal;
     double *prob;
-    tafel_state *scratch;
+    tafel_state *scratch, *other, *again; /* resampling needs three */
     char (*texts)[TAFEL_ACTION_TEXT_MAX];
     long positions, applies;
     long resamples, resamples_changed;
@@ -171,6 +171,22 @@ static void check_bad_texts_are_refused(sim *m, const tafel_state *s, uint64_t *
     assert_true(tafel_state_equal(m->scratch, s));
 }
 
+/* m->scratch and a copy resampled again differ only in what seat cannot
+** see; resampling both with the same rng must give the same state, or a
+** bot deciding on a resampled copy would act on what it may not know. */
+static void check_resample_reads_only_the_view(sim *m, int seat, uint64_t *rng) {
+    uint64_t same = tafel_rng_next(rng);
+    tafel_state_copy(m->other, m->scratch);
+    assert_int_equal(tafel_state_resample(m->other, seat, rng), TAFEL_OK);
+    tafel_state_copy(m->again, m->scratch);
+    uint64_t r1 = same, r2 = same;
+    assert_int_equal(tafel_state_resample(m->again, seat, &r1), TAFEL_OK);
+    assert_int_equal(tafel_state_resample(m->other, seat, &r2), TAFEL_OK);
+    if (!tafel_state_equal(m->again, m->other))
+        fail_msg("%s: resampling for seat %d at move %d depends on what it cannot see",
+                 m->game_name, seat, tafel_state_move_number(m->scratch));
+}
+
 /* Each seat's view survives resampling for that seat unchanged. */
 static void check_views_survive_resampling(sim *m, const tafel_state *s, uint64_t *rng) {
     for (int seat = 0; seat < m->players; seat++) {
@@ -190,6 +206,7 @@ static void check_views_survive_resampling(sim *m, const tafel_state *s, uint64_
         assert_int_equal(tafel_state_current(m->scratch), tafel_state_current(s));
         m->resamples++;
         m->resamples_changed += !tafel_state_equal(m->scratch, s);
+        check_resample_reads_only_the_view(m, seat, rng);
     }
 }
 
@@ -398,6 +415,8 @@ static void run_variant(const char *name, const char *game_string, int players,
     m.legal = malloc(sizeof *m.legal * (m.max_actions + 1));
     m.prob = malloc(sizeof *m.prob * (m.max_actions + 1));
     m.scratch = tafel_state_new(g);
+    m.other = tafel_state_new(g);
+    m.again = tafel_state_new(g);
     m.texts = malloc(sizeof *m.texts * MAX_ACTIONS_PER_GAME);
     assert_true(m.legal && m.prob && m.scratch && m.texts);
     assert_int_equal(tafel_game_players(g), players);
@@ -412,6 +431,8 @@ static void run_variant(const char *name, const char *game_string, int players,
     free(m.prob);
     free(m.texts);
     tafel_state_free(m.scratch);
+    tafel_state_free(m.other);
+    tafel_state_free(m.again);
     tafel_game_free(g);
 }
 

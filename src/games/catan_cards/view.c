@@ -247,7 +247,16 @@ int ct_render(const void *data, int seat, int flags, tf_buf *b) {
 
 /* ---- resampling ------------------------------------------------------------------- */
 
+/* The unseen cards are sorted before they are shuffled: their order in
+** the state is exactly what the seat must not know, and the result has to
+** depend on its view and the rng alone (a bot decides on it). */
 static void shuffle(uint8_t *a, int n, uint64_t *rng) {
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+            uint8_t t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
     for (int i = n - 1; i > 0; i--) {
         int j = (int)tafel_rng_below(rng, (uint32_t)i + 1);
         uint8_t t = a[i];

@@ -109,6 +109,11 @@ typedef struct ct_region {
     uint8_t stock;     /* 0..3 */
 } ct_region;
 
+/* At most 3 regions share a kind or a production number (one start
+** region and two of the region stack). */
+#define CT_PER_KIND 4
+#define CT_DOUBLED 0x80
+
 typedef struct ct_player {
     uint8_t centre[CT_COLS];            /* row 0: CT_EMPTY, CT_ROAD, ... */
     ct_region region[CT_COLS][2];       /* odd columns, rows -1, +1 */
@@ -123,6 +128,12 @@ typedef struct ct_player {
     uint8_t stock[CT_RES], room[CT_RES]; /* resources held, room left, by kind */
     uint8_t built[CT_CARD_TYPES];        /* expansion cards built, by type */
     uint8_t vp, strength, tournament, trade, limit, has_city;
+    /* The regions, as index col * 2 + row into region[][]: by kind in the
+    ** order paying and gaining break ties in, and by production number
+    ** with CT_DOUBLED set where a producer building doubles the yield.
+    ** Paying, gaining and production read these instead of the row. */
+    uint8_t kind_n[CT_RES], kind_at[CT_RES][CT_PER_KIND];
+    uint8_t die_n[7], die_at[7][CT_PER_KIND];
 } ct_player;
 
 #define CT_STACKS 5

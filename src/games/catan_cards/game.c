@@ -51,15 +51,14 @@ static int opp(int seat) { return 1 - seat; }
 
 /* ---- what a frame allows --------------------------------------------------- */
 
+/* A list always has room for every action of the game (CT_ACTIONS): no
+** list can be longer, and adding is then one store. */
 typedef struct list {
     tafel_action *out;
-    int n, cap;
+    int n;
 } list;
 
-static void add(list *l, tafel_action a) {
-    if (l->n < l->cap) l->out[l->n] = a;
-    l->n++;
-}
+static void add(list *l, tafel_action a) { l->out[l->n++] = a; }
 
 /* The card types in a list of cards, as bits: one pass instead of one
 ** search per type. */
@@ -195,23 +194,26 @@ static void legal_offers(const ct_state *s, int seat, list *l) {
         }
 }
 
+/* Bits of the resources a player holds (stock) or has room for. */
+static unsigned res_mask(const uint8_t n[CT_RES]) {
+    unsigned m = 0;
+    for (int r = 0; r < CT_RES; r++) m |= (unsigned)(n[r] > 0) << r;
+    return m;
+}
+
 static int any_bank_trade(const ct_state *s, int seat) {
-    tafel_action buf[1];
-    list l = {buf, 0, 0};
-    legal_bank(s, seat, &l);
-    return l.n > 0;
+    const ct_player *p = &s->p[seat];
+    unsigned room = res_mask(p->room);
+    for (int give = 0; give < CT_RES; give++)
+        if (p->stock[give] >= ct_trade_rate(s, seat, give) && (room & ~(1u << give))) return 1;
+    return 0;
 }
 
 static int any_offer(const ct_state *s, int seat) {
     if (s->offers >= 3) return 0;
-    int mine[CT_RES], theirs[CT_RES], room[CT_RES];
-    ct_stocks(s, seat, mine, room);
-    ct_stocks(s, opp(seat), theirs, room);
     /* some resource of mine for some other resource of theirs */
-    for (int x = 0; x < CT_RES; x++)
-        for (int y = 0; y < CT_RES; y++)
-            if (x != y && mine[x] && theirs[y]) return 1;
-    return 0;
+    unsigned mine = res_mask(s->p[seat].stock), theirs = res_mask(s->p[opp(seat)].stock);
+    return mine && theirs && !(mine == theirs && __builtin_popcount(mine) == 1);
 }
 
 static void legal_main(const ct_state *s, int seat, list *l) {
@@ -220,14 +222,16 @@ static void legal_main(const ct_state *s, int seat, list *l) {
     ct_stocks(s, seat, stock, room);
     add(l, A_PASS);
     uint64_t hand = type_mask(p->hand, p->hand_len);
-    if (action_cards_allowed(s))
-        for (int t = CT_ALCHEMIST; t <= CT_SPY; t++)
-            if ((hand >> t & 1) && playable(s, seat, t)) add(l, A_PLAY + t);
     /* Trades and offers are one entry each here, their many variants a
     ** step further (F_BANK, F_NEGOTIATE): the main phase stays a short list
     ** of what can be done, for people and for random play alike. */
     if (any_bank_trade(s, seat)) add(l, A_BANK);
     if (any_offer(s, seat)) add(l, A_NEGOTIATE);
+    if (action_cards_allowed(s))
+        for (uint64_t m = hand >> CT_ALCHEMIST; m; m &= m - 1) {
+            int t = CT_ALCHEMIST + __builtin_ctzll(m);
+            if (playable(s, seat, t)) add(l, A_PLAY + t);
+        }
     for (int side = 0; side < 2; side++)
         if (road_ok(s, seat, side, stock)) add(l, A_ROAD + side);
     for (int v = 0; v < 4; v++)
@@ -260,26 +264,23 @@ static void legal_stack_cards(const ct_state *s, int k, list *l) {
 }
 
 static void legal_resources(const ct_state *s, int seat, int need_room_of, list *l) {
-    for (int r = 0; r < CT_RES; r++) {
-        if (need_room_of >= 0 ? ct_room(s, need_room_of, r) == 0 : ct_stock(s, seat, r) == 0)
-            continue;
-        add(l, A_RES + r);
-    }
+    const uint8_t *n = need_room_of >= 0 ? s->p[need_room_of].room : s->p[seat].stock;
+    for (int r = 0; r < CT_RES; r++)
+        if (n[r]) add(l, A_RES + r);
 }
 
 static void legal_refill(const ct_state *s, const ct_frame *f, list *l) {
     int seat = f->seat;
     const ct_player *p = &s->p[seat];
     int limit = ct_hand_limit(s, seat), can_search = ct_total_stock(s, seat) >= search_cost(s, seat);
+    int room = p->hand_len < limit;
+    for (int k = 0; k < CT_STACKS; k++)
+        if (room && s->stack_len[k] && can_search) add(l, A_SEARCH + k);
     add(l, A_PASS);
-    if (p->hand_len < limit) {
-        for (int k = 0; k < CT_STACKS; k++)
-            if (s->stack_len[k] && can_search) add(l, A_SEARCH + k);
-        for (int k = 0; k < CT_STACKS; k++)
-            if (s->stack_len[k]) add(l, A_DRAW + k);
-    } else if (f->a && p->hand_len == limit) { /* full from the start: one exchange */
+    for (int k = 0; k < CT_STACKS; k++)
+        if (room && s->stack_len[k]) add(l, A_DRAW + k);
+    if (!room && f->a && p->hand_len == limit) /* full from the start: one exchange */
         legal_hand_under(s, seat, l);
-    }
 }
 
 static int ct_frame_legal(const ct_state *s, list *l) {
@@ -323,8 +324,8 @@ static int ct_frame_legal(const ct_state *s, list *l) {
     case F_GAIN: legal_resources(s, seat, seat, l); break;
     case F_TAKE:
     case F_MERCHANT_TAKE:
-        if (f->kind == F_MERCHANT_TAKE) add(l, A_PASS);
         legal_resources(s, opp(seat), -1, l);
+        if (f->kind == F_MERCHANT_TAKE) add(l, A_PASS);
         break;
     case F_MERCHANT_GIVE:
     case F_PAY_SEARCH: legal_resources(s, seat, -1, l); break;
@@ -375,43 +376,31 @@ static int ct_frame_legal(const ct_state *s, list *l) {
                     add(l, A_TRADE + give * CT_RES + get);
         break;
     case F_SPY_TAKE:
-        add(l, A_PASS);
         for (int t = 0; t < CT_CARD_TYPES; t++)
             if (ct_cards[t].what != CT_BUILDING && hand_has(s, opp(seat), t)) add(l, A_TAKE + t);
+        add(l, A_PASS);
         break;
     case F_MASTER_SEARCH:
-        add(l, A_PASS);
         for (int k = 0; k < CT_STACKS; k++)
             if (s->stack_len[k]) add(l, A_SEARCH + k);
+        add(l, A_PASS);
         break;
     case F_SCOUT_PICK:
-        for (int i = 0; i < s->regions_len; i++) {
-            int r = s->regions[i], seen = 0;
-            for (int j = 0; j < i; j++) seen |= s->regions[j] == r;
-            if (!seen) add(l, A_REGION_CARD + r);
-        }
+        for (uint64_t m = type_mask(s->regions, s->regions_len); m; m &= m - 1)
+            add(l, A_REGION_CARD + __builtin_ctzll(m));
         break;
     }
     return l->n;
 }
 
-/* Lists are built frame by frame in the order that reads best ("pass"
-** first); the API wants them ascending. */
-static void sort_actions(tafel_action *a, int n) {
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
-            tafel_action t = a[j];
-            a[j] = a[j - 1];
-            a[j - 1] = t;
-        }
-}
-
 static int ct_legal(const void *data, tafel_action *out, int cap) {
     const ct_state *s = data;
     if (s->over || !s->nframes) return 0;
-    list l = {out, 0, cap};
-    int n = ct_frame_legal(s, &l);
-    sort_actions(out, n < cap ? n : cap); /* nearly sorted: insertion sort is linear */
+    /* each frame lists in ascending order */
+    if (cap >= CT_ACTIONS) return ct_frame_legal(s, &(list){out, 0});
+    tafel_action buf[CT_ACTIONS];
+    int n = ct_frame_legal(s, &(list){buf, 0});
+    memcpy(out, buf, sizeof *out * (size_t)(n < cap ? n : cap));
     return n;
 }
 
@@ -474,22 +463,6 @@ static tafel_action ct_sample(const void *data, uint64_t *rng) {
 
 /* ---- the turn ------------------------------------------------------------------ */
 
-static void start_turn(ct_state *s) {
-    if (s->turn >= s->max_turns) {
-        s->over = 1;
-        s->draw_game = 1;
-        s->nframes = 0;
-        return;
-    }
-    s->turn++;
-    s->offers = 0;
-    s->dirty = 1; /* a new active player: with win_on_own_turn, his points count now */
-    push(s, F_TURN, opp(s->active), 0, 0); /* the next turn, once this one is done */
-    push(s, F_REFILL, s->active, 0, 0);
-    push(s, F_MAIN, s->active, 0, 0);
-    push(s, F_ROLL, s->active, 0, 0);
-}
-
 /* The end of the game: 12 points (only the active player's count with
 ** win_on_own_turn). */
 static void check_end(ct_state *s) {
@@ -502,6 +475,22 @@ static void check_end(ct_state *s) {
             return;
         }
     }
+}
+
+static void start_turn(ct_state *s) {
+    if (s->turn >= s->max_turns) {
+        s->over = 1;
+        s->draw_game = 1;
+        s->nframes = 0;
+        return;
+    }
+    s->turn++;
+    s->offers = 0;
+    push(s, F_TURN, opp(s->active), 0, 0); /* the next turn, once this one is done */
+    push(s, F_REFILL, s->active, 0, 0);
+    push(s, F_MAIN, s->active, 0, 0);
+    push(s, F_ROLL, s->active, 0, 0);
+    check_end(s); /* a new active player: with win_on_own_turn, his points count now */
 }
 
 static void event_card(ct_state *s) {
@@ -597,8 +586,8 @@ static int empty_decision(const ct_state *s) {
     case F_MASTER_PUT:
     case F_SCOUT_PICK:
     case F_START_TAKE: {
-        tafel_action buf[1];
-        list l = {buf, 0, 0};
+        tafel_action buf[CT_ACTIONS];
+        list l = {buf, 0};
         return ct_frame_legal(s, &l) == 0;
     }
     default: return 0;
@@ -1026,6 +1015,23 @@ static int quick_legal(const ct_state *s, tafel_action a) {
     case F_DUEL: return a >= A_DUEL && a < A_ARRANGE;
     }
     if (f->kind == F_ARRANGE) return a >= A_ARRANGE && a < A_ARRANGE + 720;
+    int res = a - A_RES, is_res = res >= 0 && res < CT_RES;
+    switch (f->kind) { /* the frequent small decisions */
+    case F_ROLL:
+        return a == A_ROLL || (a >= A_ALCHEMIST && a < A_PASS && action_cards_allowed(s) &&
+                               hand_has(s, seat, CT_ALCHEMIST));
+    case F_GAIN: return is_res && p->room[res];
+    case F_TAKE: return is_res && s->p[opp(seat)].stock[res];
+    case F_PAY_SEARCH: return is_res && p->stock[res];
+    case F_OFFER: return a == A_PASS || a == A_ACCEPT;
+    case F_BANK: {
+        int give = (a - A_TRADE) / CT_RES, get = (a - A_TRADE) % CT_RES;
+        return a >= A_TRADE && a < A_OFFER && give != get &&
+               p->stock[give] >= ct_trade_rate(s, seat, give) && p->room[get];
+    }
+    case F_SEARCH_TAKE:
+        return a >= A_TAKE && a < A_RES && ct_stack_find(s, f->a, a - A_TAKE) >= 0;
+    }
     if (f->kind == F_NEGOTIATE) {
         if (a < A_OFFER || a >= A_ROAD) return 0;
         int code = a - A_OFFER, m = code % 3 + 1, n = code / 3 % 3 + 1, pair = code / 9;
@@ -1064,8 +1070,7 @@ static int in_list(const ct_state *s, tafel_action a) {
     int quick = quick_legal(s, a);
     if (quick >= 0) return quick;
     tafel_action buf[CT_ACTIONS];
-    list l = {buf, 0, CT_ACTIONS};
-    int n = ct_frame_legal(s, &l);
+    int n = ct_frame_legal(s, &(list){buf, 0});
     for (int i = 0; i < n; i++)
         if (buf[i] == a) return 1;
     return 0;

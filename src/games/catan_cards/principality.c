@@ -51,17 +51,16 @@ int ct_total_stock(const ct_state *s, int seat) {
 
 int ct_room(const ct_state *s, int seat, int res) { return s->p[seat].room[res]; }
 
-/* The region of kind res to pay from (most) or gain on (least, with room). */
+/* The region of kind res to pay from (most) or gain on (least, with room):
+** kind_at lists them in tie-break order, so the first best one wins. */
 static ct_region *pick_region(ct_state *s, int seat, int res, int paying) {
     ct_player *p = &s->p[seat];
-    ct_region *best = NULL;
-    for (int c = p->left - 1; c <= p->right + 1; c++)
-        for (int r = 0; r < 2; r++) {
-            ct_region *g = &p->region[c][r];
-            if (g->card == CT_NONE || ct_region_cards[g->card].kind != res) continue;
-            if (paying ? g->stock == 0 : g->stock == 3) continue;
-            if (!best || (paying ? g->stock > best->stock : g->stock < best->stock)) best = g;
-        }
+    ct_region *all = &p->region[0][0], *best = NULL;
+    for (int i = 0; i < p->kind_n[res]; i++) {
+        ct_region *g = &all[p->kind_at[res][i]];
+        if (paying ? g->stock == 0 : g->stock == 3) continue;
+        if (!best || (paying ? g->stock > best->stock : g->stock < best->stock)) best = g;
+    }
     return best;
 }
 
@@ -103,6 +102,44 @@ int ct_trade_points(const ct_state *s, int seat) { return s->p[seat].trade; }
 int ct_vp(const ct_state *s, int seat) { return s->p[seat].vp; }
 int ct_hand_limit(const ct_state *s, int seat) { return s->p[seat].limit; }
 
+/* Whether the region at (col, row index) borders a building of type. */
+static int borders(const ct_player *p, int col, int ri, int type) {
+    int site_ri = ri == 0 ? 1 : 2; /* region row -1 <-> site row -1 */
+    return (col - 1 >= 0 && p->site[col - 1][site_ri] == type) ||
+           (col + 1 < CT_COLS && p->site[col + 1][site_ri] == type);
+}
+
+static int bordering_count(const ct_player *p, int col, int ri, int type) {
+    int site_ri = ri == 0 ? 1 : 2;
+    return (col - 1 >= 0 && p->site[col - 1][site_ri] == type) +
+           (col + 1 < CT_COLS && p->site[col + 1][site_ri] == type);
+}
+
+/* Whether a producer building next to the region doubles its yield. */
+static int doubled(const ct_player *p, int col, int ri, int kind) {
+    for (int t = CT_BRICK_FACTORY; t <= CT_WOOLEN_MILL; t++)
+        if (ct_cards[t].boosts == kind && borders(p, col, ri, t)) return 1;
+    return 0;
+}
+
+/* Index the regions by kind and by production number. */
+static void index_regions(ct_player *p) {
+    memset(p->kind_n, 0, sizeof p->kind_n);
+    memset(p->kind_at, 0, sizeof p->kind_at);
+    memset(p->die_n, 0, sizeof p->die_n);
+    memset(p->die_at, 0, sizeof p->die_at);
+    for (int c = p->left - 1; c <= p->right + 1; c++)
+        for (int r = 0; r < 2; r++) {
+            const ct_region *g = &p->region[c][r];
+            if (g->card == CT_NONE) continue;
+            const ct_region_card *card = &ct_region_cards[g->card];
+            int at = c * 2 + r;
+            p->kind_at[card->kind][p->kind_n[card->kind]++] = (uint8_t)at;
+            p->die_at[card->number][p->die_n[card->number]++] =
+                (uint8_t)(at | (doubled(p, c, r, card->kind) ? CT_DOUBLED : 0));
+        }
+}
+
 /* Recount one principality: resources, cards built, points before tokens. */
 static void recount(ct_player *p) {
     memset(p->stock, 0, sizeof p->stock);
@@ -139,6 +176,7 @@ static void recount(ct_player *p) {
     p->trade = (uint8_t)(trade + (p->built[CT_HARBOR] ? fleets : 0));
     p->limit = (uint8_t)(3 + p->built[CT_ABBEY] + p->built[CT_LIBRARY]);
     p->vp = (uint8_t)vp;
+    index_regions(p);
 }
 
 /* Rules §5: a token goes to strictly more, else it is set aside. */
@@ -155,36 +193,29 @@ void ct_refresh(ct_state *s) {
 }
 
 
-/* Whether the region at (col, row index) borders a building of type. */
-static int borders(const ct_player *p, int col, int ri, int type) {
-    int site_ri = ri == 0 ? 1 : 2; /* region row -1 <-> site row -1 */
-    return (col - 1 >= 0 && p->site[col - 1][site_ri] == type) ||
-           (col + 1 < CT_COLS && p->site[col + 1][site_ri] == type);
-}
-
-static int bordering_count(const ct_player *p, int col, int ri, int type) {
-    int site_ri = ri == 0 ? 1 : 2;
-    return (col - 1 >= 0 && p->site[col - 1][site_ri] == type) +
-           (col + 1 < CT_COLS && p->site[col + 1][site_ri] == type);
-}
-
 /* Production every turn keeps the counts by kind itself, as paying does. */
 void ct_produce(ct_state *s, int die) {
     for (int seat = 0; seat < 2; seat++) {
         ct_player *p = &s->p[seat];
-        for (int c = p->left - 1; c <= p->right + 1; c++)
-            for (int r = 0; r < 2; r++) {
-                ct_region *g = &p->region[c][r];
-                if (g->card == CT_NONE || ct_region_cards[g->card].number != die) continue;
-                int kind = ct_region_cards[g->card].kind, n = 1;
-                for (int t = CT_BRICK_FACTORY; t <= CT_WOOLEN_MILL; t++)
-                    if (ct_cards[t].boosts == kind && borders(p, c, r, t)) n = 2;
-                int gained = g->stock + n > 3 ? 3 - g->stock : n;
-                g->stock = (uint8_t)(g->stock + gained);
-                p->stock[kind] = (uint8_t)(p->stock[kind] + gained);
-                p->room[kind] = (uint8_t)(p->room[kind] - gained);
-            }
+        for (int i = 0; i < p->die_n[die]; i++) {
+            int at = p->die_at[die][i];
+            ct_region *g = &p->region[0][0] + (at & ~CT_DOUBLED);
+            int kind = ct_region_cards[g->card].kind, n = at & CT_DOUBLED ? 2 : 1;
+            int gained = g->stock + n > 3 ? 3 - g->stock : n;
+            g->stock = (uint8_t)(g->stock + gained);
+            p->stock[kind] = (uint8_t)(p->stock[kind] + gained);
+            p->room[kind] = (uint8_t)(p->room[kind] - gained);
+        }
     }
+}
+
+/* Set a region's stock and keep the counts by kind: the events that take
+** or give resources need no recount, as paying and gaining need none. */
+static void set_stock(ct_player *p, ct_region *g, int n) {
+    int kind = ct_region_cards[g->card].kind;
+    p->stock[kind] = (uint8_t)(p->stock[kind] + n - g->stock);
+    p->room[kind] = (uint8_t)(p->room[kind] + g->stock - n);
+    g->stock = (uint8_t)n;
 }
 
 int ct_protected(const ct_state *s, int seat, int col, int ri) {
@@ -194,7 +225,6 @@ int ct_protected(const ct_state *s, int seat, int col, int ri) {
 /* More than 7 resources outside Garrison-protected regions: all ore and
 ** wool on unprotected regions are lost. */
 void ct_brigand_attack(ct_state *s) {
-    s->dirty = 1;
     for (int seat = 0; seat < 2; seat++) {
         ct_player *p = &s->p[seat];
         int counted = 0;
@@ -208,7 +238,7 @@ void ct_brigand_attack(ct_state *s) {
                 ct_region *g = &p->region[c][r];
                 if (g->card == CT_NONE || ct_protected(s, seat, c, r)) continue;
                 int kind = ct_region_cards[g->card].kind;
-                if (kind == CT_ORE || kind == CT_WOOL) g->stock = 0;
+                if (kind == CT_ORE || kind == CT_WOOL) set_stock(p, g, 0);
             }
     }
 }
@@ -216,7 +246,6 @@ void ct_brigand_attack(ct_state *s) {
 /* Each region next to one of the player's cities loses 1, unless an
 ** Aqueduct protects all or a Bath house the four around its city. */
 void ct_plague(ct_state *s) {
-    s->dirty = 1;
     for (int seat = 0; seat < 2; seat++) {
         ct_player *p = &s->p[seat];
         if (ct_count_type(s, seat, CT_AQUEDUCT)) continue;
@@ -232,13 +261,12 @@ void ct_plague(ct_state *s) {
                     for (int ri = 0; ri < CT_SITE_ROWS; ri++)
                         safe |= p->site[city][ri] == CT_BATH_HOUSE;
                 }
-                if (hit && !safe) g->stock--;
+                if (hit && !safe) set_stock(p, g, g->stock - 1);
             }
     }
 }
 
 void ct_productive_year(ct_state *s) {
-    s->dirty = 1;
     for (int seat = 0; seat < 2; seat++) {
         ct_player *p = &s->p[seat];
         for (int c = p->left - 1; c <= p->right + 1; c++)
@@ -246,7 +274,7 @@ void ct_productive_year(ct_state *s) {
                 ct_region *g = &p->region[c][r];
                 if (g->card == CT_NONE) continue;
                 int n = g->stock + bordering_count(p, c, r, CT_GARRISON);
-                g->stock = (uint8_t)(n > 3 ? 3 : n);
+                set_stock(p, g, n > 3 ? 3 : n);
             }
     }
 }

@@ -9,8 +9,8 @@
 ** same for any number of threads.
 */
 #include "cli.h"
+#include "stats.h"
 
-#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,19 +146,6 @@ static double win_share(const sim_result *res, int seat) {
     return 0;
 }
 
-/* The Wilson score interval (95%) of a rate p over n games.  Unlike
-** p +- 1.96 sd it stays inside [0, 1] and is not empty at 0% or 100%
-** (1000 wins in 1000 games: [99.6%, 100%]).  A shared win counts as a
-** fraction of a win, which the interval treats as a mean of shares. */
-static void wilson_interval(double p, double n, double *lo, double *hi) {
-    const double z = 1.96;
-    double denom = 1 + z * z / n;
-    double centre = (p + z * z / (2 * n)) / denom;
-    double half = z / denom * sqrt(p * (1 - p) / n + z * z / (4 * n * n));
-    *lo = centre - half < 0 ? 0 : centre - half;
-    *hi = centre + half > 1 ? 1 : centre + half;
-}
-
 static void report(const sim_job *job, double seconds) {
     long n = job->games;
     double length = 0;
@@ -174,10 +161,10 @@ static void report(const sim_job *job, double seconds) {
             sum += w;
             score += job->results[i].scores[seat];
         }
-        double mean = sum / n, lo, hi;
-        wilson_interval(mean, (double)n, &lo, &hi);
+        double mean = sum / n;
+        stats_interval ci = stats_wilson(mean, (double)n);
         printf("%-2d %-20s %7.1f%%   [%5.1f%%, %5.1f%%]  %10.1f\n", b + 1,
-               job->specs[b], 100 * mean, 100 * lo, 100 * hi, score / n);
+               job->specs[b], 100 * mean, 100 * ci.lo, 100 * ci.hi, score / n);
     }
     printf("mean game length %.1f actions, %.1f games/s\n", length / n,
            seconds > 0 ? n / seconds : 0.0);

@@ -1,0 +1,197 @@
+/*
+** test_stats.c -- the statistics of `tafel sim` against known values.
+**
+** Every expected number below was computed independently, by writing the
+** textbook formula out by hand in a python3 one-off (no code shared with
+** src/cli/stats.c), with z = 1.959963984540054:
+**   Wilson:  c = (p + z^2/2n) / (1 + z^2/n),
+**            h = z / (1 + z^2/n) * sqrt(p(1-p)/n + z^2/4n^2), [c - h, c + h]
+**   Elo:     -400 log10(1/s - 1);  s(elo) = 1 / (1 + 10^(-elo/400))
+**   LLR:     counts of 0 replaced by 1e-3 (fishtest's regularize), p = the
+**            counts over their sum N, m and v the mean and variance of the
+**            values k/(kinds-1) under p, then
+**            N/2 ln((v + (m - s0)^2) / (v + (m - s1)^2)).
+**   Bounds:  ln(0.05/0.95), ln(0.95/0.05).
+** The python value of the quotient form N (s1-s0)(2m-s0-s1)/(2v) is given
+** where it helps to see the difference.
+*/
+#include <setjmp.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "cli/stats.h"
+
+#define CLOSE(actual, expected) assert_float_equal((actual), (expected), 1e-9)
+
+static void interval_is(stats_interval i, double lo, double hi) {
+    CLOSE(i.lo, lo);
+    CLOSE(i.hi, hi);
+}
+
+static stats_tally tally(int kinds, const long *counts) {
+    stats_tally t = {kinds, {0}};
+    for (int k = 0; k < kinds; k++) t.count[k] = counts[k];
+    return t;
+}
+
+/* 0 of 1000, 1000 of 1000 (1000 wins in 1000 games: [99.6%, 100%]), 50 of
+** 100; no trials at all say nothing. */
+static void wilson_interval_at_known_rates(void **unused) {
+    (void)unused;
+    interval_is(stats_wilson(0.0, 1000), 0.0, 0.003826758486);
+    interval_is(stats_wilson(1.0, 1000), 0.996173241514, 1.0);
+    interval_is(stats_wilson(0.5, 100), 0.403831530366, 0.596168469634);
+    interval_is(stats_wilson(0.5, 0), 0.0, 1.0);
+}
+
+/* Samples 1, 2, 3, 4: mean 2.5, sd sqrt(5/3), 2.5 +- z sd / 2. */
+static void mean_interval_of_a_sample(void **unused) {
+    (void)unused;
+    stats_sample s = {0};
+    for (int x = 1; x <= 4; x++) stats_sample_add(&s, x);
+    CLOSE(s.mean, 2.5);
+    interval_is(stats_mean_interval(&s), 2.5 - 1.265151311882,
+                2.5 + 1.265151311882);
+}
+
+static void mean_interval_of_one_unit_is_unbounded(void **unused) {
+    (void)unused;
+    stats_sample s = {0};
+    stats_sample_add(&s, 7);
+    stats_interval i = stats_mean_interval(&s);
+    assert_true(isinf(i.lo) && i.lo < 0);
+    assert_true(isinf(i.hi) && i.hi > 0);
+}
+
+static void elo_of_scores(void **unused) {
+    (void)unused;
+    CLOSE(stats_elo(0.5), 0.0);
+    CLOSE(stats_elo(0.75), 190.848501887865);
+    CLOSE(stats_elo_score(190.848501887865), 0.75);
+    assert_true(isinf(stats_elo(1.0)) && stats_elo(1.0) > 0);
+    assert_true(isinf(stats_elo(0.0)) && stats_elo(0.0) < 0);
+}
+
+/* 30 losses, 40 draws, 60 wins: score 0.615384615385 +- 0.068975008972
+** (sample sd, n - 1), Elo 81.648 in [32.342, 134.437]. */
+static void score_and_elo_intervals_of_games(void **unused) {
+    (void)unused;
+    stats_tally t = tally(3, (long[]){30, 40, 60});
+    CLOSE(stats_tally_mean(&t), 0.615384615385);
+    double half = 0.068975008972;
+    interval_is(stats_score_interval(&t), 0.615384615385 - half,
+                0.615384615385 + half);
+    CLOSE(stats_elo(stats_tally_mean(&t)), 81.647993062370);
+    interval_is(stats_elo_interval(stats_score_interval(&t)), 32.341791131956,
+                134.436731074343);
+}
+
+/* Pairs scoring 0 (3), 1/4 (8), 1/2 (6), 3/4 (2), 1 (1): 0.375 +- 0.115188. */
+static void score_interval_of_pairs(void **unused) {
+    (void)unused;
+    stats_tally t = tally(5, (long[]){3, 8, 6, 2, 1});
+    interval_is(stats_score_interval(&t), 0.375 - 0.115187658126,
+                0.375 + 0.115187658126);
+}
+
+/* 40 wins in 40 games have no spread: the Wilson interval, not [1, 1]. */
+static void score_interval_without_spread_is_wilson(void **unused) {
+    (void)unused;
+    stats_tally t = tally(3, (long[]){0, 0, 40});
+    interval_is(stats_score_interval(&t), 0.912378398803, 1.0);
+}
+
+static void tally_counts_scores_by_kind(void **unused) {
+    (void)unused;
+    stats_tally t = {5, {0}};
+    stats_tally_add(&t, 0.75);
+    stats_tally_add(&t, 0.25);
+    stats_tally_add(&t, 0.75);
+    assert_int_equal(t.count[3], 2);
+    assert_int_equal(t.count[1], 1);
+    assert_int_equal(stats_tally_units(&t), 3);
+}
+
+static void sprt_bounds(void **unused) {
+    (void)unused;
+    CLOSE(STATS_SPRT_LOWER, log(0.05 / 0.95));
+    CLOSE(STATS_SPRT_UPPER, log(0.95 / 0.05));
+}
+
+/* 10 losses, 20 draws, 12 wins, elo0 0, elo1 10: 0.0768 (quotient 0.0770). */
+static void llr_inconclusive(void **unused) {
+    (void)unused;
+    stats_tally t = tally(3, (long[]){10, 20, 12});
+    double llr = stats_llr(&t, 0, 10);
+    CLOSE(llr, 0.076812237522);
+    assert_int_equal(stats_sprt_verdict(llr), 0);
+}
+
+/* 240 losses, 120 draws, 160 wins: -3.252 (quotient -3.376). */
+static void llr_accepts_h0(void **unused) {
+    (void)unused;
+    stats_tally t = tally(3, (long[]){240, 120, 160});
+    double llr = stats_llr(&t, 0, 10);
+    CLOSE(llr, -3.251964117140);
+    assert_int_equal(stats_sprt_verdict(llr), -1);
+}
+
+/* 90 losses, 120 draws, 180 wins: 3.539 (quotient 3.800). */
+static void llr_accepts_h1(void **unused) {
+    (void)unused;
+    stats_tally t = tally(3, (long[]){90, 120, 180});
+    double llr = stats_llr(&t, 0, 10);
+    CLOSE(llr, 3.539385640180);
+    assert_int_equal(stats_sprt_verdict(llr), 1);
+}
+
+/* Pairs LL 5, LD 20, DD or WL 40, WD 25, WW 10: 0.669 (quotient 0.679);
+** six times as many: 4.013, H1; and the mirror image of that with
+** elo0 -5, elo1 5: -4.930, H0. */
+static void llr_of_pairs(void **unused) {
+    (void)unused;
+    stats_tally few = tally(5, (long[]){5, 20, 40, 25, 10});
+    CLOSE(stats_llr(&few, 0, 10), 0.668871334387);
+    stats_tally many = tally(5, (long[]){30, 120, 240, 150, 60});
+    CLOSE(stats_llr(&many, 0, 10), 4.013228006322);
+    assert_int_equal(stats_sprt_verdict(stats_llr(&many, 0, 10)), 1);
+    stats_tally mirror = tally(5, (long[]){60, 150, 240, 120, 30});
+    CLOSE(stats_llr(&mirror, -5, 5), -4.929992252678);
+    assert_int_equal(stats_sprt_verdict(stats_llr(&mirror, -5, 5)), -1);
+}
+
+/* A bot that always wins: one win is 0.0292, not the quotient's 5.69,
+** which would accept H1 after a single game; 20 wins at elo1 50: 3.085. */
+static void llr_of_a_bot_that_always_wins(void **unused) {
+    (void)unused;
+    stats_tally one = tally(3, (long[]){0, 0, 1});
+    CLOSE(stats_llr(&one, 0, 10), 0.029193354495);
+    stats_tally twenty = tally(3, (long[]){0, 0, 20});
+    CLOSE(stats_llr(&twenty, 0, 50), 3.084531213527);
+    stats_tally none = {3, {0}};
+    CLOSE(stats_llr(&none, 0, 10), 0.0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(wilson_interval_at_known_rates),
+        cmocka_unit_test(mean_interval_of_a_sample),
+        cmocka_unit_test(mean_interval_of_one_unit_is_unbounded),
+        cmocka_unit_test(elo_of_scores),
+        cmocka_unit_test(score_and_elo_intervals_of_games),
+        cmocka_unit_test(score_interval_of_pairs),
+        cmocka_unit_test(score_interval_without_spread_is_wilson),
+        cmocka_unit_test(tally_counts_scores_by_kind),
+        cmocka_unit_test(sprt_bounds),
+        cmocka_unit_test(llr_inconclusive),
+        cmocka_unit_test(llr_accepts_h0),
+        cmocka_unit_test(llr_accepts_h1),
+        cmocka_unit_test(llr_of_pairs),
+        cmocka_unit_test(llr_of_a_bot_that_always_wins),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -71,6 +71,55 @@ lines=$(wc -l <"$WORK/games.jsonl")
 cmp -s "$WORK/games.jsonl" "$WORK/games1.jsonl" && ok "sim is the same for any thread count" ||
     { : >"$WORK/out"; not_ok "sim is the same for any thread count"; }
 
+# same_output NAME A B: files A and B are the same, but for the speed.
+same_output() {
+    if diff <(grep -v games/s "$2") <(grep -v games/s "$3") >"$WORK/out"; then
+        ok "$1"
+    else
+        not_ok "$1"
+    fi
+}
+
+check "sim reports score and Elo differences" 0 \
+    "Elo difference 1-2 +\+inf +\[\+[0-9.]+, \+inf\]" \
+    -- "$TAFEL" sim --players greedy,random --games 6 --seed 9
+paired=(sim --players greedy,random --games 10 --paired --seed 4)
+check "sim --paired plays every deal from both seats" 0 "10 games = 5 deals x 2 seatings" \
+    -- "$TAFEL" "${paired[@]}" --threads 2 --out "$WORK/paired2.jsonl"
+cp "$WORK/out" "$WORK/paired2.txt"
+"$TAFEL" "${paired[@]}" --threads 1 --out "$WORK/paired1.jsonl" >"$WORK/paired1.txt"
+same_output "sim --paired is the same for any thread count" "$WORK/paired1.txt" "$WORK/paired2.txt"
+same_output "sim --paired records do not depend on threads" "$WORK/paired1.jsonl" \
+    "$WORK/paired2.jsonl"
+# Ten records, in runs of two with the same (chance) seed: uniq -c counts 2s.
+name="sim --paired: the two games of a deal share its seed"
+runs=$(grep -o '"seed":"[0-9]*"' "$WORK/paired2.jsonl" | uniq -c | awk '{ print $1 }' | sort -u)
+lines=$(wc -l <"$WORK/paired2.jsonl")
+[[ $lines -eq 10 && $runs == 2 ]] && ok "$name" ||
+    { echo "$lines records, runs of $runs" >"$WORK/out"; not_ok "$name"; }
+check "sim --paired refuses an odd number of games" 2 "--games must be a multiple of 2, not 7" \
+    -- "$TAFEL" sim --players greedy,random --games 7 --paired
+
+sprt=(sim cardcassonne --players greedy,random --games 1000 --sprt 0,50 --seed 3)
+check "sim --sprt stops early when bot 1 is clearly stronger" 0 \
+    "after [0-9]{1,3} games" -- "$TAFEL" "${sprt[@]}" --threads 2
+grep -q "^H1 accepted: greedy - random >= 50 Elo rather than <= 0" "$WORK/out" &&
+    ok "sim --sprt accepts H1" || not_ok "sim --sprt accepts H1"
+cp "$WORK/out" "$WORK/sprt2.txt"
+"$TAFEL" "${sprt[@]}" --threads 1 >"$WORK/sprt1.txt"
+same_output "sim --sprt stops at the same game for any thread count" "$WORK/sprt1.txt" \
+    "$WORK/sprt2.txt"
+check "sim --sprt with --paired accepts H1" 0 "^H1 accepted" \
+    -- "$TAFEL" "${sprt[@]}" --paired
+check "sim --sprt wants two numbers" 2 "--sprt '5': give two Elo differences ELO0,ELO1" \
+    -- "$TAFEL" sim --players greedy,random --sprt 5
+check "sim --sprt wants ELO0 < ELO1" 2 "--sprt '10,0': ELO0 must be less than ELO1" \
+    -- "$TAFEL" sim --players greedy,random --sprt 10,0
+check "sim --sprt refuses a number that is not finite" 2 "within -1000\.\.1000" \
+    -- "$TAFEL" sim --players greedy,random --sprt 0,inf
+check "sim --sprt compares two bots" 2 "--sprt compares two bots, but --players names 3" \
+    -- "$TAFEL" sim --players greedy,random,random --sprt 0,10
+
 sed -n 3p "$WORK/games.jsonl" >"$WORK/one.json"
 check "replay --json of a sim record" 0 '"terminal":true' \
     -- "$TAFEL" replay "$WORK/one.json" --json

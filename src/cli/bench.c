@@ -103,7 +103,7 @@ static int bench_game(const struct bench_game *bg, int games, int runs,
         }
         signature = sig;
         rate[r] = seconds > 0 ? n / seconds : 0;
-        cli_progress(r + 1, runs, started);
+        cli_progress(r + 1, runs, started, NULL);
     }
     cli_progress_done();
     tafel_game_free(game);

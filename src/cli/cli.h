@@ -79,8 +79,9 @@ int cli_write_record(const tafel_record *record, const char *path);
 /* The end of a game: scores by category per seat, totals, and winners. */
 void cli_print_result(const tafel_state *state, const char *const *names);
 
-/* A progress bar on stderr, drawn only when stderr is a terminal. */
-void cli_progress(long done, long total, double started);
+/* A progress bar on stderr, drawn only when stderr is a terminal, and
+** after it note (such as "LLR 1.20") unless note is NULL. */
+void cli_progress(long done, long total, double started, const char *note);
 void cli_progress_done(void);
 
 #endif

@@ -26,15 +26,27 @@ static const cli_command commands[] = {
      cli_play},
     {"sim",
      "sim [GAME] --players BOT1,BOT2,... [--games N] [--threads T] [--seed S] "
-     "[--out FILE]",
-     "play bots against each other and report win rates",
+     "[--paired] [--sprt ELO0,ELO1] [--out FILE]",
+     "play bots against each other: win rates, Elo, SPRT",
      "Plays N games (default 100) of GAME (default carcassonne). Game i uses a\n"
      "seed derived from S (default 1) and i, and seats rotate: in game i seat k\n"
-     "is played by bot (k+i) mod n, so each bot plays every seat. Prints each\n"
-     "bot's win rate with a 95% confidence interval (a shared win among k\n"
-     "players counts 1/k), its mean score, the mean game length and games per\n"
-     "second. --out writes one record JSON per line, in game order. Results do\n"
-     "not depend on --threads (default 1).",
+     "is played by bot (k+i) mod n, so each bot plays every seat.\n\n"
+     "--paired plays every deal n times, once in each seating (two bots: twice,\n"
+     "seats swapped), with the same chance seed, so that the luck of the deal\n"
+     "largely cancels out (chance outcomes are the same as far as play allows);\n"
+     "N must be a multiple of n, and the intervals count deals as independent.\n\n"
+     "Prints each bot's win rate with a 95% Wilson interval (a shared win among\n"
+     "k players counts 1/k) and its mean score. With two bots also bot 1's mean\n"
+     "score difference to bot 2 and its Elo difference, -400 log10(1/s - 1) of\n"
+     "its score s (a win 1, a draw or shared win 1/2, a loss 0), with 95%\n"
+     "intervals.\n\n"
+     "--sprt ELO0,ELO1 (two bots, ELO0 < ELO1) runs a sequential probability\n"
+     "ratio test of 'bot 1 is ELO1 Elo stronger' against 'ELO0 Elo stronger'\n"
+     "(logistic Elo; error rates 5% each way, so LLR bounds -2.94 and +2.94).\n"
+     "It stops after the first game, or deal, at which it decides; N (default\n"
+     "100000) is then the most games. The progress bar shows the LLR.\n\n"
+     "--out writes one record JSON per line, in game order, for the games\n"
+     "counted. Results do not depend on --threads (default 1).",
      cli_sim},
     {"replay", "replay FILE [--json]", "replay a record and show the result",
      "Replays the record in FILE (the first line of a JSON-lines file) and\n"

@@ -309,7 +309,7 @@ void cli_print_result(const tafel_state *state, const char *const *names) {
     printf("\n");
 }
 
-void cli_progress(long done, long total, double started) {
+void cli_progress(long done, long total, double started, const char *note) {
     if (!isatty(STDERR_FILENO) || total <= 0) return;
     enum { WIDTH = 30 };
     int filled = (int)(WIDTH * done / total);
@@ -318,8 +318,9 @@ void cli_progress(long done, long total, double started) {
     memset(bar, '#', (size_t)filled);
     memset(bar + filled, '.', (size_t)(WIDTH - filled));
     bar[WIDTH] = 0;
-    fprintf(stderr, "\r[%s] %3ld%% %ld/%ld  %.1f/s", bar, 100 * done / total, done,
-            total, elapsed > 0 ? (double)done / elapsed : 0.0);
+    fprintf(stderr, "\r[%s] %3ld%% %ld/%ld  %.1f/s%s%s\033[K", bar, 100 * done / total,
+            done, total, elapsed > 0 ? (double)done / elapsed : 0.0,
+            note ? "  " : "", note ? note : "");
     fflush(stderr);
 }
 

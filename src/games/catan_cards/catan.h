@@ -127,7 +127,7 @@ typedef struct ct_player {
     ** lists and points are read, not recounted. */
     uint8_t stock[CT_RES], room[CT_RES]; /* resources held, room left, by kind */
     uint8_t built[CT_CARD_TYPES];        /* expansion cards built, by type */
-    uint8_t vp, strength, tournament, trade, limit, has_city;
+    uint8_t vp, strength, tournament, trade, limit, has_city; /* vp without tokens */
     /* The regions, as index col * 2 + row into region[][]: by kind in the
     ** order paying and gaining break ties in, and by production number
     ** with CT_DOUBLED set where a producer building doubles the yield.
@@ -162,11 +162,13 @@ enum {
 
 typedef struct ct_state {
     uint8_t win_on_own_turn;
+    int8_t actor;           /* ct_current's answer, kept by apply for the core to
+                            ** read without a call (ct_check compares) */
     uint16_t max_turns;
     uint16_t turn;          /* turns begun, from 1 */
     uint8_t active;         /* whose turn */
     uint8_t over, draw_game;
-    uint8_t dirty;          /* the principalities changed: refresh the counts */
+    uint8_t dirty;          /* bit per seat whose principality changed: recount it */
     uint8_t die, face, duel; /* the last rolls */
     uint8_t offers;         /* trade offers made this turn */
     int8_t knight_token, windmill; /* holder seat or -1 */
@@ -235,6 +237,7 @@ typedef struct ct_state {
 ** the derived fields: after changing regions or sites outside apply (a
 ** test setting up a position), call ct_refresh. */
 void ct_refresh(ct_state *s);
+void ct_refresh_seats(ct_state *s, unsigned seats); /* bit per seat whose layout changed */
 void ct_principality_init(ct_state *s, int seat);
 int ct_stock(const ct_state *s, int seat, int res);
 int ct_total_stock(const ct_state *s, int seat);
@@ -271,7 +274,7 @@ void ct_learn_stack(ct_state *s, int seat, int k);
 void ct_learn_hand(ct_state *s, int seat);                  /* seat sees the other hand */
 
 /* game.c */
-int ct_current(const void *data);
+int ct_current(const void *data);      /* whose turn, from the frames */
 int ct_frame_kind(const ct_state *s); /* the frame on top, or -1 */
 int ct_apply(void *data, tafel_action a, tafel_error *err);
 

@@ -10,6 +10,7 @@
 */
 #include "catan.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -406,7 +407,7 @@ static int ct_legal(const void *data, tafel_action *out, int cap) {
 
 static int ct_chance(const void *data, tafel_action *out, double *prob, int cap) {
     const ct_state *s = data;
-    if (ct_current(s) != TAFEL_CHANCE) return 0;
+    if (s->actor != TAFEL_CHANCE) return 0;
     int n = ct_legal(s, out, cap);
     if (!prob) return n;
     const ct_frame *f = ctop(s);
@@ -431,7 +432,7 @@ static int ct_chance(const void *data, tafel_action *out, double *prob, int cap)
 
 static tafel_action ct_sample(const void *data, uint64_t *rng) {
     const ct_state *s = data;
-    if (ct_current(s) != TAFEL_CHANCE) return -1;
+    if (s->actor != TAFEL_CHANCE) return -1;
     const ct_frame *f = ctop(s);
     switch (f->kind) {
     case F_DIE: return A_DIE + (tafel_action)tafel_rng_below(rng, 6);
@@ -572,24 +573,22 @@ static void duel_result(ct_state *s, const ct_frame *f) {
 }
 
 /* A decision frame with nothing to decide is skipped (a gain with no room
-** anywhere, a take from an empty principality, a pick with no target). */
+** anywhere, a take from an empty principality, a pick with no target).
+** Each case is what its list in ct_frame_legal needs to be non-empty. */
 static int empty_decision(const ct_state *s) {
     const ct_frame *f = ctop(s);
+    const ct_player *p = &s->p[f->seat], *o = &s->p[opp(f->seat)];
     switch (f->kind) {
-    case F_GAIN:
-    case F_TAKE:
+    case F_GAIN: return res_mask(p->room) == 0;
+    case F_TAKE: return res_mask(o->stock) == 0;
     case F_MERCHANT_GIVE:
-    case F_PAY_SEARCH:
-    case F_PICK_SITE:
+    case F_PAY_SEARCH: return res_mask(p->stock) == 0;
+    case F_PICK_SITE: return !any_pickable(s, f->a, f->b);
     case F_DISCARD:
-    case F_CONFLICT_PICK:
-    case F_MASTER_PUT:
-    case F_SCOUT_PICK:
-    case F_START_TAKE: {
-        tafel_action buf[CT_ACTIONS];
-        list l = {buf, 0};
-        return ct_frame_legal(s, &l) == 0;
-    }
+    case F_MASTER_PUT: return p->hand_len == 0;
+    case F_CONFLICT_PICK: return o->hand_len == 0;
+    case F_SCOUT_PICK: return s->regions_len == 0;
+    case F_START_TAKE: return s->stack_len[f->a] == 0;
     default: return 0;
     }
 }
@@ -616,7 +615,7 @@ static void run_automatic(ct_state *s, ct_frame f) {
 static void ct_run(ct_state *s) {
     for (;;) {
         if (s->dirty) { /* only then can counts, points or the end change */
-            ct_refresh(s);
+            ct_refresh_seats(s, s->dirty);
             check_end(s);
             s->dirty = 0;
         }
@@ -636,7 +635,7 @@ static void ct_run(ct_state *s) {
 /* ---- applying a decision ----------------------------------------------------- */
 
 static void arrange(ct_state *s, int seat, int perm) {
-    s->dirty = 1;
+    s->dirty |= (uint8_t)(1u << seat);
     /* perm in 0..719: a permutation of the seat's six start regions, in
     ** positions (-1,-1) (1,-1) (3,-1) (-1,+1) (1,+1) (3,+1). */
     int left[6] = {0, 1, 2, 3, 4, 5};
@@ -712,7 +711,7 @@ static void build_settlement(ct_state *s, int seat, int side, int scout) {
 }
 
 static void place_regions(ct_state *s, int seat, int above) {
-    s->dirty = 1;
+    s->dirty |= (uint8_t)(1u << seat);
     ct_player *p = &s->p[seat];
     int below = s->drawn_regions[0] == above ? s->drawn_regions[1] : s->drawn_regions[0];
     p->region[s->new_col][0] = (ct_region){(uint8_t)above, 0};
@@ -782,7 +781,7 @@ static void accept_offer(ct_state *s, int acceptor) {
 
 /* A card back from the principality to its owner's hand (public). */
 static void site_to_hand(ct_state *s, int owner, int col, int ri) {
-    s->dirty = 1;
+    s->dirty |= (uint8_t)(1u << owner);
     ct_hand_add(s, owner, s->p[owner].site[col][ri], 1);
     s->p[owner].site[col][ri] = CT_NONE;
 }
@@ -965,7 +964,8 @@ static void do_action(ct_state *s, tafel_action a) {
         offer(s, seat, a - A_OFFER);
         return;
     case F_MAIN:
-        if (a >= A_ROAD) s->dirty = 1; /* a building: counts and points change */
+        if (a >= A_ROAD) /* a building: counts and points change */
+            s->dirty |= (uint8_t)(1u << seat);
         if (a == A_PASS) {
             pop(s);
             /* refill starts now: remember whether the hand was already full */
@@ -1087,6 +1087,7 @@ int ct_apply(void *data, tafel_action a, tafel_error *err) {
     }
     do_action(s, a);
     ct_run(s);
+    s->actor = (int8_t)ct_current(s);
     return TAFEL_OK;
 }
 
@@ -1121,6 +1122,7 @@ static void ct_init(void *data, const tf_options *opt) {
     push(s, F_DEAL_EVENTS, 0, 0, 0);
     push(s, F_DEAL_REGIONS, 0, 0, 0);
     push(s, F_DEAL_STACKS, 0, 0, 0);
+    s->actor = TAFEL_CHANCE;
 }
 
 static void ct_scores(const void *data, double *out) {
@@ -1222,6 +1224,7 @@ const tf_module ct_module = {
     .validate = ct_validate,
     .init = ct_init,
     .current = ct_current,
+    .current_byte = offsetof(ct_state, actor),
     .legal = ct_legal,
     .chance = ct_chance,
     .sample = ct_sample,

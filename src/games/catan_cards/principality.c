@@ -99,7 +99,9 @@ int ct_count_type(const ct_state *s, int seat, int type) { return s->p[seat].bui
 int ct_strength(const ct_state *s, int seat) { return s->p[seat].strength; }
 int ct_tournament(const ct_state *s, int seat) { return s->p[seat].tournament; }
 int ct_trade_points(const ct_state *s, int seat) { return s->p[seat].trade; }
-int ct_vp(const ct_state *s, int seat) { return s->p[seat].vp; }
+int ct_vp(const ct_state *s, int seat) {
+    return s->p[seat].vp + (s->knight_token == seat) + (s->windmill == seat);
+}
 int ct_hand_limit(const ct_state *s, int seat) { return s->p[seat].limit; }
 
 /* Whether the region at (col, row index) borders a building of type. */
@@ -180,17 +182,17 @@ static void recount(ct_player *p) {
 }
 
 /* Rules §5: a token goes to strictly more, else it is set aside. */
-void ct_refresh(ct_state *s) {
-    recount(&s->p[0]);
-    recount(&s->p[1]);
+void ct_refresh_seats(ct_state *s, unsigned seats) {
+    for (int seat = 0; seat < 2; seat++)
+        if (seats >> seat & 1) recount(&s->p[seat]);
     const ct_player *a = &s->p[0], *b = &s->p[1];
     s->knight_token = (int8_t)(a->strength > b->strength ? 0 : b->strength > a->strength ? 1 : -1);
     s->windmill = (int8_t)(a->has_city && a->trade > b->trade   ? 0
                            : b->has_city && b->trade > a->trade ? 1
                                                                 : -1);
-    if (s->knight_token >= 0) s->p[s->knight_token].vp++;
-    if (s->windmill >= 0) s->p[s->windmill].vp++;
 }
+
+void ct_refresh(ct_state *s) { ct_refresh_seats(s, 3); }
 
 
 /* Production every turn keeps the counts by kind itself, as paying does. */

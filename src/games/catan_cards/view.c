@@ -307,6 +307,9 @@ int ct_resample(void *data, int seat, uint64_t *rng) {
 
 int ct_check(const void *data, tafel_error *err) {
     const ct_state *s = data;
+    if (s->actor != ct_current(s))
+        return tf_error(err, TAFEL_ESTATE, "the actor byte says %d, the frames %d", s->actor,
+                        ct_current(s));
     int count[CT_CARD_TYPES] = {0};
     for (int t = 0; t < CT_CARD_TYPES; t++) count[t] = s->pool[t] + s->played_out[t];
     for (int k = 0; k < CT_STACKS; k++)

@@ -182,17 +182,19 @@ static void legal_bank(const ct_state *s, int seat, list *l) {
     }
 }
 
+static int at_most_3(int n) { return n < 3 ? n : 3; }
+
 static void legal_offers(const ct_state *s, int seat, list *l) {
-    int mine[CT_RES], theirs[CT_RES], room[CT_RES];
-    ct_stocks(s, seat, mine, room);
-    ct_stocks(s, opp(seat), theirs, room);
-    for (int give = 0; give < CT_RES; give++)
-        for (int get = 0; get < CT_RES; get++) {
-            if (get == give) continue;
-            for (int n = 1; n <= 3 && n <= mine[give]; n++)
-                for (int m = 1; m <= 3 && m <= theirs[get]; m++)
-                    add(l, A_OFFER + ((give * CT_RES + get) * 3 + n - 1) * 3 + m - 1);
+    const uint8_t *mine = s->p[seat].stock, *theirs = s->p[opp(seat)].stock;
+    for (int give = 0; give < CT_RES; give++) {
+        int gives = at_most_3(mine[give]);
+        for (int get = 0; gives && get < CT_RES; get++) {
+            int gets = at_most_3(theirs[get]);
+            tafel_action pair = A_OFFER + (give * CT_RES + get) * 9;
+            for (int n = 0; get != give && n < gives; n++)
+                for (int m = 0; m < gets; m++) add(l, pair + n * 3 + m);
         }
+    }
 }
 
 /* Bits of the resources a player holds (stock) or has room for. */
@@ -1031,6 +1033,15 @@ static int quick_legal(const ct_state *s, tafel_action a) {
     }
     case F_SEARCH_TAKE:
         return a >= A_TAKE && a < A_RES && ct_stack_find(s, f->a, a - A_TAKE) >= 0;
+    case F_REFILL: {
+        int k = a >= A_DRAW && a < A_UNDER ? a - A_DRAW : a - A_SEARCH;
+        if (a == A_PASS) return 1;
+        if (p->hand_len < ct_hand_limit(s, seat))
+            return k >= 0 && k < CT_STACKS && s->stack_len[k] &&
+                   (a >= A_DRAW || ct_total_stock(s, seat) >= search_cost(s, seat));
+        return f->a && p->hand_len == ct_hand_limit(s, seat) && a >= A_UNDER && a < A_SITE &&
+               hand_has(s, seat, (a - A_UNDER) / CT_STACKS);
+    }
     }
     if (f->kind == F_NEGOTIATE) {
         if (a < A_OFFER || a >= A_ROAD) return 0;

@@ -1001,55 +1001,9 @@ static void do_action(ct_state *s, tafel_action a) {
     }
 }
 
-/* Legality of a in the frames where listing everything to find it would
-** cost most (the main phase, offers, arrangements); -1 elsewhere. */
-static int quick_legal(const ct_state *s, tafel_action a) {
-    const ct_frame *f = ctop(s);
-    int seat = f->seat;
+/* Whether a main-phase action is possible now, without listing them. */
+static int main_ok(const ct_state *s, int seat, tafel_action a) {
     const ct_player *p = &s->p[seat];
-    switch (f->kind) {
-    case F_DEAL_STACKS: return a >= A_STACK_CARD && a < A_REGION_CARD && s->pool[a - A_STACK_CARD];
-    case F_DEAL_REGIONS:
-        return a >= A_REGION_CARD && a < A_EVENT_CARD && (s->region_pool >> (a - A_REGION_CARD) & 1);
-    case F_DEAL_EVENTS: return a >= A_EVENT_CARD && a < A_DIE && s->event_pool[a - A_EVENT_CARD];
-    case F_DIE: return a >= A_DIE && a < A_FACE;
-    case F_EVENT_DIE: return a >= A_FACE && a < A_DUEL;
-    case F_DUEL: return a >= A_DUEL && a < A_ARRANGE;
-    }
-    if (f->kind == F_ARRANGE) return a >= A_ARRANGE && a < A_ARRANGE + 720;
-    int res = a - A_RES, is_res = res >= 0 && res < CT_RES;
-    switch (f->kind) { /* the frequent small decisions */
-    case F_ROLL:
-        return a == A_ROLL || (a >= A_ALCHEMIST && a < A_PASS && action_cards_allowed(s) &&
-                               hand_has(s, seat, CT_ALCHEMIST));
-    case F_GAIN: return is_res && p->room[res];
-    case F_TAKE: return is_res && s->p[opp(seat)].stock[res];
-    case F_PAY_SEARCH: return is_res && p->stock[res];
-    case F_OFFER: return a == A_PASS || a == A_ACCEPT;
-    case F_BANK: {
-        int give = (a - A_TRADE) / CT_RES, get = (a - A_TRADE) % CT_RES;
-        return a >= A_TRADE && a < A_OFFER && give != get &&
-               p->stock[give] >= ct_trade_rate(s, seat, give) && p->room[get];
-    }
-    case F_SEARCH_TAKE:
-        return a >= A_TAKE && a < A_RES && ct_stack_find(s, f->a, a - A_TAKE) >= 0;
-    case F_REFILL: {
-        int k = a >= A_DRAW && a < A_UNDER ? a - A_DRAW : a - A_SEARCH;
-        if (a == A_PASS) return 1;
-        if (p->hand_len < ct_hand_limit(s, seat))
-            return k >= 0 && k < CT_STACKS && s->stack_len[k] &&
-                   (a >= A_DRAW || ct_total_stock(s, seat) >= search_cost(s, seat));
-        return f->a && p->hand_len == ct_hand_limit(s, seat) && a >= A_UNDER && a < A_SITE &&
-               hand_has(s, seat, (a - A_UNDER) / CT_STACKS);
-    }
-    }
-    if (f->kind == F_NEGOTIATE) {
-        if (a < A_OFFER || a >= A_ROAD) return 0;
-        int code = a - A_OFFER, m = code % 3 + 1, n = code / 3 % 3 + 1, pair = code / 9;
-        int give = pair / CT_RES, get = pair % CT_RES;
-        return give != get && ct_stock(s, seat, give) >= n && ct_stock(s, opp(seat), get) >= m;
-    }
-    if (f->kind != F_MAIN) return -1;
     int stock[CT_RES], room[CT_RES];
     ct_stocks(s, seat, stock, room);
     if (a == A_PASS) return 1;
@@ -1075,6 +1029,63 @@ static int quick_legal(const ct_state *s, tafel_action a) {
                c >= p->left && c <= p->right && site_ok(s, seat, t, c, site % CT_SITE_ROWS);
     }
     return 0;
+}
+
+static int offer_ok(const ct_state *s, int seat, tafel_action a) {
+    if (a < A_OFFER || a >= A_ROAD) return 0;
+    int code = a - A_OFFER, m = code % 3 + 1, n = code / 3 % 3 + 1, pair = code / 9;
+    int give = pair / CT_RES, get = pair % CT_RES;
+    return give != get && ct_stock(s, seat, give) >= n && ct_stock(s, opp(seat), get) >= m;
+}
+
+static int bank_ok(const ct_state *s, int seat, tafel_action a) {
+    const ct_player *p = &s->p[seat];
+    int give = (a - A_TRADE) / CT_RES, get = (a - A_TRADE) % CT_RES;
+    return a >= A_TRADE && a < A_OFFER && give != get &&
+           p->stock[give] >= ct_trade_rate(s, seat, give) && p->room[get];
+}
+
+/* As legal_refill lists. */
+static int refill_ok(const ct_state *s, const ct_frame *f, tafel_action a) {
+    const ct_player *p = &s->p[f->seat];
+    int limit = ct_hand_limit(s, f->seat), k = a >= A_DRAW && a < A_UNDER ? a - A_DRAW : a - A_SEARCH;
+    if (a == A_PASS) return 1;
+    if (p->hand_len < limit)
+        return k >= 0 && k < CT_STACKS && s->stack_len[k] &&
+               (a >= A_DRAW || ct_total_stock(s, f->seat) >= search_cost(s, f->seat));
+    return f->a && p->hand_len == limit && a >= A_UNDER && a < A_SITE &&
+           hand_has(s, f->seat, (a - A_UNDER) / CT_STACKS);
+}
+
+/* Legality of a, without listing, in the frames that are frequent or list
+** much (the main phase, offers, arrangements); -1 for the rest, which
+** in_list looks up in their list. */
+static int quick_legal(const ct_state *s, tafel_action a) {
+    const ct_frame *f = ctop(s);
+    int seat = f->seat, res = a - A_RES, is_res = res >= 0 && res < CT_RES;
+    switch (f->kind) {
+    case F_DEAL_STACKS: return a >= A_STACK_CARD && a < A_REGION_CARD && s->pool[a - A_STACK_CARD];
+    case F_DEAL_REGIONS:
+        return a >= A_REGION_CARD && a < A_EVENT_CARD && (s->region_pool >> (a - A_REGION_CARD) & 1);
+    case F_DEAL_EVENTS: return a >= A_EVENT_CARD && a < A_DIE && s->event_pool[a - A_EVENT_CARD];
+    case F_DIE: return a >= A_DIE && a < A_FACE;
+    case F_EVENT_DIE: return a >= A_FACE && a < A_DUEL;
+    case F_DUEL: return a >= A_DUEL && a < A_ARRANGE;
+    case F_ARRANGE: return a >= A_ARRANGE && a < A_ARRANGE + 720;
+    case F_ROLL:
+        return a == A_ROLL || (a >= A_ALCHEMIST && a < A_PASS && action_cards_allowed(s) &&
+                               hand_has(s, seat, CT_ALCHEMIST));
+    case F_GAIN: return is_res && s->p[seat].room[res];
+    case F_TAKE: return is_res && s->p[opp(seat)].stock[res];
+    case F_PAY_SEARCH: return is_res && s->p[seat].stock[res];
+    case F_OFFER: return a == A_PASS || a == A_ACCEPT;
+    case F_BANK: return bank_ok(s, seat, a);
+    case F_SEARCH_TAKE: return a >= A_TAKE && a < A_RES && ct_stack_find(s, f->a, a - A_TAKE) >= 0;
+    case F_REFILL: return refill_ok(s, f, a);
+    case F_NEGOTIATE: return offer_ok(s, seat, a);
+    case F_MAIN: return main_ok(s, seat, a);
+    default: return -1;
+    }
 }
 
 static int in_list(const ct_state *s, tafel_action a) {

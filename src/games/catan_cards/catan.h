@@ -134,6 +134,9 @@ typedef struct ct_player {
     ** Paying, gaining and production read these instead of the row. */
     uint8_t kind_n[CT_RES], kind_at[CT_RES][CT_PER_KIND];
     uint8_t die_n[7], die_at[7][CT_PER_KIND];
+    /* Empty building sites, bit col / 2 * 4 + row index (sites stand on
+    ** even columns only), and those of them at cities (for red cards). */
+    uint64_t free_sites, free_city_sites;
 } ct_player;
 
 #define CT_STACKS 5

@@ -197,11 +197,15 @@ static void legal_offers(const ct_state *s, int seat, list *l) {
     }
 }
 
-/* Bits of the resources a player holds (stock) or has room for. */
+/* Bits of the resources a player holds (stock) or has room for: the six
+** counts as bytes of one word, each byte's "not zero" gathered into a bit
+** (the main phase and every empty-decision test ask this). */
 static unsigned res_mask(const uint8_t n[CT_RES]) {
-    unsigned m = 0;
-    for (int r = 0; r < CT_RES; r++) m |= (unsigned)(n[r] > 0) << r;
-    return m;
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    uint64_t x = 0;
+    memcpy(&x, n, CT_RES);
+    x = (((x & low7) + low7) | x) & ~low7;
+    return (unsigned)((x >> 7) * 0x0102040810204080ull >> 56);
 }
 
 static int any_bank_trade(const ct_state *s, int seat) {
@@ -237,17 +241,20 @@ static void legal_main(const ct_state *s, int seat, list *l) {
         }
     for (int side = 0; side < 2; side++)
         if (road_ok(s, seat, side, stock)) add(l, A_ROAD + side);
-    for (int v = 0; v < 4; v++)
-        if (settlement_ok(s, seat, v & 1, v >> 1, stock)) add(l, A_SETTLE + v);
+    if (s->settlements_left && s->regions_len >= 2 && affords(stock, settlement_cost))
+        for (int v = 0; v < 4; v++)
+            if (settlement_ok(s, seat, v & 1, v >> 1, stock)) add(l, A_SETTLE + v);
     if (s->cities_left && affords(stock, city_cost))
         for (int c = p->left + (p->left & 1); c <= p->right; c += 2)
             if (p->centre[c] == CT_SETTLEMENT) add(l, A_CITY + c);
     for (uint64_t m = hand & ((1ull << CT_ALCHEMIST) - 1); m; m &= m - 1) {
         int t = __builtin_ctzll(m);
         if (!affords(stock, ct_cards[t].cost)) continue;
-        for (int c = p->left + (p->left & 1); c <= p->right; c += 2)
-            for (int r = 0; r < CT_SITE_ROWS; r++)
-                if (site_ok(s, seat, t, c, r)) add(l, A_BUILD + t * CT_SITES + c * CT_SITE_ROWS + r);
+        uint64_t sites = ct_cards[t].colour == CT_RED ? p->free_city_sites : p->free_sites;
+        for (; sites; sites &= sites - 1) {
+            int bit = __builtin_ctzll(sites), c = bit / CT_SITE_ROWS * 2, r = bit % CT_SITE_ROWS;
+            add(l, A_BUILD + t * CT_SITES + c * CT_SITE_ROWS + r);
+        }
     }
 }
 

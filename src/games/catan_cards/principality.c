@@ -142,6 +142,12 @@ static void index_regions(ct_player *p) {
         }
 }
 
+/* A city has four building sites, a settlement the two next to it. */
+static int site_stands(const ct_player *p, int col, int ri) {
+    int what = p->centre[col];
+    return what == CT_CITY || (what == CT_SETTLEMENT && (ri == 1 || ri == 2));
+}
+
 /* Recount one principality: resources, cards built, points before tokens. */
 static void recount(ct_player *p) {
     memset(p->stock, 0, sizeof p->stock);
@@ -149,6 +155,7 @@ static void recount(ct_player *p) {
     memset(p->built, 0, sizeof p->built);
     int vp = 0, strength = 0, tournament = 0, trade = 0, knights = 0, fleets = 0;
     p->has_city = 0;
+    p->free_sites = p->free_city_sites = 0;
     for (int c = p->left - 1; c <= p->right + 1; c++) {
         for (int r = 0; r < 2; r++) {
             const ct_region *g = &p->region[c][r];
@@ -162,7 +169,12 @@ static void recount(ct_player *p) {
         p->has_city |= p->centre[c] == CT_CITY;
         for (int r = 0; r < CT_SITE_ROWS; r++) {
             int t = p->site[c][r];
-            if (t == CT_NONE) continue;
+            if (t == CT_NONE) {
+                uint64_t bit = 1ull << (c / 2 * CT_SITE_ROWS + r);
+                if (site_stands(p, c, r)) p->free_sites |= bit;
+                if (p->centre[c] == CT_CITY) p->free_city_sites |= bit;
+                continue;
+            }
             const ct_card *card = &ct_cards[t];
             p->built[t]++;
             vp += card->vp;
@@ -283,9 +295,7 @@ void ct_productive_year(ct_state *s) {
 
 int ct_site_exists(const ct_state *s, int seat, int col, int ri) {
     if (col < 0 || col >= CT_COLS || ri < 0 || ri >= CT_SITE_ROWS) return 0;
-    int what = s->p[seat].centre[col];
-    if (what == CT_CITY) return 1;
-    return what == CT_SETTLEMENT && (ri == 1 || ri == 2);
+    return site_stands(&s->p[seat], col, ri);
 }
 
 int ct_trade_rate(const ct_state *s, int seat, int res) {

@@ -39,9 +39,9 @@ static uint64_t fnv_add(uint64_t hash, int64_t value) {
 static int bench_one(tafel_state *state, uint64_t seed, tafel_action *actions,
                      int cap, uint64_t *hash, tafel_error *err) {
     uint64_t rng = tafel_rng_seed(seed);
-    while (tafel_state_current(state) != TAFEL_TERMINAL) {
+    for (int seat; (seat = tafel_state_current(state)) != TAFEL_TERMINAL;) {
         tafel_action a;
-        int rc = cli_choose(state, NULL, &rng, actions, cap, &a, err);
+        int rc = cli_choose(state, seat, NULL, &rng, actions, cap, &a, err);
         if (!rc) rc = tafel_state_apply(state, a, err);
         if (rc) return rc;
         *hash = fnv_add(*hash, a);

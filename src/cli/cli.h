@@ -66,10 +66,11 @@ const char *cli_seat_name(int seat);
 uint64_t cli_mix(uint64_t seed, uint64_t i);
 double cli_now(void);
 
-/* Choose the next action: chance sampled with *rng; a seat's action from
-** bots[seat], or uniformly with *rng when bots (or bots[seat]) is NULL.
-** actions is scratch of cap entries.  The state is not changed. */
-int cli_choose(const tafel_state *state, tafel_bot **bots, uint64_t *rng,
+/* Choose the next action for seat, tafel_state_current's answer (the
+** caller's loop has just asked it): chance sampled with *rng; a seat's
+** action from bots[seat], or uniformly with *rng when bots (or bots[seat])
+** is NULL.  actions is scratch of cap entries.  The state is not changed. */
+int cli_choose(const tafel_state *state, int seat, tafel_bot **bots, uint64_t *rng,
                tafel_action *actions, int cap, tafel_action *out,
                tafel_error *err);
 

@@ -67,9 +67,10 @@ static uint64_t root_count(perft_tree *t, const tafel_state *root, int depth,
 static int play_prefix(tafel_state *state, uint64_t seed, int prefix,
                        tafel_action *scratch, int cap, tafel_error *err) {
     uint64_t rng = tafel_rng_seed(seed);
-    for (int i = 0; i < prefix && tafel_state_current(state) != TAFEL_TERMINAL; i++) {
+    for (int i = 0, seat; i < prefix && (seat = tafel_state_current(state)) != TAFEL_TERMINAL;
+         i++) {
         tafel_action a;
-        int rc = cli_choose(state, NULL, &rng, scratch, cap, &a, err);
+        int rc = cli_choose(state, seat, NULL, &rng, scratch, cap, &a, err);
         if (!rc) rc = tafel_state_apply(state, a, err);
         if (rc) return rc;
     }

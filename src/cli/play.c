@@ -277,7 +277,7 @@ static int next_action(play_session *s, tafel_action *out) {
     int seat = tafel_state_current(s->state);
     if (seat >= 0 && !s->bots[seat]) return human_turn(s, seat, out);
     tafel_error err;
-    if (cli_choose(s->state, s->bots, &s->rng, s->actions, s->cap, out, &err)) {
+    if (cli_choose(s->state, seat, s->bots, &s->rng, s->actions, s->cap, out, &err)) {
         fprintf(stderr, "tafel play: %s\n", err.message);
         return TURN_ERROR;
     }

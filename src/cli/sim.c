@@ -80,9 +80,9 @@ static int play_game(const sim_job *job, long i, tafel_bot **bots,
     uint64_t rng = tafel_rng_seed(chance_seed(job, i));
     tafel_record *record = new_record(job, i);
     int rc = job->want_json && !record ? TAFEL_ENOMEM : TAFEL_OK;
-    while (!rc && tafel_state_current(state) != TAFEL_TERMINAL) {
+    for (int seat; !rc && (seat = tafel_state_current(state)) != TAFEL_TERMINAL;) {
         tafel_action a;
-        rc = cli_choose(state, bots, &rng, NULL, 0, &a, err);
+        rc = cli_choose(state, seat, bots, &rng, NULL, 0, &a, err);
         if (!rc && record) rc = tafel_record_push(record, state, a);
         if (!rc) rc = tafel_state_apply(state, a, err);
     }

@@ -210,10 +210,9 @@ double cli_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int cli_choose(const tafel_state *state, tafel_bot **bots, uint64_t *rng,
+int cli_choose(const tafel_state *state, int seat, tafel_bot **bots, uint64_t *rng,
                tafel_action *actions, int cap, tafel_action *out,
                tafel_error *err) {
-    int seat = tafel_state_current(state);
     if (seat == TAFEL_CHANCE) {
         int rc = tafel_state_sample_chance(state, rng, out);
         if (rc && err) {

@@ -105,15 +105,12 @@ TAFEL_API int tafel_state_chance_outcomes(const tafel_state *s, tafel_action *ou
     return m->chance(cdata_of(s), out, prob, cap);
 }
 
-TAFEL_API int tafel_state_sample_chance(const tafel_state *s, uint64_t *rng,
-                                        tafel_action *out) {
+/* Sampling from the listed outcomes and their probabilities, for a module
+** without a sampler of its own: out of line, so that the hot path below
+** keeps no 12 KB frame. */
+static __attribute__((noinline)) int sample_from_list(const tafel_state *s, uint64_t *rng,
+                                                      tafel_action *out) {
     const tf_module *m = module_of(s);
-    if (m->sample) { /* the hot path of every simulation: one call */
-        tafel_action a = m->sample(cdata_of(s), rng);
-        if (a < 0) return TAFEL_EINVAL;
-        *out = a;
-        return TAFEL_OK;
-    }
     if (m->current(cdata_of(s)) != TAFEL_CHANCE) return TAFEL_EINVAL;
     tafel_action actions[1024];
     double prob[1024];
@@ -128,6 +125,16 @@ TAFEL_API int tafel_state_sample_chance(const tafel_state *s, uint64_t *rng,
         }
     }
     *out = actions[n - 1];
+    return TAFEL_OK;
+}
+
+TAFEL_API int tafel_state_sample_chance(const tafel_state *s, uint64_t *rng,
+                                        tafel_action *out) {
+    const tf_module *m = module_of(s);
+    if (!m->sample) return sample_from_list(s, rng, out);
+    tafel_action a = m->sample(cdata_of(s), rng); /* the hot path of every simulation */
+    if (a < 0) return TAFEL_EINVAL;
+    *out = a;
     return TAFEL_OK;
 }
 

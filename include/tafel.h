@@ -326,6 +326,11 @@ TAFEL_API int tafel_record_replay(const tafel_record *record,
 */
 typedef struct tafel_bot tafel_bot;
 
+/* A bot of spec for game.  All its random choices come from seed: the same
+** spec and seed make the same choices from the same states (a search bot
+** on a time budget: only while the time is not what stops it).  Errors:
+** TAFEL_EBOT (unknown bot or option, value out of range), TAFEL_ENOMEM.
+** On success *out owns a new bot; on failure *out is NULL. */
 TAFEL_API int tafel_bot_new(const char *spec, const tafel_game *game,
                             uint64_t seed, tafel_bot **out, tafel_error *err);
 TAFEL_API void tafel_bot_free(tafel_bot *bot); /* NULL is fine */
@@ -334,6 +339,23 @@ TAFEL_API const char *tafel_bot_name(const tafel_bot *bot);
 ** turn).  The state is not changed. */
 TAFEL_API int tafel_bot_choose(tafel_bot *bot, const tafel_state *state,
                                tafel_action *out, tafel_error *err);
+/* One move a bot considered, as tafel_bot_analyse reports it. */
+typedef struct tafel_bot_move {
+    tafel_action action;
+    double share;   /* of the bot's search spent on it, 0..1 */
+    double winrate; /* the seat's estimated chance to win after it, 0..1
+                    ** (a win shared by k counts 1/k); -1: no estimate */
+} tafel_bot_move;
+
+/* Like tafel_bot_choose, and says why: the moves the bot liked best, best
+** first, at most cap (>= 1) of them, written to out; *count receives how
+** many.  out[0].action is the bot's choice.  A search bot ("mcts", "hard")
+** gives its most searched moves; a bot that does not search, its one
+** choice with share 1 and no estimate; so does a search bot with one legal
+** move.  Errors as tafel_bot_choose, and TAFEL_EINVAL for cap < 1. */
+TAFEL_API int tafel_bot_analyse(tafel_bot *bot, const tafel_state *state,
+                                tafel_bot_move *out, int cap, int *count,
+                                tafel_error *err);
 /* The registry of bots: i from 0 while it returns non-NULL. */
 TAFEL_API const char *tafel_bot_info(int i, const char **summary);
 

@@ -34,6 +34,10 @@ typedef struct bot_kind {
     int (*choose)(void *bot, const tafel_state *state, tafel_action *out,
                   tafel_error *err);
     void (*free_bot)(void *bot);
+    /* tafel_bot_analyse; NULL for a bot that does not search (the registry
+    ** then reports its choice alone). */
+    int (*analyse)(void *bot, const tafel_state *state, tafel_bot_move *out,
+                   int cap, int *count, tafel_error *err);
 } bot_kind;
 
 extern const bot_kind bot_random_kind;

@@ -161,10 +161,9 @@ TAFEL_API void tafel_bot_free(tafel_bot *bot) {
 
 TAFEL_API const char *tafel_bot_name(const tafel_bot *bot) { return bot->name; }
 
-TAFEL_API int tafel_bot_choose(tafel_bot *bot, const tafel_state *state,
-                               tafel_action *out, tafel_error *err) {
-    if (!bot || !state || !out)
-        return tf_error(err, TAFEL_EINVAL, "bot: no bot, state or output");
+/* Whether the bot may decide in state: a seat's turn in the bot's game. */
+static int check_turn(const tafel_bot *bot, const tafel_state *state,
+                      tafel_error *err) {
     if (tafel_state_size(state) != bot->state_size)
         return tf_error(err, TAFEL_EINVAL,
                          "bot %s: the state is not of the bot's game", bot->name);
@@ -172,7 +171,31 @@ TAFEL_API int tafel_bot_choose(tafel_bot *bot, const tafel_state *state,
         return tf_error(err, TAFEL_EINVAL,
                          "bot %s: no seat is to move (chance or game over)",
                          bot->name);
-    return bot->kind->choose(bot->impl, state, out, err);
+    return TAFEL_OK;
+}
+
+TAFEL_API int tafel_bot_choose(tafel_bot *bot, const tafel_state *state,
+                               tafel_action *out, tafel_error *err) {
+    if (!bot || !state || !out)
+        return tf_error(err, TAFEL_EINVAL, "bot: no bot, state or output");
+    int rc = check_turn(bot, state, err);
+    return rc ? rc : bot->kind->choose(bot->impl, state, out, err);
+}
+
+TAFEL_API int tafel_bot_analyse(tafel_bot *bot, const tafel_state *state,
+                                tafel_bot_move *out, int cap, int *count,
+                                tafel_error *err) {
+    if (count) *count = 0;
+    if (!bot || !state || !out || cap < 1 || !count)
+        return tf_error(err, TAFEL_EINVAL, "bot: no bot, state or output");
+    int rc = check_turn(bot, state, err);
+    if (rc) return rc;
+    if (bot->kind->analyse)
+        return bot->kind->analyse(bot->impl, state, out, cap, count, err);
+    out[0] = (tafel_bot_move){0, 1, -1};
+    rc = bot->kind->choose(bot->impl, state, &out[0].action, err);
+    *count = rc ? 0 : 1;
+    return rc;
 }
 
 TAFEL_API const char *tafel_bot_info(int i, const char **summary) {

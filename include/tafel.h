@@ -321,8 +321,8 @@ TAFEL_API int tafel_record_replay(const tafel_record *record,
 
 /* ---------------------------------------------------------------------------
 ** Bots.  A bot decides for the seat to move, from that seat's view only.
-** A spec names a bot and its options: "random", "greedy", later
-** "mcts:iters=5000".
+** A spec names a bot and its options: "random", "greedy",
+** "mcts:iters=5000,c=70", "hard".
 */
 typedef struct tafel_bot tafel_bot;
 

@@ -24,6 +24,18 @@
 
 #include "tafel.h"
 
+/* 1 in the sanitizer build, where suites play fewer games. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SLOW_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SLOW_BUILD 1
+#endif
+#endif
+#ifndef SLOW_BUILD
+#define SLOW_BUILD 0
+#endif
+
 /* A game loaded from its string, failing the test when it does not load. */
 static inline tafel_game *h_game(const char *game_string) {
     tafel_game *g = NULL;

@@ -22,17 +22,6 @@
 
 #include <math.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SLOW_BUILD 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SLOW_BUILD 1
-#endif
-#endif
-#ifndef SLOW_BUILD
-#define SLOW_BUILD 0
-#endif
-
 /* Random games per game string, and how often every legal action is
 ** applied (else a few sampled ones). */
 #define GAMES_PER_VARIANT (SLOW_BUILD ? 30 : 300)

@@ -13,7 +13,7 @@
 #include "tafel.h"
 #include "../core/error.h" /* tf_error only: no game internals */
 
-#define BOT_MAX_OPTIONS 4
+#define BOT_MAX_OPTIONS 8
 
 /* One integer option of a bot kind: "depth=1..6 (default 3)". */
 typedef struct bot_option {
@@ -42,6 +42,10 @@ typedef struct bot_kind {
 
 extern const bot_kind bot_random_kind;
 extern const bot_kind bot_greedy_kind;
+extern const bot_kind bot_mcts_kind;
+extern const bot_kind bot_easy_kind;
+extern const bot_kind bot_medium_kind;
+extern const bot_kind bot_hard_kind;
 
 
 #endif

@@ -17,6 +17,10 @@
 static const bot_kind *const kinds[] = {
     &bot_random_kind,
     &bot_greedy_kind,
+    &bot_mcts_kind,
+    &bot_easy_kind,
+    &bot_medium_kind,
+    &bot_hard_kind,
 };
 
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))

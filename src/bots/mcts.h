@@ -1,0 +1,73 @@
+/*
+** mcts.h -- Monte Carlo tree search, as the search bots use it (internal).
+**
+** tree.c grows the search tree and runs the iterations; rollout.c finishes
+** an iteration from the leaf: play on, at random or greedily on the game's
+** heuristic, to the end or for a few decisions after which the heuristic
+** judges.  mcts.c makes the bots (mcts and
+** the levels easy, medium, hard) out of these.  Everything goes through
+** tafel.h: a search sees a state only as the seat to move may see it.
+*/
+#ifndef TF_MCTS_H
+#define TF_MCTS_H
+
+#include "bot.h"
+
+/* One node of the tree: the state after `action` from its parent.  Children
+** form a list sorted by action, so a sorted legal list merges with it in one
+** pass.  reward and visits are from the view of the seat that chose the
+** action (chance: -1, whose sums nobody reads). */
+typedef struct mcts_node {
+    tafel_action action;
+    int32_t child, sibling; /* first child, next sibling; -1: none */
+    int32_t visits;
+    int32_t avail;   /* visits of the parent while this action was legal */
+    int32_t nchildren, nlegal; /* nlegal: -1 until known (stable trees) */
+    int8_t mover;
+    double reward;
+} mcts_node;
+
+enum { MCTS_RANDOM, MCTS_GREEDY };
+
+typedef struct mcts_config {
+    int iters;      /* iterations per search; 0: no limit */
+    int ms;         /* milliseconds per search; 0: no limit */
+    double c;       /* the exploration constant of UCB1 */
+    int depth;      /* rollout decisions before the heuristic judges; -1: to the end */
+    int policy;     /* rollout decisions: MCTS_RANDOM or MCTS_GREEDY */
+    double scale;   /* heuristic points that make odds of e to 1 */
+} mcts_config;
+
+/* A search and all of its memory, kept from one move to the next. */
+typedef struct mcts_search {
+    mcts_config cfg;
+    uint64_t rng;
+    int players, cap, hidden;
+    tafel_state *seen;    /* the position, resampled for the seat to move */
+    tafel_state *scratch; /* one iteration's determinization */
+    tafel_state *probe;   /* a greedy rollout's look one action ahead */
+    tafel_action *actions;
+    mcts_node *nodes;
+    int32_t nnodes, nodes_cap;
+    int32_t *path;
+    int path_len, path_cap;
+    int root_seat, iterations;
+} mcts_search;
+
+int mcts_search_init(mcts_search *s, const tafel_game *game,
+                     const mcts_config *cfg, uint64_t seed, tafel_error *err);
+void mcts_search_free(mcts_search *s);
+/* Search from state for the seat to move.  With one legal action there is
+** nothing to search: the root gets that one child, never visited. */
+int mcts_search_run(mcts_search *s, const tafel_state *state, tafel_error *err);
+/* The root moves of the last search, most visited first (at most cap). */
+int mcts_search_moves(const mcts_search *s, tafel_bot_move *out, int cap);
+
+/* Finish an iteration from state (changed): each seat's reward in 0..1. */
+int mcts_rollout(mcts_search *s, tafel_state *state, double *reward,
+                 tafel_error *err);
+/* The spread of final score differences in random games of game: what a
+** lead in points means, for the heuristic's odds. */
+double mcts_rollout_scale(const tafel_game *game);
+
+#endif

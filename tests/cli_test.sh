@@ -144,11 +144,13 @@ divided=$("$TAFEL" perft --seed 4 --depth 2 --prefix 5 --divide |
     { echo "$depth2 vs $divided" >"$WORK/out"; not_ok "perft --divide adds up"; }
 
 check "bench prints its signature last" 0 "^Bench: [0-9a-f]{16}$" \
-    -- bash -c "'$TAFEL' bench --games 20 --runs 2 | tail -1"
-sig1=$("$TAFEL" bench --games 20 --runs 1 | tail -1)
-sig2=$("$TAFEL" bench --games 20 --runs 1 | tail -1)
-[[ $sig1 == "$sig2" ]] && ok "bench signature is reproducible" ||
-    { echo "$sig1 vs $sig2" >"$WORK/out"; not_ok "bench signature is reproducible"; }
+    -- bash -c "'$TAFEL' bench --games 20 --runs 2 --iters 50 | tail -1"
+sig1=$("$TAFEL" bench --games 20 --runs 1 --iters 50 | tail -1)
+sig2=$("$TAFEL" bench --games 20 --runs 1 --iters 80 | tail -1)
+[[ $sig1 == "$sig2" ]] && ok "bench signature is reproducible, and the search stays out of it" ||
+    { echo "$sig1 vs $sig2" >"$WORK/out"; not_ok "bench signature is reproducible, and the search stays out of it"; }
+check "bench times the search" 0 "^carcassonne\(players=2\) +50 iterations x 2 runs .* iterations/s" \
+    -- "$TAFEL" bench --game carcassonne --games 5 --runs 2 --iters 50
 
 check "play: a wrong move is explained" 0 "'foo': cannot read" \
     -- play_with 'help\nfoo\n1\nquit\n' carcassonne --players human,greedy --seed 3
@@ -182,7 +184,7 @@ check "cardcassonne: records name the dealt cards" 0 '"deal 1 [A-Z0-9]+"' -- cat
 check "cardcassonne: replay" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WORK/cc.jsonl"
 check "cardcassonne: perft" 0 "^496$" -- "$TAFEL" perft cardcassonne --prefix 0 --depth 2
 check "cardcassonne: bench" 0 "cardcassonne\(players=4\) .* games/s" \
-    -- "$TAFEL" bench --game cardcassonne --games 50 --runs 1
+    -- "$TAFEL" bench --game cardcassonne --games 50 --runs 1 --iters 50
 check "cardcassonne: the other hand is hidden" 0 "Chance: deal 1 \?" \
     -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
 check "cardcassonne: your own cards are shown" 0 "Chance: deal 0 [A-Z][A-Z0-9]" \
@@ -207,7 +209,7 @@ check "catan: sim" 0 "games/s" \
 check "catan: records name the shuffled cards" 0 '"stack 1 [a-z-]+"' -- cat "$WORK/ct.jsonl"
 check "catan: replay" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WORK/ct.jsonl"
 check "catan: perft" 0 "^1907$" -- "$TAFEL" perft catan_cards --prefix 0 --depth 2
-check "catan: bench" 0 "catan_cards .* games/s" -- "$TAFEL" bench --game catan --games 5 --runs 1
+check "catan: bench" 0 "catan_cards .* games/s" -- "$TAFEL" bench --game catan --games 5 --runs 1 --iters 50
 check "catan: the shuffles are hidden" 0 "Chance: stack 1 \?" \
     -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color
 check "catan: how to arrange is explained" 0 "arranges the start regions" \

@@ -6,6 +6,13 @@
 ** action and every final score (in thousandths), so it changes exactly when
 ** the engine's behaviour does, and is the same on every run and machine.
 ** Commits that change behaviour carry the last line, "Bench: <signature>".
+**
+** Then the search: for each game, the mcts bot's iterations a second on one
+** thread from a fixed position, 40% into a seeded random game (Carcassonne
+** with random rollouts to the end, the others with the bot's default
+** rollout).  Its line has a signature of the search's result, checked
+** equal across runs, but it stays out of "Bench:", which signs the engines
+** alone: tuning the bot does not change it.
 */
 #include "cli.h"
 
@@ -28,6 +35,21 @@ static const struct bench_game {
 };
 
 #define NBENCH ((int)(sizeof bench_games / sizeof bench_games[0]))
+
+/* The searches benchmarked: the bot, and iterations in one run of ~1 s. */
+static const struct bench_search {
+    const char *game, *bot;
+    int iters;
+} bench_searches[] = {
+    {"carcassonne(players=2)", "mcts:policy=0,depth=-1", 20000},
+    {"cardcassonne(players=4)", "mcts", 20000},
+    {"catan_cards", "mcts", 20000},
+};
+
+#define NSEARCH ((int)(sizeof bench_searches / sizeof bench_searches[0]))
+#define SEARCH_POSITION_SEED 0x5EA4C
+#define SEARCH_POSITION_PERCENT 40
+#define SEARCH_MOVES 8
 
 /* FNV-1a over whole 64-bit words: one multiply per action keeps the hash
 ** out of the figures it signs. */
@@ -115,15 +137,113 @@ static int bench_game(const struct bench_game *bg, int games, int runs,
     return 0;
 }
 
+/* Play up to n random actions (fewer at the end of the game). */
+static int random_actions(tafel_state *state, uint64_t *rng, long n,
+                          tafel_action *actions, int cap, tafel_error *err) {
+    int seat;
+    for (long i = 0; i < n && (seat = tafel_state_current(state)) != TAFEL_TERMINAL; i++) {
+        tafel_action a;
+        int rc = cli_choose(state, seat, NULL, rng, actions, cap, &a, err);
+        if (!rc) rc = tafel_state_apply(state, a, err);
+        if (rc) return rc;
+    }
+    return TAFEL_OK;
+}
+
+/* The position a search is timed from: a seeded random game is played to
+** the end, then again to SEARCH_POSITION_PERCENT of its length, and on to
+** the next seat with a choice of two moves or more. */
+static int search_position(tafel_state *state, tafel_action *actions, int cap,
+                           tafel_error *err) {
+    tafel_state *whole = tafel_state_clone(state);
+    uint64_t rng = tafel_rng_seed(SEARCH_POSITION_SEED);
+    int rc = whole ? random_actions(whole, &rng, -1ul >> 1, actions, cap, err)
+                   : TAFEL_ENOMEM;
+    long length = whole ? tafel_state_move_number(whole) : 0;
+    tafel_state_free(whole);
+    rng = tafel_rng_seed(SEARCH_POSITION_SEED);
+    if (!rc) rc = random_actions(state, &rng, length * SEARCH_POSITION_PERCENT / 100,
+                                 actions, cap, err);
+    while (!rc && tafel_state_current(state) != TAFEL_TERMINAL &&
+           (tafel_state_current(state) < 0 ||
+            tafel_state_legal_actions(state, actions, cap) < 2))
+        rc = random_actions(state, &rng, 1, actions, cap, err);
+    if (rc == TAFEL_ENOMEM) snprintf(err->message, sizeof err->message, "out of memory");
+    return rc;
+}
+
+/* One timed search from state: its iterations a second and signature. */
+static int search_run(const tafel_game *game, const char *spec, int iters,
+                      const tafel_state *state, double *rate, uint64_t *signature,
+                      tafel_error *err) {
+    tafel_bot *bot;
+    int rc = tafel_bot_new(spec, game, SEARCH_POSITION_SEED, &bot, err);
+    if (rc) return rc;
+    tafel_bot_move moves[SEARCH_MOVES];
+    int n = 0;
+    double t0 = cli_now();
+    rc = tafel_bot_analyse(bot, state, moves, SEARCH_MOVES, &n, err);
+    double seconds = cli_now() - t0;
+    tafel_bot_free(bot);
+    *rate = seconds > 0 ? iters / seconds : 0;
+    *signature = FNV_OFFSET;
+    for (int i = 0; i < n; i++) {
+        *signature = fnv_add(*signature, moves[i].action);
+        *signature = fnv_add(*signature, llround(moves[i].share * iters));
+    }
+    return rc;
+}
+
+/* All runs of one search: iterations a second, median of the runs. */
+static int bench_search(const struct bench_search *bs, int iters, int runs) {
+    tafel_game *game;
+    if (cli_load_game(bs->game, 0, &game)) return 1;
+    int n = iters > 0 ? iters : bs->iters, cap = tafel_game_max_actions(game);
+    char spec[CLI_NAME_MAX];
+    snprintf(spec, sizeof spec, "%s%citers=%d", bs->bot, strchr(bs->bot, ':') ? ',' : ':', n);
+    tafel_action *actions = malloc((size_t)cap * sizeof *actions);
+    tafel_state *state = tafel_state_new(game);
+    tafel_error err = {TAFEL_ENOMEM, "out of memory"};
+    int rc = actions && state ? search_position(state, actions, cap, &err) : TAFEL_ENOMEM;
+    double rate[BENCH_MAX_RUNS], started = cli_now();
+    uint64_t signature = 0;
+    for (int r = 0; !rc && r < runs; r++) {
+        uint64_t sig;
+        rc = search_run(game, spec, n, state, &rate[r], &sig, &err);
+        if (!rc && r > 0 && sig != signature) {
+            snprintf(err.message, sizeof err.message,
+                     "run %d gave another search: the bot is not deterministic", r + 1);
+            rc = 1;
+        }
+        signature = sig;
+        cli_progress(r + 1, runs, started, NULL);
+    }
+    cli_progress_done();
+    free(actions);
+    tafel_state_free(state);
+    tafel_game_free(game);
+    if (rc) {
+        fprintf(stderr, "tafel bench: %s %s: %s\n", bs->game, spec, err.message);
+        return 1;
+    }
+    qsort(rate, (size_t)runs, sizeof rate[0], compare_doubles);
+    printf("%-28s %6d iterations x %d runs  median %9.1f iterations/s  %s  "
+           "signature %016llx\n", bs->game, n, runs, rate[runs / 2], bs->bot,
+           (unsigned long long)signature);
+    return 0;
+}
+
 int cli_bench(const cli_command *cmd, int argc, char **argv) {
-    const char *games_text = NULL, *runs_text = "5", *only = NULL;
+    const char *games_text = NULL, *runs_text = "5", *only = NULL, *iters_text = NULL;
     const cli_option options[] = {
         {"--games", 1, &games_text}, {"--runs", 1, &runs_text}, {"--game", 1, &only},
+        {"--iters", 1, &iters_text},
     };
-    int rc = cli_parse(cmd, argc, argv, options, 3, NULL, 0);
+    int rc = cli_parse(cmd, argc, argv, options, 4, NULL, 0);
     if (rc != CLI_CONTINUE) return rc;
-    int games = 0, runs;
+    int games = 0, runs, iters = 0;
     if ((games_text && cli_int(games_text, "--games", 1, 100000000, &games)) ||
+        (iters_text && cli_int(iters_text, "--iters", 1, 100000000, &iters)) ||
         cli_int(runs_text, "--runs", 1, BENCH_MAX_RUNS, &runs))
         return CLI_USAGE;
     uint64_t total = FNV_OFFSET;
@@ -136,6 +256,10 @@ int cli_bench(const cli_command *cmd, int argc, char **argv) {
     if (!benched) {
         fprintf(stderr, "tafel bench: no bench game matches '%s'\n", only);
         return CLI_USAGE;
+    }
+    for (int i = 0; i < NSEARCH; i++) {
+        if (only && !strstr(bench_searches[i].game, only)) continue;
+        if (bench_search(&bench_searches[i], iters, runs)) return 1;
     }
     if (only) return 0; /* the signature is of the whole bench only */
     printf("Bench: %016llx\n", (unsigned long long)total);

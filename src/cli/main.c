@@ -62,13 +62,17 @@ static const cli_command commands[] = {
      "(default 2): chance nodes branch over every outcome, a terminal state is\n"
      "one leaf. --divide also prints the count under each first action.",
      cli_perft},
-    {"bench", "bench [--games N] [--runs R] [--game NAME]",
-     "time fixed random games and print a deterministic signature",
+    {"bench", "bench [--games N] [--runs R] [--game NAME] [--iters N]",
+     "time fixed random games and searches; print a deterministic signature",
      "For each game in the bench table, plays N fixed seeded random games on\n"
      "one thread, R times (default 5), and prints the median games per second\n"
-     "and a signature of every action and final score. The last line is\n"
-     "'Bench: <signature>', the same on every run and machine. --game NAME\n"
-     "times only the bench games whose string contains NAME (no signature).",
+     "and a signature of every action and final score. Then, for each game,\n"
+     "the mcts bot's iterations per second on one thread from a fixed position\n"
+     "40% into a seeded random game (--iters N a search, default 20000;\n"
+     "Carcassonne with random rollouts), median of R runs. The last line is\n"
+     "'Bench: <signature>' of the games alone, the same on every run and\n"
+     "machine. --game NAME times only the bench games whose string contains\n"
+     "NAME (no signature).",
      cli_bench},
     {"list", "list", "list the games, their parameters and the bots",
      "Lists every game with its summary and parameters, and every bot.",

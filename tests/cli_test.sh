@@ -154,11 +154,14 @@ check "bench times the search" 0 "^carcassonne\(players=2\) +50 iterations x 2 r
 
 check "play: a wrong move is explained" 0 "'foo': cannot read" \
     -- play_with 'help\nfoo\n1\nquit\n' carcassonne --players human,greedy --seed 3
-check "play: help lists the commands" 0 "hint +what the greedy bot" \
+check "play: help lists the commands" 0 "hint +the hard bot's three best moves" \
     -- play_with 'help\nquit\n' --players human,greedy --seed 3
 check "play: a move number out of range" 0 "there is no move 999" \
     -- play_with '999\nquit\n' --players human,greedy --seed 3
-check "play: hint" 0 "^(Red> )?hint: " -- play_with 'hint\nquit\n' --players human,random --seed 3
+check "play: hint" 0 "^(Red> )?hint: place .* of the search, wins +[0-9]+%" \
+    -- play_with 'hint\nquit\n' --players human,random --seed 3
+check "play: hint, hidden cards" 0 "^(Red> )?hint: (play|follower) " \
+    -- play_with 'row Y\nhint\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
 check "play: end of input quits" 0 "Game stopped" -- play_with '1\n' --players human,greedy --seed 3
 check "play: save writes the record" 0 "saved the record" \
     -- play_with "1\nsave $WORK/saved.json\nquit\n" --players human,greedy --seed 3

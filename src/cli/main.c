@@ -19,7 +19,7 @@ static const cli_command commands[] = {
      "tiles drawn (default: from the clock; the seed is printed). --record\n"
      "writes the game's record JSON at the end.\n\n"
      "At your turn type a move's number or its text (\"place 1 0 90\"), or:\n"
-     "  hint        greedy's suggestion\n"
+     "  hint        the hard bot's three best moves\n"
      "  save FILE   write the record so far\n"
      "  help        this list\n"
      "  quit        stop (so does end of input)",

@@ -48,7 +48,8 @@ enum { TURN_MOVE, TURN_QUIT, TURN_ERROR };
 static const char human_help[] =
     "  NUMBER or TEXT  play that move (\"place 1 0 90\", \"pass\")\n"
     "  moves           list the legal moves again (moves all: every one)\n"
-    "  hint            what the greedy bot would play\n"
+    "  hint            the hard bot's three best moves, how much it searched\n"
+    "                  each and its chance of winning after each\n"
     "  save FILE       write the record of the game so far\n"
     "  help            this list\n"
     "  quit            stop the game (end of input does too)\n";
@@ -181,21 +182,32 @@ static void print_state(const play_session *s, int seat) {
     free(picture);
 }
 
+/* The hard bot's three best moves for the seat to move, with the share of
+** its search each got and the chance of winning it sees after each. */
+#define HINT_BOT "hard"
+#define HINT_MOVES 3
+
 static void print_hint(play_session *s) {
     tafel_error err;
-    tafel_action a;
+    tafel_bot_move moves[HINT_MOVES];
+    int n = 0, seat = tafel_state_current(s->state);
     if (!s->hint &&
-        tafel_bot_new("greedy", s->game, cli_mix(s->seed, 99), &s->hint, &err)) {
+        tafel_bot_new(HINT_BOT, s->game, cli_mix(s->seed, 99), &s->hint, &err)) {
         printf("no hint: %s\n", err.message);
         return;
     }
-    if (tafel_bot_choose(s->hint, s->state, &a, &err)) {
+    if (tafel_bot_analyse(s->hint, s->state, moves, HINT_MOVES, &n, &err)) {
         printf("no hint: %s\n", err.message);
         return;
     }
-    char text[TAFEL_ACTION_TEXT_MAX];
-    tafel_action_to_text(s->state, a, text, sizeof text);
-    printf("hint: %s\n", text);
+    for (int i = 0; i < n; i++) {
+        char text[TAFEL_ACTION_TEXT_MAX];
+        tafel_action_view_text(s->state, seat, moves[i].action, text, sizeof text);
+        printf("%s %-24s", i ? "     " : "hint:", text);
+        if (moves[i].winrate < 0) printf(" (the only move)\n");
+        else printf(" %3.0f%% of the search, wins %3.0f%%\n", 100 * moves[i].share,
+                    100 * moves[i].winrate);
+    }
 }
 
 /* A move number ("12") in 1..n, or 0 when text is not all digits. */

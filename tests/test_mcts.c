@@ -14,7 +14,7 @@
 #include <time.h>
 
 /* Positions asked per game, and how many bots take turns answering. */
-#define LEGAL_POSITIONS (SLOW_BUILD ? 500 : 2000)
+#define LEGAL_POSITIONS (SLOW_BUILD ? 1000 : 2000)
 #define NO_CHEAT_POSITIONS (SLOW_BUILD ? 12 : 40)
 #define ANALYSED 4
 #define BOTS 3

@@ -22,7 +22,7 @@ static const bot_option mcts_options[NOPTIONS] = {
     {"ms", 0, 3600000, 0, "milliseconds a move at most (0: the bot's own cap)"},
     {"c", 1, 1000, 70, "UCB1 exploration constant, x100"},
     {"depth", -1, 10000, 16,
-     "random decisions in a rollout before the heuristic judges (-1: to the end)"},
+     "decisions in a rollout before the heuristic judges (-1: to the end)"},
     {"scale", 1, 10000, 50,
      "heuristic lead for odds of e:1, in % of the spread of random games' scores"},
     {"policy", 0, 1, 1, "rollout decisions: 0 random, 1 greedy on the heuristic"},
@@ -88,7 +88,7 @@ static int mcts_choose(void *bot, const tafel_state *state, tafel_action *out,
 
 MCTS_KIND(mcts, "mcts", 10000, 0,
           "Monte Carlo tree search, information sets for hidden cards "
-          "(options iters, ms, c, depth, scale; see docs/bots.md)")
+          "(options iters, ms, c, depth, scale, policy: docs/bots.md)")
 MCTS_KIND(easy, "easy", 20, 2000, "mcts, 20 iterations a move")
 MCTS_KIND(medium, "medium", 500, 2000, "mcts, 500 iterations a move")
 MCTS_KIND(hard, "hard", 5000, 2000, "mcts, 5,000 iterations a move, at most 2 s")

@@ -205,7 +205,7 @@ static void print_hint(play_session *s) {
         tafel_action_view_text(s->state, seat, moves[i].action, text, sizeof text);
         printf("%s %-24s", i ? "     " : "hint:", text);
         if (moves[i].winrate < 0) printf(" (the only move)\n");
-        else printf(" %3.0f%% of the search, wins %3.0f%%\n", 100 * moves[i].share,
+        else printf(" %5.1f%% of the search, wins %3.0f%%\n", 100 * moves[i].share,
                     100 * moves[i].winrate);
     }
 }

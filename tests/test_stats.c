@@ -48,6 +48,18 @@ static void wilson_interval_at_known_rates(void **unused) {
     interval_is(stats_wilson(0.5, 0), 0.0, 1.0);
 }
 
+/* All won (or all lost) in 30 deals (where rounding used to leave the
+** upper bound a hair below 1): the open end is exactly 1 (0), so
+** the Elo interval is unbounded there, not a large finite number. */
+static void wilson_bounds_at_all_or_nothing_are_exact(void **unused) {
+    (void)unused;
+    assert_true(stats_wilson(1.0, 30).hi == 1.0);
+    assert_true(stats_wilson(0.0, 30).lo == 0.0);
+    stats_interval elo = stats_elo_interval(stats_wilson(1.0, 30));
+    assert_true(isinf(elo.hi) && elo.hi > 0);
+    assert_true(isfinite(elo.lo));
+}
+
 /* Samples 1, 2, 3, 4: mean 2.5, sd sqrt(5/3), 2.5 +- z sd / 2. */
 static void mean_interval_of_a_sample(void **unused) {
     (void)unused;
@@ -179,6 +191,7 @@ static void llr_of_a_bot_that_always_wins(void **unused) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(wilson_interval_at_known_rates),
+        cmocka_unit_test(wilson_bounds_at_all_or_nothing_are_exact),
         cmocka_unit_test(mean_interval_of_a_sample),
         cmocka_unit_test(mean_interval_of_one_unit_is_unbounded),
         cmocka_unit_test(elo_of_scores),

@@ -17,7 +17,10 @@ stats_interval stats_wilson(double p, double n) {
     double denom = 1 + z * z / n;
     double centre = (p + z * z / (2 * n)) / denom;
     double half = z / denom * sqrt(p * (1 - p) / n + z * z / (4 * n * n));
-    return (stats_interval){fmax(centre - half, 0), fmin(centre + half, 1)};
+    /* At p = 0 or 1 one bound is exactly 0 or 1; rounding would leave it a
+    ** hair inside, which the Elo of the bound turns into a finite number. */
+    return (stats_interval){p <= 0 ? 0 : fmax(centre - half, 0),
+                            p >= 1 ? 1 : fmin(centre + half, 1)};
 }
 
 void stats_sample_add(stats_sample *s, double x) {

@@ -172,14 +172,16 @@ static int site_ok(const ct_state *s, int seat, int type, int col, int ri) {
     return c->colour != CT_RED || s->p[seat].centre[col] == CT_CITY;
 }
 
+static int bank_ok(const ct_state *s, int seat, tafel_action a) {
+    const ct_player *p = &s->p[seat];
+    int give = (a - A_TRADE) / CT_RES, get = (a - A_TRADE) % CT_RES;
+    return a >= A_TRADE && a < A_OFFER && give != get &&
+           p->stock[give] >= ct_trade_rate(s, seat, give) && p->room[get];
+}
+
 static void legal_bank(const ct_state *s, int seat, list *l) {
-    int stock[CT_RES], room[CT_RES];
-    ct_stocks(s, seat, stock, room);
-    for (int give = 0; give < CT_RES; give++) {
-        if (stock[give] < ct_trade_rate(s, seat, give)) continue;
-        for (int get = 0; get < CT_RES; get++)
-            if (get != give && room[get]) add(l, A_TRADE + give * CT_RES + get);
-    }
+    for (tafel_action a = A_TRADE; a < A_OFFER; a++)
+        if (bank_ok(s, seat, a)) add(l, a);
 }
 
 static int at_most_3(int n) { return n < 3 ? n : 3; }
@@ -279,18 +281,31 @@ static void legal_resources(const ct_state *s, int seat, int need_room_of, list 
         if (n[r]) add(l, A_RES + r);
 }
 
+/* A hand full when the refill began allows one exchange instead. */
+static int exchange_open(const ct_state *s, const ct_frame *f) {
+    return f->a && s->p[f->seat].hand_len == ct_hand_limit(s, f->seat);
+}
+
+/* Whether the refill allows a: what legal_refill lists. */
+static int refill_ok(const ct_state *s, const ct_frame *f, tafel_action a) {
+    int seat = f->seat, k = a >= A_DRAW && a < A_UNDER ? a - A_DRAW : a - A_SEARCH;
+    if (a == A_PASS) return 1;
+    if (s->p[seat].hand_len < ct_hand_limit(s, seat))
+        return k >= 0 && k < CT_STACKS && s->stack_len[k] &&
+               (a >= A_DRAW || ct_total_stock(s, seat) >= search_cost(s, seat));
+    return exchange_open(s, f) && a >= A_UNDER && a < A_SITE &&
+           hand_has(s, seat, (a - A_UNDER) / CT_STACKS);
+}
+
+/* Draw or search while the hand has room; if it was full from the start,
+** one exchange (a card under a stack, then one from it). */
 static void legal_refill(const ct_state *s, const ct_frame *f, list *l) {
-    int seat = f->seat;
-    const ct_player *p = &s->p[seat];
-    int limit = ct_hand_limit(s, seat), can_search = ct_total_stock(s, seat) >= search_cost(s, seat);
-    int room = p->hand_len < limit;
     for (int k = 0; k < CT_STACKS; k++)
-        if (room && s->stack_len[k] && can_search) add(l, A_SEARCH + k);
+        if (refill_ok(s, f, A_SEARCH + k)) add(l, A_SEARCH + k);
     add(l, A_PASS);
     for (int k = 0; k < CT_STACKS; k++)
-        if (room && s->stack_len[k]) add(l, A_DRAW + k);
-    if (!room && f->a && p->hand_len == limit) /* full from the start: one exchange */
-        legal_hand_under(s, seat, l);
+        if (refill_ok(s, f, A_DRAW + k)) add(l, A_DRAW + k);
+    if (exchange_open(s, f)) legal_hand_under(s, f->seat, l);
 }
 
 static int ct_frame_legal(const ct_state *s, list *l) {
@@ -1043,25 +1058,6 @@ static int offer_ok(const ct_state *s, int seat, tafel_action a) {
     int code = a - A_OFFER, m = code % 3 + 1, n = code / 3 % 3 + 1, pair = code / 9;
     int give = pair / CT_RES, get = pair % CT_RES;
     return give != get && ct_stock(s, seat, give) >= n && ct_stock(s, opp(seat), get) >= m;
-}
-
-static int bank_ok(const ct_state *s, int seat, tafel_action a) {
-    const ct_player *p = &s->p[seat];
-    int give = (a - A_TRADE) / CT_RES, get = (a - A_TRADE) % CT_RES;
-    return a >= A_TRADE && a < A_OFFER && give != get &&
-           p->stock[give] >= ct_trade_rate(s, seat, give) && p->room[get];
-}
-
-/* As legal_refill lists. */
-static int refill_ok(const ct_state *s, const ct_frame *f, tafel_action a) {
-    const ct_player *p = &s->p[f->seat];
-    int limit = ct_hand_limit(s, f->seat), k = a >= A_DRAW && a < A_UNDER ? a - A_DRAW : a - A_SEARCH;
-    if (a == A_PASS) return 1;
-    if (p->hand_len < limit)
-        return k >= 0 && k < CT_STACKS && s->stack_len[k] &&
-               (a >= A_DRAW || ct_total_stock(s, f->seat) >= search_cost(s, f->seat));
-    return f->a && p->hand_len == limit && a >= A_UNDER && a < A_SITE &&
-           hand_has(s, f->seat, (a - A_UNDER) / CT_STACKS);
 }
 
 /* Legality of a, without listing, in the frames that are frequent or list

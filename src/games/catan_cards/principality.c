@@ -51,6 +51,15 @@ int ct_total_stock(const ct_state *s, int seat) {
 
 int ct_room(const ct_state *s, int seat, int res) { return s->p[seat].room[res]; }
 
+/* Set a region's stock and keep the counts by kind: paying, gaining,
+** production and the events that take or give resources need no recount. */
+static void set_stock(ct_player *p, ct_region *g, int n) {
+    int kind = ct_region_cards[g->card].kind;
+    p->stock[kind] = (uint8_t)(p->stock[kind] + n - g->stock);
+    p->room[kind] = (uint8_t)(p->room[kind] + g->stock - n);
+    g->stock = (uint8_t)n;
+}
+
 /* The region of kind res to pay from (most) or gain on (least, with room):
 ** kind_at lists them in tie-break order, so the first best one wins. */
 static ct_region *pick_region(ct_state *s, int seat, int res, int paying) {
@@ -64,28 +73,20 @@ static ct_region *pick_region(ct_state *s, int seat, int res, int paying) {
     return best;
 }
 
-/* Paying and gaining keep the counts by kind up to date themselves: they
-** are most of the changes, and no points depend on them. */
 void ct_pay(ct_state *s, int seat, int res, int n) {
-    ct_player *p = &s->p[seat];
     for (int i = 0; i < n; i++) {
         ct_region *g = pick_region(s, seat, res, 1);
         if (!g) return;
-        g->stock--;
-        p->stock[res]--;
-        p->room[res]++;
+        set_stock(&s->p[seat], g, g->stock - 1);
     }
 }
 
 int ct_gain(ct_state *s, int seat, int res, int n) {
-    ct_player *p = &s->p[seat];
     int got = 0;
     for (int i = 0; i < n; i++) {
         ct_region *g = pick_region(s, seat, res, 0);
         if (!g) break;
-        g->stock++;
-        p->stock[res]++;
-        p->room[res]--;
+        set_stock(&s->p[seat], g, g->stock + 1);
         got++;
     }
     return got;
@@ -207,29 +208,18 @@ void ct_refresh_seats(ct_state *s, unsigned seats) {
 void ct_refresh(ct_state *s) { ct_refresh_seats(s, 3); }
 
 
-/* Production every turn keeps the counts by kind itself, as paying does. */
+/* Production: each region with the die's number gains 1, or 2 next to its
+** producer building, up to 3. */
 void ct_produce(ct_state *s, int die) {
     for (int seat = 0; seat < 2; seat++) {
         ct_player *p = &s->p[seat];
         for (int i = 0; i < p->die_n[die]; i++) {
             int at = p->die_at[die][i];
             ct_region *g = &p->region[0][0] + (at & ~CT_DOUBLED);
-            int kind = ct_region_cards[g->card].kind, n = at & CT_DOUBLED ? 2 : 1;
-            int gained = g->stock + n > 3 ? 3 - g->stock : n;
-            g->stock = (uint8_t)(g->stock + gained);
-            p->stock[kind] = (uint8_t)(p->stock[kind] + gained);
-            p->room[kind] = (uint8_t)(p->room[kind] - gained);
+            int n = g->stock + (at & CT_DOUBLED ? 2 : 1);
+            set_stock(p, g, n > 3 ? 3 : n);
         }
     }
-}
-
-/* Set a region's stock and keep the counts by kind: the events that take
-** or give resources need no recount, as paying and gaining need none. */
-static void set_stock(ct_player *p, ct_region *g, int n) {
-    int kind = ct_region_cards[g->card].kind;
-    p->stock[kind] = (uint8_t)(p->stock[kind] + n - g->stock);
-    p->room[kind] = (uint8_t)(p->room[kind] + g->stock - n);
-    g->stock = (uint8_t)n;
 }
 
 int ct_protected(const ct_state *s, int seat, int col, int ri) {

@@ -114,7 +114,7 @@ static int bench_game(const struct bench_game *bg, int games, int runs,
     int rc = 0;
     double started = cli_now();
     for (int r = 0; !rc && r < runs; r++) {
-        uint64_t sig;
+        uint64_t sig = 0;
         double seconds;
         rc = bench_run(game, n, &sig, &seconds, &err);
         if (rc) fprintf(stderr, "tafel bench: %s: %s\n", bg->game, err.message);
@@ -208,7 +208,7 @@ static int bench_search(const struct bench_search *bs, int iters, int runs) {
     double rate[BENCH_MAX_RUNS], started = cli_now();
     uint64_t signature = 0;
     for (int r = 0; !rc && r < runs; r++) {
-        uint64_t sig;
+        uint64_t sig = 0;
         rc = search_run(game, spec, n, state, &rate[r], &sig, &err);
         if (!rc && r > 0 && sig != signature) {
             snprintf(err.message, sizeof err.message,

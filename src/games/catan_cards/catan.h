@@ -126,6 +126,7 @@ typedef struct ct_player {
     /* Derived from the above by ct_refresh after every step, so that legal
     ** lists and points are read, not recounted. */
     uint8_t stock[CT_RES], room[CT_RES]; /* resources held, room left, by kind */
+    uint8_t rate[CT_RES];                /* bank trade: 3, 2 with its fleet, gold 1 with a Mint */
     uint8_t built[CT_CARD_TYPES];        /* expansion cards built, by type */
     uint8_t vp, strength, tournament, trade, limit, has_city; /* vp without tokens */
     /* The regions, as index col * 2 + row into region[][]: by kind in the
@@ -245,7 +246,6 @@ void ct_principality_init(ct_state *s, int seat);
 int ct_stock(const ct_state *s, int seat, int res);
 int ct_total_stock(const ct_state *s, int seat);
 /* all kinds in one pass: stock and room by resource */
-void ct_stocks(const ct_state *s, int seat, int stock[CT_RES], int room[CT_RES]);
 int ct_room(const ct_state *s, int seat, int res);      /* resources it could still hold */
 void ct_pay(ct_state *s, int seat, int res, int n);
 int ct_gain(ct_state *s, int seat, int res, int n);     /* returns how many fitted */

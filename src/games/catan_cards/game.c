@@ -141,26 +141,57 @@ static int end_col(const ct_state *s, int seat, int side) {
     return side ? s->p[seat].right : s->p[seat].left;
 }
 
-/* Whether stock (by resource) pays cost. */
-static int affords(const int stock[CT_RES], const uint8_t cost[CT_RES]) {
-    for (int r = 0; r < CT_RES; r++)
-        if (stock[r] < cost[r]) return 0;
-    return 1;
+/* Six resource counts (each below 128) as the low bytes of one word, so
+** that all six compare at once. */
+static uint64_t res_word(const uint8_t n[CT_RES]) {
+    uint64_t x = 0;
+    memcpy(&x, n, CT_RES);
+    return x;
 }
 
-static int road_ok(const ct_state *s, int seat, int side, const int stock[CT_RES]) {
+#define RES_LANES_HIGH 0x0000808080808080ull
+#define ALL_RES ((1u << CT_RES) - 1)
+
+/* A lane's high bit, one per resource, gathered into bit r. */
+static unsigned res_bits(uint64_t high) {
+    return (unsigned)((high >> 7) * 0x0102040810204080ull >> 56);
+}
+
+/* Bits of the resources r with a[r] >= b[r]: each lane subtracts from its
+** count with the high bit set, which no count below 128 borrows through. */
+static unsigned res_at_least(const uint8_t a[CT_RES], const uint8_t b[CT_RES]) {
+    return res_bits(((res_word(a) | RES_LANES_HIGH) - res_word(b)) & RES_LANES_HIGH);
+}
+
+/* Bits of the resources a player holds (stock) or has room for (room). */
+static unsigned res_mask(const uint8_t n[CT_RES]) {
+    static const uint8_t one[CT_RES] = {1, 1, 1, 1, 1, 1};
+    return res_at_least(n, one);
+}
+
+/* Whether stock (by resource) pays cost. */
+static int affords(const uint8_t stock[CT_RES], const uint8_t cost[CT_RES]) {
+    return res_at_least(stock, cost) == ALL_RES;
+}
+
+/* Whether some resource of gives can go for some other one of gets: a bank
+** trade or an offer is possible. */
+static int some_exchange(unsigned gives, unsigned gets) {
+    return gives && gets && !(gives == gets && __builtin_popcount(gives) == 1);
+}
+
+static int road_ok(const ct_state *s, int seat, int side) {
     const ct_player *p = &s->p[seat];
     int e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
     return s->roads_left && p->centre[e] >= CT_SETTLEMENT && col >= 1 && col < CT_COLS - 1 &&
-           affords(stock, road_cost);
+           affords(p->stock, road_cost);
 }
 
-static int settlement_ok(const ct_state *s, int seat, int side, int scout,
-                         const int stock[CT_RES]) {
+static int settlement_ok(const ct_state *s, int seat, int side, int scout) {
     const ct_player *p = &s->p[seat];
     int e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
     return s->settlements_left && p->centre[e] == CT_ROAD && col >= 2 && col < CT_COLS - 2 &&
-           s->regions_len >= 2 && affords(stock, settlement_cost) &&
+           s->regions_len >= 2 && affords(p->stock, settlement_cost) &&
            (!scout || (action_cards_allowed(s) && hand_has(s, seat, CT_SCOUT)));
 }
 
@@ -186,49 +217,54 @@ static void legal_bank(const ct_state *s, int seat, list *l) {
 
 static int at_most_3(int n) { return n < 3 ? n : 3; }
 
+/* Four consecutive list entries, written with one vector store. */
+typedef tafel_action ct_four __attribute__((vector_size(4 * sizeof(tafel_action))));
+
+/* The offers of one pair of resources, giving 1..g and getting 1..h (the
+** action's code adds (n - 1) * 3 + m - 1): by g and h, the codes in
+** ascending order, padded to three stores. */
+static const ct_four offer_codes[4][4][3] = {
+    {{{0}}, {{0}}, {{0}}, {{0}}},
+    {{{0}}, {{0}}, {{0, 1}}, {{0, 1, 2}}},
+    {{{0}}, {{0, 3}}, {{0, 1, 3, 4}}, {{0, 1, 2, 3}, {4, 5}}},
+    {{{0}}, {{0, 3, 6}}, {{0, 1, 3, 4}, {6, 7}}, {{0, 1, 2, 3}, {4, 5, 6, 7}, {8}}},
+};
+
+/* Every pair writes its twelve entries and keeps g * h of them (none for
+** the same resource): the counts are random, and branches on them would
+** mispredict.  A list has room for CT_ACTIONS entries, far more than the
+** 270 offers at most and the padding past them. */
 static void legal_offers(const ct_state *s, int seat, list *l) {
     const uint8_t *mine = s->p[seat].stock, *theirs = s->p[opp(seat)].stock;
-    for (int give = 0; give < CT_RES; give++) {
-        int gives = at_most_3(mine[give]);
-        for (int get = 0; gives && get < CT_RES; get++) {
-            int gets = at_most_3(theirs[get]);
-            tafel_action pair = A_OFFER + (give * CT_RES + get) * 9;
-            for (int n = 0; get != give && n < gives; n++)
-                for (int m = 0; m < gets; m++) add(l, pair + n * 3 + m);
+    for (unsigned m = res_mask(mine); m; m &= m - 1) {
+        int give = __builtin_ctz(m), gives = at_most_3(mine[give]);
+        for (int get = 0; get < CT_RES; get++) {
+            int gets = at_most_3(theirs[get]) * (get != give);
+            const ct_four *codes = offer_codes[gives][gets];
+            ct_four pair = (ct_four){0} + (A_OFFER + (give * CT_RES + get) * 9);
+            for (int i = 0; i < 3; i++) {
+                ct_four entries = codes[i] + pair;
+                memcpy(l->out + l->n + 4 * i, &entries, sizeof entries);
+            }
+            l->n += gives * gets;
         }
     }
 }
 
-/* Bits of the resources a player holds (stock) or has room for: the six
-** counts as bytes of one word, each byte's "not zero" gathered into a bit
-** (the main phase and every empty-decision test ask this). */
-static unsigned res_mask(const uint8_t n[CT_RES]) {
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
-    uint64_t x = 0;
-    memcpy(&x, n, CT_RES);
-    x = (((x & low7) + low7) | x) & ~low7;
-    return (unsigned)((x >> 7) * 0x0102040810204080ull >> 56);
-}
-
 static int any_bank_trade(const ct_state *s, int seat) {
     const ct_player *p = &s->p[seat];
-    unsigned room = res_mask(p->room);
-    for (int give = 0; give < CT_RES; give++)
-        if (p->stock[give] >= ct_trade_rate(s, seat, give) && (room & ~(1u << give))) return 1;
-    return 0;
+    return some_exchange(res_at_least(p->stock, p->rate), res_mask(p->room));
 }
 
 static int any_offer(const ct_state *s, int seat) {
-    if (s->offers >= 3) return 0;
     /* some resource of mine for some other resource of theirs */
-    unsigned mine = res_mask(s->p[seat].stock), theirs = res_mask(s->p[opp(seat)].stock);
-    return mine && theirs && !(mine == theirs && __builtin_popcount(mine) == 1);
+    return s->offers < 3 &&
+           some_exchange(res_mask(s->p[seat].stock), res_mask(s->p[opp(seat)].stock));
 }
 
 static void legal_main(const ct_state *s, int seat, list *l) {
     const ct_player *p = &s->p[seat];
-    int stock[CT_RES], room[CT_RES];
-    ct_stocks(s, seat, stock, room);
+    const uint8_t *stock = p->stock;
     add(l, A_PASS);
     uint64_t hand = type_mask(p->hand, p->hand_len);
     /* Trades and offers are one entry each here, their many variants a
@@ -242,10 +278,10 @@ static void legal_main(const ct_state *s, int seat, list *l) {
             if (playable(s, seat, t)) add(l, A_PLAY + t);
         }
     for (int side = 0; side < 2; side++)
-        if (road_ok(s, seat, side, stock)) add(l, A_ROAD + side);
+        if (road_ok(s, seat, side)) add(l, A_ROAD + side);
     if (s->settlements_left && s->regions_len >= 2 && affords(stock, settlement_cost))
         for (int v = 0; v < 4; v++)
-            if (settlement_ok(s, seat, v & 1, v >> 1, stock)) add(l, A_SETTLE + v);
+            if (settlement_ok(s, seat, v & 1, v >> 1)) add(l, A_SETTLE + v);
     if (s->cities_left && affords(stock, city_cost))
         for (int c = p->left + (p->left & 1); c <= p->right; c += 2)
             if (p->centre[c] == CT_SETTLEMENT) add(l, A_CITY + c);
@@ -1026,8 +1062,7 @@ static void do_action(ct_state *s, tafel_action a) {
 /* Whether a main-phase action is possible now, without listing them. */
 static int main_ok(const ct_state *s, int seat, tafel_action a) {
     const ct_player *p = &s->p[seat];
-    int stock[CT_RES], room[CT_RES];
-    ct_stocks(s, seat, stock, room);
+    const uint8_t *stock = p->stock;
     if (a == A_PASS) return 1;
     if (a == A_BANK) return any_bank_trade(s, seat);
     if (a == A_NEGOTIATE) return any_offer(s, seat);
@@ -1036,9 +1071,9 @@ static int main_ok(const ct_state *s, int seat, tafel_action a) {
         return action_cards_allowed(s) && t >= CT_ALCHEMIST && hand_has(s, seat, t) &&
                playable(s, seat, t);
     }
-    if (a >= A_ROAD && a < A_SETTLE) return road_ok(s, seat, a - A_ROAD, stock);
+    if (a >= A_ROAD && a < A_SETTLE) return road_ok(s, seat, a - A_ROAD);
     if (a >= A_SETTLE && a < A_CITY)
-        return settlement_ok(s, seat, (a - A_SETTLE) & 1, (a - A_SETTLE) >> 1, stock);
+        return settlement_ok(s, seat, (a - A_SETTLE) & 1, (a - A_SETTLE) >> 1);
     if (a >= A_CITY && a < A_BUILD) {
         int c = a - A_CITY;
         return s->cities_left && affords(stock, city_cost) && c >= p->left && c <= p->right &&

@@ -36,13 +36,6 @@ void ct_principality_init(ct_state *s, int seat) {
 
 int ct_stock(const ct_state *s, int seat, int res) { return s->p[seat].stock[res]; }
 
-void ct_stocks(const ct_state *s, int seat, int stock[CT_RES], int room[CT_RES]) {
-    for (int r = 0; r < CT_RES; r++) {
-        stock[r] = s->p[seat].stock[r];
-        room[r] = s->p[seat].room[r];
-    }
-}
-
 int ct_total_stock(const ct_state *s, int seat) {
     int n = 0;
     for (int res = 0; res < CT_RES; res++) n += s->p[seat].stock[res];
@@ -191,6 +184,10 @@ static void recount(ct_player *p) {
     p->trade = (uint8_t)(trade + (p->built[CT_HARBOR] ? fleets : 0));
     p->limit = (uint8_t)(3 + p->built[CT_ABBEY] + p->built[CT_LIBRARY]);
     p->vp = (uint8_t)vp;
+    for (int res = 0; res < CT_RES; res++)
+        p->rate[res] = res == CT_GOLD && p->built[CT_MINT]  ? 1
+                       : p->built[CT_FLEET_FIRST + res] ? 2
+                                                        : 3;
     index_regions(p);
 }
 
@@ -288,8 +285,4 @@ int ct_site_exists(const ct_state *s, int seat, int col, int ri) {
     return site_stands(&s->p[seat], col, ri);
 }
 
-int ct_trade_rate(const ct_state *s, int seat, int res) {
-    if (res == CT_GOLD && ct_count_type(s, seat, CT_MINT)) return 1;
-    if (ct_count_type(s, seat, CT_FLEET_FIRST + res)) return 2;
-    return 3;
-}
+int ct_trade_rate(const ct_state *s, int seat, int res) { return s->p[seat].rate[res]; }

@@ -25,6 +25,9 @@
 /* ---- resources and regions -------------------------------------------- */
 
 enum { CT_LUMBER, CT_WOOL, CT_BRICK, CT_ORE, CT_GRAIN, CT_GOLD, CT_RES };
+/* Arrays of counts by resource (stock, room, rates, costs) are padded to a
+** word, the padding 0, so that legality compares all six at once. */
+#define CT_RES_WORD 8
 /* Region kinds produce the resource of the same number. */
 enum { CT_FOREST, CT_PASTURE, CT_HILLS, CT_MOUNTAINS, CT_FIELDS, CT_GOLDFIELD };
 
@@ -70,7 +73,7 @@ typedef struct ct_card {
     uint8_t colour;     /* CT_GREEN, CT_RED, CT_YELLOW */
     uint8_t what;       /* CT_BUILDING, CT_UNIT, CT_ACTION */
     uint8_t count;
-    uint8_t cost[CT_RES];
+    uint8_t cost[CT_RES_WORD];
     uint8_t vp, trade;  /* victory and trade points */
     uint8_t strength, tournament; /* knights */
     int8_t boosts;      /* producer building: the region kind it doubles, else -1 */
@@ -125,8 +128,8 @@ typedef struct ct_player {
 
     /* Derived from the above by ct_refresh after every step, so that legal
     ** lists and points are read, not recounted. */
-    uint8_t stock[CT_RES], room[CT_RES]; /* resources held, room left, by kind */
-    uint8_t rate[CT_RES];                /* bank trade: 3, 2 with its fleet, gold 1 with a Mint */
+    uint8_t stock[CT_RES_WORD], room[CT_RES_WORD]; /* resources held, room left, by kind */
+    uint8_t rate[CT_RES_WORD]; /* bank trade: 3, 2 with its fleet, gold 1 with a Mint */
     uint8_t built[CT_CARD_TYPES];        /* expansion cards built, by type */
     uint8_t vp, strength, tournament, trade, limit, has_city; /* vp without tokens */
     /* The regions, as index col * 2 + row into region[][]: by kind in the
@@ -249,7 +252,7 @@ int ct_total_stock(const ct_state *s, int seat);
 int ct_room(const ct_state *s, int seat, int res);      /* resources it could still hold */
 void ct_pay(ct_state *s, int seat, int res, int n);
 int ct_gain(ct_state *s, int seat, int res, int n);     /* returns how many fitted */
-void ct_pay_cost(ct_state *s, int seat, const uint8_t cost[CT_RES]);
+void ct_pay_cost(ct_state *s, int seat, const uint8_t cost[CT_RES_WORD]);
 int ct_count_type(const ct_state *s, int seat, int type); /* cards of a type built */
 int ct_strength(const ct_state *s, int seat);
 int ct_tournament(const ct_state *s, int seat);

@@ -131,9 +131,9 @@ static int playable(const ct_state *s, int seat, int type) {
     }
 }
 
-static const uint8_t road_cost[CT_RES] = {1, 0, 2, 0, 0, 0};
-static const uint8_t settlement_cost[CT_RES] = {1, 1, 1, 0, 1, 0};
-static const uint8_t city_cost[CT_RES] = {0, 0, 0, 3, 2, 0};
+static const uint8_t road_cost[CT_RES_WORD] = {1, 0, 2, 0, 0, 0};
+static const uint8_t settlement_cost[CT_RES_WORD] = {1, 1, 1, 0, 1, 0};
+static const uint8_t city_cost[CT_RES_WORD] = {0, 0, 0, 3, 2, 0};
 
 /* The column a road or settlement would take on side (0 left, 1 right),
 ** and what must stand at the end now. */
@@ -141,11 +141,11 @@ static int end_col(const ct_state *s, int seat, int side) {
     return side ? s->p[seat].right : s->p[seat].left;
 }
 
-/* Six resource counts (each below 128) as the low bytes of one word, so
-** that all six compare at once. */
-static uint64_t res_word(const uint8_t n[CT_RES]) {
-    uint64_t x = 0;
-    memcpy(&x, n, CT_RES);
+/* Six resource counts (each below 128) and their padding as one word: one
+** load, where copying six bytes into a word would stall on the stores. */
+static uint64_t res_word(const uint8_t n[CT_RES_WORD]) {
+    uint64_t x;
+    memcpy(&x, n, sizeof x);
     return x;
 }
 
@@ -159,25 +159,25 @@ static unsigned res_bits(uint64_t high) {
 
 /* Bits of the resources r with a[r] >= b[r]: each lane subtracts from its
 ** count with the high bit set, which no count below 128 borrows through. */
-static unsigned res_at_least(const uint8_t a[CT_RES], const uint8_t b[CT_RES]) {
+static unsigned res_at_least(const uint8_t a[CT_RES_WORD], const uint8_t b[CT_RES_WORD]) {
     return res_bits(((res_word(a) | RES_LANES_HIGH) - res_word(b)) & RES_LANES_HIGH);
 }
 
 /* Bits of the resources a player holds (stock) or has room for (room). */
-static unsigned res_mask(const uint8_t n[CT_RES]) {
-    static const uint8_t one[CT_RES] = {1, 1, 1, 1, 1, 1};
+static unsigned res_mask(const uint8_t n[CT_RES_WORD]) {
+    static const uint8_t one[CT_RES_WORD] = {1, 1, 1, 1, 1, 1};
     return res_at_least(n, one);
 }
 
 /* Whether stock (by resource) pays cost. */
-static int affords(const uint8_t stock[CT_RES], const uint8_t cost[CT_RES]) {
+static int affords(const uint8_t stock[CT_RES_WORD], const uint8_t cost[CT_RES_WORD]) {
     return res_at_least(stock, cost) == ALL_RES;
 }
 
 /* Whether some resource of gives can go for some other one of gets: a bank
 ** trade or an offer is possible. */
 static int some_exchange(unsigned gives, unsigned gets) {
-    return gives && gets && !(gives == gets && __builtin_popcount(gives) == 1);
+    return gives && gets && !(gives == gets && (gives & (gives - 1)) == 0);
 }
 
 static int road_ok(const ct_state *s, int seat, int side) {
@@ -203,16 +203,25 @@ static int site_ok(const ct_state *s, int seat, int type, int col, int ri) {
     return c->colour != CT_RED || s->p[seat].centre[col] == CT_CITY;
 }
 
+/* Bank trades as masks: the resources a player can give (as many as his
+** rate) and those he has room for; a trade gives one for another. */
+static unsigned bank_gives(const ct_player *p) { return res_at_least(p->stock, p->rate); }
+
 static int bank_ok(const ct_state *s, int seat, tafel_action a) {
     const ct_player *p = &s->p[seat];
-    int give = (a - A_TRADE) / CT_RES, get = (a - A_TRADE) % CT_RES;
+    unsigned give = (unsigned)(a - A_TRADE) / CT_RES, get = (unsigned)(a - A_TRADE) % CT_RES;
     return a >= A_TRADE && a < A_OFFER && give != get &&
-           p->stock[give] >= ct_trade_rate(s, seat, give) && p->room[get];
+           (bank_gives(p) >> give & res_mask(p->room) >> get & 1);
 }
 
 static void legal_bank(const ct_state *s, int seat, list *l) {
-    for (tafel_action a = A_TRADE; a < A_OFFER; a++)
-        if (bank_ok(s, seat, a)) add(l, a);
+    const ct_player *p = &s->p[seat];
+    unsigned room = res_mask(p->room);
+    for (unsigned g = bank_gives(p); g; g &= g - 1) {
+        int give = __builtin_ctz(g);
+        for (unsigned m = room & ~(1u << give); m; m &= m - 1)
+            add(l, A_TRADE + give * CT_RES + __builtin_ctz(m));
+    }
 }
 
 static int at_most_3(int n) { return n < 3 ? n : 3; }
@@ -253,7 +262,7 @@ static void legal_offers(const ct_state *s, int seat, list *l) {
 
 static int any_bank_trade(const ct_state *s, int seat) {
     const ct_player *p = &s->p[seat];
-    return some_exchange(res_at_least(p->stock, p->rate), res_mask(p->room));
+    return some_exchange(bank_gives(p), res_mask(p->room));
 }
 
 static int any_offer(const ct_state *s, int seat) {
@@ -311,10 +320,14 @@ static void legal_stack_cards(const ct_state *s, int k, list *l) {
         add(l, A_TAKE + __builtin_ctzll(m));
 }
 
+/* The resources with a count: written for all six, kept where there is one
+** (which resources a player has is random, a branch on it mispredicts). */
 static void legal_resources(const ct_state *s, int seat, int need_room_of, list *l) {
     const uint8_t *n = need_room_of >= 0 ? s->p[need_room_of].room : s->p[seat].stock;
-    for (int r = 0; r < CT_RES; r++)
-        if (n[r]) add(l, A_RES + r);
+    for (int r = 0; r < CT_RES; r++) {
+        l->out[l->n] = A_RES + r;
+        l->n += n[r] != 0;
+    }
 }
 
 /* A hand full when the refill began allows one exchange instead. */
@@ -1208,7 +1221,7 @@ static int ct_winners(const void *data, int *out) {
 }
 
 /* How far the player's resources go toward paying cost (0..1). */
-static double progress(const ct_state *s, int seat, const uint8_t cost[CT_RES]) {
+static double progress(const ct_state *s, int seat, const uint8_t cost[CT_RES_WORD]) {
     int need = 0, have = 0;
     for (int r = 0; r < CT_RES; r++) {
         int st = ct_stock(s, seat, r);

@@ -85,7 +85,7 @@ int ct_gain(ct_state *s, int seat, int res, int n) {
     return got;
 }
 
-void ct_pay_cost(ct_state *s, int seat, const uint8_t cost[CT_RES]) {
+void ct_pay_cost(ct_state *s, int seat, const uint8_t cost[CT_RES_WORD]) {
     for (int res = 0; res < CT_RES; res++) ct_pay(s, seat, res, cost[res]);
 }
 

@@ -53,10 +53,12 @@ static int opp(int seat) { return 1 - seat; }
 /* ---- what a frame allows --------------------------------------------------- */
 
 /* A list always has room for every action of the game (CT_ACTIONS): no
-** list can be longer, and adding is then one store. */
+** list can be longer, and adding is then one store.  The count is a size_t,
+** which no store of an action (an int) can alias: the compiler keeps it in
+** a register instead of reloading it after every entry written. */
 typedef struct list {
     tafel_action *out;
-    int n;
+    size_t n;
 } list;
 
 static void add(list *l, tafel_action a) { l->out[l->n++] = a; }
@@ -255,7 +257,7 @@ static void legal_offers(const ct_state *s, int seat, list *l) {
                 ct_four entries = codes[i] + pair;
                 memcpy(l->out + l->n + 4 * i, &entries, sizeof entries);
             }
-            l->n += gives * gets;
+            l->n += (size_t)(gives * gets);
         }
     }
 }
@@ -464,7 +466,7 @@ static int ct_frame_legal(const ct_state *s, list *l) {
             add(l, A_REGION_CARD + __builtin_ctzll(m));
         break;
     }
-    return l->n;
+    return (int)l->n;
 }
 
 static int ct_legal(const void *data, tafel_action *out, int cap) {

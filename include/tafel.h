@@ -199,6 +199,19 @@ TAFEL_API int tafel_state_sample_chance(const tafel_state *state,
 TAFEL_API int tafel_state_apply(tafel_state *state, tafel_action action,
                                 tafel_error *err);
 
+/* One step of a random playout: at a chance node an outcome drawn with its
+** probability, else one of the legal actions, each equally likely, and it
+** is played.  It draws exactly as tafel_state_sample_chance, or as
+** tafel_state_legal_actions with tafel_rng_below(rng, n), followed by
+** tafel_state_apply, so a seed gives the same game either way; it is faster,
+** since the engine does not check again an action it chose itself.  scratch
+** holds the list: cap must be at least tafel_game_max_actions (else
+** TAFEL_EINVAL).  *played, if not NULL, receives the action.  TAFEL_ESTATE
+** at a terminal state. */
+TAFEL_API int tafel_state_play_random(tafel_state *state, uint64_t *rng,
+                                      tafel_action *scratch, int cap,
+                                      tafel_action *played);
+
 /* Text to action and back, in the game's notation ("place 1 0 90").
 ** tafel_action_from_text accepts every spelling the notation allows and
 ** only legal actions: TAFEL_EPARSE for text that is no action at all,

@@ -253,8 +253,41 @@ static void test_actions_after_the_game_is_over_are_refused(void **unused) {
     assert_int_equal(tafel_state_legal_actions(s, &a, 1), 0);
     assert_int_equal(tafel_state_chance_outcomes(s, &a, NULL, 1), 0);
     assert_int_equal(tafel_state_sample_chance(s, &rng, &a), TAFEL_EINVAL);
+    tafel_action played = -7;
+    assert_int_equal(tafel_state_play_random(s, &rng, &a, 1, &played), TAFEL_ESTATE);
+    assert_int_equal(played, -7);
+    assert_true(tafel_state_equal(before, s));
     tafel_state_free(before);
     tafel_state_free(s);
+}
+
+/* A random step needs room for the longest list: with less it plays
+** nothing (a list cut short would not be drawn from evenly). */
+static void test_a_random_step_without_room_for_every_action_is_refused(void **unused) {
+    (void)unused;
+    tafel_game *g = h_game(TWO);
+    tafel_state *s = tafel_state_new(g), *before = tafel_state_new(g);
+    int cap = tafel_game_max_actions(g);
+    tafel_action *scratch = malloc(sizeof *scratch * (size_t)cap), played = -7;
+    assert_non_null(scratch);
+    uint64_t rng = tafel_rng_seed(3), rng_before;
+    for (int step = 0; step < 4; step++) { /* a draw (chance), then decisions */
+        tafel_state_copy(before, s);
+        rng_before = rng;
+        assert_int_equal(tafel_state_play_random(s, &rng, scratch, cap - 1, &played),
+                         TAFEL_EINVAL);
+        assert_true(tafel_state_equal(before, s));
+        assert_true(rng == rng_before);
+        assert_int_equal(played, -7);
+        assert_int_equal(tafel_state_play_random(s, &rng, scratch, cap, &played), TAFEL_OK);
+        assert_int_equal(tafel_state_move_number(s), step + 1);
+        assert_false(tafel_state_equal(before, s));
+        played = -7;
+    }
+    free(scratch);
+    tafel_state_free(before);
+    tafel_state_free(s);
+    tafel_game_free(g);
 }
 
 /* Integers that are no action here: refused, state unchanged. */
@@ -390,6 +423,7 @@ int main(void) {
         cmocka_unit_test(test_a_follower_is_refused_when_the_supply_is_empty),
         cmocka_unit_test(test_actions_after_the_game_is_over_are_refused),
         cmocka_unit_test(test_out_of_range_action_numbers_are_refused),
+        cmocka_unit_test(test_a_random_step_without_room_for_every_action_is_refused),
         cmocka_unit_test(test_alternative_spellings_name_the_same_action),
         cmocka_unit_test(test_every_legal_action_round_trips_through_text),
         cmocka_unit_test(test_crop_add_spellings_of_one_feature_are_one_action),

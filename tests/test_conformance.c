@@ -14,7 +14,9 @@
 ** (7 per player) and of tiles (72, or 78 with crop circles); Cardcassonne's,
 ** the 130 cards.  Hidden information: every seat's view of a copy resampled
 ** for that seat is byte for byte the view of the original (and the copy is
-** a valid state), so nothing a seat cannot see shows in its view.  Bad
+** a valid state), so nothing a seat cannot see shows in its view.  Every
+** step is also taken by tafel_state_play_random from a copy, which must
+** draw and play the same action to the same state.  Bad
 ** input: at sampled positions random bytes and mangled legal texts are
 ** refused with a message (the sanitizer build runs this too).
 */
@@ -38,6 +40,8 @@ typedef struct sim {
     tafel_action *legal;
     double *prob;
     tafel_state *scratch, *other, *again; /* resampling needs three */
+    tafel_state *fast;                    /* the same step by tafel_state_play_random */
+    tafel_action *fast_list;
     char (*texts)[TAFEL_ACTION_TEXT_MAX];
     long positions, applies;
     long resamples, resamples_changed;
@@ -307,13 +311,25 @@ static void play_random_game(sim *m, const char *game_string, uint64_t seed) {
                          game_string, (unsigned long long)seed, p, last[p], now[p], moves);
             last[p] = now[p];
         }
-        if (n == 0) break;
+        tafel_state_copy(m->fast, s);
+        uint64_t fast_rng = rng;
+        tafel_action fast_a = -1;
+        int fast_rc = tafel_state_play_random(m->fast, &fast_rng, m->fast_list,
+                                              (int)m->max_actions, &fast_a);
+        if (n == 0) {
+            assert_int_equal(fast_rc, TAFEL_ESTATE);
+            assert_true(tafel_state_equal(m->fast, s));
+            break;
+        }
         tafel_action a;
         if (tafel_state_current(s) == TAFEL_CHANCE)
             assert_int_equal(tafel_state_sample_chance(s, &rng, &a), TAFEL_OK);
         else
             a = m->legal[tafel_rng_below(&rng, (uint32_t)n)];
         assert_true(tafel_state_is_legal(s, a));
+        assert_int_equal(fast_rc, TAFEL_OK);
+        assert_int_equal(fast_a, a);
+        assert_true(fast_rng == rng);
 
         /* The text of the action reads back as the action. */
         char *text = m->texts[moves];
@@ -325,6 +341,7 @@ static void play_random_game(sim *m, const char *game_string, uint64_t seed) {
         assert_int_equal(tafel_record_push(record, s, a), TAFEL_OK);
 
         check_ok(tafel_state_apply(s, a, &err), &err, text, moves);
+        assert_true(tafel_state_equal(m->fast, s));
         moves++;
         assert_int_equal(tafel_state_move_number(s), moves);
         if (moves >= MAX_ACTIONS_PER_GAME)
@@ -406,8 +423,10 @@ static void run_variant(const char *name, const char *game_string, int players,
     m.scratch = tafel_state_new(g);
     m.other = tafel_state_new(g);
     m.again = tafel_state_new(g);
+    m.fast = tafel_state_new(g);
+    m.fast_list = malloc(sizeof *m.fast_list * m.max_actions);
     m.texts = malloc(sizeof *m.texts * MAX_ACTIONS_PER_GAME);
-    assert_true(m.legal && m.prob && m.scratch && m.texts);
+    assert_true(m.legal && m.prob && m.scratch && m.texts && m.fast && m.fast_list);
     assert_int_equal(tafel_game_players(g), players);
     for (int i = 0; i < games; i++) play_random_game(&m, tafel_game_string(g), seed0 + (uint64_t)i);
     assert_true(m.applies >= m.positions);
@@ -422,6 +441,8 @@ static void run_variant(const char *name, const char *game_string, int players,
     tafel_state_free(m.scratch);
     tafel_state_free(m.other);
     tafel_state_free(m.again);
+    tafel_state_free(m.fast);
+    free(m.fast_list);
     tafel_game_free(g);
 }
 

@@ -48,17 +48,6 @@ static void judged_reward(const mcts_search *s, const tafel_state *state,
     for (int p = 0; p < s->players; p++) reward[p] /= sum;
 }
 
-/* One random action (a chance outcome drawn with its probability). */
-static int random_action(tafel_state *state, int who, uint64_t *rng,
-                         tafel_action *actions, int cap, tafel_action *out) {
-    if (who == TAFEL_CHANCE) return tafel_state_sample_chance(state, rng, out);
-    int n = tafel_state_legal_actions(state, actions, cap);
-    if (n > cap) n = cap;
-    if (n <= 0) return TAFEL_ESTATE;
-    *out = actions[tafel_rng_below(rng, (uint32_t)n)];
-    return TAFEL_OK;
-}
-
 /* h[seat] minus the best other seat's h. */
 static double lead(const mcts_search *s, const tafel_state *state, int seat) {
     double h[TAFEL_MAX_PLAYERS], other = -HUGE_VAL;
@@ -75,8 +64,6 @@ static double lead(const mcts_search *s, const tafel_state *state, int seat) {
 
 static int greedy_action(mcts_search *s, tafel_state *state, int who,
                          tafel_action *out) {
-    if (tafel_rng_below(&s->rng, GREEDY_EPSILON) == 0)
-        return random_action(state, who, &s->rng, s->actions, s->cap, out);
     int n = tafel_state_legal_actions(state, s->actions, s->cap);
     if (n > s->cap) n = s->cap;
     if (n <= 0) return TAFEL_ESTATE;
@@ -106,13 +93,13 @@ int mcts_rollout(mcts_search *s, tafel_state *state, double *reward,
             judged_reward(s, state, reward);
             return TAFEL_OK;
         }
+        int greedy = who >= 0 && s->cfg.policy == MCTS_GREEDY &&
+                     tafel_rng_below(&s->rng, GREEDY_EPSILON) != 0;
         tafel_action a;
-        int rc = who >= 0 && s->cfg.policy == MCTS_GREEDY
-                     ? greedy_action(s, state, who, &a)
-                     : random_action(state, who, &s->rng, s->actions, s->cap, &a);
+        int rc = greedy ? greedy_action(s, state, who, &a)
+                        : tafel_state_play_random(state, &s->rng, s->actions, s->cap, NULL);
         if (rc) return tf_error(err, rc, "mcts: no action in a rollout");
-        rc = tafel_state_apply(state, a, err);
-        if (rc) return rc;
+        if (greedy && (rc = tafel_state_apply(state, a, err))) return rc;
     }
 }
 
@@ -122,16 +109,11 @@ double mcts_rollout_scale(const tafel_game *game) {
     tafel_action *actions = malloc((size_t)cap * sizeof *actions);
     uint64_t rng = tafel_rng_seed(SCALE_SEED);
     double sum = 0, scores[TAFEL_MAX_PLAYERS];
-    int games = 0, rc = state && actions ? TAFEL_OK : TAFEL_ENOMEM;
-    for (; !rc && games < SCALE_GAMES; games++) {
-        int who;
+    int games = 0;
+    for (; state && actions && games < SCALE_GAMES; games++) {
         tafel_state_init(game, state);
-        while (!rc && (who = tafel_state_current(state)) != TAFEL_TERMINAL) {
-            tafel_action a;
-            rc = random_action(state, who, &rng, actions, cap, &a);
-            if (!rc) rc = tafel_state_apply(state, a, NULL);
-        }
-        if (rc) break;
+        while (tafel_state_play_random(state, &rng, actions, cap, NULL) == TAFEL_OK) {}
+        if (tafel_state_current(state) != TAFEL_TERMINAL) break; /* no legal action */
         tafel_state_scores(state, scores);
         sum += (scores[0] - scores[1]) * (scores[0] - scores[1]);
     }

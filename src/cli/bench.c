@@ -57,17 +57,22 @@ static uint64_t fnv_add(uint64_t hash, int64_t value) {
     return (hash ^ (uint64_t)value) * FNV_PRIME;
 }
 
+/* A random playout that found no action before the end. */
+static int stuck(const tafel_state *state, int rc, tafel_error *err) {
+    snprintf(err->message, sizeof err->message, "no random action at move %d",
+             tafel_state_move_number(state));
+    return err->code = rc;
+}
+
 /* One random game from seed; folds its actions and scores into *hash. */
 static int bench_one(tafel_state *state, uint64_t seed, tafel_action *actions,
                      int cap, uint64_t *hash, tafel_error *err) {
     uint64_t rng = tafel_rng_seed(seed);
-    for (int seat; (seat = tafel_state_current(state)) != TAFEL_TERMINAL;) {
-        tafel_action a;
-        int rc = cli_choose(state, seat, NULL, &rng, actions, cap, &a, err);
-        if (!rc) rc = tafel_state_apply(state, a, err);
-        if (rc) return rc;
+    tafel_action a;
+    int rc;
+    while ((rc = tafel_state_play_random(state, &rng, actions, cap, &a)) == TAFEL_OK)
         *hash = fnv_add(*hash, a);
-    }
+    if (tafel_state_current(state) != TAFEL_TERMINAL) return stuck(state, rc, err);
     double scores[TAFEL_MAX_PLAYERS];
     tafel_state_scores(state, scores);
     for (int i = 0; i < tafel_state_players(state); i++)
@@ -140,12 +145,9 @@ static int bench_game(const struct bench_game *bg, int games, int runs,
 /* Play up to n random actions (fewer at the end of the game). */
 static int random_actions(tafel_state *state, uint64_t *rng, long n,
                           tafel_action *actions, int cap, tafel_error *err) {
-    int seat;
-    for (long i = 0; i < n && (seat = tafel_state_current(state)) != TAFEL_TERMINAL; i++) {
-        tafel_action a;
-        int rc = cli_choose(state, seat, NULL, rng, actions, cap, &a, err);
-        if (!rc) rc = tafel_state_apply(state, a, err);
-        if (rc) return rc;
+    for (long i = 0; i < n && tafel_state_current(state) != TAFEL_TERMINAL; i++) {
+        int rc = tafel_state_play_random(state, rng, actions, cap, NULL);
+        if (rc) return stuck(state, rc, err);
     }
     return TAFEL_OK;
 }

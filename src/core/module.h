@@ -76,6 +76,9 @@ typedef struct tf_module {
     /* validates first (a terminal state refuses everything: "the game is
     ** over"); on error the state is unchanged */
     int (*apply)(void *data, tafel_action a, tafel_error *err);
+    /* optional: apply an action the module listed or sampled itself, so
+    ** known legal, without checking it (tafel_state_play_random) */
+    void (*play)(void *data, tafel_action a);
     int (*to_text)(const void *data, tafel_action a, char *buf, size_t n);
     /* the text as seat sees it, hidden cards as "?"; NULL (then to_text)
     ** exactly for games without hidden information */

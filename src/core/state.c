@@ -144,6 +144,31 @@ TAFEL_API int tafel_state_apply(tafel_state *s, tafel_action a, tafel_error *err
     return rc;
 }
 
+TAFEL_API int tafel_state_play_random(tafel_state *s, uint64_t *rng, tafel_action *scratch,
+                                     int cap, tafel_action *played) {
+    const tf_module *m = module_of(s);
+    void *data = data_of(s);
+    int who = tafel_state_current(s);
+    if (who == TAFEL_TERMINAL) return TAFEL_ESTATE;
+    if (cap < m->max_actions) return TAFEL_EINVAL;
+    tafel_action a;
+    if (who != TAFEL_CHANCE) {
+        int n = m->legal(data, scratch, cap);
+        if (n <= 0) return TAFEL_ESTATE;
+        a = scratch[tafel_rng_below(rng, (uint32_t)n)];
+    } else if (!m->sample) {
+        int rc = sample_from_list(s, rng, &a);
+        if (rc) return rc;
+    } else if ((a = m->sample(data, rng)) < 0) {
+        return TAFEL_ESTATE;
+    }
+    if (m->play) m->play(data, a); /* the module's own choice: no check again */
+    else if (m->apply(data, a, NULL)) return TAFEL_ESTATE;
+    s->h.moves++;
+    if (played) *played = a;
+    return TAFEL_OK;
+}
+
 TAFEL_API int tafel_action_from_text(const tafel_state *s, const char *text,
                                      tafel_action *out, tafel_error *err) {
     if (!text) return tf_error(err, TAFEL_EPARSE, "no action text");

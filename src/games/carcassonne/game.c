@@ -210,10 +210,9 @@ static void finish_tile(carc_state *s) {
     s->phase = CARC_PH_CROP_CHOOSE;
 }
 
-static int carc_apply(void *data, tafel_action a, tafel_error *err) {
+/* A legal action, applied: the module's own choices come straight here. */
+static void carc_play(void *data, tafel_action a) {
     carc_state *s = data;
-    int rc = carc_check_action(s, a, err);
-    if (rc) return rc;
     switch (s->phase) {
     case CARC_PH_DRAW: {
         int t = a - CARC_ACT_DRAW;
@@ -243,7 +242,12 @@ static int carc_apply(void *data, tafel_action a, tafel_error *err) {
     case CARC_PH_CROP_CHOOSE: carc_crop_begin(s, a == CARC_ACT_CROP_REMOVE); break;
     case CARC_PH_CROP_ACT: carc_crop_apply(s, a); break;
     }
-    return TAFEL_OK;
+}
+
+static int carc_apply(void *data, tafel_action a, tafel_error *err) {
+    int rc = carc_check_action(data, a, err);
+    if (!rc) carc_play(data, a);
+    return rc;
 }
 
 static void carc_scores(const void *data, double *out) {
@@ -376,6 +380,7 @@ const tf_module carc_module = {
     .chance = carc_chance,
     .sample = carc_sample,
     .apply = carc_apply,
+    .play = carc_play,
     .to_text = carc_to_text,
     .from_text = carc_from_text,
     .scores = carc_scores,

@@ -1151,6 +1151,14 @@ static int in_list(const ct_state *s, tafel_action a) {
     return 0;
 }
 
+/* A legal action, applied: the module's own choices come straight here. */
+static void ct_play(void *data, tafel_action a) {
+    ct_state *s = data;
+    do_action(s, a);
+    ct_run(s);
+    s->actor = (int8_t)ct_current(s);
+}
+
 int ct_apply(void *data, tafel_action a, tafel_error *err) {
     ct_state *s = data;
     if (s->over) return tf_error(err, TAFEL_EILLEGAL, "the game is over");
@@ -1160,9 +1168,7 @@ int ct_apply(void *data, tafel_action a, tafel_error *err) {
             return tf_error(err, TAFEL_EILLEGAL, "%d is not an action of this game", a);
         return tf_error(err, TAFEL_EILLEGAL, "'%s' is not possible now", text);
     }
-    do_action(s, a);
-    ct_run(s);
-    s->actor = (int8_t)ct_current(s);
+    ct_play(s, a);
     return TAFEL_OK;
 }
 
@@ -1304,6 +1310,7 @@ const tf_module ct_module = {
     .chance = ct_chance,
     .sample = ct_sample,
     .apply = ct_apply,
+    .play = ct_play,
     .to_text = ct_to_text,
     .view_text = ct_view_text,
     .from_text = ct_from_text,

@@ -142,13 +142,14 @@ int ct_view_json(const void *data, int seat, tf_buf *b) {
 
 static void render_principality(tf_buf *b, const ct_state *s, int who) {
     const ct_player *p = &s->p[who];
-    static const char *const row_label[5] = {"+2", "+1", " 0", "-1", "-2"};
+    static const char *const row_label[5] = {"-2", "-1", " 0", "+1", "+2"};
     tf_buf_addf(b, "%s's principality (%d points):\n     ", tf_seat_names[who], ct_vp(s, who));
     for (int c = p->left - 1; c <= p->right + 1; c++) tf_buf_addf(b, "%-12d", c - CT_COL0);
     tf_buf_add(b, "\n");
-    /* rows from +2 down to -2; regions at rows +-1 on odd columns */
+    /* rows from -2 down to +2: "above" (a new settlement's region) is row -1;
+    ** regions at rows +-1 on odd columns */
     for (int line = 0; line < 5; line++) {
-        int row = 2 - line;
+        int row = line - 2;
         tf_buf_addf(b, "  %s ", row_label[line]);
         for (int c = p->left - 1; c <= p->right + 1; c++) {
             char cell[40] = "";
@@ -201,7 +202,7 @@ static void render_prompt(tf_buf *b, const ct_state *s, int seat) {
         break;
     }
     case F_PLACE_REGIONS:
-        tf_buf_addf(b, "New regions: %s and %s: choose the one above\n",
+        tf_buf_addf(b, "New regions: %s and %s: choose the one above (row -1)\n",
                     ct_region_cards[s->drawn_regions[0]].name, ct_region_cards[s->drawn_regions[1]].name);
         break;
     case F_OFFER:

@@ -41,6 +41,8 @@ typedef struct play_session {
     int cap;
     char *line;
     size_t line_cap;
+    char chance[TAFEL_ACTION_TEXT_MAX]; /* the last chance line, not printed yet */
+    int chance_repeats;                 /* how many times in a row */
 } play_session;
 
 enum { TURN_MOVE, TURN_QUIT, TURN_ERROR };
@@ -253,8 +255,28 @@ static int turn_command(play_session *s, const char *in, int *n) {
     return 1;
 }
 
+/* Chance lines are printed once per run of the same text: a shuffle dealt
+** card by card would otherwise fill the screen with "stack 3 ?". */
+static void flush_chance(play_session *s) {
+    if (!s->chance_repeats) return;
+    if (s->chance_repeats == 1) printf("Chance: %s\n", s->chance);
+    else printf("Chance: %s (%d times)\n", s->chance, s->chance_repeats);
+    s->chance_repeats = 0;
+}
+
+static void print_chance(play_session *s, const char *text) {
+    if (s->chance_repeats && strcmp(text, s->chance) == 0) {
+        s->chance_repeats++;
+        return;
+    }
+    flush_chance(s);
+    snprintf(s->chance, sizeof s->chance, "%s", text);
+    s->chance_repeats = 1;
+}
+
 /* A person's turn: show the position and moves, read until a move. */
 static int human_turn(play_session *s, int seat, tafel_action *out) {
+    flush_chance(s);
     if (hand_over(s, seat) == TURN_QUIT) return TURN_QUIT;
     s->last_turn[seat] = s->log_len + 1; /* its own move is not news to it */
     print_state(s, seat);
@@ -295,8 +317,12 @@ static int next_action(play_session *s, tafel_action *out) {
     }
     char text[TAFEL_ACTION_TEXT_MAX];
     seen_text(s, *out, text, sizeof text);
-    if (seat == TAFEL_CHANCE) printf("Chance: %s\n", text);
-    else printf("%s (%s) plays: %s\n", cli_seat_name(seat), s->names[seat], text);
+    if (seat == TAFEL_CHANCE) {
+        print_chance(s, text);
+    } else {
+        flush_chance(s);
+        printf("%s (%s) plays: %s\n", cli_seat_name(seat), s->names[seat], text);
+    }
     return TURN_MOVE;
 }
 
@@ -305,6 +331,7 @@ static int play_loop(play_session *s) {
         tafel_action a;
         int turn = next_action(s, &a);
         if (turn == TURN_QUIT) {
+            flush_chance(s);
             printf("Game stopped after %d actions (seed %llu).\n",
                    tafel_state_move_number(s->state), (unsigned long long)s->seed);
             return 0;
@@ -320,6 +347,7 @@ static int play_loop(play_session *s) {
             return 1;
         }
     }
+    flush_chance(s);
     print_state(s, -1);
     cli_print_result(s->state, s->names);
     return 0;

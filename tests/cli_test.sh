@@ -167,6 +167,8 @@ check "play: save writes the record" 0 "saved the record" \
     -- play_with "1\nsave $WORK/saved.json\nquit\n" --players human,greedy --seed 3
 check "play: the saved record replays" 0 '"actions":[1-9]' \
     -- "$TAFEL" replay "$WORK/saved.json" --json
+check "play: a run of hidden chance lines is printed once, counted" 0 "^Chance: stack 1 \? \(13 times\)" \
+    -- play_with 'quit\n' catan_cards --players greedy,human --seed 3 --no-color
 check "play: the human seat can be any seat" 0 "Blue> " \
     -- play_with 'quit\n' --players greedy,human,random --seed 3
 check "play: bots play to the end" 0 "^Winner|^Shared win" \

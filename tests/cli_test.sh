@@ -173,6 +173,8 @@ check "play: the human seat can be any seat" 0 "Blue> " \
     -- play_with 'quit\n' --players greedy,human,random --seed 3
 check "play: bots play to the end" 0 "^Winner|^Shared win" \
     -- "$TAFEL" play --players greedy,greedy --seed 11 --no-color --record "$WORK/bots.json"
+check "play: what a move scored is announced" 0 "^  (Red|Blue) \+[0-9]+ \((road|city|cloister) \+[0-9]+\): [0-9]+ points" \
+    -- "$TAFEL" play --players greedy,greedy --seed 11 --no-color
 check "play: bot moves are announced" 0 "Red \(greedy\) plays: place" \
     -- "$TAFEL" play --players greedy,greedy --seed 11 --no-color
 check "play: its record replays to the end" 0 '"terminal":true' \

@@ -77,6 +77,10 @@ int cli_choose(const tafel_state *state, int seat, tafel_bot **bots, uint64_t *r
 /* Write the record's JSON and a newline to path; prints errors.  0 or 1. */
 int cli_write_record(const tafel_record *record, const char *path);
 
+/* What a move scored: each seat whose points changed from before to after,
+** by category, and its new total. */
+void cli_print_points(const tafel_state *before, const tafel_state *after);
+
 /* The end of a game: scores by category per seat, totals, and winners. */
 void cli_print_result(const tafel_state *state, const char *const *names);
 

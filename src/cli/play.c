@@ -24,6 +24,7 @@
 typedef struct play_session {
     tafel_game *game;
     tafel_state *state;
+    tafel_state *before;                /* the state before the last move */
     tafel_record *record;
     tafel_bot *bots[TAFEL_MAX_PLAYERS]; /* NULL for a person */
     tafel_bot *hint;                    /* made on the first "hint" */
@@ -61,6 +62,7 @@ static void session_free(play_session *s) {
     tafel_bot_free(s->hint);
     tafel_record_free(s->record);
     tafel_state_free(s->state);
+    tafel_state_free(s->before);
     tafel_game_free(s->game);
     free(s->actions);
     free(s->texts);
@@ -84,12 +86,13 @@ static int session_start(play_session *s, tafel_error *err) {
     }
     s->cap = tafel_game_max_actions(s->game);
     s->state = tafel_state_new(s->game);
+    s->before = tafel_state_new(s->game);
     s->record = tafel_record_new(tafel_game_string(s->game), s->seed);
     s->actions = malloc((size_t)s->cap * sizeof *s->actions);
     s->texts = malloc((size_t)s->cap * sizeof *s->texts);
     for (int seat = 0; s->record && seat < s->players; seat++)
         tafel_record_set_player(s->record, seat, s->names[seat]);
-    if (!s->state || !s->record || !s->actions || !s->texts) {
+    if (!s->state || !s->before || !s->record || !s->actions || !s->texts) {
         err->code = TAFEL_ENOMEM;
         snprintf(err->message, sizeof err->message, "out of memory");
         return TAFEL_ENOMEM;
@@ -342,9 +345,17 @@ static int play_loop(play_session *s) {
             fprintf(stderr, "tafel play: cannot record the action\n");
             return 1;
         }
+        tafel_state_copy(s->before, s->state);
         if (tafel_state_apply(s->state, a, &err)) {
             fprintf(stderr, "tafel play: %s\n", err.message);
             return 1;
+        }
+        if (tafel_state_current(s->state) != TAFEL_TERMINAL) { /* the end has its table */
+            double was[TAFEL_MAX_PLAYERS], now[TAFEL_MAX_PLAYERS];
+            tafel_state_scores(s->before, was);
+            tafel_state_scores(s->state, now);
+            if (memcmp(was, now, sizeof now[0] * (size_t)s->players)) flush_chance(s);
+            cli_print_points(s->before, s->state);
         }
     }
     flush_chance(s);

@@ -2,9 +2,11 @@
 ** bench.c -- `tafel bench`: fixed random games, timed, with a signature.
 **
 ** Each bench game plays N games with fixed seeds, uniformly random decisions
-** and sampled chance, on one thread.  The signature is FNV-1a 64 over every
-** action and every final score (in thousandths), so it changes exactly when
-** the engine's behaviour does, and is the same on every run and machine.
+** and sampled chance, on one thread, R times: the median is the figure, the
+** slowest and fastest run show how steady the machine was.  The signature
+** is FNV-1a 64 over every action and every final score (in thousandths), so
+** it changes exactly when the engine's behaviour does, and is the same on
+** every run and machine.
 ** Commits that change behaviour carry the last line, "Bench: <signature>".
 **
 ** Then the search: for each game, the mcts bot's iterations a second on one
@@ -136,8 +138,9 @@ static int bench_game(const struct bench_game *bg, int games, int runs,
     tafel_game_free(game);
     if (rc) return 1;
     qsort(rate, (size_t)runs, sizeof rate[0], compare_doubles);
-    printf("%-28s %6d games x %d runs  median %9.1f games/s  signature %016llx\n",
-           bg->game, n, runs, rate[runs / 2], (unsigned long long)signature);
+    printf("%-28s %6d games x %d runs  median %9.1f games/s  signature %016llx  "
+           "(runs %.0f-%.0f)\n", bg->game, n, runs, rate[runs / 2],
+           (unsigned long long)signature, rate[0], rate[runs - 1]);
     *total = fnv_add(*total, (int64_t)signature);
     return 0;
 }
@@ -230,8 +233,8 @@ static int bench_search(const struct bench_search *bs, int iters, int runs) {
     }
     qsort(rate, (size_t)runs, sizeof rate[0], compare_doubles);
     printf("%-28s %6d iterations x %d runs  median %9.1f iterations/s  %s  "
-           "signature %016llx\n", bs->game, n, runs, rate[runs / 2], bs->bot,
-           (unsigned long long)signature);
+           "signature %016llx  (runs %.0f-%.0f)\n", bs->game, n, runs, rate[runs / 2],
+           bs->bot, (unsigned long long)signature, rate[0], rate[runs - 1]);
     return 0;
 }
 

@@ -156,11 +156,9 @@ TAFEL_API int tafel_state_play_random(tafel_state *s, uint64_t *rng, tafel_actio
         int n = m->legal(data, scratch, cap);
         if (n <= 0) return TAFEL_ESTATE;
         a = scratch[tafel_rng_below(rng, (uint32_t)n)];
-    } else if (!m->sample) {
-        int rc = sample_from_list(s, rng, &a);
+    } else {
+        int rc = tafel_state_sample_chance(s, rng, &a);
         if (rc) return rc;
-    } else if ((a = m->sample(data, rng)) < 0) {
-        return TAFEL_ESTATE;
     }
     if (m->play) m->play(data, a); /* the module's own choice: no check again */
     else if (m->apply(data, a, NULL)) return TAFEL_ESTATE;

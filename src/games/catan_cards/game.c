@@ -206,23 +206,25 @@ static int site_ok(const ct_state *s, int seat, int type, int col, int ri) {
 }
 
 /* Bank trades as masks: the resources a player can give (as many as his
-** rate) and those he has room for; a trade gives one for another. */
+** rate), and for one of them those he can get (room, and not the same). */
 static unsigned bank_gives(const ct_player *p) { return res_at_least(p->stock, p->rate); }
+static unsigned bank_gets(const ct_player *p, unsigned give) {
+    return res_mask(p->room) & ~(1u << give);
+}
 
 static int bank_ok(const ct_state *s, int seat, tafel_action a) {
     const ct_player *p = &s->p[seat];
     unsigned give = (unsigned)(a - A_TRADE) / CT_RES, get = (unsigned)(a - A_TRADE) % CT_RES;
-    return a >= A_TRADE && a < A_OFFER && give != get &&
-           (bank_gives(p) >> give & res_mask(p->room) >> get & 1);
+    return a >= A_TRADE && a < A_OFFER &&
+           (bank_gives(p) >> give & bank_gets(p, give) >> get & 1);
 }
 
 static void legal_bank(const ct_state *s, int seat, list *l) {
     const ct_player *p = &s->p[seat];
-    unsigned room = res_mask(p->room);
     for (unsigned g = bank_gives(p); g; g &= g - 1) {
-        int give = __builtin_ctz(g);
-        for (unsigned m = room & ~(1u << give); m; m &= m - 1)
-            add(l, A_TRADE + give * CT_RES + __builtin_ctz(m));
+        unsigned give = (unsigned)__builtin_ctz(g);
+        for (unsigned m = bank_gets(p, give); m; m &= m - 1)
+            add(l, A_TRADE + (tafel_action)give * CT_RES + __builtin_ctz(m));
     }
 }
 

@@ -426,6 +426,221 @@ static void finish_without_followers(tafel_state *s, uint64_t seed) {
     }
 }
 
+/* The position of a legal "place x y r" action. */
+static void place_position(const tafel_state *s, tafel_action a, int *x, int *y) {
+    char text[64];
+    int rot;
+    h_text(s, a, text, sizeof text);
+    if (sscanf(text, "place %d %d %d", x, y, &rot) != 3) fail_msg("not a placement: %s", text);
+}
+
+/* 1 when (x, y) is at least two steps (diagonals counted) from every kept
+** position: a tile there touches no kept tile and fills no cloister's
+** neighbourhood. */
+static int far_from(int x, int y, const int (*kept)[2], int nkept) {
+    for (int i = 0; i < nkept; i++)
+        if (abs(x - kept[i][0]) < 2 && abs(y - kept[i][1]) < 2) return 0;
+    return 1;
+}
+
+/* The placements of the tile in hand that are far from every kept position,
+** in a malloc'd array (free it); *n their number. */
+static tafel_action *far_placements(const tafel_state *s, const int (*kept)[2],
+                                    int nkept, int *n) {
+    int count;
+    tafel_action *legal = h_legal(s, &count);
+    *n = 0;
+    for (int i = 0; i < count; i++) {
+        int x, y;
+        place_position(s, legal[i], &x, &y);
+        if (far_from(x, y, kept, nkept)) legal[(*n)++] = legal[i];
+    }
+    return legal;
+}
+
+/* §5: play the game to its end with no more followers, never putting a tile
+** next to (diagonals included) a kept position, so the features built on
+** those positions reach the final scoring exactly as the test left them.
+** Each draw is a tile type, tried from a random one on, that can go
+** somewhere allowed or fits nowhere at all (then the engine removes it). */
+static void finish_away_from(tafel_state *s, const int (*kept)[2], int nkept,
+                             uint64_t seed) {
+    uint64_t rng = tafel_rng_seed(seed);
+    for (int guard = 0; tafel_state_current(s) != TAFEL_TERMINAL; guard++) {
+        assert_true(guard < 2000);
+        tafel_action a = -1;
+        if (tafel_state_current(s) == TAFEL_CHANCE) {
+            tafel_action types[64];
+            int ntypes = tafel_state_chance_outcomes(s, types, NULL, 64);
+            assert_true(ntypes > 0 && ntypes <= 64);
+            int start = (int)tafel_rng_below(&rng, (uint32_t)ntypes);
+            for (int k = 0; k < ntypes && a < 0; k++) {
+                tafel_action draw = types[(start + k) % ntypes];
+                tafel_state *t = tafel_state_clone(s);
+                assert_int_equal(tafel_state_apply(t, draw, NULL), TAFEL_OK);
+                int ok = tafel_state_current(t) < 0; /* removed: chance or end */
+                if (!ok) {
+                    int n;
+                    free(far_placements(t, kept, nkept, &n));
+                    ok = n > 0;
+                }
+                tafel_state_free(t);
+                if (ok) a = draw;
+            }
+            if (a < 0) fail_msg("no tile left in the pile fits away from the kept tiles");
+        } else if (tafel_action_from_text(s, "pass", &a, NULL) != TAFEL_OK) {
+            int n;
+            tafel_action *far = far_placements(s, kept, nkept, &n);
+            assert_true(n > 0);
+            a = far[tafel_rng_below(&rng, (uint32_t)n)];
+            free(far);
+        }
+        tafel_error err = {0};
+        if (tafel_state_apply(s, a, &err) != TAFEL_OK) fail_msg("%s", err.message);
+        if (tafel_state_check(s, &err) != TAFEL_OK) fail_msg("check: %s", err.message);
+    }
+    assert_int_equal(h_view_int(s, "pile_size"), 0);
+}
+
+/* Seat's final points in every category of the breakdown. */
+static void assert_breakdown(const tafel_state *s, int seat, int road, int city,
+                             int cloister, int farm) {
+    assert_int_equal(h_category(s, seat, "road"), road);
+    assert_int_equal(h_category(s, seat, "city"), city);
+    assert_int_equal(h_category(s, seat, "cloister"), cloister);
+    assert_int_equal(h_category(s, seat, "farm"), farm);
+}
+
+/* Three road parts, each occupied while still separate, joined into one
+** incomplete road of 8 tiles: red's robber on U (1,0) (with D), blue's on
+** U (1,1), and, if red_second, red's on U (0,-1).  V (-1,-1) joins red's
+** two parts, V (2,0) joins blue's.  Ends stay open at (1,-1) and (0,1).
+** Yellow (seat 2) has no robber there.  B (1,2) leads play away from it. */
+static const int road_tiles[][2] = {{0, 0},  {1, 0},  {1, 1},  {-1, 0},
+                                    {0, -1}, {-1, -1}, {2, 1}, {2, 0}};
+
+static tafel_state *road_of_three_parts(int red_second) {
+    tafel_state *s = h_state(THREE);
+    h_turn(s, "U", 1, 0, 0, "follower road E");    /* red */
+    h_turn(s, "U", 1, 1, 0, "follower road E");    /* blue: a road of its own */
+    h_turn(s, "V", -1, 0, 270, NULL);              /* yellow: red's road turns south */
+    h_turn(s, "U", 0, -1, 0, red_second ? "follower road E" : NULL); /* red */
+    h_turn(s, "V", -1, -1, 180, NULL);             /* blue joins red's parts */
+    h_turn(s, "V", 2, 1, 0, NULL);                 /* yellow: blue's road turns south */
+    h_turn(s, "V", 2, 0, 90, NULL);                /* red joins blue's part */
+    h_turn(s, "B", 1, 2, 0, NULL);                 /* blue, away from the road */
+    assert_points(h_scores(s), 0, 0, 0);
+    return s;
+}
+
+/* §3 and §5.1: red has 2 robbers on the incomplete road, blue 1: red alone
+** scores its 8 tiles; blue, and yellow with none, get nothing. */
+static void test_end_of_game_incomplete_road_2_robbers_to_1_pays_only_red(
+    void **unused) {
+    (void)unused;
+    tafel_state *s = road_of_three_parts(1);
+    assert_int_equal(h_supply(s, 0), 5);
+    assert_int_equal(h_supply(s, 1), 6);
+    assert_points(h_projected(s), 8, 0, 0);
+    finish_away_from(s, road_tiles, 8, 1);
+    assert_points(h_scores(s), 8, 0, 0);
+    assert_breakdown(s, 0, 8, 0, 0, 0);
+    assert_breakdown(s, 1, 0, 0, 0, 0);
+    assert_breakdown(s, 2, 0, 0, 0, 0);
+    tafel_state_free(s);
+}
+
+/* §3 and §5.1: the same road with one robber each for red and blue: both
+** get the full 8; yellow, with none, nothing. */
+static void test_end_of_game_incomplete_road_tied_1_to_1_pays_both_in_full(
+    void **unused) {
+    (void)unused;
+    tafel_state *s = road_of_three_parts(0);
+    assert_points(h_projected(s), 8, 8, 0);
+    finish_away_from(s, road_tiles, 8, 2);
+    assert_points(h_scores(s), 8, 8, 0);
+    assert_breakdown(s, 0, 8, 0, 0, 0);
+    assert_breakdown(s, 1, 8, 0, 0, 0);
+    assert_breakdown(s, 2, 0, 0, 0, 0);
+    tafel_state_free(s);
+}
+
+/* Three city parts, each occupied while still separate, joined into one
+** incomplete city of 6 tiles and 1 pennant: red's knight on N (0,1) (with
+** D), blue's on K (1,0), and, if red_second, red's on E (2,0).  Q (1,1),
+** with the pennant, joins red's first part and blue's; R (2,1) joins E and
+** leaves the city open to the east.  B (0,-1) leads play away from it. */
+static const int city_tiles[][2] = {{0, 0}, {0, 1}, {1, 0},
+                                    {1, 1}, {2, 0}, {2, 1}};
+
+static tafel_state *city_of_three_parts(int red_second) {
+    tafel_state *s = h_state(THREE);
+    h_turn(s, "N", 0, 1, 180, "follower city S");  /* red: D + N, open east */
+    h_turn(s, "K", 1, 0, 0, "follower city N");    /* blue: K's city, open north */
+    h_turn(s, "Q", 1, 1, 180, NULL);               /* yellow joins them, open east */
+    h_turn(s, "E", 2, 0, 0, red_second ? "follower city N" : NULL); /* red */
+    h_turn(s, "R", 2, 1, 180, NULL);               /* blue joins E, open east */
+    h_turn(s, "B", 0, -1, 0, NULL);                /* yellow, away from the city */
+    assert_points(h_scores(s), 0, 0, 0);
+    return s;
+}
+
+/* §3 and §5.1: red has 2 knights on the incomplete city, blue 1: red alone
+** scores 1 per tile and 1 per pennant, 6 + 1 = 7; blue and yellow nothing. */
+static void test_end_of_game_incomplete_city_2_knights_to_1_pays_only_red(
+    void **unused) {
+    (void)unused;
+    tafel_state *s = city_of_three_parts(1);
+    assert_int_equal(h_supply(s, 0), 5);
+    assert_int_equal(h_supply(s, 1), 6);
+    assert_points(h_projected(s), 7, 0, 0);
+    finish_away_from(s, city_tiles, 6, 3);
+    assert_points(h_scores(s), 7, 0, 0);
+    assert_breakdown(s, 0, 0, 7, 0, 0);
+    assert_breakdown(s, 1, 0, 0, 0, 0);
+    assert_breakdown(s, 2, 0, 0, 0, 0);
+    tafel_state_free(s);
+}
+
+/* §3 and §5.1: the same city with one knight each for red and blue: both
+** get the full 7; yellow, with none, nothing. */
+static void test_end_of_game_incomplete_city_tied_1_to_1_pays_both_in_full(
+    void **unused) {
+    (void)unused;
+    tafel_state *s = city_of_three_parts(0);
+    assert_points(h_projected(s), 7, 7, 0);
+    finish_away_from(s, city_tiles, 6, 4);
+    assert_points(h_scores(s), 7, 7, 0);
+    assert_breakdown(s, 0, 0, 7, 0, 0);
+    assert_breakdown(s, 1, 0, 7, 0, 0);
+    assert_breakdown(s, 2, 0, 0, 0, 0);
+    tafel_state_free(s);
+}
+
+/* §3 and §5.1: red's monk on B (0,-1) has 4 neighbours, 1 + 4 = 5; blue's
+** monk on B (1,-1) next to it has 3, 1 + 3 = 4, and blue's robber on the
+** road U D U (a neighbour of red's cloister) 3.  Each cloister pays only
+** its monk's owner; yellow, with no follower, gets nothing.  E (0,1)
+** closes D's city (no knight) and leads play away. */
+static void test_end_of_game_a_cloister_pays_only_its_monks_owner(void **unused) {
+    (void)unused;
+    static const int kept[][2] = {{0, -1}, {1, -1}, {-1, 0}, {0, 0}, {1, 0}};
+    tafel_state *s = h_state(THREE);
+    h_turn(s, "B", 0, -1, 0, "follower cloister"); /* red monk */
+    h_turn(s, "U", 1, 0, 0, "follower road E");    /* blue robber */
+    h_turn(s, "U", -1, 0, 0, NULL);                /* yellow */
+    h_turn(s, "E", 0, 1, 180, NULL);               /* red, away from them */
+    h_turn(s, "B", 1, -1, 0, "follower cloister"); /* blue monk */
+    assert_points(h_scores(s), 0, 0, 0);
+    assert_points(h_projected(s), 5, 7, 0);
+    finish_away_from(s, kept, 5, 5);
+    assert_points(h_scores(s), 5, 7, 0);
+    assert_breakdown(s, 0, 0, 0, 5, 0);
+    assert_breakdown(s, 1, 3, 0, 4, 0);
+    assert_breakdown(s, 2, 0, 0, 0, 0);
+    tafel_state_free(s);
+}
+
 /* §5: players tied for the highest score share the win. */
 static void test_equal_top_scores_share_the_win(void **unused) {
     (void)unused;
@@ -628,6 +843,11 @@ int main(void) {
         cmocka_unit_test(test_no_follower_on_an_occupied_city_however_far_own_included),
         cmocka_unit_test(test_no_farmer_on_a_field_joined_to_an_occupied_one),
         cmocka_unit_test(test_an_unplaceable_tile_is_removed_and_the_player_draws_again),
+        cmocka_unit_test(test_end_of_game_incomplete_road_2_robbers_to_1_pays_only_red),
+        cmocka_unit_test(test_end_of_game_incomplete_road_tied_1_to_1_pays_both_in_full),
+        cmocka_unit_test(test_end_of_game_incomplete_city_2_knights_to_1_pays_only_red),
+        cmocka_unit_test(test_end_of_game_incomplete_city_tied_1_to_1_pays_both_in_full),
+        cmocka_unit_test(test_end_of_game_a_cloister_pays_only_its_monks_owner),
         cmocka_unit_test(test_equal_top_scores_share_the_win),
         cmocka_unit_test(test_a_single_top_score_wins_alone),
         cmocka_unit_test(test_crop_circle_a_green_adds_blue_is_skipped_red_acts_last),

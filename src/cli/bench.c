@@ -3,7 +3,8 @@
 **
 ** Each bench game plays N games with fixed seeds, uniformly random decisions
 ** and sampled chance, on one thread, R times: the median is the figure, the
-** slowest and fastest run show how steady the machine was.  The signature
+** slowest and fastest run show how steady the machine was; beside games a
+** second, nanoseconds a step (an action, chance included).  The signature
 ** is FNV-1a 64 over every action and every final score (in thousandths), so
 ** it changes exactly when the engine's behaviour does, and is the same on
 ** every run and machine.
@@ -66,14 +67,19 @@ static int stuck(const tafel_state *state, int rc, tafel_error *err) {
     return err->code = rc;
 }
 
-/* One random game from seed; folds its actions and scores into *hash. */
+/* One random game from seed; folds its actions and scores into *hash and
+** counts its steps (actions, chance ones included) into *steps. */
 static int bench_one(tafel_state *state, uint64_t seed, tafel_action *actions,
-                     int cap, uint64_t *hash, tafel_error *err) {
+                     int cap, uint64_t *hash, long *steps, tafel_error *err) {
     uint64_t rng = tafel_rng_seed(seed);
     tafel_action a;
     int rc;
-    while ((rc = tafel_state_play_random(state, &rng, actions, cap, &a)) == TAFEL_OK)
+    long n = 0;
+    while ((rc = tafel_state_play_random(state, &rng, actions, cap, &a)) == TAFEL_OK) {
         *hash = fnv_add(*hash, a);
+        n++;
+    }
+    *steps += n;
     if (tafel_state_current(state) != TAFEL_TERMINAL) return stuck(state, rc, err);
     double scores[TAFEL_MAX_PLAYERS];
     tafel_state_scores(state, scores);
@@ -82,19 +88,20 @@ static int bench_one(tafel_state *state, uint64_t seed, tafel_action *actions,
     return TAFEL_OK;
 }
 
-/* One run: n games of game; its signature and seconds. */
+/* One run: n games of game; its signature, seconds and steps. */
 static int bench_run(const tafel_game *game, int n, uint64_t *signature,
-                     double *seconds, tafel_error *err) {
+                     double *seconds, long *steps, tafel_error *err) {
     int cap = tafel_game_max_actions(game);
     tafel_action *actions = malloc((size_t)cap * sizeof *actions);
     tafel_state *initial = tafel_state_new(game), *state = tafel_state_new(game);
     int rc = actions && initial && state ? TAFEL_OK : TAFEL_ENOMEM;
     *signature = FNV_OFFSET;
+    *steps = 0;
     double t0 = cli_now();
     for (int i = 0; !rc && i < n; i++) {
         tafel_state_copy(state, initial);
         rc = bench_one(state, cli_mix(0xBE4C8, (uint64_t)i), actions, cap,
-                       signature, err);
+                       signature, steps, err);
     }
     *seconds = cli_now() - t0;
     if (rc == TAFEL_ENOMEM) snprintf(err->message, sizeof err->message, "out of memory");
@@ -115,15 +122,16 @@ static int bench_game(const struct bench_game *bg, int games, int runs,
     tafel_game *game;
     if (cli_load_game(bg->game, 0, &game)) return 1;
     int n = games > 0 ? games : bg->games;
-    double rate[BENCH_MAX_RUNS];
+    double rate[BENCH_MAX_RUNS], ns_per_step[BENCH_MAX_RUNS];
     uint64_t signature = 0;
+    long steps = 0;
     tafel_error err;
     int rc = 0;
     double started = cli_now();
     for (int r = 0; !rc && r < runs; r++) {
         uint64_t sig = 0;
         double seconds;
-        rc = bench_run(game, n, &sig, &seconds, &err);
+        rc = bench_run(game, n, &sig, &seconds, &steps, &err);
         if (rc) fprintf(stderr, "tafel bench: %s: %s\n", bg->game, err.message);
         else if (r > 0 && sig != signature) {
             fprintf(stderr, "tafel bench: %s: run %d gave another signature: "
@@ -132,14 +140,19 @@ static int bench_game(const struct bench_game *bg, int games, int runs,
         }
         signature = sig;
         rate[r] = seconds > 0 ? n / seconds : 0;
+        ns_per_step[r] = steps > 0 ? seconds * 1e9 / (double)steps : 0;
         cli_progress(r + 1, runs, started, NULL);
     }
     cli_progress_done();
     tafel_game_free(game);
     if (rc) return 1;
     qsort(rate, (size_t)runs, sizeof rate[0], compare_doubles);
-    printf("%-28s %6d games x %d runs  median %9.1f games/s  signature %016llx  "
-           "(runs %.0f-%.0f)\n", bg->game, n, runs, rate[runs / 2],
+    qsort(ns_per_step, (size_t)runs, sizeof ns_per_step[0], compare_doubles);
+    /* Games differ in length (a random Catan game is ~1,800 steps, a
+    ** Cardcassonne one ~180), so the cost of one step compares engines. */
+    printf("%-28s %6d games x %d runs  median %9.1f games/s  %6.1f ns/step "
+           "(%.0f steps/game)  signature %016llx  (runs %.0f-%.0f)\n", bg->game, n, runs,
+           rate[runs / 2], ns_per_step[runs / 2], (double)steps / n,
            (unsigned long long)signature, rate[0], rate[runs - 1]);
     *total = fnv_add(*total, (int64_t)signature);
     return 0;

@@ -66,8 +66,10 @@ static const cli_command commands[] = {
      "time fixed random games and searches; print a deterministic signature",
      "For each game in the bench table, plays N fixed seeded random games on\n"
      "one thread, R times (default 5), and prints the median games per second\n"
-     "(and the slowest and fastest run, to show how steady the machine was)\n"
-     "and a signature of every action and final score. Then, for each game,\n"
+     "(and the slowest and fastest run, to show how steady the machine was),\n"
+     "the median nanoseconds per step (an action, chance included: games\n"
+     "differ in length, steps compare engines), the steps a game, and a\n"
+     "signature of every action and final score. Then, for each game,\n"
      "the mcts bot's iterations per second on one thread from a fixed position\n"
      "40% into a seeded random game (--iters N a search, default 20000;\n"
      "Carcassonne with random rollouts), median of R runs. The last line is\n"

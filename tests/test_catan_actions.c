@@ -1478,17 +1478,70 @@ static void test_a_declined_offer_changes_nothing(void **unused) {
     finish(s);
 }
 
-/* Rules §4.3: at most 3 offers per turn; the next turn starts afresh. */
-static void test_at_most_three_offers_per_turn(void **unused) {
+/* Rules §4.3 (a decision): accepted trades are unlimited, but at most 3
+** offers may be declined in a turn, so that a table cannot be stalled by an
+** offer repeated for ever; the next turn starts afresh. */
+static void test_after_three_declined_offers_negotiate_is_refused_until_the_next_turn(
+    void **unused) {
     (void)unused;
     tafel_state *s = ct_game("spy caravan merchant", "bishop herb-witch alchemist");
     run(s, "0 roll; c die 3; c event-die trade");
     run(s, "0 negotiate; 0 offer 1L 1O; 1 decline; 0 negotiate; 0 offer 1W 1O; 1 decline;"
-           "0 negotiate; 0 offer 1B 1G; 1 accept");
+           "0 negotiate; 0 offer 1B 1G; 1 decline");
     assert_not_legal(s, "negotiate");
     h_refused(s, "negotiate", TAFEL_EILLEGAL);
+    tafel_error err = {0};
+    assert_int_equal(tafel_state_apply_text(s, "negotiate", &err), TAFEL_EILLEGAL);
+    if (!strstr(err.message, "3 offers were declined this turn"))
+        fail_msg("refused with '%s'", err.message);
     run(s, "0 end; 0 done; 1 roll; c die 3; c event-die trade");
     assert_legal(s, "negotiate");
+    finish(s);
+}
+
+/* Accepted offers do not count toward the 3: decline, decline, accept,
+** accept, and a third offer may still be made; only its decline ends the
+** negotiating. */
+static void test_accepted_offers_do_not_count_toward_the_three_declined(void **unused) {
+    (void)unused;
+    tafel_state *s = ct_game("spy caravan merchant", "bishop herb-witch alchemist");
+    run(s, "0 roll; c die 3; c event-die trade");
+    set_stock(s, 0, 2, 2, 2, 1, 1, 1);
+    set_stock(s, 1, 1, 1, 1, 2, 2, 1);
+    run(s, "0 negotiate; 0 offer 1L 1O; 1 decline; 0 negotiate; 0 offer 1W 1G; 1 decline;"
+           "0 negotiate; 0 offer 1L 1O; 1 accept; 0 negotiate; 0 offer 1W 1G; 1 accept");
+    assert_string_equal(stocks(s, 0), "L1 W1 B2 O2 G2 Au1");
+    assert_string_equal(stocks(s, 1), "L2 W2 B1 O1 G1 Au1");
+    assert_legal(s, "negotiate");
+    run(s, "0 negotiate; 0 offer 1B 1O; 1 decline");
+    assert_not_legal(s, "negotiate");
+    finish(s);
+}
+
+/* The seed: "Een speler kan op gelijk welk moment met zijn tegenstander
+** grondstoffen ruilen, de voorwaarden worden door beide spelers bepaald"
+** (at any time, on terms both set): no limit on trades.  Six 1-for-1
+** trades in one turn turn ore and gold into a road and a settlement. */
+static void test_six_accepted_trades_in_one_turn_pay_for_a_road_and_a_settlement(
+    void **unused) {
+    (void)unused;
+    tafel_state *s = ct_game("spy caravan merchant", "bishop herb-witch alchemist");
+    run(s, "0 roll; c die 3; c event-die trade");
+    set_stock(s, 0, 0, 0, 0, 3, 1, 3);
+    set_stock(s, 1, 2, 1, 3, 0, 1, 0);
+    int points = ct_points(s, 0);
+    assert_not_legal(s, "road left");
+    run(s, "0 negotiate; 0 offer 1O 1L; 1 accept; 0 negotiate; 0 offer 1O 1L; 1 accept;"
+           "0 negotiate; 0 offer 1O 1B; 1 accept; 0 negotiate; 0 offer 1Au 1B; 1 accept;"
+           "0 negotiate; 0 offer 1Au 1B; 1 accept; 0 negotiate; 0 offer 1Au 1W; 1 accept");
+    assert_string_equal(stocks(s, 0), "L2 W1 B3 O0 G1 Au0");
+    assert_string_equal(stocks(s, 1), "L0 W0 B0 O3 G1 Au3");
+    run(s, "0 road left; 0 settlement left; 0 above fields4");
+    assert_string_equal(stocks(s, 0), "L0 W0 B0 O0 G0 Au0");
+    assert_int_equal(ct_data(s)->p[0].centre[-1 + CT_COL0], CT_ROAD);
+    assert_int_equal(ct_data(s)->p[0].centre[-2 + CT_COL0], CT_SETTLEMENT);
+    assert_string_equal(region_at(s, 0, -3, -1), "fields4:0");
+    assert_int_equal(ct_points(s, 0), points + 1);
     finish(s);
 }
 
@@ -1556,7 +1609,9 @@ int main(void) {
         cmocka_unit_test(test_max_turns_ends_the_game_in_a_draw),
         cmocka_unit_test(test_an_accepted_offer_exchanges_the_resources),
         cmocka_unit_test(test_a_declined_offer_changes_nothing),
-        cmocka_unit_test(test_at_most_three_offers_per_turn),
+        cmocka_unit_test(test_after_three_declined_offers_negotiate_is_refused_until_the_next_turn),
+        cmocka_unit_test(test_accepted_offers_do_not_count_toward_the_three_declined),
+        cmocka_unit_test(test_six_accepted_trades_in_one_turn_pay_for_a_road_and_a_settlement),
     };
     return cmocka_run_group_tests(tests, NULL, free_owned);
 }

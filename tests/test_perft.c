@@ -96,7 +96,7 @@ static const golden goldens[] = {
     {"Cardcassonne, 2 players near the end", "cardcassonne(players=2)", 8, 265, 6,
      {1, 1, 16, 256, 2048, 16384}},
     {"Catan start", "catan_cards", 0, 0, 3, {44, 1907, 81402}},
-    {"Catan in the middle of a game", "catan_cards", 12, 280, 4, {11, 60, 288, 970}},
+    {"Catan in the middle of a game", "catan_cards", 16, 280, 4, {3, 44, 91, 335}},
 };
 
 #define NGOLDEN (sizeof goldens / sizeof goldens[0])

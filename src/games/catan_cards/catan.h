@@ -177,7 +177,7 @@ typedef struct ct_state {
     uint8_t over, draw_game;
     uint8_t dirty;          /* bit per seat whose principality changed: recount it */
     uint8_t die, face, duel; /* the last rolls */
-    uint8_t offers;         /* trade offers made this turn */
+    uint8_t declined;       /* offers declined this turn: at most 3 (rules §4.3) */
     int8_t knight_token, windmill; /* holder seat or -1 */
     uint8_t roads_left, settlements_left, cities_left;
     uint8_t offer[4];       /* give kind, give n, get kind, get n */

@@ -269,9 +269,12 @@ static int any_bank_trade(const ct_state *s, int seat) {
     return some_exchange(bank_gives(p), res_mask(p->room));
 }
 
+/* Accepted trades are unlimited (the seed: "op gelijk welk moment", on terms
+** both agree); only declined offers are capped, 3 a turn, so that an offer
+** repeated for ever cannot stall the table (rules §4.3). */
 static int any_offer(const ct_state *s, int seat) {
     /* some resource of mine for some other resource of theirs */
-    return s->offers < 3 &&
+    return s->declined < 3 &&
            some_exchange(res_mask(s->p[seat].stock), res_mask(s->p[opp(seat)].stock));
 }
 
@@ -563,7 +566,7 @@ static void start_turn(ct_state *s) {
         return;
     }
     s->turn++;
-    s->offers = 0;
+    s->declined = 0;
     push(s, F_TURN, opp(s->active), 0, 0); /* the next turn, once this one is done */
     push(s, F_REFILL, s->active, 0, 0);
     push(s, F_MAIN, s->active, 0, 0);
@@ -844,7 +847,6 @@ static void offer(ct_state *s, int seat, int code) {
     s->offer[1] = (uint8_t)n;
     s->offer[2] = (uint8_t)(pair % CT_RES);
     s->offer[3] = (uint8_t)m;
-    s->offers++;
     push(s, F_OFFER, opp(seat), 0, 0);
 }
 
@@ -957,6 +959,7 @@ static void do_action(ct_state *s, tafel_action a) {
     case F_SCOUT_PICK: scout_pick(s, f, a - A_REGION_CARD); return;
     case F_OFFER:
         if (a == A_ACCEPT) accept_offer(s, seat);
+        else s->declined++;
         pop(s);
         return;
     case F_COUNTER: {
@@ -1168,6 +1171,9 @@ int ct_apply(void *data, tafel_action a, tafel_error *err) {
         char text[64];
         if (a < 0 || a >= CT_ACTIONS || ct_to_text(s, a, text, sizeof text) < 0)
             return tf_error(err, TAFEL_EILLEGAL, "%d is not an action of this game", a);
+        if (a == A_NEGOTIATE && ctop(s)->kind == F_MAIN && s->declined >= 3)
+            return tf_error(err, TAFEL_EILLEGAL,
+                            "'%s' is not possible now: 3 offers were declined this turn", text);
         return tf_error(err, TAFEL_EILLEGAL, "'%s' is not possible now", text);
     }
     ct_play(s, a);

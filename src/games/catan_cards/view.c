@@ -129,6 +129,7 @@ int ct_view_json(const void *data, int seat, tf_buf *b) {
         tf_buf_addf(b, ",\"drawn_regions\":[\"%s\",\"%s\"]",
                     ct_region_cards[s->drawn_regions[0]].name,
                     ct_region_cards[s->drawn_regions[1]].name);
+    tf_buf_addf(b, ",\"declined_offers\":%d", s->declined); /* 3 stop negotiating */
     if (frame == F_OFFER)
         tf_buf_addf(b, ",\"offer\":{\"give\":\"%d%s\",\"get\":\"%d%s\"}", s->offer[1],
                     ct_res_codes[s->offer[0]], s->offer[3], ct_res_codes[s->offer[2]]);
@@ -311,6 +312,9 @@ int ct_check(const void *data, tafel_error *err) {
     if (s->actor != ct_current(s))
         return tf_error(err, TAFEL_ESTATE, "the actor byte says %d, the frames %d", s->actor,
                         ct_current(s));
+    if (s->declined > 3)
+        return tf_error(err, TAFEL_ESTATE, "%d offers declined this turn, more than 3",
+                        s->declined);
     int count[CT_CARD_TYPES] = {0};
     for (int t = 0; t < CT_CARD_TYPES; t++) count[t] = s->pool[t] + s->played_out[t];
     for (int k = 0; k < CT_STACKS; k++)

@@ -132,6 +132,15 @@ check "replay shows the scores" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WOR
 echo '{"game": "carcassonne", "actions": ["draw D", "place 50 50 0"]}' >"$WORK/bad.json"
 check "replay of an illegal record names the action" 1 "action 1 'place 50 50 0'" \
     -- "$TAFEL" replay "$WORK/bad.json"
+# A record made before the rules update of issue 12: an animal joker given to
+# a kind the player does not hold (red is sheep now, so the player holds sheep).
+setup='"reveal B1","reveal B1","reveal B1","reveal B1","reveal B2","reveal B2","reveal B2","reveal B3","reveal B3","reveal B3"'
+dealt='"deal 1 RA","deal 0 Y1","deal 1 AJ","deal 0 Y1","deal 1 Y2","deal 0 Y1","deal 1 Y2","deal 0 Y1","deal 1 Y2","deal 0 Y1","deal 1 Y2","deal 0 Y1"'
+turns='"play RA G","follower R","play AJ G","play Y1 Y","follower G","play Y1 Y","play Y2 Y","play Y1 Y","play Y2 Y","play Y1 Y","play Y2 Y","play Y1 Y","play Y2 Y","play Y1 Y","keep","assign horse"'
+echo "{\"game\": \"cardcassonne(players=2)\", \"actions\": [$setup,$dealt,$turns]}" >"$WORK/old.json"
+check "replay of a record the new rules make illegal names the action" 1 \
+    "action 37 'assign horse': .*you hold no horse card \(you hold: sheep\)" \
+    -- "$TAFEL" replay "$WORK/old.json"
 echo '{"game": "carcassonne", "actions": [' >"$WORK/broken.json"
 check "replay of broken JSON" 1 "bad JSON" -- "$TAFEL" replay "$WORK/broken.json"
 check "replay of a missing file" 1 "No such file" -- "$TAFEL" replay "$WORK/nothing.json"

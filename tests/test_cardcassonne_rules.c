@@ -14,7 +14,7 @@
 ** row nobody secures later ("filler"), so they score nothing.
 **
 ** Animal kinds are data of the engine (rules §1): chicken YA, pig BA, sheep
-** GA, horse RA.
+** RA, horse GA.
 */
 #include "helpers.h"
 
@@ -284,32 +284,32 @@ static void test_a_follower_secures_only_the_cards_after_the_previous_follower(
 ** two sheep and an animal joker made a sheep (5 sheep: 14); round 4 two
 ** horses (6) and one chicken (3).  Red is seat 1.  The chicken and the
 ** horses lie in one row, so the chicken is Red's own face-down card in the
-** red row, kept. */
+** green row, kept.  Sheep are red cards, horses green (rules §1). */
 static void test_animals_score_the_table_value_of_the_total_of_a_kind(void **unused) {
     (void)unused;
-    tafel_state *s = two_dealt("Y1 Y1 Y1 Y1 Y1 Y2", "GA GA Y1 Y1 Y1 Y2");
+    tafel_state *s = two_dealt("Y1 Y1 Y1 Y1 Y1 Y2", "RA RA Y1 Y1 Y1 Y2");
     /* round 1: two sheep */
-    run(s, "1 play GA G; 0 follower R; 1 play GA G; 0 play Y1 Y; 1 follower G;"
+    run(s, "1 play RA R; 0 follower G; 1 play RA R; 0 play Y1 Y; 1 follower R;"
            "0 play Y1 Y; 1 play Y1 Y; 0 play Y1 Y; 1 play Y1 Y; 0 play Y1 Y;"
            "1 play Y1 Y; 0 play Y1 Y; 1 play Y2 Y; 0 play Y2 Y");
     assert_int_equal(tafel_state_current(s), TAFEL_CHANCE);
     assert_scores2(s, 0, 6);
     assert_int_equal(seat_int(s, -1, 1, "animals", "sheep"), 2);
     /* animal cards stay in front of the player: not removed */
-    assert_int_equal(removed(s, "GA"), 0);
+    assert_int_equal(removed(s, "RA"), 0);
 
     /* round 2 (seat 1 placed its follower last, so it deals): nobody scores */
     assert_int_equal(view_int(s, -1, "dealer"), 1);
     deal2(s, 1, "Y2 Y2 Y2 Y3 Y3 Y3", "BA BA BA BA BA BA");
-    run(s, "0 follower R; 1 follower G; 0 play Y2 Y; 1 play BA B; 0 play Y2 Y;"
+    run(s, "0 follower G; 1 follower R; 0 play Y2 Y; 1 play BA B; 0 play Y2 Y;"
            "1 play BA B; 0 play Y2 Y; 1 play BA B; 0 play Y3 Y; 1 play BA B;"
            "0 play Y3 Y; 1 play BA B; 0 play Y3 Y; 1 play BA B");
     assert_scores2(s, 0, 6);
 
     /* round 3: two sheep and an animal joker, assigned to sheep */
-    deal2(s, 1, "YH YH YH YH YH B1", "GA GA AJ B1 B1 B1");
-    run(s, "0 follower R; 1 play GA G; 0 play YH Y; 1 play GA G; 0 play YH Y;"
-           "1 play AJ G; 0 play YH Y; 1 follower G; 0 play YH Y; 1 play B1 B;"
+    deal2(s, 1, "YH YH YH YH YH B1", "RA RA AJ B1 B1 B1");
+    run(s, "0 follower G; 1 play RA R; 0 play YH Y; 1 play RA R; 0 play YH Y;"
+           "1 play AJ R; 0 play YH Y; 1 follower R; 0 play YH Y; 1 play B1 B;"
            "0 play YH Y; 1 play B1 B; 0 play B1 B; 1 play B1 B");
     assert_decision(s, 1, "assign", NULL, NULL);
     assert_view_string(s, "phase", "assign");
@@ -321,11 +321,11 @@ static void test_animals_score_the_table_value_of_the_total_of_a_kind(void **unu
     assert_int_equal(seat_int(s, -1, 1, "unassigned_jokers", NULL), 0);
 
     /* round 4: two horses and a chicken */
-    deal2(s, 1, "BA BA BA B2 B2 BH", "YA RA RA BH BH BH");
-    run(s, "0 follower G; 1 play YA R; 0 play BA B; 1 play RA R; 0 play BA B;"
-           "1 play RA R; 0 play BA B; 1 follower R; 0 play B2 B; 1 play BH B;"
+    deal2(s, 1, "BA BA BA B2 B2 BH", "YA GA GA BH BH BH");
+    run(s, "0 follower R; 1 play YA G; 0 play BA B; 1 play GA G; 0 play BA B;"
+           "1 play GA G; 0 play BA B; 1 follower G; 0 play B2 B; 1 play BH B;"
            "0 play B2 B; 1 play BH B; 0 play BH B; 1 play BH B");
-    assert_decision(s, 1, "ten_or_keep", "YA", "R");
+    assert_decision(s, 1, "ten_or_keep", "YA", "G");
     run(s, "1 keep");
     assert_int_equal(tafel_state_current(s), TAFEL_CHANCE);
     assert_scores2(s, 0, 6 + 14 + 6 + 3);
@@ -341,7 +341,7 @@ static void test_animals_score_the_table_value_of_the_total_of_a_kind(void **unu
 
 /* Rules §3.3 table: 1..8 cards of a kind 3 6 9 12 14 16 18 19, and all 9
 ** of a kind (above the table; decision: 19).  For each k a fresh game where
-** seat 1 secures k horses in round 1: up to five of its own, the rest played
+** seat 1 secures k sheep (red) in round 1: up to five of its own, the rest played
 ** into the red row by seat 0 before seat 1's follower. */
 static void test_the_animal_table_runs_3_6_9_12_14_16_18_19_then_stays_19(
     void **unused) {
@@ -350,7 +350,7 @@ static void test_the_animal_table_runs_3_6_9_12_14_16_18_19_then_stays_19(
     static const char *const persons[11] = {"Y1", "Y1", "Y1", "Y1", "Y1", "Y1",
                                             "Y1", "Y1", "Y2", "Y2", "Y2"};
     for (int k = 1; k <= 9; k++) {
-        int a = k < 5 ? k : 5, b = k - a; /* horses of seat 1 and seat 0 */
+        int a = k < 5 ? k : 5, b = k - a; /* sheep of seat 1 and seat 0 */
         char hand0[64] = "", hand1[64] = "";
         const char *cards0[6], *cards1[6];
         int f = 0;
@@ -385,9 +385,9 @@ static void test_the_animal_table_runs_3_6_9_12_14_16_18_19_then_stays_19(
         }
         run(s, script);
         assert_int_equal(tafel_state_current(s), TAFEL_CHANCE);
-        assert_int_equal(seat_int(s, -1, 1, "animals", "horse"), k);
+        assert_int_equal(seat_int(s, -1, 1, "animals", "sheep"), k);
         if (h_category(s, 1, "animals") != table[k])
-            fail_msg("%d horses: %d points, expected %d", k, h_category(s, 1, "animals"),
+            fail_msg("%d sheep: %d points, expected %d", k, h_category(s, 1, "animals"),
                      table[k]);
         assert_scores2(s, 0, table[k]);
         tafel_state_free(s);
@@ -399,16 +399,17 @@ static void test_the_animal_table_runs_3_6_9_12_14_16_18_19_then_stays_19(
 /* Rules §5 (Dutch seed): Red secures the green row holding two face-down
 ** cards of other colours: a person (10 points) and an animal, kept because
 ** Red already holds 5 of its kind: 6 of the kind, 16 points; 26 in all.
-** With the engine's kinds the animal is a red horse. */
-static void test_wrongly_placed_person_10_and_kept_sixth_horse_16_make_26(void **unused) {
+** The seed's animal is "een rode schapenkaart", a red sheep card: RA,
+** literally (rules §1: red = sheep). */
+static void test_wrongly_placed_person_10_and_kept_sixth_sheep_16_make_26(void **unused) {
     (void)unused;
     tafel_state *s = two_dealt("Y1 Y1 Y1 Y1 Y1 Y1", "RA RA RA RA RA Y1");
-    /* round 1: five horses */
+    /* round 1: five sheep */
     run(s, "1 play RA R; 0 follower G; 1 play RA R; 0 play Y1 Y; 1 play RA R;"
            "0 play Y1 Y; 1 play RA R; 0 play Y1 Y; 1 play RA R; 0 play Y1 Y;"
            "1 follower R; 0 play Y1 Y; 1 play Y1 Y; 0 play Y1 Y");
     assert_scores2(s, 0, 14);
-    assert_int_equal(seat_int(s, -1, 1, "animals", "horse"), 5);
+    assert_int_equal(seat_int(s, -1, 1, "animals", "sheep"), 5);
     /* round 2: both face-down cards go into the green row */
     deal2(s, 1, "R1 Y2 Y2 Y2 Y2 Y2", "RA Y3 Y3 Y3 B1 B1");
     run(s, "0 play R1 G; 1 play RA G; 0 follower R; 1 follower G; 0 play Y2 Y;"
@@ -428,14 +429,14 @@ static void test_wrongly_placed_person_10_and_kept_sixth_horse_16_make_26(void *
     assert_int_equal(h_category(s, 1, "wrong"), 10);
     assert_int_equal(h_category(s, 1, "animals"), 14 + 16);
     assert_int_equal(h_category(s, 1, "persons"), 0);
-    assert_int_equal(seat_int(s, -1, 1, "animals", "horse"), 6);
+    assert_int_equal(seat_int(s, -1, 1, "animals", "sheep"), 6);
     assert_int_equal(removed(s, "R1"), 1);
     assert_int_equal(removed(s, "RA"), 0);
     tafel_state_free(s);
 }
 
-/* The same choice the other way: ten points, the horse leaves the game and
-** the horses are not scored again. */
+/* The same choice the other way: ten points, the sheep leaves the game and
+** the sheep are not scored again. */
 static void test_a_wrongly_placed_animal_taken_for_ten_leaves_the_game(void **unused) {
     (void)unused;
     tafel_state *s = two_dealt("Y1 Y1 Y1 Y1 Y1 Y1", "RA RA RA RA RA Y1");
@@ -451,7 +452,7 @@ static void test_a_wrongly_placed_animal_taken_for_ten_leaves_the_game(void **un
     assert_scores2(s, 0, 14 + 10 + 10);
     assert_int_equal(h_category(s, 1, "wrong"), 20);
     assert_int_equal(h_category(s, 1, "animals"), 14);
-    assert_int_equal(seat_int(s, -1, 1, "animals", "horse"), 5);
+    assert_int_equal(seat_int(s, -1, 1, "animals", "sheep"), 5);
     assert_int_equal(removed(s, "RA"), 1);
     tafel_state_free(s);
 }
@@ -485,10 +486,10 @@ static void test_dragon_and_fairy_score_10_each_and_leave_the_game(void **unused
 /* German: "Bekommt der Spieler einen Tierjoker, ohne Tierkarten vor sich
 ** liegen zu haben, vermerkt er sich sofort 3 Punkte.  Sobald er Tierkarten
 ** bekommt, muss er den Tierjoker zuordnen."  Round 1: the joker alone, 3
-** points, kept unassigned.  Round 2: a sheep; the joker must be assigned.
-** It is made a horse: by the decision (a later-assigned joker counts as a
-** card of its kind won that round) the horse scores too: sheep 1 = 3,
-** horse 1 = 3.  The 3 points of round 1 stay. */
+** points, kept unassigned.  Round 2: a horse; the joker must be assigned,
+** and only to a kind the player holds (rules §3.3: a joker joins animals, it
+** does not start a kind): the horse.  Horse 2 = 6; the 3 points of round 1
+** stay. */
 static void test_an_animal_joker_without_animals_scores_3_and_is_assigned_later(
     void **unused) {
     (void)unused;
@@ -513,20 +514,22 @@ static void test_an_animal_joker_without_animals_scores_3_and_is_assigned_later(
     assert_decision(s, 1, "assign", NULL, NULL);
     char line[256];
     legal_line(s, line, sizeof line);
-    assert_string_equal(line, "assign chicken|assign pig|assign sheep|assign horse");
+    assert_string_equal(line, "assign horse");
+    h_refused(s, "assign sheep", TAFEL_EILLEGAL);
+    h_refused(s, "assign chicken", TAFEL_EILLEGAL);
     h_refused(s, "ten", TAFEL_EILLEGAL);
     h_refused(s, "keep", TAFEL_EILLEGAL);
     h_refused(s, "play B1 B", TAFEL_EILLEGAL);
     h_refused(s, "assign cow", TAFEL_EPARSE);
     run(s, "1 assign horse");
     assert_int_equal(tafel_state_current(s), TAFEL_CHANCE);
-    assert_scores2(s, 0, 3 + 3 + 3);
+    assert_scores2(s, 0, 3 + 6);
     assert_int_equal(h_category(s, 1, "jokers"), 3);
     assert_int_equal(h_category(s, 1, "animals"), 6);
     assert_int_equal(seat_int(s, -1, 1, "unassigned_jokers", NULL), 0);
-    assert_int_equal(seat_int(s, -1, 1, "animals", "horse"), 1);
+    assert_int_equal(seat_int(s, -1, 1, "animals", "horse"), 2);
     assert_int_equal(seat_int(s, -1, 1, "animal_jokers", "horse"), 1);
-    assert_int_equal(seat_int(s, -1, 1, "animals", "sheep"), 1);
+    assert_int_equal(seat_int(s, -1, 1, "animals", "sheep"), 0);
     tafel_state_free(s);
 }
 
@@ -540,18 +543,18 @@ static void test_an_animal_joker_won_with_an_animal_card_is_assigned_at_once(
            "0 play Y1 Y; 1 play Y2 Y; 0 play Y1 Y; 1 play Y2 Y; 0 play Y1 Y;"
            "1 play Y2 Y; 0 play Y1 Y; 1 play Y2 Y; 0 play Y1 Y");
     assert_decision(s, 1, "assign", NULL, NULL);
-    run(s, "1 assign sheep");
+    run(s, "1 assign horse");
     assert_scores2(s, 0, 6);
     assert_int_equal(h_category(s, 1, "jokers"), 0);
     assert_int_equal(h_category(s, 1, "animals"), 6);
-    assert_int_equal(seat_int(s, -1, 1, "animals", "sheep"), 2);
+    assert_int_equal(seat_int(s, -1, 1, "animals", "horse"), 2);
     tafel_state_free(s);
 }
 
 /* Rules §3.3: "no animal card at all (after this round's ten/keep choices)".
-** Seat 1 secures a wrongly placed horse and an animal joker.  The ten/keep
+** Seat 1 secures a wrongly placed sheep and an animal joker.  The ten/keep
 ** question comes first; taking ten leaves no animal, so the joker scores 3
-** unassigned; keeping the horse makes the joker's assignment due now. */
+** unassigned; keeping the sheep makes the joker's assignment due now. */
 static void test_an_animal_taken_for_ten_leaves_the_joker_unassigned_at_3(void **unused) {
     (void)unused;
     tafel_state *s = two_dealt("Y1 Y1 Y1 Y1 Y1 Y1", "RA AJ Y2 Y2 Y2 Y2");
@@ -570,16 +573,17 @@ static void test_an_animal_taken_for_ten_leaves_the_joker_unassigned_at_3(void *
 
     run(kept, "1 keep");
     assert_decision(kept, 1, "assign", NULL, NULL);
-    run(kept, "1 assign horse");
+    run(kept, "1 assign sheep");
     assert_scores2(kept, 0, 6);
     assert_int_equal(h_category(kept, 1, "jokers"), 0);
-    assert_int_equal(seat_int(kept, -1, 1, "animals", "horse"), 2);
+    assert_int_equal(seat_int(kept, -1, 1, "animals", "sheep"), 2);
     tafel_state_free(kept);
     tafel_state_free(s);
 }
 
-/* Two jokers held unassigned (3 points each), then a sheep and a third
-** joker: three assign decisions; the kinds chosen all score this round. */
+/* Two jokers held unassigned (3 points each), then a sheep (kept, wrongly
+** placed), a horse and a third joker: three assign decisions, each offering
+** the two kinds now held and no other; the kinds chosen score this round. */
 static void test_several_held_animal_jokers_are_all_assigned_with_the_first_animal(
     void **unused) {
     (void)unused;
@@ -595,25 +599,30 @@ static void test_several_held_animal_jokers_are_all_assigned_with_the_first_anim
     assert_scores2(s, 0, 6);
     assert_int_equal(h_category(s, 1, "jokers"), 6);
     assert_int_equal(seat_int(s, -1, 1, "unassigned_jokers", NULL), 2);
-    deal2(s, 1, "YH YH YH YH YH B2", "GA AJ BA BA BA BH");
-    run(s, "0 follower R; 1 play GA G; 0 play YH Y; 1 play AJ G; 0 play YH Y;"
-           "1 follower G; 0 play YH Y; 1 play BA B; 0 play YH Y; 1 play BA B;"
+    deal2(s, 1, "YH YH YH YH YH B2", "RA GA AJ BA BA BH");
+    run(s, "0 follower R; 1 play RA G; 0 play YH Y; 1 play GA G; 0 play YH Y;"
+           "1 play AJ G; 0 play YH Y; 1 follower G; 0 play YH Y; 1 play BA B;"
            "0 play YH Y; 1 play BA B; 0 play B2 B; 1 play BH B");
-    assert_decision(s, 1, "assign", NULL, NULL);
-    run(s, "1 assign sheep");
-    assert_decision(s, 1, "assign", NULL, NULL);
-    run(s, "1 assign horse");
-    assert_decision(s, 1, "assign", NULL, NULL);
-    run(s, "1 assign pig");
+    assert_decision(s, 1, "ten_or_keep", "RA", "G");
+    run(s, "1 keep");
+    char line[256];
+    for (int i = 0; i < 3; i++) {
+        assert_decision(s, 1, "assign", NULL, NULL);
+        legal_line(s, line, sizeof line);
+        assert_string_equal(line, "assign sheep|assign horse");
+        h_refused(s, "assign pig", TAFEL_EILLEGAL);
+        run(s, i == 0 ? "1 assign sheep" : "1 assign horse");
+    }
     assert_int_equal(tafel_state_current(s), TAFEL_CHANCE);
-    /* sheep 2 = 6, horse 1 = 3, pig 1 = 3; the 6 joker points stay */
-    assert_scores2(s, 0, 6 + 12);
+    /* sheep 1 + 1 joker = 6, horse 1 + 2 jokers = 9; the 6 joker points stay */
+    assert_scores2(s, 0, 6 + 15);
     assert_int_equal(h_category(s, 1, "jokers"), 6);
-    assert_int_equal(h_category(s, 1, "animals"), 12);
+    assert_int_equal(h_category(s, 1, "animals"), 15);
     assert_int_equal(seat_int(s, -1, 1, "unassigned_jokers", NULL), 0);
     assert_int_equal(seat_int(s, -1, 1, "animals", "sheep"), 2);
-    assert_int_equal(seat_int(s, -1, 1, "animals", "horse"), 1);
-    assert_int_equal(seat_int(s, -1, 1, "animals", "pig"), 1);
+    assert_int_equal(seat_int(s, -1, 1, "animals", "horse"), 3);
+    assert_int_equal(seat_int(s, -1, 1, "animal_jokers", "horse"), 2);
+    assert_int_equal(seat_int(s, -1, 1, "animals", "pig"), 0);
     assert_int_equal(seat_int(s, -1, 1, "animals", "chicken"), 0);
     tafel_state_free(s);
 }
@@ -650,10 +659,10 @@ static void test_a_wrongly_placed_building_gives_ten_or_goes_under_the_chest(
     assert_int_equal(seat_int(s, 1, 1, "chest", "Y"), 1);
     assert_int_equal(seat_int(s, 1, 1, "chest", "R"), 0);
     assert_int_equal(seat_int(s, -1, 0, "chest_count", NULL), 0);
-    /* the chest's contents are the owner's alone */
-    assert_false(seat_has(s, 0, 1, "chest"));
-    assert_false(seat_has(s, -1, 1, "chest"));
-    assert_true(seat_has(s, 0, 0, "chest"));
+    /* every card won was turned over for all to see: a chest is public */
+    assert_int_equal(seat_int(s, 0, 1, "chest", "Y"), 1);
+    assert_int_equal(seat_int(s, -1, 1, "chest", "Y"), 1);
+    assert_int_equal(seat_int(s, 0, 1, "chest", "HJ"), 0);
     tafel_state_free(s);
 }
 
@@ -671,7 +680,7 @@ static void test_wrongly_placed_cards_are_asked_in_row_order(void **unused) {
     run(s, "1 ten");
     assert_int_equal(tafel_state_current(s), TAFEL_CHANCE);
     assert_scores2(s, 0, 3 + 10);
-    assert_int_equal(seat_int(s, -1, 1, "animals", "horse"), 1);
+    assert_int_equal(seat_int(s, -1, 1, "animals", "sheep"), 1);
     assert_int_equal(seat_int(s, -1, 1, "chest_count", NULL), 0);
     tafel_state_free(s);
 }
@@ -799,6 +808,143 @@ static void test_an_unclaimed_face_down_card_stays_hidden_until_secured(void **u
     assert_int_equal(removed(s, "G3"), 1);
     assert_int_equal(removed(s, "G1"), 1);
     assert_row(s, -1, "G", "");
+    tafel_state_free(s);
+}
+
+/* ------------------------------------------- cards shown are public for good */
+
+/* The view of seat as text, for comparing whole views. */
+static char *view_text(const tafel_state *s, int seat) {
+    char *v = tafel_state_view_json(s, seat);
+    assert_non_null(v);
+    return v;
+}
+
+static int same_view(const tafel_state *a, const tafel_state *b, int seat) {
+    char *va = view_text(a, seat), *vb = view_text(b, seat);
+    int same = strcmp(va, vb) == 0;
+    free(va);
+    free(vb);
+    return same;
+}
+
+/* Rules §3.3: a face-down card is known to its owner alone until a follower
+** secures it; then it is turned over ("worden nu omgedraaid") and public for
+** good.  Two games differ only in seat 1's face-down card (a red sheep or a
+** green horse), which seat 0's follower secures: seat 0 and a spectator see
+** the same until round scoring turns it up, and different views after. */
+static void test_a_hidden_card_is_hidden_until_secured_then_public_for_good(void **unused) {
+    (void)unused;
+    const char *animal[2] = {"RA", "GA"};
+    tafel_state *s[2];
+    for (int i = 0; i < 2; i++) {
+        char hand1[64], play[32];
+        snprintf(hand1, sizeof hand1, "%s Y2 Y2 Y2 Y2 Y2", animal[i]);
+        s[i] = two_dealt("Y1 Y1 Y1 Y1 Y1 Y1", hand1);
+        snprintf(play, sizeof play, "1 play %s Y", animal[i]);
+        run(s[i], play);
+    }
+    assert_true(same_view(s[0], s[1], 0));
+    assert_true(same_view(s[0], s[1], -1));
+    assert_false(same_view(s[0], s[1], 1));
+    for (int i = 0; i < 2; i++)
+        run(s[i], "0 follower Y; 1 follower R; 0 play Y1 Y; 1 play Y2 Y; 0 play Y1 Y;"
+                  "1 play Y2 Y; 0 play Y1 Y; 1 play Y2 Y; 0 play Y1 Y; 1 play Y2 Y;"
+                  "0 play Y1 Y; 1 play Y2 Y");
+    /* still hidden during the turns */
+    assert_true(same_view(s[0], s[1], 0));
+    assert_true(same_view(s[0], s[1], -1));
+    for (int i = 0; i < 2; i++) run(s[i], "0 play Y1 Y");
+    /* round scoring: seat 0 secured it, wrongly placed: turned up for all */
+    for (int i = 0; i < 2; i++) {
+        assert_decision(s[i], 0, "ten_or_keep", animal[i], "Y");
+        char line[256], want[16];
+        snprintf(want, sizeof want, "%s F0 ", animal[i]);
+        row_line(s[i], -1, "Y", line, sizeof line);
+        if (strncmp(line, want, strlen(want)))
+            fail_msg("yellow row at scoring: \"%s\", expected it to start \"%s\"", line, want);
+    }
+    assert_false(same_view(s[0], s[1], 0));
+    assert_false(same_view(s[0], s[1], -1));
+    for (int i = 0; i < 2; i++) {
+        run(s[i], "0 keep");
+        assert_int_equal(seat_int(s[i], 1, 0, "animals", i ? "horse" : "sheep"), 1);
+        assert_int_equal(seat_int(s[i], -1, 0, "animals", i ? "horse" : "sheep"), 1);
+    }
+    for (int seat = -1; seat < 2; seat++) assert_false(same_view(s[0], s[1], seat));
+    tafel_state_free(s[0]);
+    tafel_state_free(s[1]);
+}
+
+/* Rules §3.3: the buildings that go under a chest were shown when won: every
+** seat sees them from then on, in later rounds too, and resampling for
+** another seat never changes them (it deals only hands, face-down cards and
+** the pile).  Seat 1 keeps a wrongly placed yellow building and a building
+** joker. */
+static void test_a_chest_is_public_and_resampling_never_changes_it(void **unused) {
+    (void)unused;
+    tafel_state *s = two_dealt("Y1 Y1 Y1 Y1 Y1 Y1", "YH HJ Y2 Y2 Y2 Y2");
+    run(s, "1 play YH R; 0 follower G; 1 play HJ R; 0 play Y1 Y; 1 follower R;"
+           "0 play Y1 Y; 1 play Y2 Y; 0 play Y1 Y; 1 play Y2 Y; 0 play Y1 Y;"
+           "1 play Y2 Y; 0 play Y1 Y; 1 play Y2 Y; 0 play Y1 Y");
+    assert_decision(s, 1, "ten_or_keep", "YH", "R");
+    run(s, "1 keep");
+    deal2(s, 1, "R1 R1 R1 R1 R1 R1", "G1 G1 G1 G1 G1 G1");
+    for (int viewer = -1; viewer < 2; viewer++) {
+        assert_int_equal(seat_int(s, viewer, 1, "chest", "Y"), 1);
+        assert_int_equal(seat_int(s, viewer, 1, "chest", "HJ"), 1);
+        assert_int_equal(seat_int(s, viewer, 1, "chest", "B"), 0);
+        assert_int_equal(seat_int(s, viewer, 1, "chest_count", NULL), 2);
+    }
+    char *before = view_text(s, -1);
+    int hands_changed = 0;
+    for (uint64_t seed = 1; seed <= 50; seed++) {
+        tafel_state *r = tafel_state_clone(s);
+        uint64_t rng = tafel_rng_seed(seed);
+        assert_int_equal(tafel_state_resample(r, 0, &rng), TAFEL_OK);
+        assert_int_equal(tafel_state_check(r, NULL), TAFEL_OK);
+        /* a spectator sees both chests; nothing a spectator sees moves */
+        char *after = view_text(r, -1);
+        assert_string_equal(after, before);
+        free(after);
+        hands_changed += !same_view(r, s, 1);
+        tafel_state_free(r);
+    }
+    free(before);
+    assert_true(hands_changed > 0); /* seat 1's hand was dealt anew */
+    tafel_state_free(s);
+}
+
+/* Rules §4: tied on points, the player with more building cards wins, a
+** building joker counting as a building card.  White-box: two finished
+** games' chests and scores set so that only the joker breaks the tie. */
+static void test_a_building_joker_counts_as_a_building_card_in_a_final_tie(void **unused) {
+    (void)unused;
+    tafel_state *s = h_state(TWO);
+    uint64_t rng = tafel_rng_seed(12);
+    tafel_action legal[64];
+    while (tafel_state_current(s) != TAFEL_TERMINAL) {
+        tafel_action a;
+        if (tafel_state_current(s) == TAFEL_CHANCE) {
+            assert_int_equal(tafel_state_sample_chance(s, &rng, &a), TAFEL_OK);
+        } else {
+            int n = tafel_state_legal_actions(s, legal, 64);
+            a = legal[tafel_rng_below(&rng, (uint32_t)n)];
+        }
+        assert_int_equal(tafel_state_apply(s, a, NULL), TAFEL_OK);
+    }
+    cc_state *c = tf_state_data(s);
+    memset(c->taken[0], 0, sizeof c->taken[0]);
+    memset(c->taken[1], 0, sizeof c->taken[1]);
+    c->score[0] = c->score[1] = 50;
+    c->taken[0][CC_YELLOW * CC_PER_COLOUR + 4] = 1; /* YH and HJ: two cards */
+    c->taken[0][CC_HJ_TYPE] = 1;
+    c->taken[1][CC_RED * CC_PER_COLOUR + 4] = 1;    /* RH: one card */
+    int won[TAFEL_MAX_PLAYERS];
+    assert_int_equal(tafel_state_winners(s, won), 1);
+    assert_int_equal(won[0], 0);
+    c->taken[1][CC_GREEN * CC_PER_COLOUR + 4] = 1;  /* RH and GH: two each */
+    assert_int_equal(tafel_state_winners(s, won), 2);
     tafel_state_free(s);
 }
 
@@ -1145,7 +1291,12 @@ static void expected_winners(const tafel_state *s, int *win) {
     double sc[TAFEL_MAX_PLAYERS];
     tafel_state_scores(s, sc);
     int chest[TAFEL_MAX_PLAYERS];
-    for (int p = 0; p < players; p++) chest[p] = seat_int(s, -1, p, "chest_count", NULL);
+    /* from the public chest, building jokers included ("mehr Gebäudekarten") */
+    static const char *const chest_keys[5] = {"Y", "R", "G", "B", "HJ"};
+    for (int p = 0; p < players; p++) {
+        chest[p] = 0;
+        for (int k = 0; k < 5; k++) chest[p] += seat_int(s, -1, p, "chest", chest_keys[k]);
+    }
     for (int p = 0; p < players; p++) {
         win[p] = 1;
         for (int q = 0; q < players; q++)
@@ -1434,7 +1585,7 @@ int main(void) {
         cmocka_unit_test(test_a_follower_secures_only_the_cards_after_the_previous_follower),
         cmocka_unit_test(test_animals_score_the_table_value_of_the_total_of_a_kind),
         cmocka_unit_test(test_the_animal_table_runs_3_6_9_12_14_16_18_19_then_stays_19),
-        cmocka_unit_test(test_wrongly_placed_person_10_and_kept_sixth_horse_16_make_26),
+        cmocka_unit_test(test_wrongly_placed_person_10_and_kept_sixth_sheep_16_make_26),
         cmocka_unit_test(test_a_wrongly_placed_animal_taken_for_ten_leaves_the_game),
         cmocka_unit_test(test_dragon_and_fairy_score_10_each_and_leave_the_game),
         cmocka_unit_test(test_an_animal_joker_without_animals_scores_3_and_is_assigned_later),
@@ -1456,6 +1607,9 @@ int main(void) {
         cmocka_unit_test(test_building_sets_match_an_exhaustive_search_for_every_chest),
         cmocka_unit_test(test_the_final_scoring_adds_the_building_sets),
         cmocka_unit_test(test_ties_go_to_more_building_cards_then_are_shared),
+        cmocka_unit_test(test_a_hidden_card_is_hidden_until_secured_then_public_for_good),
+        cmocka_unit_test(test_a_chest_is_public_and_resampling_never_changes_it),
+        cmocka_unit_test(test_a_building_joker_counts_as_a_building_card_in_a_final_tie),
         cmocka_unit_test(test_hand_sizes_and_rounds_by_player_count_use_the_whole_pile),
         cmocka_unit_test(test_every_legal_action_text_reads_back_as_the_same_action),
         cmocka_unit_test(test_illegal_and_malformed_actions_are_refused),

@@ -116,7 +116,9 @@ static void check_cardcassonne_view(const sim *m, const tafel_state *s) {
     int seats = 0;
     cJSON_ArrayForEach(seat, cJSON_GetObjectItemCaseSensitive(v, "seats")) {
         assert_null(cJSON_GetObjectItemCaseSensitive(seat, "hand"));
-        assert_null(cJSON_GetObjectItemCaseSensitive(seat, "chest"));
+        /* a chest holds only cards shown when won: public (rules §3.3) */
+        assert_int_equal(json_sum(cJSON_GetObjectItemCaseSensitive(seat, "chest")),
+                         h_json_int(seat, "chest_count"));
         int jokers = json_sum(cJSON_GetObjectItemCaseSensitive(seat, "animal_jokers"));
         cards += h_json_int(seat, "hand_count") + h_json_int(seat, "chest_count") +
                  json_sum(cJSON_GetObjectItemCaseSensitive(seat, "animals")) +

@@ -92,9 +92,9 @@ static const golden goldens[] = {
     {"Cardcassonne, 4 players in the first round", "cardcassonne(players=4)", 11, 35, 4,
      {24, 480, 3840, 38400}},
     {"Cardcassonne, 3 players dealing round 4", "cardcassonne(players=3)", 3, 120, 4,
-     {16, 254, 4001, 62535}},
+     {16, 255, 4046, 63879}},
     {"Cardcassonne, 2 players near the end", "cardcassonne(players=2)", 8, 265, 6,
-     {1, 1, 16, 256, 2048, 16384}},
+     {1, 1, 20, 320, 2944, 22816}},
     {"Catan start", "catan_cards", 0, 0, 3, {44, 1907, 81402}},
     {"Catan in the middle of a game", "catan_cards", 16, 280, 4, {3, 44, 91, 335}},
 };

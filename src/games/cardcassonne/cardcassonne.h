@@ -219,6 +219,7 @@ void cc_start_scoring(cc_state *s);
 void cc_continue_scoring(cc_state *s);
 void cc_ten_or_keep(cc_state *s, int keep);
 void cc_assign(cc_state *s, int kind);
+int cc_holds_kind(const cc_state *s, int p, int kind); /* an animal joker may join it */
 void cc_final_scoring(cc_state *s);
 int cc_winners(const void *data, int *out);
 void cc_projected(const void *data, double *out);

@@ -3,7 +3,8 @@
 **
 ** The animal kind is a column of its own, not derived from the colour: no
 ** source lists kinds per card, and the decision (one kind per colour) is
-** then one place to change.
+** then one place to change.  Red is sheep because the one colour a seed
+** names is the Dutch example's "een rode schapenkaart" (a red sheep card).
 */
 #include "cardcassonne.h"
 
@@ -20,12 +21,12 @@ const cc_card cc_cards[CC_TYPES] = {
     {"R1", CC_RED, CC_PERSON, 1, -1, 8},
     {"R2", CC_RED, CC_PERSON, 2, -1, 5},
     {"R3", CC_RED, CC_PERSON, 3, -1, 3},
-    {"RA", CC_RED, CC_ANIMAL, 0, CC_HORSE, 9},
+    {"RA", CC_RED, CC_ANIMAL, 0, CC_SHEEP, 9},
     {"RH", CC_RED, CC_BUILDING, 0, -1, 5},
     {"G1", CC_GREEN, CC_PERSON, 1, -1, 8},
     {"G2", CC_GREEN, CC_PERSON, 2, -1, 5},
     {"G3", CC_GREEN, CC_PERSON, 3, -1, 3},
-    {"GA", CC_GREEN, CC_ANIMAL, 0, CC_SHEEP, 9},
+    {"GA", CC_GREEN, CC_ANIMAL, 0, CC_HORSE, 9},
     {"GH", CC_GREEN, CC_BUILDING, 0, -1, 5},
     {"B1", CC_BLUE, CC_PERSON, 1, -1, 8},
     {"B2", CC_BLUE, CC_PERSON, 2, -1, 5},

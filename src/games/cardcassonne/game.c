@@ -12,6 +12,7 @@
 #include "cardcassonne.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 static const tf_param cc_params[] = {
@@ -192,6 +193,16 @@ static int list_range(tafel_action first, int count, tafel_action *out, int cap)
     return count;
 }
 
+static int legal_assign(const cc_state *s, tafel_action *out, int cap) {
+    int n = 0;
+    for (int k = 0; k < CC_KINDS; k++)
+        if (cc_holds_kind(s, s->turn, k)) {
+            if (n < cap) out[n] = CC_A_ASSIGN + k;
+            n++;
+        }
+    return n;
+}
+
 /* The lists other than a play's with room to spare: out of line, so that
 ** the common case saves no registers for them. */
 static __attribute__((noinline)) int legal_other(const cc_state *s, tafel_action *out,
@@ -200,7 +211,7 @@ static __attribute__((noinline)) int legal_other(const cc_state *s, tafel_action
     case CC_PH_PLAY: return legal_play(s, out, cap);
     case CC_PH_ROW: return list_range(CC_A_ROW, CC_COLOURS, out, cap);
     case CC_PH_WRONG: return list_range(CC_A_TEN, 2, out, cap);
-    case CC_PH_ASSIGN: return list_range(CC_A_ASSIGN, CC_KINDS, out, cap);
+    case CC_PH_ASSIGN: return legal_assign(s, out, cap);
     case CC_PH_REVEAL:
     case CC_PH_DEAL: return cc_chance(s, out, NULL, cap);
     default: return 0;
@@ -403,6 +414,20 @@ static __attribute__((cold, noinline)) int refuse_action(const cc_state *s, tafe
                     phase_needs[s->phase]);
 }
 
+static __attribute__((cold, noinline)) int refuse_assign(const cc_state *s, tafel_action a,
+                                                        tafel_error *err) {
+    char held[64] = "";
+    for (int k = 0; k < CC_KINDS; k++)
+        if (cc_holds_kind(s, s->turn, k)) {
+            size_t u = strlen(held);
+            snprintf(held + u, sizeof held - u, "%s%s", u ? ", " : "", cc_kind_names[k]);
+        }
+    const char *kind = cc_kind_names[a - CC_A_ASSIGN];
+    return tf_error(err, TAFEL_EILLEGAL,
+                    "an animal joker joins a kind you hold, and you hold no %s card "
+                    "(you hold: %s)", kind, held);
+}
+
 /* apply() by phase: one function each for the deals and the plays, nine in
 ** ten actions, so that apply() itself is a jump without a stack frame and
 ** each keeps only the registers it needs. */
@@ -442,6 +467,7 @@ static __attribute__((noinline)) int apply_in_other(cc_state *s, tafel_action a,
         break;
     case CC_PH_ASSIGN:
         if ((unsigned)(a - CC_A_ASSIGN) < CC_KINDS) {
+            if (!cc_holds_kind(s, s->turn, a - CC_A_ASSIGN)) return refuse_assign(s, a, err);
             cc_assign(s, a - CC_A_ASSIGN);
             return TAFEL_OK;
         }

@@ -100,6 +100,16 @@ static int holds_animal_card(const cc_state *s, int p) {
     return any != 0;
 }
 
+/* The seed: the joker is assigned "zodra hij dierenkaarten wint", to join
+** animals in front of the player, never to start a kind: only kinds of
+** which p has an animal card (this round's, after ten or keep, included). */
+int cc_holds_kind(const cc_state *s, int p, int kind) {
+    for (int c = 0; c < CC_COLOURS; c++)
+        if (cc_cards[c * CC_PER_COLOUR + 3].animal == kind)
+            return s->taken[p][c * CC_PER_COLOUR + 3] > 0;
+    return 0;
+}
+
 /* Take the seat's secured cards, its choices made: from the counts of its
 ** stretch, the entries themselves are only marked taken. */
 static void take_cards(cc_state *s, int p) {
@@ -306,10 +316,13 @@ static double stretch_value(const cc_state *s, int p, int row, int from, int to)
         }
     }
     v += sum * persons + 6.0 * buildings;
-    int best = 0;
-    for (int k = 0; k < CC_KINDS; k++)
+    int best = 0, any = 0;
+    for (int k = 0; k < CC_KINDS; k++) {
+        any |= s->animals[p][k] + gain[k];
         if (s->animals[p][k] + gain[k] > s->animals[p][best] + gain[best]) best = k;
-    gain[best] += jokers;
+    }
+    if (!any) v += 3.0 * jokers; /* no kind to join: 3 points each */
+    else gain[best] += jokers;
     for (int k = 0; k < CC_KINDS; k++) {
         if (!gain[k]) continue;
         int n = s->animals[p][k] + gain[k];

@@ -3,10 +3,13 @@
 ** what it cannot see, and the invariants of a state.
 **
 ** Hidden from a seat: the other hands, the other seats' face-down cards in
-** the rows, the other chests, and the order of the pile (which the state
-** does not hold).  The view is built from the state alone, and everything
-** hidden from the seat is left out, so two states that differ only there
-** give the seat the same bytes.  Resampling deals exactly those cards anew.
+** the rows, and the order of the pile (which the state does not hold).
+** Every card a follower secures is turned over at round scoring for all to
+** see, so what lies in front of a seat and under its chest is public for
+** good (rules §3.3).  The view is built from the state alone, and
+** everything hidden from the seat is left out, so two states that differ
+** only there give the seat the same bytes.  Resampling deals exactly those
+** cards anew.
 */
 #include "cardcassonne.h"
 #include "seats.h"
@@ -58,12 +61,10 @@ static void json_seat(tf_buf *b, const cc_state *s, int p, int seat) {
     json_kinds(b, "animal_jokers", s->jokers_as[p]);
     tf_buf_addf(b, ",\"unassigned_jokers\":%d,\"chest_count\":%d", s->unassigned[p],
                 cc_chest_count(s, p));
-    if (p == seat) {
-        tf_buf_add(b, ",\"chest\":{");
-        for (int c = 0; c < CC_COLOURS; c++)
-            tf_buf_addf(b, "\"%s\":%d,", cc_row_names[c], s->taken[p][c * CC_PER_COLOUR + 4]);
-        tf_buf_addf(b, "\"HJ\":%d}", s->taken[p][CC_HJ_TYPE]);
-    }
+    tf_buf_add(b, ",\"chest\":{");
+    for (int c = 0; c < CC_COLOURS; c++)
+        tf_buf_addf(b, "\"%s\":%d,", cc_row_names[c], s->taken[p][c * CC_PER_COLOUR + 4]);
+    tf_buf_addf(b, "\"HJ\":%d}", s->taken[p][CC_HJ_TYPE]);
     tf_buf_add(b, ",\"points\":{");
     for (int i = 0; i < CC_PTS_CATEGORIES; i++)
         tf_buf_addf(b, "%s\"%s\":%d", i ? "," : "", points[i], s->points[p][i]);
@@ -158,7 +159,7 @@ static void render_row(tf_buf *b, const cc_state *s, int r, int seat, int colour
     tf_buf_add(b, "\n");
 }
 
-static void render_seat(tf_buf *b, const cc_state *s, int p, int seat, int colour) {
+static void render_seat(tf_buf *b, const cc_state *s, int p, int colour) {
     int next = cc_current(s);
     tf_buf_addf(b, "%s %-6s %3d points  hand %d  follower %s ", p == next ? ">" : " ",
                 tf_seat_names[p], s->score[p], s->hand_count[p],
@@ -171,7 +172,7 @@ static void render_seat(tf_buf *b, const cc_state *s, int p, int seat, int colou
     if (s->unassigned[p]) tf_buf_addf(b, " +%d joker%s to assign", s->unassigned[p],
                                       s->unassigned[p] == 1 ? "" : "s");
     tf_buf_addf(b, "  chest %d", cc_chest_count(s, p));
-    if (p == seat && cc_chest_count(s, p)) {
+    if (cc_chest_count(s, p)) {
         tf_buf_add(b, " (");
         for (int c = 0, first = 1; c < CC_TYPES; c++)
             for (int i = 0; is_building(c) && i < s->taken[p][c]; i++, first = 0)
@@ -189,7 +190,7 @@ int cc_render(const void *data, int seat, int flags, tf_buf *b) {
                 s->rounds, tf_seat_names[s->dealer], s->pile_total, s->pile_total == 1 ? "" : "s");
     for (int r = 0; r < CC_COLOURS; r++) render_row(b, s, r, seat, colour);
     tf_buf_add(b, "  ([R?] a face-down card of Red, [Y1*] your own, <Red> Red's big follower)\n");
-    for (int p = 0; p < s->players; p++) render_seat(b, s, p, seat, colour);
+    for (int p = 0; p < s->players; p++) render_seat(b, s, p, colour);
     if (seat >= 0 && s->phase != CC_PH_OVER) {
         tf_buf_addf(b, "Your hand (%s):", tf_seat_names[seat]);
         for (int t = 0; t < CC_TYPES; t++)
@@ -216,17 +217,12 @@ int cc_render(const void *data, int seat, int flags, tf_buf *b) {
 
 /* ---- resampling ------------------------------------------------------- */
 
-/* One card drawn uniformly from pool (only buildings if buildings_only). */
-static int draw_from(uint8_t *pool, int buildings_only, uint64_t *rng) {
+/* One card drawn uniformly from pool. */
+static int draw_from(uint8_t *pool, uint64_t *rng) {
     int total = 0;
-    for (int t = 0; t < CC_TYPES; t++)
-        if (!buildings_only || is_building(t)) total += pool[t];
+    for (int t = 0; t < CC_TYPES; t++) total += pool[t];
     int r = (int)tafel_rng_below(rng, (uint32_t)total), t = 0;
-    for (;; t++) {
-        if (buildings_only && !is_building(t)) continue;
-        if (r < pool[t]) break;
-        r -= pool[t];
-    }
+    for (; r >= pool[t]; t++) r -= pool[t];
     pool[t]--;
     return t;
 }
@@ -247,44 +243,35 @@ static void recount_stretches(const cc_state *s, cc_stretch open[CC_COLOURS],
 }
 
 /* Every card seat cannot see goes back into one pool, and is dealt again
-** into the same places: the chests first (they hold only buildings), then
-** hands and face-down cards; the rest is the pile.  Each consistent deal is
-** equally likely. */
+** into the same places: hands and face-down cards; the rest is the pile.
+** Each consistent deal is equally likely.  Chests are public (every card
+** in one was shown when it was won), so they stay as they are. */
 int cc_resample(void *data, int seat, uint64_t *rng) {
     cc_state *s = data;
-    uint8_t pool[CC_TYPES], chest[TAFEL_MAX_PLAYERS] = {0};
+    uint8_t pool[CC_TYPES];
     memcpy(pool, s->pile, sizeof pool);
     for (int p = 0; p < s->players; p++) {
         if (p == seat) continue;
-        for (int t = 0; t < CC_TYPES; t++) {
-            pool[t] = (uint8_t)(pool[t] + s->hand[p][t]);
-            if (is_building(t)) {
-                pool[t] = (uint8_t)(pool[t] + s->taken[p][t]);
-                chest[p] = (uint8_t)(chest[p] + s->taken[p][t]);
-                s->taken[p][t] = 0;
-            }
-        }
+        for (int t = 0; t < CC_TYPES; t++) pool[t] = (uint8_t)(pool[t] + s->hand[p][t]);
     }
     for (int r = 0; r < CC_COLOURS; r++)
         for (int i = 0; i < s->row_len[r]; i++) {
             uint8_t e = s->row[r][i];
             if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) != seat) pool[CC_ENTRY_TYPE(e)]++;
         }
-    for (int p = 0; p < s->players; p++)
-        for (int k = 0; k < chest[p]; k++) s->taken[p][draw_from(pool, 1, rng)]++;
     for (int p = 0; p < s->players; p++) {
         if (p == seat) continue;
         int n = s->hand_count[p];
         memset(s->hand[p], 0, sizeof s->hand[p]);
         s->hand_count[p] = 0;
         s->hand_mask[p] = 0;
-        for (int k = 0; k < n; k++) cc_hand_add(s, p, draw_from(pool, 0, rng), 1);
+        for (int k = 0; k < n; k++) cc_hand_add(s, p, draw_from(pool, rng), 1);
     }
     for (int r = 0; r < CC_COLOURS; r++)
         for (int i = 0; i < s->row_len[r]; i++) {
             uint8_t e = s->row[r][i];
             if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) != seat)
-                s->row[r][i] = (uint8_t)((e & ~31) | draw_from(pool, 0, rng));
+                s->row[r][i] = (uint8_t)((e & ~31) | draw_from(pool, rng));
         }
     recount_stretches(s, s->open, s->secured); /* face-down cards changed */
     memcpy(s->pile, pool, sizeof pool);
@@ -339,6 +326,10 @@ int cc_check(const void *data, tafel_error *err) {
                 if (cc_cards[t].animal == k) cards += s->taken[p][t];
             if (s->animals[p][k] != cards + s->jokers_as[p][k])
                 return tf_error(err, TAFEL_ESTATE, "seat %d: %s count is wrong", p,
+                                cc_kind_names[k]);
+            if (s->jokers_as[p][k] && !cards)
+                return tf_error(err, TAFEL_ESTATE, "seat %d: an animal joker is a %s "
+                                "without a %s card to join", p, cc_kind_names[k],
                                 cc_kind_names[k]);
             jokers += s->jokers_as[p][k];
         }

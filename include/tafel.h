@@ -87,6 +87,12 @@ typedef struct tafel_error {
 /* The generic message of a status ("illegal action"). Never NULL. */
 TAFEL_API const char *tafel_status_string(int status);
 
+/* text made safe to print: control characters escaped (\x1b, \u009b: text
+** from a record or a player must not drive the terminal that shows it),
+** and cut with "..." to fit size - 1 bytes (a UTF-8 character is never
+** split).  Returns buf.  The library's own messages quote input this way. */
+TAFEL_API const char *tafel_quote(const char *text, char *buf, size_t size);
+
 /* ---------------------------------------------------------------------------
 ** Actions and seats.
 **
@@ -228,7 +234,8 @@ TAFEL_API int tafel_action_to_text(const tafel_state *state,
 /* The text of action (about to be played in state) as seat sees it (seat
 ** -1: a spectator): a card seat may not see is "?" ("deal 1 ?",
 ** "play ? G").  For showing other players' moves; records keep the full
-** text. */
+** text.  -1 (and an empty buf) for a seat out of range, like to_text for
+** an action that is none. */
 TAFEL_API int tafel_action_view_text(const tafel_state *state, int seat,
                                      tafel_action action, char *buf,
                                      size_t size);

@@ -141,6 +141,30 @@ echo "{\"game\": \"cardcassonne(players=2)\", \"actions\": [$setup,$dealt,$turns
 check "replay of a record the new rules make illegal names the action" 1 \
     "action 37 'assign horse': .*you hold no horse card \(you hold: sheep\)" \
     -- "$TAFEL" replay "$WORK/old.json"
+# Issue 13: bad input never crashes, never loses data.  Memory is bounded
+# with ulimit -v, but for AddressSanitizer builds, whose shadow memory needs
+# terabytes of address space: there the test's time limit is the bound.
+memory_bound="ulimit -v 400000;"
+bash -c "$memory_bound '$TAFEL' --version" >/dev/null 2>&1 || memory_bound=""
+check "replay of /dev/zero stops with a reason, in bounded memory" 1 "byte 0 is a NUL byte" \
+    -- bash -c "$memory_bound timeout 60 '$TAFEL' replay /dev/zero"
+head -c 20000000 /dev/zero | tr '\0' ' ' >"$WORK/spaces.json"
+check "replay of a huge file stops reading at 16 MiB" 1 "no record in the first 16 MiB" \
+    -- bash -c "$memory_bound timeout 60 '$TAFEL' replay '$WORK/spaces.json'"
+rm -f "$WORK/spaces.json"
+check "sim --out to a full disk fails and says so" 1 "/dev/full: cannot write: No space left" \
+    -- "$TAFEL" sim cardcassonne --players random,random --games 200 --out /dev/full
+check "sim --games 10^9 streams its results (no up-front allocation)" 0 "^status 124$" \
+    -- bash -c "timeout 3 '$TAFEL' sim cardcassonne --players random,random --games 1000000000; echo status \$?"
+long=$(printf 'x%.0s' {1..600})
+check "a game string too long is an error, not cut" 2 "game string is too long \(613 bytes" \
+    -- "$TAFEL" perft "carcassonne($long)"
+printf '{"game": "carcassonne", "players": ["\\u001b[2Jevil", "x"], "actions": []}' \
+    >"$WORK/escape.json"
+check "control characters from a record are escaped" 0 'Red \(\\x1b\[2Jevil\)' \
+    -- "$TAFEL" replay "$WORK/escape.json"
+check "record text after the JSON object is an error" 1 "text after the JSON object" \
+    -- bash -c "printf '{\"game\": \"carcassonne\", \"actions\": []} x' >'$WORK/t.json'; '$TAFEL' replay '$WORK/t.json'"
 echo '{"game": "carcassonne", "actions": [' >"$WORK/broken.json"
 check "replay of broken JSON" 1 "bad JSON" -- "$TAFEL" replay "$WORK/broken.json"
 check "replay of a missing file" 1 "No such file" -- "$TAFEL" replay "$WORK/nothing.json"

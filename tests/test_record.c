@@ -103,7 +103,7 @@ static void seeds_above_2_53_survive_as_strings(void **unused) {
 
 static void bad_records_say_what_is_wrong(void **unused) {
     (void)unused;
-    parse_fails("{\"game\": \"carcassonne\", \"actions\": [", "bad JSON at byte");
+    parse_fails("{\"game\": \"carcassonne\", \"actions\": [", "bad JSON at line 1, column 37 (byte 36): the text ends there");
     parse_fails("", "bad JSON");
     parse_fails("[1, 2]", "not a JSON object");
     parse_fails("{\"actions\": []}", "no \"game\"");

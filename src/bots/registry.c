@@ -88,9 +88,12 @@ static int parse_option(const bot_kind *k, const char *item, size_t len,
     char *end;
     errno = 0;
     long v = strtol(value, &end, 10);
-    if (!eq || !value[0] || *end || errno || v < o->min || v > o->max)
-        return tf_error(err, TAFEL_EBOT, "bot %s: %s must be %d..%d, not '%.*s'",
-                         k->name, o->name, o->min, o->max, (int)len, item);
+    if (!eq || !value[0] || *end || errno || v < o->min || v > o->max) {
+        char given_text[TF_QUOTE + 1];
+        snprintf(given_text, sizeof given_text, "%.*s", (int)len, item);
+        return tf_error(err, TAFEL_EBOT, "bot %s: %s must be %d..%d, not '%s'", k->name,
+                        o->name, o->min, o->max, TF_Q(given_text));
+    }
     values[i] = (int)v;
     return TAFEL_OK;
 }

@@ -63,6 +63,9 @@ int cli_load_game(const char *text, int nplayers, tafel_game **out);
 
 /* Seat colour ("Red") and a distinct, well-mixed seed for item i of seed. */
 const char *cli_seat_name(int seat);
+/* text escaped for the terminal (tafel_quote), cut at 200 bytes, in one of
+** eight rotating buffers: for the arguments of one printf (five names). */
+const char *cli_printable(const char *text);
 uint64_t cli_mix(uint64_t seed, uint64_t i);
 double cli_now(void);
 

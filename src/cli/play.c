@@ -305,7 +305,7 @@ static int human_turn(play_session *s, int seat, tafel_action *out) {
         }
         if (tafel_action_from_text(s->state, in, out, &err) == TAFEL_OK)
             return TURN_MOVE;
-        printf("'%s': %s (type 'help' for commands)\n", in, err.message);
+        printf("'%s': %s (type 'help' for commands)\n", cli_printable(in), err.message);
     }
 }
 

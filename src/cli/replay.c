@@ -58,7 +58,10 @@ static void print_text(const tafel_record *record, const tafel_state *state) {
     if (picture) fputs(picture, stdout);
     free(picture);
     const char *names[TAFEL_MAX_PLAYERS];
-    for (int i = 0; i < TAFEL_MAX_PLAYERS; i++) names[i] = tafel_record_player(record, i);
+    for (int i = 0; i < TAFEL_MAX_PLAYERS; i++) {
+        const char *name = tafel_record_player(record, i);
+        names[i] = name ? cli_printable(name) : NULL; /* a record is not trusted */
+    }
     int current = tafel_state_current(state);
     printf("%d actions; ", tafel_state_move_number(state));
     if (current == TAFEL_TERMINAL) printf("the game is over.\n");
@@ -85,7 +88,7 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
         return 1;
     }
     if (tafel_record_replay(record, &game, &state, &err)) {
-        fprintf(stderr, "tafel replay: %s: %s\n", path, err.message);
+        fprintf(stderr, "tafel replay: %s: %s\n", cli_printable(path), err.message);
         tafel_record_free(record);
         return 1;
     }

@@ -10,15 +10,19 @@
 ** with --paired a deal.
 **
 ** Worker threads take the next game number from a shared counter and store
-** its result in slot i.  Finished games are counted strictly in game order
-** (records written, the SPRT updated after each unit), so the results, the
-** records and the point where the SPRT stops are the same for any number
-** of threads.  Once the SPRT decides, no new game starts and games past the
-** deciding unit are played out but not counted.
+** its result in slot i % SIM_WINDOW of a ring.  Finished games are counted
+** strictly in game order (records written, the statistics and the SPRT
+** updated), so the results, the records and the point where the SPRT stops
+** are the same for any number of threads.  Counting frees the slot: memory
+** does not grow with --games (up to 10^9), and a worker waits rather than
+** start a game SIM_WINDOW past the oldest one not yet counted.  Once the
+** SPRT decides, no new game starts and games past the deciding unit are
+** played out but not counted.
 */
 #include "cli.h"
 #include "stats.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -33,11 +37,13 @@ typedef struct sim_result {
     char error[300];
 } sim_result;
 
+/* Games in flight or finished but not yet counted, at most. */
+#define SIM_WINDOW 1024
+
 /* The sequential probability ratio test of --sprt ELO0,ELO1. */
 typedef struct sim_sprt {
     int on;
     double elo0, elo1, llr;
-    stats_tally tally; /* bot 1's unit scores so far */
 } sim_sprt;
 
 typedef struct sim_job {
@@ -46,14 +52,23 @@ typedef struct sim_job {
     int nbots, want_json, paired;
     uint64_t seed;
     long games; /* the most games to play */
-    sim_result *results;
+    sim_result *results; /* a ring of SIM_WINDOW slots, by game number */
     FILE *out;
+    const char *out_path;
     sim_sprt sprt;
     pthread_mutex_t lock;
     pthread_cond_t progress; /* signalled when the last game is counted */
+    pthread_cond_t room;     /* signalled when a slot of the ring is freed */
     long next;    /* guarded by lock: the next game to start */
     long limit;   /* guarded by lock: games to count, lowered on a verdict */
     long counted; /* guarded by lock: games counted, in order */
+    /* What the report needs, summed as games are counted (under the lock). */
+    char error[300];           /* the first failure: a game's or a write's */
+    double wins[TAFEL_MAX_PLAYERS], score[TAFEL_MAX_PLAYERS]; /* by bot */
+    double length;
+    double unit_score, unit_difference; /* sums over the unit being counted */
+    stats_tally tally;         /* two bots: bot 1's unit scores */
+    stats_sample difference;   /* two bots: bot 1's score minus bot 2's, by unit */
 } sim_job;
 
 /* Games in a unit: one, or with --paired one per seat rotation. */
@@ -122,32 +137,10 @@ static int seat_of(const sim_job *job, long i, int b) {
 }
 
 /* Bot b's share of the win in game i (1/k for a win shared by k). */
-static double win_share(const sim_job *job, long i, int b) {
-    const sim_result *res = &job->results[i];
+static double win_share(const sim_job *job, const sim_result *res, long i, int b) {
     for (int w = 0; w < res->nwinners; w++)
         if (res->winners[w] == seat_of(job, i, b)) return 1.0 / res->nwinners;
     return 0;
-}
-
-/* Bot 1's score against bot 2 in game i: a win 1, a loss 0, and a draw or
-** a shared win 1/2. */
-static double game_score(const sim_job *job, long i) {
-    return 0.5 + (win_share(job, i, 0) - win_share(job, i, 1)) / 2;
-}
-
-/* Bot 1's score minus bot 2's in game i. */
-static double score_difference(const sim_job *job, long i) {
-    const double *scores = job->results[i].scores;
-    return scores[seat_of(job, i, 0)] - scores[seat_of(job, i, 1)];
-}
-
-/* The mean of of() over the games of unit u. */
-static double unit_mean(const sim_job *job, long u,
-                        double (*of)(const sim_job *, long)) {
-    long g = unit_games(job);
-    double sum = 0;
-    for (long i = u * g; i < (u + 1) * g; i++) sum += of(job, i);
-    return sum / (double)g;
 }
 
 /* A tally of bot 1's unit scores, two bots only: 2g + 1 kinds for units of
@@ -156,39 +149,76 @@ static stats_tally new_tally(const sim_job *job) {
     return (stats_tally){(int)(2 * unit_games(job) + 1), {0}};
 }
 
-/* Under the lock, after unit u is counted: update the LLR, and on a
-** verdict count no game past this unit. */
-static void sprt_update(sim_job *job, long u) {
+/* Under the lock, after a unit is counted: its mean scores into the
+** statistics, the LLR, and on a verdict no game counted past this unit. */
+static void unit_done(sim_job *job) {
+    double g = (double)unit_games(job);
+    stats_tally_add(&job->tally, job->unit_score / g);
+    stats_sample_add(&job->difference, job->unit_difference / g);
+    job->unit_score = job->unit_difference = 0;
+    if (!job->sprt.on) return;
     sim_sprt *sprt = &job->sprt;
-    stats_tally_add(&sprt->tally, unit_mean(job, u, game_score));
-    sprt->llr = stats_llr(&sprt->tally, sprt->elo0, sprt->elo1);
+    sprt->llr = stats_llr(&job->tally, sprt->elo0, sprt->elo1);
     if (stats_sprt_verdict(sprt->llr)) job->limit = job->counted;
 }
 
-/* Under the lock: count every finished game that is next in order, writing
-** its record.  A failed game ends the run. */
-static void count_ready(sim_job *job) {
-    while (job->counted < job->limit && job->results[job->counted].finished) {
-        sim_result *res = &job->results[job->counted++];
-        if (job->out && res->json) fprintf(job->out, "%s\n", res->json);
-        free(res->json);
-        res->json = NULL;
-        if (res->failed) job->limit = job->counted;
-        else if (job->sprt.on && job->counted % unit_games(job) == 0)
-            sprt_update(job, job->counted / unit_games(job) - 1);
+/* Under the lock: game i's result into the sums of the report. */
+static void add_result(sim_job *job, const sim_result *res, long i) {
+    for (int b = 0; b < job->nbots; b++) {
+        job->wins[b] += win_share(job, res, i, b);
+        job->score[b] += res->scores[seat_of(job, i, b)];
     }
+    job->length += res->length;
+    if (job->nbots != 2) return;
+    /* bot 1 against bot 2: a win 1, a loss 0, a draw or shared win 1/2 */
+    job->unit_score += 0.5 + (win_share(job, res, i, 0) - win_share(job, res, i, 1)) / 2;
+    job->unit_difference += res->scores[seat_of(job, i, 0)] - res->scores[seat_of(job, i, 1)];
+    if ((i + 1) % unit_games(job) == 0) unit_done(job);
+}
+
+/* Under the lock: the record of a counted game to --out.  A write that
+** fails (a full disk) ends the run: records must not be lost silently. */
+static void write_record(sim_job *job, const char *json) {
+    if (fprintf(job->out, "%s\n", json) < 0 || ferror(job->out)) {
+        snprintf(job->error, sizeof job->error, "%s: cannot write: %s", job->out_path,
+                 strerror(errno ? errno : EIO));
+        job->limit = job->counted;
+    }
+}
+
+/* Under the lock: count every finished game that is next in order, writing
+** its record and freeing its slot.  A failed game ends the run. */
+static void count_ready(sim_job *job) {
+    while (job->counted < job->limit &&
+           job->results[job->counted % SIM_WINDOW].finished) {
+        long i = job->counted++;
+        sim_result *res = &job->results[i % SIM_WINDOW];
+        if (res->failed) {
+            snprintf(job->error, sizeof job->error, "%s", res->error);
+            job->limit = job->counted;
+        } else {
+            if (job->out && res->json) write_record(job, res->json);
+            add_result(job, res, i);
+        }
+        free(res->json);
+        memset(res, 0, sizeof *res);
+    }
+    pthread_cond_broadcast(&job->room);
 }
 
 static void *worker(void *arg) {
     sim_job *job = arg;
     for (;;) {
         pthread_mutex_lock(&job->lock);
+        while (job->next < job->limit && job->next - job->counted >= SIM_WINDOW)
+            pthread_cond_wait(&job->room, &job->lock);
         long i = job->next < job->limit ? job->next++ : -1;
         pthread_mutex_unlock(&job->lock);
         if (i < 0) return NULL;
-        run_game(job, i, &job->results[i]);
+        sim_result *res = &job->results[i % SIM_WINDOW];
+        run_game(job, i, res);
         pthread_mutex_lock(&job->lock);
-        job->results[i].finished = 1;
+        res->finished = 1;
         count_ready(job);
         if (job->counted == job->limit) pthread_cond_signal(&job->progress);
         pthread_mutex_unlock(&job->lock);
@@ -241,12 +271,7 @@ static void print_header(const sim_job *job, long n) {
 static void print_bots(const sim_job *job, long n) {
     printf("   %-20s %8s   %-17s %10s\n", "bot", "win rate", "95% CI", "mean score");
     for (int b = 0; b < job->nbots; b++) {
-        double wins = 0, score = 0;
-        for (long i = 0; i < n; i++) {
-            wins += win_share(job, i, b);
-            score += job->results[i].scores[seat_of(job, i, b)];
-        }
-        double rate = wins / (double)n;
+        double rate = job->wins[b] / (double)n, score = job->score[b];
         stats_interval ci = stats_wilson(rate, (double)(n / unit_games(job)));
         printf("%-2d %-20s %7.1f%%   [%5.1f%%, %5.1f%%]  %10.1f\n", b + 1,
                job->specs[b], 100 * rate, 100 * ci.lo, 100 * ci.hi,
@@ -285,22 +310,14 @@ static void print_sprt(const sim_job *job, const stats_tally *tally, long n) {
 }
 
 static void report(const sim_job *job, double seconds) {
-    long n = job->limit, units = n / unit_games(job);
-    double length = 0;
-    for (long i = 0; i < n; i++) length += job->results[i].length;
+    long n = job->limit;
     print_header(job, n);
     print_bots(job, n);
     if (job->nbots == 2) {
-        stats_tally tally = new_tally(job);
-        stats_sample difference = {0};
-        for (long u = 0; u < units; u++) {
-            stats_tally_add(&tally, unit_mean(job, u, game_score));
-            stats_sample_add(&difference, unit_mean(job, u, score_difference));
-        }
-        print_comparison(&tally, &difference);
-        if (job->sprt.on) print_sprt(job, &tally, n);
+        print_comparison(&job->tally, &job->difference);
+        if (job->sprt.on) print_sprt(job, &job->tally, n);
     }
-    printf("mean game length %.1f actions, %.1f games/s\n", length / (double)n,
+    printf("mean game length %.1f actions, %.1f games/s\n", job->length / (double)n,
            seconds > 0 ? (double)n / seconds : 0.0);
 }
 
@@ -324,28 +341,33 @@ static int check_specs(const tafel_game *game, const char *const *specs, int n) 
 
 static int simulate(sim_job *job, int threads, const char *out_path) {
     if (out_path && !(job->out = fopen(out_path, "w"))) {
-        perror(out_path);
+        fprintf(stderr, "tafel sim: cannot write '%s': %s\n", out_path, strerror(errno));
         return 1;
     }
-    job->results = calloc((size_t)job->games, sizeof *job->results);
+    job->out_path = out_path;
+    job->results = calloc(SIM_WINDOW, sizeof *job->results);
     int rc = job->results ? 0 : 1;
     if (rc) fprintf(stderr, "tafel sim: out of memory\n");
     job->limit = job->games;
-    if (job->sprt.on) job->sprt.tally = new_tally(job);
+    job->tally = new_tally(job);
     double t0 = cli_now();
     if (!rc) rc = run_all(job, threads);
     double seconds = cli_now() - t0;
-    for (long i = 0; !rc && i < job->limit; i++)
-        if (job->results[i].failed) {
-            fprintf(stderr, "tafel sim: %s\n", job->results[i].error);
-            rc = 1;
-        }
-    if (!rc) report(job, seconds);
-    if (job->out && fclose(job->out) != 0) {
-        perror(out_path);
+    if (!rc && job->error[0]) {
+        fprintf(stderr, "tafel sim: %s\n", job->error);
         rc = 1;
     }
-    for (long i = 0; job->results && i < job->games; i++)
+    /* the last buffer is written by the close, whose failure loses records too */
+    if (job->out && (fflush(job->out) != 0 || ferror(job->out)) && !rc) {
+        fprintf(stderr, "tafel sim: %s: cannot write: %s\n", out_path, strerror(errno));
+        rc = 1;
+    }
+    if (job->out && fclose(job->out) != 0 && !rc) {
+        fprintf(stderr, "tafel sim: %s: cannot write: %s\n", out_path, strerror(errno));
+        rc = 1;
+    }
+    if (!rc) report(job, seconds);
+    for (long i = 0; job->results && i < SIM_WINDOW; i++)
         free(job->results[i].json); /* games played past a verdict */
     free(job->results);
     return rc;
@@ -425,7 +447,9 @@ int cli_sim(const cli_command *cmd, int argc, char **argv) {
     if (!rc) {
         pthread_mutex_init(&job.lock, NULL);
         pthread_cond_init(&job.progress, NULL);
+        pthread_cond_init(&job.room, NULL);
         rc = simulate(&job, threads, out_path);
+        pthread_cond_destroy(&job.room);
         pthread_cond_destroy(&job.progress);
         pthread_mutex_destroy(&job.lock);
     }

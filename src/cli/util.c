@@ -129,7 +129,7 @@ int cli_split_players(const char *list, char storage[][CLI_NAME_MAX],
                                 ? "too many players (at most " MAX_PLAYERS_TEXT ")"
                             : NULL;
         if (problem) {
-            fprintf(stderr, "tafel: --players '%s': %s\n", list, problem);
+            fprintf(stderr, "tafel: --players '%s': %s\n", cli_printable(list), problem);
             return -1;
         }
         char *to = more ? storage[n - 1] : storage[n];
@@ -157,26 +157,30 @@ static int gives_players(const char *text) {
 }
 
 /* text with players=n added to its parameters. */
-static void with_players(const char *text, int n, char *out, size_t size) {
+/* The game string with players=n added; its length, as snprintf's. */
+static int with_players(const char *text, int n, char *out, size_t size) {
     const char *open = strchr(text, '(');
-    if (!open) {
-        snprintf(out, size, "%s(players=%d)", text, n);
-        return;
-    }
+    if (!open) return snprintf(out, size, "%s(players=%d)", text, n);
     const char *rest = open + 1 + strspn(open + 1, " ");
-    snprintf(out, size, "%.*s(players=%d%s%s", (int)(open - text), text, n,
-             *rest == ')' ? "" : ",", rest);
+    return snprintf(out, size, "%.*s(players=%d%s%s", (int)(open - text), text, n,
+                    *rest == ')' ? "" : ",", rest);
 }
 
 int cli_load_game(const char *text, int nplayers, tafel_game **out) {
     char full[512];
-    int given = gives_players(text);
-    if (nplayers > 0 && !given) with_players(text, nplayers, full, sizeof full);
-    else snprintf(full, sizeof full, "%s", text);
+    int given = gives_players(text), length;
+    if (nplayers > 0 && !given) length = with_players(text, nplayers, full, sizeof full);
+    else length = snprintf(full, sizeof full, "%s", text);
+    if (length < 0 || (size_t)length >= sizeof full) {
+        fprintf(stderr, "tafel: the game string is too long (%zu bytes, at most %zu): '%s'\n",
+                strlen(text), sizeof full - 1 - (nplayers > 0 && !given ? 12 : 0),
+                cli_printable(text));
+        return CLI_USAGE;
+    }
     tafel_error err;
     if (tafel_game_load(full, out, &err)) {
-        fprintf(stderr, "tafel: game '%s': %s", text, err.message);
-        if (nplayers > 0 && !given)
+        fprintf(stderr, "tafel: game '%s': %s", cli_printable(text), err.message);
+        if (nplayers > 0 && !given && strstr(err.message, "players"))
             fprintf(stderr, " (--players names %d)", nplayers);
         fprintf(stderr, "\n");
         return CLI_USAGE;
@@ -191,6 +195,13 @@ int cli_load_game(const char *text, int nplayers, tafel_game **out) {
         return CLI_USAGE;
     }
     return 0;
+}
+
+const char *cli_printable(const char *text) {
+    static char buf[8][201];
+    static int next;
+    next = (next + 1) % 8;
+    return tafel_quote(text, buf[next], sizeof buf[next]);
 }
 
 const char *cli_seat_name(int seat) {

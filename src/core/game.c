@@ -25,15 +25,21 @@ static const char *skip_space(const char *p) {
     return p;
 }
 
-/* Copy a token of [A-Za-z0-9_-] into out; returns the end. */
+/* Copy a token of [A-Za-z0-9_-] into out; returns the end, or NULL when
+** the token does not fit (cut, "first=000...01" would read as 0). */
 static const char *read_token(const char *p, char *out, size_t size) {
     size_t n = 0;
     while (isalnum((unsigned char)*p) || *p == '_' || *p == '-') {
-        if (n + 1 < size) out[n++] = *p;
-        p++;
+        if (n + 1 >= size) return NULL;
+        out[n++] = *p++;
     }
     out[n] = 0;
     return p;
+}
+
+static int too_long(const char *text, tafel_error *err) {
+    return tf_error(err, TAFEL_EPARAM, "a name or value in '%s' is too long (at most 63 "
+                    "characters)", TF_Q(text));
 }
 
 static int enum_index(const char *choices, const char *value) {
@@ -134,6 +140,7 @@ TAFEL_API int tafel_game_load(const char *text, tafel_game **out, tafel_error *e
     if (!text || !out) return tf_error(err, TAFEL_EINVAL, "no game string");
     char name[64];
     const char *p = read_token(skip_space(text), name, sizeof name);
+    if (!p) return too_long(text, err);
     int index = tf_registry_find(name);
     if (index < 0) {
         char known[256] = "";
@@ -153,12 +160,15 @@ TAFEL_API int tafel_game_load(const char *text, tafel_game **out, tafel_error *e
         p = skip_space(p + 1);
         while (*p != ')') {
             char key[64], value[64];
-            p = skip_space(read_token(p, key, sizeof key));
+            if (!(p = read_token(p, key, sizeof key))) return too_long(text, err);
+            p = skip_space(p);
             if (!key[0] || *p != '=')
                 return tf_error(err, TAFEL_EPARAM,
                                 "expected key=value in the parameters of %s, at '%s'",
-                                m->name, p);
-            p = skip_space(read_token(skip_space(p + 1), value, sizeof value));
+                                m->name, TF_Q(p));
+            if (!(p = read_token(skip_space(p + 1), value, sizeof value)))
+                return too_long(text, err);
+            p = skip_space(p);
             int k = -1;
             for (int i = 0; i < m->nparams; i++)
                 if (!strcmp(m->params[i].name, key)) k = i;
@@ -180,15 +190,15 @@ TAFEL_API int tafel_game_load(const char *text, tafel_game **out, tafel_error *e
                 p = skip_space(p + 1);
                 if (*p == ')')
                     return tf_error(err, TAFEL_EPARAM, "a parameter must follow ',' in '%s'",
-                                    text);
+                                    TF_Q(text));
             } else if (*p != ')')
-                return tf_error(err, TAFEL_EPARAM, "expected ',' or ')' in '%s', at '%s'",
-                                text, p);
+                return tf_error(err, TAFEL_EPARAM, "expected ',' or ')' at '%s' in '%s'",
+                                TF_Q(p), TF_Q(text));
         }
         p = skip_space(p + 1);
     }
     if (*p)
-        return tf_error(err, TAFEL_EPARAM, "unexpected '%s' after the game string", p);
+        return tf_error(err, TAFEL_EPARAM, "unexpected '%s' after the game string", TF_Q(p));
     if (m->validate) {
         int rc = m->validate(&opt, err);
         if (rc) return rc;

@@ -21,6 +21,9 @@
 #include <string.h>
 
 #define SEED_EXACT_MAX 9007199254740992ull /* 2^53 */
+/* The most a record file may hold: the longest game is some 5,000 actions,
+** ~100 KB of JSON; reading stops here (tafel replay /dev/zero). */
+#define RECORD_FILE_MAX (16u << 20)
 
 struct tafel_record {
     char *game;
@@ -238,11 +241,22 @@ static int actions_from_json(const cJSON *item, tafel_record *r,
     return TAFEL_OK;
 }
 
+/* A key given twice would be read by its first value alone, silently. */
+static int duplicate_key(const cJSON *root, tafel_error *err) {
+    for (const cJSON *a = root->child; a; a = a->next)
+        for (const cJSON *b = a->next; b; b = b->next)
+            if (a->string && b->string && !strcmp(a->string, b->string))
+                return tf_error(err, TAFEL_ERECORD, "record: key \"%s\" is given twice",
+                                TF_Q(a->string));
+    return TAFEL_OK;
+}
+
 /* Build the record from a parsed object; on error *out stays NULL. */
 static int record_from_object(const cJSON *root, tafel_record **out,
                               tafel_error *err) {
     if (!cJSON_IsObject(root))
         return tf_error(err, TAFEL_ERECORD, "record: not a JSON object");
+    if (duplicate_key(root, err)) return TAFEL_ERECORD;
     const cJSON *game = cJSON_GetObjectItemCaseSensitive(root, "game");
     if (!game) return tf_error(err, TAFEL_ERECORD, "record: no \"game\"");
     if (!cJSON_IsString(game))
@@ -266,37 +280,77 @@ static int record_from_object(const cJSON *root, tafel_record **out,
     return TAFEL_OK;
 }
 
+/* Where in json byte at is, as "line L, column C", and the text there. */
+static int json_error(const char *json, size_t at, const char *what, tafel_error *err) {
+    int line = 1;
+    size_t column = 1;
+    for (size_t i = 0; i < at && json[i]; i++, column++)
+        if (json[i] == '\n') line++, column = 0;
+    if (!json[at])
+        return tf_error(err, TAFEL_ERECORD, "record: %s at line %d, column %zu (byte %zu): "
+                        "the text ends there", what, line, column, at);
+    return tf_error(err, TAFEL_ERECORD, "record: %s at line %d, column %zu (byte %zu): '%s'",
+                    what, line, column, at, TF_Q(json + at));
+}
+
+/* The escape \u0000 decodes to a NUL that would end the string there:
+** "carcassonne\u0000(players=9)" would read as "carcassonne".  Returns the
+** offset of the first one, or -1.  A backslash escapes the next byte, so
+** "\\u0000" (an escaped backslash, then text) is not one. */
+static long nul_escape(const char *json) {
+    for (const char *p = json; *p; p++) {
+        if (*p != '\\') continue;
+        if (p[1] == 'u' && !strncmp(p + 2, "0000", 4)) return (long)(p - json);
+        if (p[1]) p++;
+    }
+    return -1;
+}
+
 TAFEL_API int tafel_record_from_json(const char *json, tafel_record **out,
                                      tafel_error *err) {
     if (out) *out = NULL;
     if (!json || !out) return tf_error(err, TAFEL_EINVAL, "record: no JSON text");
+    long nul = nul_escape(json);
+    if (nul >= 0)
+        return json_error(json, (size_t)nul, "\\u0000 (a NUL character) is not allowed", err);
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithOpts(json, &end, 0);
     if (!root) {
         size_t at = end && end >= json ? (size_t)(end - json) : 0;
-        return tf_error(err, TAFEL_ERECORD,
-                        "record: bad JSON at byte %zu (near '%.20s')", at,
-                        end ? end : "");
+        return json_error(json, at, "bad JSON", err);
+    }
+    end += strspn(end, " \t\r\n");
+    if (*end) {
+        cJSON_Delete(root);
+        return json_error(json, (size_t)(end - json), "text after the JSON object", err);
     }
     int rc = record_from_object(root, out, err);
     cJSON_Delete(root);
     return rc;
 }
 
-/* The whole file as a string (malloc'd), or NULL with errno set. */
-static char *read_all(FILE *f) {
-    size_t len = 0, cap = 4096;
+/* The file as a string (malloc'd), at most RECORD_FILE_MAX bytes of it
+** (*more: the file goes on), or NULL with errno set. *len: the bytes read,
+** which a NUL byte in the file makes more than strlen. */
+static char *read_all(FILE *f, size_t *len, int *more) {
+    size_t cap = 4096;
+    *len = 0;
+    *more = 0;
     errno = 0;
     char *data = malloc(cap);
     while (data) {
-        len += fread(data + len, 1, cap - len - 1, f);
-        if (len < cap - 1) break;
+        *len += fread(data + *len, 1, cap - *len - 1, f);
+        if (*len < cap - 1) break;
+        if (cap >= RECORD_FILE_MAX) {
+            *more = 1;
+            break;
+        }
         char *grown = realloc(data, cap *= 2);
         if (!grown) free(data);
         data = grown;
     }
     if (!data) return NULL;
-    data[len] = 0;
+    data[*len] = 0;
     if (ferror(f)) {
         int error = errno ? errno : EIO;
         free(data);
@@ -306,16 +360,18 @@ static char *read_all(FILE *f) {
     return data;
 }
 
-/* Cut a JSON-lines text down to its first non-empty line.  A file holding
-** one pretty-printed object (its first line is just "{") is left whole. */
-static void first_json_line(char *text) {
+/* Cut a JSON-lines text down to its first non-empty line; 1 when it did.
+** A file holding one pretty-printed object (its first line is just "{") is
+** left whole. */
+static int first_json_line(char *text) {
     char *p = text + strspn(text, " \t\r\n");
     memmove(text, p, strlen(p) + 1);
     char *newline = strchr(text, '\n');
-    if (!newline) return;
+    if (!newline) return 0;
     cJSON *line = cJSON_ParseWithLength(text, (size_t)(newline - text));
     if (line) *newline = 0;
     cJSON_Delete(line);
+    return line != NULL;
 }
 
 TAFEL_API int tafel_record_load_file(const char *path, tafel_record **out,
@@ -323,18 +379,27 @@ TAFEL_API int tafel_record_load_file(const char *path, tafel_record **out,
     if (out) *out = NULL;
     if (!path || !out) return tf_error(err, TAFEL_EINVAL, "record: no file name");
     FILE *f = fopen(path, "rb");
-    if (!f) return tf_error(err, TAFEL_EIO, "%s: %s", path, strerror(errno));
-    char *text = read_all(f);
+    if (!f) return tf_error(err, TAFEL_EIO, "%s: %s", TF_Q(path), strerror(errno));
+    size_t len;
+    int more, rc;
+    char *text = read_all(f, &len, &more);
     int saved = errno;
     fclose(f);
-    if (!text) return tf_error(err, TAFEL_EIO, "%s: %s", path, strerror(saved));
-    first_json_line(text);
-    int rc = tafel_record_from_json(text, out, err);
+    if (!text) return tf_error(err, TAFEL_EIO, "%s: %s", TF_Q(path), strerror(saved));
+    size_t nul = strlen(text);
+    int one_line = first_json_line(text);
+    if (nul < len && !one_line)
+        rc = tf_error(err, TAFEL_ERECORD, "byte %zu is a NUL byte: not a JSON text", nul);
+    else if (more && !one_line)
+        rc = tf_error(err, TAFEL_ERECORD, "no record in the first %u MiB (a record is far "
+                      "smaller): stopped reading", RECORD_FILE_MAX >> 20);
+    else
+        rc = tafel_record_from_json(text, out, err);
     free(text);
     if (rc && err) {
         char message[sizeof err->message];
         memcpy(message, err->message, sizeof message);
-        tf_error(err, rc, "%s: %s", path, message);
+        tf_error(err, rc, "%s: %s", TF_Q(path), message);
     }
     return rc;
 }
@@ -352,7 +417,7 @@ TAFEL_API int tafel_record_replay(const tafel_record *r, tafel_game **game_out,
     tafel_game *game;
     tafel_error why;
     if (tafel_game_load(r->game, &game, &why))
-        return tf_error(err, TAFEL_ERECORD, "record: game '%s': %s", r->game,
+        return tf_error(err, TAFEL_ERECORD, "record: game '%s': %s", TF_Q(r->game),
                         why.message);
     tafel_state *state = tafel_state_new(game);
     if (!state) {
@@ -363,7 +428,7 @@ TAFEL_API int tafel_record_replay(const tafel_record *r, tafel_game **game_out,
         if (tafel_state_apply_text(state, r->actions[i], &why) == TAFEL_OK) continue;
         tafel_state_free(state);
         tafel_game_free(game);
-        return tf_error(err, TAFEL_ERECORD, "action %d '%s': %s", i, r->actions[i],
+        return tf_error(err, TAFEL_ERECORD, "action %d '%s': %s", i, TF_Q(r->actions[i]),
                         why.message);
     }
     *game_out = game;

@@ -9,6 +9,7 @@
 */
 #include "module.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,7 +87,7 @@ TAFEL_API int tafel_state_legal_actions(const tafel_state *s, tafel_action *out,
 
 TAFEL_API int tafel_state_is_legal(const tafel_state *s, tafel_action a) {
     /* Applying to a scratch copy is the one definition of legality. */
-    char scratch[1 << 16];
+    _Alignas(max_align_t) char scratch[1 << 16];
     if (s->h.size <= sizeof scratch) {
         tafel_state *c = (tafel_state *)(void *)scratch;
         memcpy(c, s, s->h.size);
@@ -181,6 +182,10 @@ TAFEL_API int tafel_action_to_text(const tafel_state *s, tafel_action a, char *b
 TAFEL_API int tafel_action_view_text(const tafel_state *s, int seat, tafel_action a,
                                      char *buf, size_t size) {
     const tf_module *m = module_of(s);
+    if (seat < -1 || seat >= s->h.players) {
+        if (size) buf[0] = 0;
+        return -1;
+    }
     if (m->view_text) return m->view_text(cdata_of(s), seat, a, buf, size);
     return m->to_text(cdata_of(s), a, buf, size);
 }

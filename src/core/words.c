@@ -27,6 +27,17 @@ int tf_read_int(const char *w, long lo, long hi, int *out) {
     return 1;
 }
 
+int tf_read_count(const char *w, long lo, long hi, int *out, const char **rest) {
+    long v = 0;
+    const char *p = w;
+    for (; *p >= '0' && *p <= '9'; p++)
+        if ((v = v * 10 + (*p - '0')) > hi) return 0; /* before it can overflow */
+    if (p == w || v < lo) return 0;
+    *out = (int)v;
+    *rest = p;
+    return 1;
+}
+
 int tf_find_name(const char *w, const char *const *names, int n) {
     for (int i = 0; i < n; i++)
         if (strcasecmp(w, names[i]) == 0) return i;

@@ -17,6 +17,10 @@ typedef struct tf_words {
 int tf_split(const char *text, tf_words *out);
 /* w as a whole number in lo..hi; 0 when it is not one. */
 int tf_read_int(const char *w, long lo, long hi, int *out);
+/* The digits that begin w as a number in lo..hi (a count: "2" of "2L"),
+** *rest past them; 0 when w does not begin with a digit or the number is
+** out of range, however many digits it has. */
+int tf_read_count(const char *w, long lo, long hi, int *out, const char **rest);
 /* The index of w among names, ignoring case; -1 when none. */
 int tf_find_name(const char *w, const char *const *names, int n);
 

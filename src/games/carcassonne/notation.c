@@ -84,7 +84,7 @@ static int find_segment(const carc_state *s, int tile, const char *kind_word,
     int kind = tf_find_name(kind_word, carc_kind_names, 4);
     if (kind < 0)
         return tf_error(err, TAFEL_EPARSE, "'%s' is no feature: city, road, field or cloister",
-                        kind_word);
+                        TF_Q(kind_word));
     const carc_oriented *o = carc_orient(p->type, p->rot);
     const carc_tile *t = &carc_tiles[p->type];
     int found = CARC_NO_SEGMENT;
@@ -113,7 +113,7 @@ static int find_segment(const carc_state *s, int tile, const char *kind_word,
         int d = tf_find_name(where, edge_names, 4);
         if (d < 0)
             return tf_error(err, TAFEL_EPARSE, "a %s is named by an edge (N E S W), not '%s'",
-                            kind_word, where);
+                            kind_word, TF_Q(where));
         found = o->edge_seg[d];
     }
     if (found == CARC_NO_SEGMENT || t->seg[found].kind != kind)
@@ -132,7 +132,8 @@ static int parse(const carc_state *s, char w[MAX_WORDS][24], int n, tafel_action
         for (; w[1][i] && i + 1 < sizeof id; i++) id[i] = (char)toupper((unsigned char)w[1][i]);
         id[i] = 0;
         int t = carc_tile_find(id);
-        if (t < 0) return tf_error(err, TAFEL_EPARSE, "no tile type '%s' (A..X, CC1..CC6)", w[1]);
+        if (t < 0)
+            return tf_error(err, TAFEL_EPARSE, "no tile type '%s' (A..X, CC1..CC6)", TF_Q(w[1]));
         *out = CARC_ACT_DRAW + t;
         return TAFEL_OK;
     }
@@ -140,7 +141,7 @@ static int parse(const carc_state *s, char w[MAX_WORDS][24], int n, tafel_action
     if (!strcasecmp(verb, "crop") && n == 2) {
         if (!strcasecmp(w[1], "add")) return *out = CARC_ACT_CROP_ADD, TAFEL_OK;
         if (!strcasecmp(w[1], "remove")) return *out = CARC_ACT_CROP_REMOVE, TAFEL_OK;
-        return tf_error(err, TAFEL_EPARSE, "crop add or crop remove, not crop %s", w[1]);
+        return tf_error(err, TAFEL_EPARSE, "crop add or crop remove, not crop '%s'", TF_Q(w[1]));
     }
     if (!strcasecmp(verb, "place") && n == 4) {
         int x, y, deg;
@@ -149,7 +150,7 @@ static int parse(const carc_state *s, char w[MAX_WORDS][24], int n, tafel_action
                                                "within -120..120");
         if (!tf_read_int(w[3], 0, 270, &deg) || deg % 90)
             return tf_error(err, TAFEL_EPARSE, "rotation must be 0, 90, 180 or 270, not '%s'",
-                            w[3]);
+                            TF_Q(w[3]));
         int rot = deg / 90;
         if (s->phase == CARC_PH_PLACE) rot %= carc_tiles[s->in_hand].rotations;
         *out = CARC_ACT_PLACE + carc_key(x, y) * 4 + rot;
@@ -201,7 +202,8 @@ int carc_from_text(const void *data, const char *text, tafel_action *out, tafel_
     int n = tf_split(text, &words);
     if (n > MAX_WORDS) n = -1;
     if (n <= 0)
-        return tf_error(err, TAFEL_EPARSE, n == 0 ? "empty action" : "cannot read '%.40s'", text);
+        return tf_error(err, TAFEL_EPARSE, n == 0 ? "empty action" : "cannot read '%s'",
+                        TF_Q(text));
     tafel_action a = -1;
     int rc = parse(s, words.w, n, &a, err);
     if (rc) return rc;

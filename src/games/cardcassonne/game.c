@@ -433,13 +433,13 @@ static __attribute__((cold, noinline)) int refuse_assign(const cc_state *s, tafe
 ** each keeps only the registers it needs. */
 static __attribute__((noinline)) int apply_in_deal(cc_state *s, tafel_action a,
                                                    tafel_error *err) {
-    if ((unsigned)(a - CC_A_DEAL) < CC_TYPES) return apply_deal(s, a - CC_A_DEAL, err);
+    if (((unsigned)a - CC_A_DEAL) < CC_TYPES) return apply_deal(s, a - CC_A_DEAL, err);
     return refuse_action(s, a, err);
 }
 
 static __attribute__((noinline)) int apply_in_play(cc_state *s, tafel_action a,
                                                    tafel_error *err) {
-    unsigned play = (unsigned)(a - CC_A_PLAY), row = (unsigned)(a - CC_A_FOLLOWER);
+    unsigned play = ((unsigned)a - CC_A_PLAY), row = ((unsigned)a - CC_A_FOLLOWER);
     if (play < CC_TYPES * CC_COLOURS)
         return apply_play(s, (int)play / CC_COLOURS, (int)play % CC_COLOURS, err);
     if (row < CC_COLOURS) return apply_follower(s, (int)row, err);
@@ -450,11 +450,11 @@ static __attribute__((noinline)) int apply_in_other(cc_state *s, tafel_action a,
                                                     tafel_error *err) {
     switch (s->phase) {
     case CC_PH_REVEAL:
-        if ((unsigned)(a - CC_A_REVEAL) < CC_TYPES)
+        if (((unsigned)a - CC_A_REVEAL) < CC_TYPES)
             return apply_reveal(s, a - CC_A_REVEAL, err);
         break;
     case CC_PH_ROW:
-        if ((unsigned)(a - CC_A_ROW) < CC_COLOURS) {
+        if (((unsigned)a - CC_A_ROW) < CC_COLOURS) {
             apply_row(s, a - CC_A_ROW);
             return TAFEL_OK;
         }
@@ -466,7 +466,7 @@ static __attribute__((noinline)) int apply_in_other(cc_state *s, tafel_action a,
         }
         break;
     case CC_PH_ASSIGN:
-        if ((unsigned)(a - CC_A_ASSIGN) < CC_KINDS) {
+        if (((unsigned)a - CC_A_ASSIGN) < CC_KINDS) {
             if (!cc_holds_kind(s, s->turn, a - CC_A_ASSIGN)) return refuse_assign(s, a, err);
             cc_assign(s, a - CC_A_ASSIGN);
             return TAFEL_OK;

@@ -63,7 +63,7 @@ static int is_word(const tf_words *w, int i, const char *word) {
 }
 
 static int bad(tafel_error *err, const char *text, const char *why) {
-    return tf_error(err, TAFEL_EPARSE, "'%s': %s", text, why);
+    return tf_error(err, TAFEL_EPARSE, "'%s': %s", TF_Q(text), why);
 }
 
 #define CARDS_HELP "a card is Y1..Y3, YA, YH (also R, G, B), DRAGON, FAIRY, AJ or HJ"
@@ -91,7 +91,7 @@ static int parse(const cc_state *s, const char *text, const tf_words *w,
     } else if (is_word(w, 0, "deal") && w->n == 3) {
         int seat;
         if (!tf_read_int(w->w[1], 0, s->players - 1, &seat))
-            return tf_error(err, TAFEL_EPARSE, "'%s': the seat must be 0..%d", text,
+            return tf_error(err, TAFEL_EPARSE, "'%s': the seat must be 0..%d", TF_Q(text),
                             s->players - 1);
         if (card_word(w, 2, text, &t, err)) return TAFEL_EPARSE;
         if (s->phase == CC_PH_DEAL && seat != s->deal_to)
@@ -129,7 +129,7 @@ int cc_from_text(const void *data, const char *text, tafel_action *out,
                  tafel_error *err) {
     const cc_state *s = data;
     tf_words w;
-    if (tf_split(text, &w) < 0 || w.n > MAX_WORDS) return bad(err, text, "too many words");
+    if (tf_split(text, &w) < 0 || w.n > MAX_WORDS) return bad(err, text, "too many words, or a word too long");
     int rc = parse(s, text, &w, out, err);
     if (rc) return rc;
     cc_state scratch = *s; /* legal exactly when apply accepts it */

@@ -1147,6 +1147,8 @@ static int quick_legal(const ct_state *s, tafel_action a) {
 }
 
 static int in_list(const ct_state *s, tafel_action a) {
+    /* any int may come in; the checks below subtract from it */
+    if (a < 0 || a >= CT_ACTIONS) return 0;
     int quick = quick_legal(s, a);
     if (quick >= 0) return quick;
     tafel_action buf[CT_ACTIONS];

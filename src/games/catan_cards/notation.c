@@ -260,12 +260,12 @@ static int parse(const ct_state *s, const tf_words *w, tafel_action *out) {
         if (is(v, "pick") && site_of(w, 1, &x)) return *out = A_SITE + x, 1;
         if (is(v, "offer")) {
             int n, m;
-            char *end;
-            n = (int)strtol(a, &end, 10);
-            x = find_res(end);
-            m = (int)strtol(b, &end, 10);
-            y = find_res(end);
-            if (n < 1 || n > 3 || m < 1 || m > 3 || x < 0 || y < 0 || x == y) return 0;
+            const char *give, *get;
+            if (!tf_read_count(a, 1, 3, &n, &give) || !tf_read_count(b, 1, 3, &m, &get))
+                return 0;
+            x = find_res(give);
+            y = find_res(get);
+            if (x < 0 || y < 0 || x == y) return 0;
             return *out = A_OFFER + ((x * CT_RES + y) * 3 + n - 1) * 3 + m - 1, 1;
         }
         return 0;
@@ -282,7 +282,7 @@ int ct_from_text(const void *data, const char *text, tafel_action *out, tafel_er
         return tf_error(err, TAFEL_EPARSE,
                         "'%s': not an action (see docs/catan_cards.md: e.g. roll, trade O G, "
                         "build abbey 0 -1, draw 3, end)",
-                        text);
+                        TF_Q(text));
     ct_state scratch = *s; /* legal exactly when apply accepts it */
     return ct_apply(&scratch, *out, err);
 }

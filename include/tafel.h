@@ -276,9 +276,15 @@ TAFEL_API int tafel_state_resample(tafel_state *state, int seat,
                                    uint64_t *rng);
 
 /* A text picture of the position as seat sees it (seat -1: spectator), for
-** terminals: the board, scores, what is in hand.  flags: TAFEL_RENDER_COLOR
-** for ANSI colours.  malloc'd; the caller frees it. */
+** terminals: the board, scores, what is in hand, each other player's last
+** move marked.  flags: TAFEL_RENDER_COLOR for ANSI colours;
+** TAFEL_RENDER_WHOLE for the whole board (by default a large board is cut
+** to the part around the last moves and the legal places, in 80 columns
+** and about 40 lines, saying what is left out); TAFEL_RENDER_KEY for a key
+** of the symbols drawn, after the picture.  malloc'd; the caller frees it. */
 #define TAFEL_RENDER_COLOR 1
+#define TAFEL_RENDER_WHOLE 2
+#define TAFEL_RENDER_KEY 4
 TAFEL_API char *tafel_state_render(const tafel_state *state, int seat,
                                    int flags);
 

@@ -318,6 +318,9 @@ TAFEL_API int tafel_record_push(tafel_record *record, const tafel_state *state,
                                 tafel_action action);
 /* Append an action already in text form. */
 TAFEL_API int tafel_record_push_text(tafel_record *record, const char *text);
+/* Keep the first count actions (an undo at the table); EINVAL when count is
+** negative or more than the record holds. */
+TAFEL_API int tafel_record_truncate(tafel_record *record, int count);
 
 TAFEL_API const char *tafel_record_game_string(const tafel_record *record);
 TAFEL_API uint64_t tafel_record_seed(const tafel_record *record);

@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# Builds tafel and starts a game: by default Carcassonne, you against the
-# computer.  Any arguments replace the defaults: scripts/play.sh carcassonne
-# --players human,human,greedy
+# Builds the tafel program (not the tests) and starts a game: by default
+# Carcassonne, you against the computer.  Any arguments replace the
+# defaults: scripts/play.sh carcassonne --players human,human,greedy
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh build >&2
+log=build/play-build.log
+mkdir -p build
+echo "Building tafel (a minute the first time; the log is $log)..." >&2
+if ! { bash scripts/deps.sh && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release &&
+       cmake --build build --target tafel-cli -j"$(nproc)"; } >"$log" 2>&1; then
+  tail -30 "$log" >&2
+  echo "The build failed; the whole log is $log." >&2
+  exit 1
+fi
 if [ $# -eq 0 ]; then
   set -- carcassonne --players human,greedy
 fi

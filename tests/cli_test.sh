@@ -169,8 +169,9 @@ echo '{"game": "carcassonne", "actions": [' >"$WORK/broken.json"
 check "replay of broken JSON" 1 "bad JSON" -- "$TAFEL" replay "$WORK/broken.json"
 check "replay of a missing file" 1 "No such file" -- "$TAFEL" replay "$WORK/nothing.json"
 
-check "perft depth 1" 0 "^[0-9]+$" -- "$TAFEL" perft carcassonne --seed 1 --depth 1
-depth2=$("$TAFEL" perft --seed 4 --depth 2 --prefix 5)
+check "perft depth 1" 0 "^[0-9]+ leaves at depth 1 from carcassonne\\(players=2\\) after 10 seeded random actions \\(seed 1\\)" \
+    -- "$TAFEL" perft carcassonne --seed 1 --depth 1
+depth2=$("$TAFEL" perft --seed 4 --depth 2 --prefix 5 | awk '{ print $1 }')
 divided=$("$TAFEL" perft --seed 4 --depth 2 --prefix 5 --divide |
     awk -F': ' 'NF == 2 { s += $2 } END { print s }')
 [[ $depth2 == "$divided" && $depth2 -gt 0 ]] && ok "perft --divide adds up" ||
@@ -185,7 +186,7 @@ sig2=$("$TAFEL" bench --games 20 --runs 1 --iters 80 | tail -1)
 check "bench times the search" 0 "^carcassonne\(players=2\) +50 iterations x 2 runs .* iterations/s" \
     -- "$TAFEL" bench --game carcassonne --games 5 --runs 2 --iters 50
 
-check "play: a wrong move is explained" 0 "'foo': cannot read" \
+check "play: a wrong move is explained, the input quoted once" 0 "^cannot read 'foo': expected" \
     -- play_with 'help\nfoo\n1\nquit\n' carcassonne --players human,greedy --seed 3
 check "play: help lists the commands" 0 "hint +the hard bot's three best moves" \
     -- play_with 'help\nquit\n' --players human,greedy --seed 3
@@ -213,6 +214,36 @@ check "play: bot moves are announced" 0 "Red \(greedy\) plays: place" \
 check "play: its record replays to the end" 0 '"terminal":true' \
     -- "$TAFEL" replay "$WORK/bots.json" --json
 
+# Issue 14: what a first-time player stumbled on.
+check "play: undo takes back the placement before the follower" 0 "^Taken back\." \
+    -- play_with '2\nundo\nquit\n' carcassonne --players human,greedy --seed 5 --no-color
+check "play: undo says why not, before any move" 0 "^nothing to undo: only your own moves" \
+    -- play_with 'undo\nquit\n' carcassonne --players human,greedy --seed 5 --no-color
+check "play: undo never goes past another player's move" 0 \
+    "^nothing to undo: only your own moves of this turn" \
+    -- play_with 'row Y\n1\nundo\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
+check "play: --record is checked before the game" 2 \
+    "--record '/nonexistent/r.json': its folder does not exist" \
+    -- play_with '1\n' carcassonne --players human,greedy --seed 5 --record /nonexistent/r.json
+check "play: --load continues a saved game" 0 "^Loaded 7 actions; play goes on" \
+    -- bash -c "printf '1\n1\nsave $WORK/saved.json\nquit\n' | '$TAFEL' play carcassonne \
+        --players human,greedy --seed 5 >/dev/null && printf 'quit\n' | '$TAFEL' play --load '$WORK/saved.json'"
+check "play: --load with a game string is refused" 2 "--load continues the game of its record" \
+    -- "$TAFEL" play carcassonne --load "$WORK/saved.json"
+check "play: bot names in capitals" 0 "Blue \(greedy\) plays" \
+    -- play_with 'quit\n' "carcassonne(first=1)" --players human,Greedy --seed 5
+check "play: NO_COLOR is honoured" 0 "^NO_COLOR: no escape codes$" \
+    -- bash -c "printf 'quit\n' | NO_COLOR=1 script -qc \"'$TAFEL' play carcassonne --seed 5\" /dev/null |
+        grep -q \$'\\x1b\\[[0-9;]*m' && echo colour || echo 'NO_COLOR: no escape codes'"
+check "play: help gives moves of the game being played" 0 'NUMBER or TEXT  play that move, e.g. 1 or "row Y", or "row B"' \
+    -- play_with 'help\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
+check "play: Cardcassonne's setup is one chance paragraph" 0 "^Chance: reveal B1, reveal G3, reveal Y2" \
+    -- play_with 'quit\n' cardcassonne --players human,greedy --seed 5 --no-color
+check "replay --at stops after N actions" 0 "^30 actions; next:" \
+    -- "$TAFEL" replay "$WORK/bots.json" --at 30
+check "replay --step shows each action and the position after it" 0 "^30\. (Red|Blue|Chance): " \
+    -- "$TAFEL" replay "$WORK/bots.json" --at 30 --step
+
 # Cardcassonne: hidden cards stay hidden at the terminal, records keep them.
 check "cardcassonne: listed" 0 "cardcassonne .*card game" -- "$TAFEL" list
 check "cardcassonne: bad dealer" 2 "dealer must be a seat, 0\.\.1" \
@@ -222,12 +253,12 @@ check "cardcassonne: sim" 0 "games/s" \
     --games 8 --seed 2 --out "$WORK/cc.jsonl"
 check "cardcassonne: records name the dealt cards" 0 '"deal 1 [A-Z0-9]+"' -- cat "$WORK/cc.jsonl"
 check "cardcassonne: replay" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WORK/cc.jsonl"
-check "cardcassonne: perft" 0 "^496$" -- "$TAFEL" perft cardcassonne --prefix 0 --depth 2
+check "cardcassonne: perft" 0 "^496 leaves at depth 2" -- "$TAFEL" perft cardcassonne --prefix 0 --depth 2
 check "cardcassonne: bench" 0 "cardcassonne\(players=4\) .* games/s" \
     -- "$TAFEL" bench --game cardcassonne --games 50 --runs 1 --iters 50
-check "cardcassonne: the other hand is hidden" 0 "Chance: deal 1 \?" \
+check "cardcassonne: the other hand is hidden" 0 "^(Chance:)? .*deal 1 \?" \
     -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
-check "cardcassonne: your own cards are shown" 0 "Chance: deal 0 [A-Z][A-Z0-9]" \
+check "cardcassonne: your own cards are shown" 0 "^(Chance:)? .*deal 0 [A-Z][A-Z0-9]" \
     -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
 check "cardcassonne: the four rows are drawn" 0 "B city +\|" \
     -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
@@ -248,7 +279,7 @@ check "catan: sim" 0 "games/s" \
     -- "$TAFEL" sim catan_cards --players greedy,random --games 4 --seed 2 --out "$WORK/ct.jsonl"
 check "catan: records name the shuffled cards" 0 '"stack 1 [a-z-]+"' -- cat "$WORK/ct.jsonl"
 check "catan: replay" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WORK/ct.jsonl"
-check "catan: perft" 0 "^1907$" -- "$TAFEL" perft catan_cards --prefix 0 --depth 2
+check "catan: perft" 0 "^1907 leaves at depth 2" -- "$TAFEL" perft catan_cards --prefix 0 --depth 2
 check "catan: bench" 0 "catan_cards .* games/s" -- "$TAFEL" bench --game catan --games 5 --runs 1 --iters 50
 check "catan: the shuffles are hidden" 0 "Chance: stack 1 \?" \
     -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color

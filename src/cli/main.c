@@ -11,17 +11,23 @@
 
 static const cli_command commands[] = {
     {"play",
-     "play [GAME] [--players P1,P2,...] [--seed S] [--no-color] [--record FILE]",
+     "play [GAME] [--players P1,P2,...] [--seed S] [--no-color] [--record FILE]\n"
+     "           [--load FILE]",
      "play a game at the terminal against bots or people",
      "GAME is a game string (default carcassonne). --players lists who plays\n"
      "each seat: 'human' or a bot spec (default human,greedy); their number\n"
      "sets players= unless GAME does (then they must agree). --seed fixes the\n"
      "tiles drawn (default: from the clock; the seed is printed). --record\n"
-     "writes the game's record JSON at the end.\n\n"
+     "writes the game's record JSON at the end (its folder is checked at the\n"
+     "start). --load FILE continues a saved record (its game and players,\n"
+     "unless --players says otherwise). Colours only on a terminal, and not\n"
+     "with --no-color or NO_COLOR set.\n\n"
      "At your turn type a move's number or its text (\"place 1 0 90\"), or:\n"
+     "  undo        take back your last move of this turn\n"
+     "  board, key  the whole board; what the symbols mean\n"
      "  hint        the hard bot's three best moves\n"
      "  save FILE   write the record so far\n"
-     "  help        this list\n"
+     "  help        this list, with moves of the game being played\n"
      "  quit        stop (so does end of input)",
      cli_play},
     {"sim",
@@ -48,11 +54,13 @@ static const cli_command commands[] = {
      "--out writes one record JSON per line, in game order, for the games\n"
      "counted. Results do not depend on --threads (default 1).",
      cli_sim},
-    {"replay", "replay FILE [--json]", "replay a record and show the result",
+    {"replay", "replay FILE [--json] [--at N] [--step]", "replay a record and show the result",
      "Replays the record in FILE (the first line of a JSON-lines file) and\n"
      "prints the final position and scores, or with --json one object:\n"
      "{\"game\", \"actions\", \"terminal\", \"next\", \"scores\", \"projected\",\n"
-     "\"winners\"}. Action numbers in errors are 0-based. Exit code 1 when the\n"
+     "\"winners\"}. --at N stops after the first N actions. --step prints every\n"
+     "action and the position after it (at a terminal, Enter goes on and q\n"
+     "stops). Action numbers in errors are 0-based. Exit code 1 when the\n"
      "record is bad.",
      cli_replay},
     {"perft", "perft [GAME] [--seed S] [--depth D] [--prefix N] [--divide]",

@@ -45,21 +45,25 @@ static uint64_t count_leaves(perft_tree *t, const tafel_state *state, int depth)
     return total;
 }
 
-/* The count at the root, printing each first action's share with divide. */
+/* The count at the root, first action by first action: a progress bar on
+** a terminal (deep counts take minutes), and with divide each one's share. */
 static uint64_t root_count(perft_tree *t, const tafel_state *root, int depth,
                            int divide) {
-    if (!divide || depth == 0 || tafel_state_current(root) == TAFEL_TERMINAL)
+    if (depth == 0 || tafel_state_current(root) == TAFEL_TERMINAL)
         return count_leaves(t, root, depth);
     tafel_action *actions = t->actions[depth];
     int n = tafel_state_legal_actions(root, actions, t->cap);
     uint64_t total = 0;
+    double started = cli_now();
     for (int i = 0; i < n && i < t->cap && !t->failed; i++) {
         char text[TAFEL_ACTION_TEXT_MAX];
         tafel_action_to_text(root, actions[i], text, sizeof text);
         uint64_t leaves = child_leaves(t, root, actions[i], depth);
-        if (!t->failed) printf("%s: %llu\n", text, (unsigned long long)leaves);
+        if (!t->failed && divide) printf("%s: %llu\n", text, (unsigned long long)leaves);
         total += leaves;
+        cli_progress(i + 1, n, started, NULL);
     }
+    cli_progress_done();
     return total;
 }
 
@@ -99,9 +103,15 @@ static int perft_run(tafel_game *game, uint64_t seed, int depth, int prefix,
     else if (play_prefix(root, seed, prefix, t.actions[0], t.cap, &t.err))
         fprintf(stderr, "tafel perft: prefix: %s\n", t.err.message);
     else {
+        double started = cli_now();
         uint64_t leaves = root_count(&t, root, depth, divide);
+        double seconds = cli_now() - started;
         if (t.failed) fprintf(stderr, "tafel perft: %s\n", t.err.message);
-        else printf("%llu\n", (unsigned long long)leaves);
+        else
+            printf("%llu leaves at depth %d from %s after %d seeded random actions (seed "
+                   "%llu), in %.2f s (%.0f leaves/s)\n", (unsigned long long)leaves, depth,
+                   tafel_game_string(game), tafel_state_move_number(root),
+                   (unsigned long long)seed, seconds, seconds > 0 ? leaves / seconds : 0.0);
         rc = t.failed;
     }
     tafel_state_free(root);

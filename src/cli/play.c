@@ -12,14 +12,24 @@
 ** starts with a cleared screen and a pause, so that the next player does
 ** not see the last one's hand, and a list of the public moves since that
 ** person's last turn.
+**
+** undo takes back a person's own moves of the current turn, never past a
+** chance event, another player's move, or a move that showed the person
+** something hidden (the rule of online tables): each of the person's moves
+** in a row keeps the state before it, until anything else happens.
+** --load continues a saved record; --record is checked before the game.
 */
 #include "cli.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#define UNDO_MAX 16
 
 typedef struct play_session {
     tafel_game *game;
@@ -44,20 +54,43 @@ typedef struct play_session {
     size_t line_cap;
     char chance[TAFEL_ACTION_TEXT_MAX]; /* the last chance line, not printed yet */
     int chance_repeats;                 /* how many times in a row */
+    char chances[1024];                 /* the chance lines of a run, folded */
+    tafel_state *undo[UNDO_MAX];        /* before each of the person's moves in a row */
+    int nundo, undo_seat;
+    const char *no_undo;                /* why there is nothing to take back */
+    tafel_state *scratch;               /* for testing what a move reveals */
 } play_session;
 
 enum { TURN_MOVE, TURN_QUIT, TURN_ERROR };
 
 static const char human_help[] =
-    "  NUMBER or TEXT  play that move (\"place 1 0 90\", \"pass\")\n"
     "  moves           list the legal moves again (moves all: every one)\n"
+    "  undo            take back your last move of this turn (not past a chance\n"
+    "                  event, another player's move or a card it showed you)\n"
+    "  board           the whole board (by default a large one is cut)\n"
+    "  key             what the symbols on the screen mean\n"
     "  hint            the hard bot's three best moves, how much it searched\n"
     "                  each and its chance of winning after each\n"
     "  save FILE       write the record of the game so far\n"
     "  help            this list\n"
     "  quit            stop the game (end of input does too)\n";
 
+/* help, with examples of moves from this position of this game. */
+static void print_help(const play_session *s, int n) {
+    if (n > 0)
+        printf("  NUMBER or TEXT  play that move, e.g. 1 or \"%s\"%s%s%s\n", s->texts[0],
+               n > 1 ? ", or \"" : "", n > 1 ? s->texts[n - 1] : "", n > 1 ? "\"" : "");
+    printf("%s", human_help);
+}
+
+static void forget_undo(play_session *s, const char *why) {
+    s->nundo = 0;
+    s->no_undo = why;
+}
+
 static void session_free(play_session *s) {
+    for (int i = 0; i < UNDO_MAX; i++) tafel_state_free(s->undo[i]);
+    tafel_state_free(s->scratch);
     for (int i = 0; i < TAFEL_MAX_PLAYERS; i++) tafel_bot_free(s->bots[i]);
     tafel_bot_free(s->hint);
     tafel_record_free(s->record);
@@ -87,12 +120,16 @@ static int session_start(play_session *s, tafel_error *err) {
     s->cap = tafel_game_max_actions(s->game);
     s->state = tafel_state_new(s->game);
     s->before = tafel_state_new(s->game);
+    s->scratch = tafel_state_new(s->game);
+    for (int i = 0; i < UNDO_MAX; i++) s->undo[i] = tafel_state_new(s->game);
+    forget_undo(s, "you have made no move yet this turn");
     s->record = tafel_record_new(tafel_game_string(s->game), s->seed);
     s->actions = malloc((size_t)s->cap * sizeof *s->actions);
     s->texts = malloc((size_t)s->cap * sizeof *s->texts);
     for (int seat = 0; s->record && seat < s->players; seat++)
         tafel_record_set_player(s->record, seat, s->names[seat]);
-    if (!s->state || !s->before || !s->record || !s->actions || !s->texts) {
+    if (!s->state || !s->before || !s->record || !s->actions || !s->texts || !s->scratch ||
+        !s->undo[UNDO_MAX - 1]) {
         err->code = TAFEL_ENOMEM;
         snprintf(err->message, sizeof err->message, "out of memory");
         return TAFEL_ENOMEM;
@@ -180,12 +217,14 @@ static int print_all_moves(play_session *s) {
     return n;
 }
 
-static void print_state(const play_session *s, int seat) {
+static void print_picture(const play_session *s, int seat, int flags) {
     char *picture = tafel_state_render(s->state, seat,
-                                       s->color ? TAFEL_RENDER_COLOR : 0);
+                                       flags | (s->color ? TAFEL_RENDER_COLOR : 0));
     if (picture) fputs(picture, stdout);
     free(picture);
 }
+
+static void print_state(const play_session *s, int seat) { print_picture(s, seat, 0); }
 
 /* The hard bot's three best moves for the seat to move, with the share of
 ** its search each got and the chance of winning it sees after each. */
@@ -243,9 +282,31 @@ static int read_line_raw(play_session *s) {
     return getline(&s->line, &s->line_cap, stdin) < 0;
 }
 
+/* Take back the person's last move of this turn, if the rules of the
+** table allow it; 1 when the position changed. */
+static int undo_move(play_session *s) {
+    if (!s->nundo) {
+        printf("nothing to undo: %s\n", s->no_undo);
+        return 0;
+    }
+    tafel_state_copy(s->state, s->undo[--s->nundo]);
+    tafel_record_truncate(s->record, tafel_record_action_count(s->record) - 1);
+    s->log_len--;
+    if (!s->nundo) s->no_undo = "you have taken back every move of this turn";
+    printf("Taken back.\n");
+    return 1;
+}
+
 /* Handle one command that is not a move; 1 if it was one. */
-static int turn_command(play_session *s, const char *in, int *n) {
-    if (!strcmp(in, "help")) printf("%s", human_help);
+static int turn_command(play_session *s, int seat, const char *in, int *n) {
+    if (!strcmp(in, "help")) print_help(s, *n);
+    else if (!strcmp(in, "undo")) {
+        if (undo_move(s)) {
+            print_state(s, seat);
+            *n = print_moves(s);
+        }
+    } else if (!strcmp(in, "board")) print_picture(s, seat, TAFEL_RENDER_WHOLE);
+    else if (!strcmp(in, "key")) print_picture(s, seat, TAFEL_RENDER_KEY);
     else if (!strcmp(in, "moves")) *n = print_moves(s);
     else if (!strcmp(in, "moves all")) *n = print_all_moves(s);
     else if (!strcmp(in, "hint")) print_hint(s);
@@ -258,13 +319,28 @@ static int turn_command(play_session *s, const char *in, int *n) {
     return 1;
 }
 
-/* Chance lines are printed once per run of the same text: a shuffle dealt
-** card by card would otherwise fill the screen with "stack 3 ?". */
-static void flush_chance(play_session *s) {
+/* Chance events in a row are printed as one paragraph, a run of the same
+** text once with its count: a shuffle dealt card by card, or a round dealt
+** seat by seat, would otherwise fill the screen ("stack 3 ?" 84 times,
+** Cardcassonne's 22 lines before the first turn). */
+static void fold_chance(play_session *s) {
     if (!s->chance_repeats) return;
-    if (s->chance_repeats == 1) printf("Chance: %s\n", s->chance);
-    else printf("Chance: %s (%d times)\n", s->chance, s->chance_repeats);
+    char item[TAFEL_ACTION_TEXT_MAX + 24];
+    if (s->chance_repeats == 1) snprintf(item, sizeof item, "%s", s->chance);
+    else snprintf(item, sizeof item, "%s (%d times)", s->chance, s->chance_repeats);
+    size_t used = strlen(s->chances);
+    const char *line = strrchr(s->chances, '\n');
+    size_t column = used - (line ? (size_t)(line + 1 - s->chances) : 0);
+    const char *gap = !used ? "Chance: " : column + strlen(item) + 2 > 78 ? ",\n        " : ", ";
+    if (used + strlen(gap) + strlen(item) + 1 < sizeof s->chances)
+        snprintf(s->chances + used, sizeof s->chances - used, "%s%s", gap, item);
     s->chance_repeats = 0;
+}
+
+static void flush_chance(play_session *s) {
+    fold_chance(s);
+    if (s->chances[0]) printf("%s\n", s->chances);
+    s->chances[0] = 0;
 }
 
 static void print_chance(play_session *s, const char *text) {
@@ -272,7 +348,8 @@ static void print_chance(play_session *s, const char *text) {
         s->chance_repeats++;
         return;
     }
-    flush_chance(s);
+    fold_chance(s);
+    if (strlen(s->chances) > sizeof s->chances - 100) flush_chance(s);
     snprintf(s->chance, sizeof s->chance, "%s", text);
     s->chance_repeats = 1;
 }
@@ -296,7 +373,7 @@ static int human_turn(play_session *s, int seat, tafel_action *out) {
         if (!isatty(STDIN_FILENO)) printf("%s\n", in); /* a readable transcript */
         int index;
         tafel_error err;
-        if (!*in || turn_command(s, in, &n)) continue;
+        if (!*in || turn_command(s, seat, in, &n)) continue;
         if (!strcmp(in, "quit") || !strcmp(in, "exit")) return TURN_QUIT;
         if (move_number(in, n, &index)) {
             if (index < 0) continue;
@@ -305,7 +382,11 @@ static int human_turn(play_session *s, int seat, tafel_action *out) {
         }
         if (tafel_action_from_text(s->state, in, out, &err) == TAFEL_OK)
             return TURN_MOVE;
-        printf("'%s': %s (type 'help' for commands)\n", cli_printable(in), err.message);
+        /* most messages quote the input already: once is enough */
+        if (strstr(err.message, cli_printable(in)))
+            printf("%s (type 'help' for commands)\n", err.message);
+        else
+            printf("'%s': %s (type 'help' for commands)\n", cli_printable(in), err.message);
     }
 }
 
@@ -329,9 +410,54 @@ static int next_action(play_session *s, tafel_action *out) {
     return TURN_MOVE;
 }
 
+/* Whether move a of seat, from s->before to s->state, showed the seat
+** something it did not know (a card drawn from a stack): played from
+** positions that look the same to it, the move shows it different things.
+** Taking such a move back would let a player peek. */
+static int reveals_hidden(play_session *s, int seat, tafel_action a) {
+    if (!tafel_game_hidden_information(s->game)) return 0;
+    char *seen = tafel_state_view_json(s->state, seat);
+    int reveals = !seen;
+    for (uint64_t k = 1; !reveals && k <= 4; k++) {
+        uint64_t rng = tafel_rng_seed(cli_mix(s->seed, 1000 + k));
+        tafel_state_copy(s->scratch, s->before);
+        char *other = NULL;
+        reveals = tafel_state_resample(s->scratch, seat, &rng) ||
+                  tafel_state_apply(s->scratch, a, NULL) ||
+                  !(other = tafel_state_view_json(s->scratch, seat)) || strcmp(seen, other);
+        free(other);
+    }
+    free(seen);
+    return reveals;
+}
+
+/* After a move of seat (s->before holds the state before it): what undo
+** may take back. */
+static void after_move(play_session *s, int seat, tafel_action a) {
+    if (seat < 0 || s->bots[seat]) {
+        forget_undo(s, "only your own moves of this turn can be taken back, until a chance "
+                       "event or another player's move");
+        return;
+    }
+    if (seat != s->undo_seat) s->nundo = 0;
+    s->undo_seat = seat;
+    if (reveals_hidden(s, seat, a)) {
+        forget_undo(s, "your last move showed you hidden cards");
+        return;
+    }
+    if (s->nundo == UNDO_MAX) { /* the oldest goes */
+        tafel_state *oldest = s->undo[0];
+        memmove(s->undo, s->undo + 1, sizeof s->undo[0] * (UNDO_MAX - 1));
+        s->undo[UNDO_MAX - 1] = oldest;
+        s->nundo--;
+    }
+    tafel_state_copy(s->undo[s->nundo++], s->before);
+}
+
 static int play_loop(play_session *s) {
     while (tafel_state_current(s->state) != TAFEL_TERMINAL) {
         tafel_action a;
+        int seat = tafel_state_current(s->state);
         int turn = next_action(s, &a);
         if (turn == TURN_QUIT) {
             flush_chance(s);
@@ -350,6 +476,7 @@ static int play_loop(play_session *s) {
             fprintf(stderr, "tafel play: %s\n", err.message);
             return 1;
         }
+        after_move(s, seat, a);
         if (tafel_state_current(s->state) != TAFEL_TERMINAL) { /* the end has its table */
             double was[TAFEL_MAX_PLAYERS], now[TAFEL_MAX_PLAYERS];
             tafel_state_scores(s->before, was);
@@ -364,32 +491,117 @@ static int play_loop(play_session *s) {
     return 0;
 }
 
+/* Whether the record can be written to path, asked before the game so
+** that a typo does not lose a whole game's record at its end. */
+static int record_path_ok(const char *path) {
+    char copy[4096];
+    snprintf(copy, sizeof copy, "%s", path);
+    const char *folder = dirname(copy);
+    const char *problem = NULL;
+    if (access(path, F_OK) == 0) {
+        if (access(path, W_OK)) problem = strerror(errno);
+    } else if (access(folder, F_OK)) {
+        problem = "its folder does not exist";
+    } else if (access(folder, W_OK)) {
+        problem = "its folder cannot be written";
+    }
+    if (problem)
+        fprintf(stderr, "tafel play: --record '%s': %s\n", cli_printable(path), problem);
+    return !problem;
+}
+
+/* --load: the saved game's actions, replayed into the new session (which
+** records them again), and its seed; the rng goes on from a seed of its
+** own, since how far the saved game drew cannot be known. */
+static int continue_record(play_session *s, const tafel_record *saved) {
+    for (int i = 0; i < tafel_record_action_count(saved); i++) {
+        const char *text = tafel_record_action(saved, i);
+        tafel_action a;
+        tafel_error err;
+        if (tafel_action_from_text(s->state, text, &a, &err) ||
+            tafel_record_push(s->record, s->state, a) || log_move(s, a) ||
+            tafel_state_apply(s->state, a, &err)) {
+            fprintf(stderr, "tafel play: --load: action %d '%s': %s\n", i, cli_printable(text),
+                    err.message);
+            return 1;
+        }
+    }
+    s->rng = tafel_rng_seed(cli_mix(s->seed, (uint64_t)tafel_state_move_number(s->state)));
+    printf("Loaded %d actions; %s.\n", tafel_state_move_number(s->state),
+           tafel_state_current(s->state) == TAFEL_TERMINAL ? "the game is over" : "play goes on");
+    return 0;
+}
+
+/* The saved players, as a --players list ("human,greedy"), when the record
+** names every seat. */
+static const char *saved_players(const tafel_record *saved, char *out, size_t size) {
+    size_t used = 0;
+    out[0] = 0;
+    for (int seat = 0; tafel_record_player(saved, seat); seat++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", seat ? "," : "",
+                                 tafel_record_player(saved, seat));
+    return out[0] && used < size ? out : NULL;
+}
+
 int cli_play(const cli_command *cmd, int argc, char **argv) {
-    const char *game = "carcassonne", *players = "human,greedy", *seed_text = NULL;
-    const char *no_color = NULL, *record_path = NULL;
+    const char *game = NULL, *players = NULL, *seed_text = NULL;
+    const char *no_color = NULL, *record_path = NULL, *load_path = NULL;
     const cli_option options[] = {
         {"--players", 1, &players}, {"--seed", 1, &seed_text},
         {"--no-color", 0, &no_color}, {"--record", 1, &record_path},
+        {"--load", 1, &load_path},
     };
-    int rc = cli_parse(cmd, argc, argv, options, 4, &game, 1);
+    int rc = cli_parse(cmd, argc, argv, options, 5, &game, 1);
     if (rc != CLI_CONTINUE) return rc;
+    tafel_record *saved = NULL;
+    tafel_error err;
+    char saved_list[TAFEL_MAX_PLAYERS * CLI_NAME_MAX];
+    if (load_path) {
+        if (tafel_record_load_file(load_path, &saved, &err)) {
+            fprintf(stderr, "tafel play: --load: %s\n", err.message);
+            return 1;
+        }
+        if (game) {
+            fprintf(stderr, "tafel play: --load continues the game of its record ('%s'): "
+                    "give no game string\n", cli_printable(tafel_record_game_string(saved)));
+            tafel_record_free(saved);
+            return CLI_USAGE;
+        }
+        game = tafel_record_game_string(saved);
+        if (!players) players = saved_players(saved, saved_list, sizeof saved_list);
+    }
+    if (!game) game = "carcassonne";
+    if (!players) players = "human,greedy";
     play_session s = {0};
     char storage[TAFEL_MAX_PLAYERS][CLI_NAME_MAX];
     int n = cli_split_players(players, storage, s.names);
-    if (n < 0) return CLI_USAGE;
-    s.seed = (uint64_t)time(NULL);
-    if (seed_text && cli_uint64(seed_text, "--seed", &s.seed)) return CLI_USAGE;
-    if (cli_load_game(game, n, &s.game)) return CLI_USAGE;
-    s.color = !no_color && isatty(STDOUT_FILENO);
-    tafel_error err;
+    s.seed = saved ? tafel_record_seed(saved) : (uint64_t)time(NULL);
+    if (n < 0 || (seed_text && cli_uint64(seed_text, "--seed", &s.seed)) ||
+        cli_load_game(game, n, &s.game) || (record_path && !record_path_ok(record_path))) {
+        tafel_record_free(saved);
+        tafel_game_free(s.game);
+        return CLI_USAGE;
+    }
+    const char *no_color_env = getenv("NO_COLOR"); /* https://no-color.org */
+    s.color = !no_color && !(no_color_env && no_color_env[0]) && isatty(STDOUT_FILENO);
     if (session_start(&s, &err)) {
         fprintf(stderr, "tafel play: %s\n", err.message);
+        tafel_record_free(saved);
         session_free(&s);
         return err.code == TAFEL_EBOT ? CLI_USAGE : 1;
     }
-    printf("%s, seed %llu (tafel play '%s' --players %s --seed %llu replays it)\n",
-           tafel_game_string(s.game), (unsigned long long)s.seed, game, players,
-           (unsigned long long)s.seed);
+    if (saved)
+        printf("%s, continued from %s\n", tafel_game_string(s.game), cli_printable(load_path));
+    else
+        printf("%s, seed %llu (tafel play '%s' --players %s --seed %llu replays it)\n",
+               tafel_game_string(s.game), (unsigned long long)s.seed, game, players,
+               (unsigned long long)s.seed);
+    rc = saved ? continue_record(&s, saved) : 0;
+    tafel_record_free(saved);
+    if (rc) {
+        session_free(&s);
+        return 1;
+    }
     rc = play_loop(&s);
     if (record_path && cli_write_record(s.record, record_path)) rc = 1;
     session_free(&s);

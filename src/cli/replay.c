@@ -3,7 +3,8 @@
 **
 ** The text form is the spectator's picture and the score table; --json is
 ** one object for scripts: game, actions, terminal, next, scores, projected,
-** winners.
+** winners.  --at N stops after N actions; --step shows every action and the
+** picture after it, waiting for Enter at a terminal.
 */
 #include "cli.h"
 
@@ -70,10 +71,54 @@ static void print_text(const tafel_record *record, const tafel_state *state) {
     cli_print_result(state, names);
 }
 
+/* Who made action i of the record: a seat's name, or chance. */
+static const char *actor_name(const tafel_state *state) {
+    int seat = tafel_state_current(state);
+    return seat == TAFEL_CHANCE ? "Chance" : cli_seat_name(seat);
+}
+
+/* --step: each action in turn, and the position after it.  At a terminal
+** Enter goes on and q stops; from a pipe every step is printed. */
+static int step_through(const tafel_record *record, int stop) {
+    tafel_game *game;
+    tafel_error err;
+    if (tafel_game_load(tafel_record_game_string(record), &game, &err)) {
+        fprintf(stderr, "tafel replay: %s\n", err.message);
+        return 1;
+    }
+    tafel_state *state = tafel_state_new(game);
+    int interactive = isatty(STDIN_FILENO), rc = 0;
+    int flags = isatty(STDOUT_FILENO) ? TAFEL_RENDER_COLOR : 0;
+    char *line = NULL;
+    size_t cap = 0;
+    for (int i = 0; state && i < stop; i++) {
+        const char *text = tafel_record_action(record, i);
+        printf("%d. %s: %s\n", i + 1, actor_name(state), cli_printable(text));
+        if (tafel_state_apply_text(state, text, &err)) { /* replay checked it: not expected */
+            fprintf(stderr, "tafel replay: action %d: %s\n", i, err.message);
+            rc = 1;
+            break;
+        }
+        char *picture = tafel_state_render(state, -1, flags);
+        if (picture) fputs(picture, stdout);
+        free(picture);
+        if (interactive && i + 1 < stop) {
+            printf("(Enter: next action, q: stop) ");
+            fflush(stdout);
+            if (getline(&line, &cap, stdin) < 0 || line[0] == 'q') break;
+        }
+    }
+    free(line);
+    tafel_state_free(state);
+    tafel_game_free(game);
+    return rc;
+}
+
 int cli_replay(const cli_command *cmd, int argc, char **argv) {
-    const char *path = NULL, *json = NULL;
-    const cli_option options[] = {{"--json", 0, &json}};
-    int rc = cli_parse(cmd, argc, argv, options, 1, &path, 1);
+    const char *path = NULL, *json = NULL, *at_text = NULL, *step = NULL;
+    const cli_option options[] = {{"--json", 0, &json}, {"--at", 1, &at_text},
+                                  {"--step", 0, &step}};
+    int rc = cli_parse(cmd, argc, argv, options, 3, &path, 1);
     if (rc != CLI_CONTINUE) return rc;
     if (!path) {
         fprintf(stderr, "tafel replay: which record? usage: tafel %s\n", cmd->usage);
@@ -87,6 +132,12 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
         fprintf(stderr, "tafel replay: %s\n", err.message);
         return 1;
     }
+    int at = tafel_record_action_count(record);
+    if (at_text && cli_int(at_text, "--at", 0, at, &at)) {
+        tafel_record_free(record);
+        return CLI_USAGE;
+    }
+    tafel_record_truncate(record, at);
     if (tafel_record_replay(record, &game, &state, &err)) {
         fprintf(stderr, "tafel replay: %s: %s\n", cli_printable(path), err.message);
         tafel_record_free(record);
@@ -94,6 +145,7 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
     }
     rc = 0;
     if (json) rc = print_json(game, state);
+    else if (step) rc = step_through(record, at);
     else print_text(record, state);
     tafel_state_free(state);
     tafel_game_free(game);

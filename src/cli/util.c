@@ -7,6 +7,7 @@
 */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,7 +135,8 @@ int cli_split_players(const char *list, char storage[][CLI_NAME_MAX],
         }
         char *to = more ? storage[n - 1] : storage[n];
         if (more) to[used - 1] = ',';
-        memcpy(to + used, p, len);
+        for (size_t i = 0; i < len; i++) /* "Greedy" is greedy, as moves ignore case */
+            to[used + i] = (char)tolower((unsigned char)p[i]);
         to[used + len] = 0;
         if (!more) names[n] = storage[n], n++;
         p += len;

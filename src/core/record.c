@@ -86,6 +86,12 @@ TAFEL_API int tafel_record_push_text(tafel_record *r, const char *text) {
     return TAFEL_OK;
 }
 
+TAFEL_API int tafel_record_truncate(tafel_record *r, int count) {
+    if (!r || count < 0 || count > r->count) return TAFEL_EINVAL;
+    while (r->count > count) free(r->actions[--r->count]);
+    return TAFEL_OK;
+}
+
 TAFEL_API int tafel_record_push(tafel_record *r, const tafel_state *state,
                                 tafel_action action) {
     if (!r || !state) return TAFEL_EINVAL;

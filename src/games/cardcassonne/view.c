@@ -182,6 +182,21 @@ static void render_seat(tf_buf *b, const cc_state *s, int p, int colour) {
     tf_buf_add(b, "\n");
 }
 
+/* The key (TAFEL_RENDER_KEY): every symbol the picture draws. */
+static const char key[] =
+    "Key:\n"
+    "  Y R G B       rows and card colours: Y cloister, R road, G meadow, B city\n"
+    "  Y1 Y2 Y3      a person card of value 1 to 3 (so R1, G2, B3 ... in each colour)\n"
+    "  YA YH         an animal card, a building card (so RA, GH ... in each colour)\n"
+    "  DRAGON FAIRY  the dragon, the fairy\n"
+    "  AJ HJ         an animal joker, a building joker (any row, face up)\n"
+    "  [R?]          a face-down card Red played (a player's first card of a round)\n"
+    "  [Y1*]         your own face-down card\n"
+    "  <Red>         Red's big follower: it secures the cards before it in its row\n"
+    "  __            a card taken at round scoring\n"
+    "  >             the player to move\n"
+    "  chest         building cards won, scored as sets at the end of the game\n";
+
 int cc_render(const void *data, int seat, int flags, tf_buf *b) {
     const cc_state *s = data;
     int colour = flags & TAFEL_RENDER_COLOR;
@@ -212,6 +227,7 @@ int cc_render(const void *data, int seat, int flags, tf_buf *b) {
     if (s->phase == CC_PH_ASSIGN)
         tf_buf_addf(b, "%s assigns an animal joker to a kind\n", tf_seat_names[s->turn]);
     if (s->phase == CC_PH_OVER) tf_buf_add(b, "The game is over.\n");
+    if (flags & TAFEL_RENDER_KEY) tf_buf_add(b, key);
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
 }
 

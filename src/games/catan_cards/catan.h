@@ -181,6 +181,11 @@ typedef struct ct_state {
     int8_t knight_token, windmill; /* holder seat or -1 */
     uint8_t roads_left, settlements_left, cities_left;
     uint8_t offer[4];       /* give kind, give n, get kind, get n */
+    /* Each seat's last build or action card played in its main phase (the
+    ** action, -1 for none) and the turn of it: what the terminal shows of
+    ** the opponent's last move.  Public; nothing else reads it. */
+    int16_t last_build[2];
+    uint16_t last_build_turn[2];
 
     ct_player p[2];
 
@@ -288,6 +293,9 @@ int ct_apply(void *data, tafel_action a, tafel_error *err);
 int ct_to_text(const void *data, tafel_action a, char *buf, size_t n);
 int ct_view_text(const void *data, int seat, tafel_action a, char *buf, size_t n);
 int ct_from_text(const void *data, const char *text, tafel_action *out, tafel_error *err);
+/* seat's start region cards in the order "arrange G O W L B Au" places
+** them ("fields1 mountains2 pasture3 forest4 hills5 gold6" for seat 0) */
+void ct_start_regions_example(int seat, char *out, size_t n);
 
 /* view.c */
 int ct_view_json(const void *data, int seat, tf_buf *out);

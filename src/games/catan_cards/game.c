@@ -1046,6 +1046,10 @@ static void do_action(ct_state *s, tafel_action a) {
     case F_MAIN:
         if (a >= A_ROAD) /* a building: counts and points change */
             s->dirty |= (uint8_t)(1u << seat);
+        if (a >= A_ROAD || (a >= A_PLAY && a < A_TRADE)) { /* shown to the opponent */
+            s->last_build[seat] = (int16_t)a;
+            s->last_build_turn[seat] = s->turn;
+        }
         if (a == A_PASS) {
             pop(s);
             /* refill starts now: remember whether the hand was already full */
@@ -1196,6 +1200,7 @@ static void ct_init(void *data, const tf_options *opt) {
     s->win_on_own_turn = (uint8_t)opt->value[P_OWN_TURN];
     s->max_turns = (uint16_t)opt->value[P_MAX_TURNS];
     s->knight_token = s->windmill = -1;
+    s->last_build[0] = s->last_build[1] = -1;
     s->roads_left = 7;
     s->settlements_left = 5;
     s->cities_left = 7;

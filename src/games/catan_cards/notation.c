@@ -8,6 +8,7 @@
 ** the parser accepts each verb for the number it names.
 */
 #include "catan.h"
+#include "seats.h"
 #include "../../core/words.h"
 
 #include <ctype.h>
@@ -138,9 +139,13 @@ static int seen_by(const ct_state *s, int seat, tafel_action a) {
     if (a < A_DIE) return frame == F_SCOUT_PICK; /* shuffles: nobody sees */
     int actor = ct_current(s);
     if (actor == seat) return 1;
+    /* an action of nobody's (at a chance node, at the end) is not about to
+    ** be played: it shows no card (the fuzzer read frame[-1] and p[-1]) */
+    if (actor < 0 || s->nframes == 0) return a < A_TAKE || a >= A_SITE;
     if (a >= A_TAKE && a < A_RES) {
         if (frame == F_SPY_TAKE) return seat == 1 - actor; /* from the seat's own hand */
         const ct_frame *f = &s->frame[s->nframes - 1];
+        if (f->a >= CT_STACKS) return 0; /* no stack: an action not of this frame */
         int slot = ct_stack_find(s, f->a, a - A_TAKE);
         return seat >= 0 && slot >= 0 && (s->stack_known[f->a][slot] >> seat & 1);
     }
@@ -153,8 +158,31 @@ static int seen_by(const ct_state *s, int seat, tafel_action a) {
     return 1;
 }
 
+/* What a chance action decides, for the people at the table: the event
+** card the event die's "event" face turns up (public from then on: it is
+** turned face up), and whether an attack succeeds by the duel die (rules
+** §2: 1-5 wins, 1-2 against a counter card).  "" when it says no more
+** than its notation.  The record keeps the notation. */
+static const char *chance_remark(const ct_state *s, tafel_action a, char *out, size_t n) {
+    int frame = ct_frame_kind(s);
+    out[0] = 0;
+    if (frame == F_EVENT_DIE && a == A_FACE + CT_DIE_EVENT)
+        snprintf(out, n, " (%s)", ct_event_codes[s->events[0]]);
+    if (frame == F_DUEL && a >= A_DUEL && a < A_ARRANGE && s->nframes >= 2 &&
+        s->frame[s->nframes - 2].kind == F_DUEL_RESULT) {
+        int roll = a - A_DUEL + 1, countered = s->frame[s->nframes - 2].b;
+        snprintf(out, n, " (the attack %s)", roll <= (countered ? 2 : 5) ? "succeeds" : "fails");
+    }
+    return out;
+}
+
 int ct_view_text(const void *data, int seat, tafel_action a, char *buf, size_t n) {
-    return text_of(data, a, !seen_by(data, seat, a), buf, n);
+    char text[TAFEL_ACTION_TEXT_MAX], remark[40];
+    if (text_of(data, a, !seen_by(data, seat, a), text, sizeof text) < 0) {
+        if (n) buf[0] = 0;
+        return -1;
+    }
+    return snprintf(buf, n, "%s%s", text, chance_remark(data, a, remark, sizeof remark));
 }
 
 /* ---- parsing ----------------------------------------------------------------- */
@@ -188,14 +216,65 @@ static int site_of(const tf_words *w, int i, int *site) {
     return 1;
 }
 
-static int arrangement_of(const tf_words *w, int *perm) {
-    if (w->n != 7) return 0;
-    int left[6] = {0, 1, 2, 3, 4, 5}, k = 6;
+/* The start region cards of seat, by name, in the order of the places #1
+** to #6 that "arrange G O W L B Au" fills (fields1 mountains2 ... for seat
+** 0): the example the prompt gives. */
+void ct_start_regions_example(int seat, char *out, size_t n) {
+    static const int kinds[6] = {CT_FIELDS, CT_MOUNTAINS, CT_PASTURE, CT_FOREST, CT_HILLS,
+                                 CT_GOLDFIELD};
+    size_t used = 0;
+    out[0] = 0;
+    for (int i = 0; i < 6; i++)
+        used += (size_t)snprintf(out + used, used < n ? n - used : 0, "%s%s", i ? " " : "",
+                                 ct_region_cards[CT_STACK_REGIONS + 6 * seat + kinds[i]].name);
+}
+
+/* A start region named by its resource ("L", "lumber"), its kind
+** ("forest") or its card ("forest4", seat's own): its kind, else -1 with
+** *why saying what is wrong.  seat -1: either seat's cards. */
+static int start_region(const char *word, int seat, char *why, size_t n) {
+    int r = find_res(word);
+    if (r >= 0) return r;
+    for (int k = 0; k < CT_RES; k++)
+        if (is(word, ct_region_names[k])) return k;
+    int card = find_region(word);
+    if (card >= CT_STACK_REGIONS) {
+        int owner = (card - CT_STACK_REGIONS) / 6;
+        if (seat < 0 || owner == seat) return ct_region_cards[card].kind;
+        char mine[96];
+        ct_start_regions_example(seat, mine, sizeof mine);
+        snprintf(why, n, "%s is %s's start region; %s's are %s", ct_region_cards[card].name,
+                 tf_seat_names[owner], tf_seat_names[seat], mine);
+    } else if (card >= 0) {
+        snprintf(why, n, "%s is a region of the stack, not a start region",
+                 ct_region_cards[card].name);
+    } else {
+        snprintf(why, n, "'%s' is no region: name them by resource (L W B O G Au), kind "
+                 "(forest pasture hills mountains fields gold) or card (forest4 ...)",
+                 tafel_quote(word, (char[TF_WORD_MAX + 8]){0}, TF_WORD_MAX + 8));
+    }
+    return -1;
+}
+
+/* "arrange" and the six start regions for the places #1 to #6 (row -1,
+** then row +1, each from the left): the permutation's number, as
+** arrange() in game.c reads it.  0 with *why when the words are no
+** arrangement. */
+static int arrangement_of(const ct_state *s, const tf_words *w, int *perm, char *why,
+                          size_t n) {
+    static const char how[] = "e.g. arrange G O W L B Au (by resource, region kind or your "
+                              "start region cards)";
+    if (w->n != 7) return snprintf(why, n, "name the six start regions in order, %s", how), 0;
+    int seat = ct_frame_kind(s) == F_ARRANGE ? s->frame[s->nframes - 1].seat : -1;
+    int left[6] = {0, 1, 2, 3, 4, 5}, k = 6, named[6] = {0};
     *perm = 0;
     for (int pos = 0; pos < 6; pos++, k--) {
-        int r = find_res(w->w[pos + 1]), i = 0;
-        while (i < k && left[i] != r) i++;
-        if (r < 0 || i == k) return 0;
+        int r = start_region(w->w[pos + 1], seat, why, n), i = 0;
+        if (r < 0) return 0;
+        if (named[r]++)
+            return snprintf(why, n, "name each of the six once (%s twice), %s",
+                            ct_res_codes[r], how), 0;
+        while (left[i] != r) i++;
         int f = 1;
         for (int j = 1; j < k; j++) f *= j;
         *perm += i * f;
@@ -218,7 +297,6 @@ static int parse(const ct_state *s, const tf_words *w, tafel_action *out) {
             return *out = A_PASS, 1;
         return 0;
     }
-    if (is(v, "arrange")) return arrangement_of(w, &x) ? (*out = A_ARRANGE + x, 1) : 0;
     if (w->n == 2) {
         const char *a = w->w[1];
         if ((is(v, "gain") || is(v, "take") || is(v, "pay") || is(v, "give")) && (x = find_res(a)) >= 0)
@@ -278,11 +356,19 @@ static int parse(const ct_state *s, const tf_words *w, tafel_action *out) {
 int ct_from_text(const void *data, const char *text, tafel_action *out, tafel_error *err) {
     const ct_state *s = data;
     tf_words w;
-    if (tf_split(text, &w) < 0 || w.n == 0 || !parse(s, &w, out))
+    int words = tf_split(text, &w);
+    if (words > 0 && is(w.w[0], "arrange")) {
+        char why[200];
+        int perm;
+        if (!arrangement_of(s, &w, &perm, why, sizeof why))
+            return tf_error(err, TAFEL_EPARSE, "'%s': not an action: %s", TF_Q(text), why);
+        *out = A_ARRANGE + perm;
+    } else if (words <= 0 || !parse(s, &w, out)) {
         return tf_error(err, TAFEL_EPARSE,
                         "'%s': not an action (see docs/catan_cards.md: e.g. roll, trade O G, "
                         "build abbey 0 -1, draw 3, end)",
                         TF_Q(text));
+    }
     ct_state scratch = *s; /* legal exactly when apply accepts it */
     return ct_apply(&scratch, *out, err);
 }

@@ -86,7 +86,13 @@ static void json_player(tf_buf *b, const ct_state *s, int who, int seat) {
                         c - CT_COL0, ct_site_row(r), ct_cards[p->site[c][r]].code);
             first = 0;
         }
-    tf_buf_add(b, "]}");
+    tf_buf_add(b, "],\"last_build\":");
+    char text[TAFEL_ACTION_TEXT_MAX];
+    if (s->last_build[who] >= 0 && ct_to_text(s, s->last_build[who], text, sizeof text) > 0)
+        tf_buf_addf(b, "\"%s\",\"last_build_turn\":%d", text, s->last_build_turn[who]);
+    else
+        tf_buf_add(b, "null,\"last_build_turn\":null");
+    tf_buf_add(b, "}");
 }
 
 int ct_view_json(const void *data, int seat, tf_buf *b) {
@@ -141,42 +147,197 @@ int ct_view_json(const void *data, int seat, tf_buf *b) {
 
 /* ---- the terminal picture ------------------------------------------------------ */
 
-static void render_principality(tf_buf *b, const ct_state *s, int who) {
-    const ct_player *p = &s->p[who];
-    static const char *const row_label[5] = {"-2", "-1", " 0", "+1", "+2"};
-    tf_buf_addf(b, "%s's principality (%d points):\n     ", tf_seat_names[who], ct_vp(s, who));
-    for (int c = p->left - 1; c <= p->right + 1; c++) tf_buf_addf(b, "%-12d", c - CT_COL0);
+/* A terminal prints the picture before every decision, so it is short: a
+** principality is a title line, its column numbers and the rows that hold
+** something, each column as wide as what it holds; inside a step of a turn
+** (a roll, a trade, a gain, a payment, a refill...) only the principality
+** the decision is about is drawn, the other one as its title line, unless
+** TAFEL_RENDER_WHOLE.  It says what the last roll did (the event card by
+** name), and what the opponent built or played last. */
+
+static const char *const centre_words[] = {"", "road", "settlement", "city"};
+
+static const char *const face_words[CT_EVENT_FACES] = {
+    "tournament", "trade advantage", "brigand attack", "good year", "event card"};
+
+static const char *const face_effects[CT_EVENT_FACES] = {
+    "the player with more tournament points gains 1 resource",
+    "the windmill holder takes 1 resource from the other",
+    "over 7 resources: all ore and wool are lost (Garrisons protect)",
+    "each player gains 1 resource",
+    "an event card turns up",
+};
+
+static const char *const event_effects[CT_EVENT_TYPES] = {
+    [CT_EV_CIVIL_WAR] = ("each player sends one of the other's units back to hand (Church "
+                         "protects)"),
+    [CT_EV_CONFLICT] = "the knight token holder puts 2 cards of the other hand under stacks",
+    [CT_EV_MASTER_BUILDER] = "each player may search a stack, take a card and put one back",
+    [CT_EV_PLAGUE] = "each region next to a city loses 1 (Bath house, Aqueduct protect)",
+    [CT_EV_PRODUCTIVE_YEAR] = "each region gains 1 for each Garrison next to it",
+    [CT_EV_PROGRESS] = "each player gains 1 resource for each Abbey and Library",
+    [CT_EV_YEAR_END] = "the event deck is shuffled again",
+};
+
+/* The last event card turned up, or -1.  A card turned up goes under the
+** deck face up, known to both (game.c), so the bottom card is the last
+** one; Year end shuffles the deck, itself included, and then the last
+** event die face (an event card) says that it was Year end.  After Year end
+** and rolls of other faces nothing tells it any more. */
+static int last_event_card(const ct_state *s) {
+    if (s->events_known[CT_EVENT_CARDS - 1] == 3) return s->events[CT_EVENT_CARDS - 1];
+    if (s->die && s->face == CT_DIE_EVENT) return CT_EV_YEAR_END;
+    return -1;
+}
+
+/* The event die's face is the last turn's while this turn's is still to
+** be rolled after the production die (an Alchemist's number, or a picture
+** taken at that chance node). */
+static int face_rolled(const ct_state *s) {
+    return s->die && ct_frame_kind(s) != F_EVENT_DIE;
+}
+
+static void render_header(tf_buf *b, const ct_state *s) {
+    if (!s->turn) {
+        tf_buf_add(b, "Catan card game, setup\n");
+        return;
+    }
+    tf_buf_addf(b, "Catan card game, turn %d", s->turn);
+    if (!s->over) tf_buf_addf(b, " (%s's turn)", tf_seat_names[s->active]);
+    if (s->die) tf_buf_addf(b, ", die %d", s->die);
+    int event = last_event_card(s);
+    if (event >= 0 && !(face_rolled(s) && s->face == CT_DIE_EVENT)) /* else the next line */
+        tf_buf_addf(b, "; last event card: %s", ct_event_names[event]);
     tf_buf_add(b, "\n");
-    /* rows from -2 down to +2: "above" (a new settlement's region) is row -1;
-    ** regions at rows +-1 on odd columns */
-    for (int line = 0; line < 5; line++) {
-        int row = line - 2;
-        tf_buf_addf(b, "  %s ", row_label[line]);
-        for (int c = p->left - 1; c <= p->right + 1; c++) {
-            char cell[40] = "";
-            int even = (c - CT_COL0) % 2 == 0;
-            if (row == 0) {
-                if (p->centre[c] != CT_EMPTY) snprintf(cell, sizeof cell, "[%s]", centre_names[p->centre[c]]);
-            } else if (!even && (row == 1 || row == -1)) {
-                const ct_region *g = &p->region[c][row > 0];
-                if (g->card != CT_NONE) {
-                    const ct_region_card *rc = &ct_region_cards[g->card];
-                    snprintf(cell, sizeof cell, "%s%d:%d%s", ct_res_codes[rc->kind], rc->number,
-                             g->stock, "");
-                }
-            } else if (even) {
-                int ri = row == -2 ? 0 : row == -1 ? 1 : row == 1 ? 2 : 3;
-                if (p->site[c][ri] != CT_NONE) snprintf(cell, sizeof cell, "%.11s", ct_cards[p->site[c][ri]].code);
-                else if (ct_site_exists(s, who, c, ri)) snprintf(cell, sizeof cell, ".");
-            }
-            tf_buf_addf(b, "%-12s", cell);
+}
+
+/* What the last roll of the event die did, in words. */
+static void render_event(tf_buf *b, const ct_state *s) {
+    if (!face_rolled(s)) return;
+    int event = last_event_card(s);
+    if (s->face == CT_DIE_EVENT && event >= 0) {
+        tf_buf_addf(b, "Event card: %s - %s\n", ct_event_names[event], event_effects[event]);
+        return;
+    }
+    tf_buf_addf(b, "Event die: %s - %s\n", face_words[s->face], face_effects[s->face]);
+}
+
+/* Each other seat's last build or action card, with the regions a new
+** settlement took (the settlement is still the end of its side: a later
+** road there would be the last build). */
+static void render_last_builds(tf_buf *b, const ct_state *s, int seat) {
+    for (int who = 0; who < 2; who++) {
+        int a = s->last_build[who];
+        if (who == seat || a < 0) continue;
+        char text[TAFEL_ACTION_TEXT_MAX];
+        ct_to_text(s, a, text, sizeof text);
+        tf_buf_addf(b, "%s's last build or action card (turn %d): %s", tf_seat_names[who],
+                    s->last_build_turn[who], text);
+        const ct_player *p = &s->p[who];
+        if (a >= A_SETTLE && a < A_CITY) {
+            int side = (a - A_SETTLE) & 1, end = side ? p->right : p->left;
+            int col = side ? end + 1 : end - 1;
+            const ct_region *g = p->region[col];
+            if (p->centre[end] == CT_SETTLEMENT && g[0].card != CT_NONE && g[1].card != CT_NONE)
+                tf_buf_addf(b, " (%s above, %s below)", ct_region_cards[g[0].card].name,
+                            ct_region_cards[g[1].card].name);
         }
         tf_buf_add(b, "\n");
     }
-    tf_buf_addf(b, "  resources:");
-    for (int r = 0; r < CT_RES; r++) tf_buf_addf(b, " %s %d", ct_res_codes[r], ct_stock(s, who, r));
-    tf_buf_addf(b, "  strength %d  tournament %d  trade %d  hand %d/%d\n", ct_strength(s, who),
-                ct_tournament(s, who), ct_trade_points(s, who), p->hand_len, ct_hand_limit(s, who));
+}
+
+/* The place (1..6) of a start region not yet arranged at (col, r), else 0:
+** the order "arrange" names them in (game.c, arrange). */
+static int start_place(const ct_player *p, int col, int r) {
+    int pos = col - (CT_COL0 - 1);
+    if (p->region[col][r].card != CT_NONE || pos < 0 || pos > 4 || pos % 2) return 0;
+    return r * 3 + pos / 2 + 1;
+}
+
+/* What one cell shows; line 0..4 is row -2..+2. */
+static void cell_of(const ct_state *s, int who, int c, int line, char *cell, size_t n) {
+    const ct_player *p = &s->p[who];
+    int row = line - 2;
+    cell[0] = 0;
+    if (row == 0) {
+        snprintf(cell, n, "%s", centre_words[p->centre[c]]);
+    } else if (c % 2) { /* odd: regions at rows -1 and +1 */
+        if (row != -1 && row != 1) return;
+        const ct_region *g = &p->region[c][row > 0];
+        if (g->card != CT_NONE) {
+            const ct_region_card *rc = &ct_region_cards[g->card];
+            snprintf(cell, n, "%s%d:%d", ct_res_codes[rc->kind], rc->number, g->stock);
+        } else if (start_place(p, c, row > 0)) {
+            snprintf(cell, n, "#%d", start_place(p, c, row > 0));
+        }
+    } else {
+        int ri = row == -2 ? 0 : row == -1 ? 1 : row == 1 ? 2 : 3;
+        if (p->site[c][ri] != CT_NONE) snprintf(cell, n, "%s", ct_cards[p->site[c][ri]].code);
+        else if (ct_site_exists(s, who, c, ri)) snprintf(cell, n, ".");
+    }
+}
+
+/* A line without the blanks at its end. */
+static void add_line(tf_buf *b, char *line) {
+    size_t len = strlen(line);
+    while (len && line[len - 1] == ' ') line[--len] = 0;
+    tf_buf_addf(b, "%s\n", line);
+}
+
+/* The grid: column numbers, then the rows that hold something (rows -2
+** and +2 only once a city stands). */
+static void render_grid(tf_buf *b, const ct_state *s, int who) {
+    static const char *const row_label[5] = {"-2", "-1", " 0", "+1", "+2"};
+    const ct_player *p = &s->p[who];
+    int first = p->left - 1, ncols = p->right + 1 - first + 1;
+    char cells[5][CT_COLS][24], line[CT_COLS * 26 + 16];
+    int width[CT_COLS], shown[5] = {0, 1, 1, 1, 0}, total = 4;
+    for (int i = 0; i < ncols; i++) {
+        width[i] = snprintf(line, sizeof line, "%d", first + i - CT_COL0);
+        for (int l = 0; l < 5; l++) {
+            cell_of(s, who, first + i, l, cells[l][i], sizeof cells[l][i]);
+            if (cells[l][i][0]) shown[l] = 1;
+        }
+    }
+    for (int i = 0; i < ncols; i++) {
+        for (int l = 0; l < 5; l++) {
+            int w = (int)strlen(cells[l][i]);
+            if (shown[l] && w > width[i]) width[i] = w;
+        }
+        total += width[i];
+    }
+    int gap = total + 2 * ncols <= 80 ? 2 : 1; /* narrow when wide */
+    for (int l = -1; l < 5; l++) {
+        if (l >= 0 && !shown[l]) continue;
+        int used = snprintf(line, sizeof line, "  %s", l < 0 ? "  " : row_label[l]);
+        for (int i = 0; i < ncols; i++) {
+            char number[8];
+            snprintf(number, sizeof number, "%d", first + i - CT_COL0);
+            used += snprintf(line + used, sizeof line - (size_t)used, "%*s%-*s", gap, "",
+                             width[i], l < 0 ? number : cells[l][i]);
+        }
+        add_line(b, line);
+    }
+}
+
+static void render_player(tf_buf *b, const ct_state *s, int who, int focus) {
+    const ct_player *p = &s->p[who];
+    int vp = ct_vp(s, who);
+    tf_buf_addf(b, "%s %d point%s", tf_seat_names[who], vp, vp == 1 ? "" : "s");
+    if (s->knight_token == who || s->windmill == who)
+        tf_buf_addf(b, " (%s%s%s)", s->knight_token == who ? "knight" : "",
+                    s->knight_token == who && s->windmill == who ? ", " : "",
+                    s->windmill == who ? "windmill" : "");
+    tf_buf_add(b, " ");
+    for (int r = 0; r < CT_RES; r++) tf_buf_addf(b, " %s%d", ct_res_codes[r], ct_stock(s, who, r));
+    tf_buf_addf(b, "  hand %d/%d  strength %d tournament %d trade %d\n", p->hand_len,
+                ct_hand_limit(s, who), ct_strength(s, who), ct_tournament(s, who),
+                ct_trade_points(s, who));
+    if (focus >= 0 && focus != who)
+        tf_buf_addf(b, "  (%s's principality is left out during this step)\n",
+                    tf_seat_names[who]);
+    else
+        render_grid(b, s, who);
 }
 
 /* What the decision on top is about, in words. */
@@ -185,10 +346,15 @@ static void render_prompt(tf_buf *b, const ct_state *s, int seat) {
     const ct_frame *f = &s->frame[s->nframes - 1];
     const char *who = tf_seat_names[f->seat];
     switch (f->kind) {
-    case F_ARRANGE:
-        tf_buf_addf(b, "%s arranges the start regions: 'arrange' and the resources for the "
-                    "positions (-1,-1) (1,-1) (3,-1) (-1,+1) (1,+1) (3,+1), e.g. arrange G O W L B Au\n", who);
+    case F_ARRANGE: {
+        char cards[96];
+        ct_start_regions_example(f->seat, cards, sizeof cards);
+        tf_buf_addf(b, "%s arranges the start regions: name the six for the places #1 to #6 in "
+                    "order\n(row -1, then row +1, each from the left) by resource, region kind "
+                    "or card, e.g.\n  arrange G O W L B Au, arrange fields mountains pasture "
+                    "forest hills gold,\n  or arrange %s\n", who, cards);
         break;
+    }
     case F_START_STACK: tf_buf_addf(b, "%s chooses a stack to take 3 start cards from: search K\n", who); break;
     case F_START_TAKE:
     case F_SEARCH_TAKE:
@@ -219,31 +385,57 @@ static void render_prompt(tf_buf *b, const ct_state *s, int seat) {
     }
 }
 
+static const char key[] =
+    "Key:\n"
+    "  L W B O G Au  resources: lumber, wool, brick, ore, grain, gold\n"
+    "  B6:1          a region: hills (B) produce on a 6 and hold 1 brick now (3 at most);\n"
+    "                forest L, pasture W, hills B, mountains O, fields G, gold field Au\n"
+    "  #1 .. #6      the places of the start regions, in the order 'arrange' names them\n"
+    "  settlement road city  row 0: settlements and cities on even columns, roads and\n"
+    "                regions on odd ones; columns and rows as in 'build abbey 0 -1'\n"
+    "  .             a free building site (rows -2 and +2 only beside a city)\n"
+    "  abbey         an expansion card built on a site, by its code\n"
+    "  ?             a card you cannot see\n"
+    "  (knight)      the knight token, 1 point: the most strength (knights)\n"
+    "  (windmill)    the windmill, 1 point: a city and the most trade points\n"
+    "  hand 2/3      cards in hand / the hand limit\n"
+    "  tournament    the tournament face of the event die pays the most\n"
+    "  Stacks 1:13   cards left in each of the stacks 1 to 5\n";
+
 int ct_render(const void *data, int seat, int flags, tf_buf *b) {
     const ct_state *s = data;
-    (void)flags;
     int top = seat == 1 ? 0 : 1, bottom = 1 - top; /* your own principality below */
-    tf_buf_addf(b, "Catan card game, turn %d (%s), die %d, event %s\n", s->turn,
-                tf_seat_names[s->active], s->die, s->turn ? ct_face_codes[s->face] : "-");
-    render_principality(b, s, top);
-    tf_buf_addf(b, "Stacks:");
+    int frame = ct_frame_kind(s), focus = -1;
+    /* inside a step of a turn (rolling included: the main phase that
+    ** follows draws both): the principality the decision is about */
+    if (!(flags & TAFEL_RENDER_WHOLE) && frame >= F_START_TAKE && frame <= F_NEGOTIATE &&
+        frame != F_MAIN) {
+        const ct_frame *f = &s->frame[s->nframes - 1];
+        focus = frame == F_PICK_SITE ? f->a : f->seat;
+    }
+    render_header(b, s);
+    render_event(b, s);
+    render_last_builds(b, s, seat);
+    render_player(b, s, top, focus);
+    tf_buf_addf(b, "Stacks");
     for (int k = 0; k < CT_STACKS; k++) tf_buf_addf(b, " %d:%d", k + 1, s->stack_len[k]);
-    tf_buf_addf(b, "  regions %d  roads %d settlements %d cities %d  knight %s  windmill %s\n",
-                s->regions_len, s->roads_left, s->settlements_left, s->cities_left,
-                s->knight_token >= 0 ? tf_seat_names[s->knight_token] : "-",
-                s->windmill >= 0 ? tf_seat_names[s->windmill] : "-");
-    render_principality(b, s, bottom);
+    tf_buf_addf(b, "  regions %d  roads %d  settlements %d  cities %d\n", s->regions_len,
+                s->roads_left, s->settlements_left, s->cities_left);
+    render_player(b, s, bottom, focus);
+    tf_buf_add(b, "Hands:");
     for (int who = 0; who < 2; who++) {
         const ct_player *p = &s->p[who];
-        tf_buf_addf(b, "%s's hand:", tf_seat_names[who]);
+        tf_buf_addf(b, "%s %s", who ? ";" : "", tf_seat_names[who]);
         for (int i = 0; i < p->hand_len; i++) {
             int visible = seat == who || (seat >= 0 && (p->hand_known >> i & 1));
             tf_buf_addf(b, " %s", visible ? ct_cards[p->hand[i]].code : "?");
         }
-        tf_buf_add(b, p->hand_len ? "\n" : " empty\n");
+        if (!p->hand_len) tf_buf_add(b, " -");
     }
+    tf_buf_add(b, "\n");
     render_prompt(b, s, seat);
     if (s->over) tf_buf_add(b, s->draw_game ? "The game is over: a draw (turn limit).\n" : "The game is over.\n");
+    if (flags & TAFEL_RENDER_KEY) tf_buf_add(b, key);
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
 }
 
@@ -315,6 +507,14 @@ int ct_check(const void *data, tafel_error *err) {
     if (s->declined > 3)
         return tf_error(err, TAFEL_ESTATE, "%d offers declined this turn, more than 3",
                         s->declined);
+    for (int seat = 0; seat < 2; seat++) {
+        int a = s->last_build[seat];
+        if (a != -1 && !(a >= A_PLAY && a < A_TRADE) && !(a >= A_ROAD && a < A_DRAW))
+            return tf_error(err, TAFEL_ESTATE, "seat %d's last build is action %d", seat, a);
+        if (a != -1 && (s->last_build_turn[seat] < 1 || s->last_build_turn[seat] > s->turn))
+            return tf_error(err, TAFEL_ESTATE, "seat %d's last build was in turn %d of %d",
+                            seat, s->last_build_turn[seat], s->turn);
+    }
     int count[CT_CARD_TYPES] = {0};
     for (int t = 0; t < CT_CARD_TYPES; t++) count[t] = s->pool[t] + s->played_out[t];
     for (int k = 0; k < CT_STACKS; k++)

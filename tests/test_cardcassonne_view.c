@@ -1,0 +1,142 @@
+/*
+** test_cardcassonne_view.c -- what a player at the terminal reads of
+** Cardcassonne (issue 14): the key of the symbols the picture draws, no
+** colour codes unless asked, a picture that leaks nothing, and parse errors
+** that quote the input once.
+*/
+#include "helpers.h"
+
+static tafel_state *owned[8];
+
+static tafel_state *own(tafel_state *s) {
+    for (int i = 0; i < 8; i++)
+        if (!owned[i]) return owned[i] = s;
+    fail_msg("too many live states");
+    return s;
+}
+
+static char *pictures[32];
+static int npictures;
+
+static int teardown(void **unused) {
+    (void)unused;
+    for (int i = 0; i < 8; i++) {
+        tafel_state_free(owned[i]);
+        owned[i] = NULL;
+    }
+    for (int i = 0; i < npictures; i++) free(pictures[i]);
+    npictures = 0;
+    return 0;
+}
+
+static const char *render(const tafel_state *s, int seat, int flags) {
+    char *p = tafel_state_render(s, seat, flags);
+    assert_non_null(p);
+    if (npictures == 32) {
+        for (int i = 0; i < npictures; i++) free(pictures[i]);
+        npictures = 0;
+    }
+    pictures[npictures++] = p;
+    return p;
+}
+
+static void assert_contains(const char *text, const char *what) {
+    if (!strstr(text, what)) fail_msg("expected '%s' in:\n%s", what, text);
+}
+
+static void assert_lacks(const char *text, const char *what) {
+    if (strstr(text, what)) fail_msg("did not expect '%s' in:\n%s", what, text);
+}
+
+static int occurrences(const char *text, const char *what) {
+    int n = 0;
+    for (const char *p = strstr(text, what); p; p = strstr(p + 1, what)) n++;
+    return n;
+}
+
+/* Two players, the setup and a deal as the rules' examples set them, Red
+** (seat 0) and Blue each played a card face down and one face up, Blue's
+** follower in the meadow row. */
+#define SETUP                                                                     \
+    "c reveal Y1; c reveal R1; c reveal G1; c reveal B1; c reveal Y2; c reveal R2;" \
+    "c reveal G2; c reveal B2; c reveal GA; c reveal AJ; 0 row B"
+#define DEAL                                                                      \
+    "c deal 1 Y1; c deal 0 R3; c deal 1 G3; c deal 0 B3; c deal 1 RA; c deal 0 YH;" \
+    "c deal 1 G1; c deal 0 Y3; c deal 1 B1; c deal 0 GH; c deal 1 Y2; c deal 0 HJ"
+
+static tafel_state *a_round(void) {
+    tafel_state *s = own(h_state("cardcassonne"));
+    h_script(s, SETUP);
+    h_script(s, DEAL);
+    h_script(s, "1 play Y1 G; 0 play R3 Y; 1 follower G; 0 play YH Y; 1 play G3 G");
+    return s;
+}
+
+/* With TAFEL_RENDER_KEY the picture is followed by a key of every symbol
+** it draws; without, it is not. */
+static void test_the_key_explains_the_symbols_only_when_asked(void **unused) {
+    (void)unused;
+    tafel_state *s = a_round();
+    const char *plain = render(s, 0, 0), *keyed = render(s, 0, TAFEL_RENDER_KEY);
+    assert_lacks(plain, "Key:");
+    assert_int_equal(strncmp(keyed, plain, strlen(plain)), 0); /* appended after */
+    const char *key = keyed + strlen(plain);
+    assert_contains(key, "Key:");
+    static const char *const symbols[] = {"Y R G B", "Y1", "YA", "YH", "DRAGON", "FAIRY",
+                                          "AJ",      "HJ", "__", "[R?]", "[Y1*]", "<Red>",
+                                          "> "};
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++)
+        assert_contains(key, symbols[i]);
+}
+
+static void test_no_colour_codes_unless_asked(void **unused) {
+    (void)unused;
+    tafel_state *s = a_round();
+    for (int seat = -1; seat < 2; seat++)
+        for (int flags = 0; flags < 8; flags++)
+            if (!(flags & TAFEL_RENDER_COLOR)) assert_lacks(render(s, seat, flags), "\x1b");
+    assert_contains(render(s, 0, TAFEL_RENDER_COLOR), "\x1b[");
+}
+
+/* A seat's picture, key included, does not change when what it cannot see
+** is dealt anew. */
+static void test_the_picture_leaks_nothing(void **unused) {
+    (void)unused;
+    tafel_state *s = a_round();
+    for (int seat = 0; seat < 2; seat++)
+        for (int flags = 0; flags < 8; flags += TAFEL_RENDER_KEY) {
+            tafel_state *r = own(tafel_state_clone(s));
+            uint64_t rng = tafel_rng_seed((uint64_t)(3 + seat + flags));
+            assert_int_equal(tafel_state_resample(r, seat, &rng), TAFEL_OK);
+            assert_string_equal(render(s, seat, flags), render(r, seat, flags));
+        }
+}
+
+static void test_parse_errors_quote_the_input_once(void **unused) {
+    (void)unused;
+    tafel_state *s = a_round();
+    static const char *const bad[] = {
+        "play Q1 R", "play Y1 X", "deal 9 Y1", "follower", "assign cow", "frobnicate",
+        "play Y1 R G B C", "", "\x1b[2J", "reveal", "row Z",
+        "a-word-that-is-far-too-long-to-be-any-card"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tafel_error err = {0};
+        tafel_action a;
+        assert_int_equal(tafel_action_from_text(s, bad[i], &a, &err), TAFEL_EPARSE);
+        char quoted[128], q[64];
+        snprintf(quoted, sizeof quoted, "'%s'", tafel_quote(bad[i], q, 48));
+        if (occurrences(err.message, quoted) != 1)
+            fail_msg("'%s': the message quotes it %d times: %s", bad[i],
+                     occurrences(err.message, quoted), err.message);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_the_key_explains_the_symbols_only_when_asked),
+        cmocka_unit_test(test_no_colour_codes_unless_asked),
+        cmocka_unit_test(test_the_picture_leaks_nothing),
+        cmocka_unit_test(test_parse_errors_quote_the_input_once),
+    };
+    return cmocka_run_group_tests(tests, NULL, teardown);
+}

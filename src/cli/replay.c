@@ -55,7 +55,8 @@ static int print_json(const tafel_game *game, const tafel_state *state) {
 
 static void print_text(const tafel_record *record, const tafel_state *state) {
     char *picture = tafel_state_render(state, -1,
-                                       isatty(STDOUT_FILENO) ? TAFEL_RENDER_COLOR : 0);
+                                       TAFEL_RENDER_WHOLE |
+                                           (isatty(STDOUT_FILENO) ? TAFEL_RENDER_COLOR : 0));
     if (picture) fputs(picture, stdout);
     free(picture);
     const char *names[TAFEL_MAX_PLAYERS];

@@ -290,5 +290,29 @@ check "catan: a long move list is cut" 0 "and 660 more, up to 720" \
 check "catan: a bad action is explained" 0 "'arrange G G G G G G': not an action" \
     -- play_with 'arrange G G G G G G\nquit\n' catan_cards --players human,greedy --seed 3 --no-color
 
+# soak
+# A few games each: every invariant after every action (docs/soak.md has the
+# long runs).  Games depend on the seed alone, not on --threads or --every.
+check "soak: listed" 0 "soak .*invariant" -- "$TAFEL" --help
+check "soak: help" 0 "usage: tafel soak .*--every K" -- "$TAFEL" soak --help
+check "soak: carcassonne" 0 "^carcassonne\(players=2\): 3 games, [0-9]+ actions, .* 0 failures" \
+    -- "$TAFEL" soak --games 3 --out "$WORK/soak-failure.json"
+[[ ! -e $WORK/soak-failure.json ]] && ok "soak: no record without a failure" ||
+    { echo "soak-failure.json written" >"$WORK/out"; not_ok "soak: no record without a failure"; }
+check "soak: crop circles, 5 players" 0 "^carcassonne\(players=5,crop_circles=true\): 2 games" \
+    -- "$TAFEL" soak "carcassonne(players=5,crop_circles=true)" --games 2 --seed 4
+check "soak: cardcassonne" 0 "^cardcassonne\(players=3\): 4 games, .* 0 failures" \
+    -- "$TAFEL" soak "cardcassonne(players=3)" --games 4 --threads 2
+check "soak: catan" 0 "views checked every 50 actions" \
+    -- "$TAFEL" soak catan_cards --games 1 --every 50 --seed 2
+soak_one=$("$TAFEL" soak cardcassonne --games 6 --seed 5 2>&1 | head -1)
+soak_two=$("$TAFEL" soak cardcassonne --games 6 --seed 5 --threads 3 --every 7 2>&1 | head -1)
+[[ $soak_one == *" actions, "* && ${soak_one%%, [0-9.]* s,*} == "${soak_two%%, [0-9.]* s,*}" ]] &&
+    ok "soak: the same games on any threads" ||
+    { echo "$soak_one / $soak_two" >"$WORK/out"; not_ok "soak: the same games on any threads"; }
+check "soak: bad --games" 2 "--games must be a number 1\.\." -- "$TAFEL" soak --games 0
+check "soak: bad --every" 2 "--every must be a number 1\.\." -- "$TAFEL" soak --every x
+check "soak: unknown game" 2 "unknown game 'chess'" -- "$TAFEL" soak chess
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -16,11 +16,13 @@
 ** for that seat is byte for byte the view of the original (and the copy is
 ** a valid state), so nothing a seat cannot see shows in its view.  Every
 ** step is also taken by tafel_state_play_random from a copy, which must
-** draw and play the same action to the same state.  Bad
+** draw and play the same action to the same state.  These generic checks
+** are src/cli/invariants.c, which `tafel soak` runs by the million.  Bad
 ** input: at sampled positions random bytes and mangled legal texts are
 ** refused with a message (the sanitizer build runs this too).
 */
 #include "helpers.h"
+#include "cli/invariants.h"
 
 #include <math.h>
 
@@ -37,19 +39,20 @@ typedef struct sim {
     int players;
     int tiles_total;
     size_t max_actions;
-    tafel_action *legal;
-    double *prob;
-    tafel_state *scratch, *other, *again; /* resampling needs three */
-    tafel_state *fast;                    /* the same step by tafel_state_play_random */
-    tafel_action *fast_list;
-    char (*texts)[TAFEL_ACTION_TEXT_MAX];
+    inv_checker inv; /* the generic invariants; its list is the legal actions */
+    tafel_state *scratch;
     long positions, applies;
-    long resamples, resamples_changed;
 } sim;
 
 static void check_ok(int rc, const tafel_error *err, const char *what, int move) {
     if (rc != TAFEL_OK)
         fail_msg("%s at move %d: %s (%s)", what, move, tafel_status_string(rc), err->message);
+}
+
+/* A generic invariant (invariants.c) that failed: its description. */
+static void check_inv(const sim *m, int failed, const tafel_state *s) {
+    if (failed)
+        fail_msg("%s at move %d: %s", m->game_name, tafel_state_move_number(s), m->inv.why);
 }
 
 /* Carcassonne's conservation laws, from the spectator view. */
@@ -150,9 +153,10 @@ static void check_bad_texts_are_refused(sim *m, const tafel_state *s, uint64_t *
         for (size_t i = 0; i < len; i++) text[i] = (char)(1 + tafel_rng_below(rng, 255));
         text[len] = 0;
         if (k % 2 && tafel_state_current(s) >= 0) {
-            int n = tafel_state_legal_actions(s, m->legal, (int)m->max_actions);
+            int n = tafel_state_legal_actions(s, m->inv.legal, (int)m->max_actions);
             if (n > 0) {
-                h_text(s, m->legal[tafel_rng_below(rng, (uint32_t)n)], text, TAFEL_ACTION_TEXT_MAX);
+                h_text(s, m->inv.legal[tafel_rng_below(rng, (uint32_t)n)], text,
+                       TAFEL_ACTION_TEXT_MAX);
                 size_t l = strlen(text);
                 if (k % 4 == 1) text[tafel_rng_below(rng, (uint32_t)l + 1)] = 0;
                 else snprintf(text + l, sizeof text - l, " %u", tafel_rng_below(rng, 1000));
@@ -166,89 +170,16 @@ static void check_bad_texts_are_refused(sim *m, const tafel_state *s, uint64_t *
     assert_true(tafel_state_equal(m->scratch, s));
 }
 
-/* m->scratch and a copy resampled again differ only in what seat cannot
-** see; resampling both with the same rng must give the same state, or a
-** bot deciding on a resampled copy would act on what it may not know. */
-static void check_resample_reads_only_the_view(sim *m, int seat, uint64_t *rng) {
-    uint64_t same = tafel_rng_next(rng);
-    tafel_state_copy(m->other, m->scratch);
-    assert_int_equal(tafel_state_resample(m->other, seat, rng), TAFEL_OK);
-    tafel_state_copy(m->again, m->scratch);
-    uint64_t r1 = same, r2 = same;
-    assert_int_equal(tafel_state_resample(m->again, seat, &r1), TAFEL_OK);
-    assert_int_equal(tafel_state_resample(m->other, seat, &r2), TAFEL_OK);
-    if (!tafel_state_equal(m->again, m->other))
-        fail_msg("%s: resampling for seat %d at move %d depends on what it cannot see",
-                 m->game_name, seat, tafel_state_move_number(m->scratch));
-}
-
-/* Each seat's view survives resampling for that seat unchanged. */
-static void check_views_survive_resampling(sim *m, const tafel_state *s, uint64_t *rng) {
-    for (int seat = 0; seat < m->players; seat++) {
-        tafel_state_copy(m->scratch, s);
-        assert_int_equal(tafel_state_resample(m->scratch, seat, rng), TAFEL_OK);
-        tafel_error err = {0};
-        check_ok(tafel_state_check(m->scratch, &err), &err, "check after resampling",
-                 tafel_state_move_number(s));
-        char *before = tafel_state_view_json(s, seat), *after = tafel_state_view_json(m->scratch, seat);
-        assert_non_null(before);
-        assert_non_null(after);
-        if (strcmp(before, after))
-            fail_msg("seat %d's view changed when what it cannot see was resampled:\n%s\n%s",
-                     seat, before, after);
-        free(before);
-        free(after);
-        assert_int_equal(tafel_state_current(m->scratch), tafel_state_current(s));
-        m->resamples++;
-        m->resamples_changed += !tafel_state_equal(m->scratch, s);
-        check_resample_reads_only_the_view(m, seat, rng);
-    }
-}
-
 /* The invariants of one position; returns the number of legal actions
-** (left in m->legal). */
+** (left in m->inv.legal). */
 static int check_position(sim *m, const tafel_state *s, uint64_t *rng) {
     tafel_error err = {0};
     int move = tafel_state_move_number(s);
-    check_ok(tafel_state_check(s, &err), &err, "tafel_state_check", move);
+    check_inv(m, inv_check_position(&m->inv, s), s);
     m->positions++;
-
-    /* Copies are equal, whichever way they are made. */
-    tafel_state *clone = tafel_state_clone(s);
-    assert_true(tafel_state_equal(clone, s));
-    tafel_state_copy(m->scratch, s);
-    assert_true(tafel_state_equal(m->scratch, s));
-    tafel_state_free(clone);
-
-    int cur = tafel_state_current(s);
-    int n = tafel_state_legal_actions(s, m->legal, (int)m->max_actions);
-    assert_true(n >= 0 && (size_t)n <= m->max_actions);
-    if (cur == TAFEL_TERMINAL) {
-        assert_int_equal(n, 0);
-        return 0;
-    }
-    assert_true(n > 0);
-    for (int i = 1; i < n; i++)
-        if (m->legal[i - 1] >= m->legal[i])
-            fail_msg("legal actions not sorted and unique at move %d: %d then %d", move,
-                     (int)m->legal[i - 1], (int)m->legal[i]);
-    if (cur == TAFEL_CHANCE) {
-        tafel_action *outcomes = malloc(sizeof *outcomes * m->max_actions);
-        assert_non_null(outcomes);
-        int k = tafel_state_chance_outcomes(s, outcomes, m->prob, (int)m->max_actions);
-        assert_int_equal(k, n);
-        assert_memory_equal(outcomes, m->legal, sizeof *outcomes * (size_t)n);
-        free(outcomes);
-        double sum = 0;
-        for (int i = 0; i < k; i++) {
-            assert_true(m->prob[i] > 0);
-            sum += m->prob[i];
-        }
-        if (fabs(sum - 1) > 1e-9) fail_msg("chance probabilities sum to %.12f", sum);
-    } else {
-        assert_true(cur >= 0 && cur < m->players);
-        assert_int_equal(tafel_state_chance_outcomes(s, m->legal + n, NULL, 0), 0);
-    }
+    int cur = tafel_state_current(s), n = m->inv.nlegal;
+    const tafel_action *legal = m->inv.legal;
+    if (cur == TAFEL_TERMINAL) return 0;
 
     /* Every legal action applies (all of them now and then, else a few);
     ** now and then too, every seat's view, the picture and the estimate. */
@@ -267,13 +198,13 @@ static int check_position(sim *m, const tafel_state *s, uint64_t *rng) {
         int every = m->positions % (16 * FULL_CHECK_EVERY) == 0;
         for (tafel_action a = 0; every && cur >= 0 && a < (tafel_action)m->max_actions; a++) {
             int listed = 0;
-            for (int i = 0; i < n && !listed; i++) listed = m->legal[i] == a;
+            for (int i = 0; i < n && !listed; i++) listed = legal[i] == a;
             if (tafel_state_is_legal(s, a) != listed)
                 fail_msg("move %d: action %d is %s but %s", move, (int)a,
                          listed ? "listed" : "not listed", listed ? "refused" : "accepted");
         }
         check_bad_texts_are_refused(m, s, rng);
-        check_views_survive_resampling(m, s, rng);
+        check_inv(m, inv_check_views(&m->inv, s, rng), s);
         assert_null(tafel_state_view_json(s, m->players));
         double estimate[TAFEL_MAX_PLAYERS];
         tafel_state_heuristic(s, estimate);
@@ -281,7 +212,7 @@ static int check_position(sim *m, const tafel_state *s, uint64_t *rng) {
     }
     int count = all ? n : (n < SAMPLED_APPLIES ? n : SAMPLED_APPLIES);
     for (int j = 0; j < count; j++) {
-        tafel_action a = all ? m->legal[j] : m->legal[tafel_rng_below(rng, (uint32_t)n)];
+        tafel_action a = all ? legal[j] : legal[tafel_rng_below(rng, (uint32_t)n)];
         tafel_state_copy(m->scratch, s);
         check_ok(tafel_state_apply(m->scratch, a, &err), &err, "a legal action", move);
         check_ok(tafel_state_check(m->scratch, &err), &err, "check after a legal action",
@@ -313,39 +244,9 @@ static void play_random_game(sim *m, const char *game_string, uint64_t seed) {
                          game_string, (unsigned long long)seed, p, last[p], now[p], moves);
             last[p] = now[p];
         }
-        tafel_state_copy(m->fast, s);
-        uint64_t fast_rng = rng;
-        tafel_action fast_a = -1;
-        int fast_rc = tafel_state_play_random(m->fast, &fast_rng, m->fast_list,
-                                              (int)m->max_actions, &fast_a);
-        if (n == 0) {
-            assert_int_equal(fast_rc, TAFEL_ESTATE);
-            assert_true(tafel_state_equal(m->fast, s));
-            break;
-        }
-        tafel_action a;
-        if (tafel_state_current(s) == TAFEL_CHANCE)
-            assert_int_equal(tafel_state_sample_chance(s, &rng, &a), TAFEL_OK);
-        else
-            a = m->legal[tafel_rng_below(&rng, (uint32_t)n)];
-        assert_true(tafel_state_is_legal(s, a));
-        assert_int_equal(fast_rc, TAFEL_OK);
-        assert_int_equal(fast_a, a);
-        assert_true(fast_rng == rng);
-
-        /* The text of the action reads back as the action. */
-        char *text = m->texts[moves];
-        h_text(s, a, text, TAFEL_ACTION_TEXT_MAX);
-        tafel_action back = -1;
-        tafel_error err = {0};
-        check_ok(tafel_action_from_text(s, text, &back, &err), &err, text, moves);
-        assert_int_equal(back, a);
-        assert_int_equal(tafel_record_push(record, s, a), TAFEL_OK);
-
-        check_ok(tafel_state_apply(s, a, &err), &err, text, moves);
-        assert_true(tafel_state_equal(m->fast, s));
+        check_inv(m, inv_step(&m->inv, s, &rng, record), s); /* also by play_random */
+        if (n == 0) break;
         moves++;
-        assert_int_equal(tafel_state_move_number(s), moves);
         if (moves >= MAX_ACTIONS_PER_GAME)
             fail_msg("%s seed %llu: no end after %d actions", game_string,
                      (unsigned long long)seed, moves);
@@ -381,30 +282,18 @@ static void play_random_game(sim *m, const char *game_string, uint64_t seed) {
         }
     assert_int_equal(w, k);
 
-    /* Replaying the texts reproduces the state byte for byte. */
+    /* Replaying the texts reproduces the state byte for byte, and so does
+    ** the record, through JSON. */
     tafel_state *replay = h_state(game_string);
     for (int i = 0; i < moves; i++) {
         tafel_error err = {0};
-        check_ok(tafel_state_apply_text(replay, m->texts[i], &err), &err, m->texts[i], i);
+        const char *text = tafel_record_action(record, i);
+        check_ok(tafel_state_apply_text(replay, text, &err), &err, text, i);
     }
     assert_true(tafel_state_equal(replay, s));
     tafel_state_free(replay);
-
-    /* And so does the record, through JSON. */
-    assert_int_equal(tafel_record_action_count(record), moves);
-    char *json = tafel_record_to_json(record);
-    assert_non_null(json);
-    tafel_record *parsed = NULL;
-    tafel_error err = {0};
-    check_ok(tafel_record_from_json(json, &parsed, &err), &err, "record from JSON", moves);
-    tafel_game *g = NULL;
-    check_ok(tafel_record_replay(parsed, &g, &replay, &err), &err, "record replay", moves);
-    assert_true(tafel_state_equal(replay, s));
-    tafel_state_free(replay);
-    tafel_game_free(g);
-    tafel_record_free(parsed);
+    check_inv(m, inv_check_record(&m->inv, record, s), s);
     tafel_record_free(record);
-    free(json);
     tafel_state_free(s);
 }
 
@@ -420,31 +309,19 @@ static void run_variant(const char *name, const char *game_string, int players,
     m.players = players;
     m.tiles_total = strstr(game_string, "crop_circles=true") ? 78 : 72;
     m.max_actions = (size_t)tafel_game_max_actions(g);
-    m.legal = malloc(sizeof *m.legal * (m.max_actions + 1));
-    m.prob = malloc(sizeof *m.prob * (m.max_actions + 1));
     m.scratch = tafel_state_new(g);
-    m.other = tafel_state_new(g);
-    m.again = tafel_state_new(g);
-    m.fast = tafel_state_new(g);
-    m.fast_list = malloc(sizeof *m.fast_list * m.max_actions);
-    m.texts = malloc(sizeof *m.texts * MAX_ACTIONS_PER_GAME);
-    assert_true(m.legal && m.prob && m.scratch && m.texts && m.fast && m.fast_list);
+    assert_int_equal(inv_init(&m.inv, g), TAFEL_OK);
+    assert_non_null(m.scratch);
     assert_int_equal(tafel_game_players(g), players);
     for (int i = 0; i < games; i++) play_random_game(&m, tafel_game_string(g), seed0 + (uint64_t)i);
     assert_true(m.applies >= m.positions);
     /* Resampling a game with hidden cards must deal them anew now and then
     ** (or the view check above proves nothing). */
-    if (m.cardcassonne && m.resamples_changed * 4 < m.resamples)
+    if (m.cardcassonne && m.inv.resamples_changed * 4 < m.inv.resamples)
         fail_msg("%s: only %ld of %ld resamplings changed the state", game_string,
-                 m.resamples_changed, m.resamples);
-    free(m.legal);
-    free(m.prob);
-    free(m.texts);
+                 m.inv.resamples_changed, m.inv.resamples);
+    inv_free(&m.inv);
     tafel_state_free(m.scratch);
-    tafel_state_free(m.other);
-    tafel_state_free(m.again);
-    tafel_state_free(m.fast);
-    free(m.fast_list);
     tafel_game_free(g);
 }
 

@@ -85,6 +85,28 @@ static const cli_command commands[] = {
      "machine. --game NAME times only the bench games whose string contains\n"
      "NAME (no signature).",
      cli_bench},
+    {"soak",
+     "soak [GAME] [--games N] [--seed S] [--threads T] [--every K] [--out FILE]",
+     "random games with every invariant checked after every action",
+     "Plays N random games (default 1000) of GAME (default carcassonne), game i\n"
+     "from a seed derived from S (default 1) and i, and checks after every\n"
+     "action: the game's own tafel_state_check (its conservation of followers,\n"
+     "tiles and cards), that a clone and a copy compare equal, that the legal\n"
+     "actions are sorted, unique and each legal, that chance probabilities sum\n"
+     "to 1, that the action's text reads back as the action, and that\n"
+     "tafel_state_play_random takes the same step to the same state; and every\n"
+     "K actions (--every, default 1: all; game i at the actions numbered i\n"
+     "modulo K) that each seat's view is unchanged by resampling what that seat\n"
+     "cannot see, the costly check. At the end of each game its record,\n"
+     "written as JSON and read back, must replay to the same final state.\n\n"
+     "Prints games, actions, seconds and failures. On a failure it stops: it\n"
+     "prints the check, the game, its seed and the action, writes the game's\n"
+     "record up to the failed check to --out (default soak-failure.json; see\n"
+     "tafel replay) and exits with 1. --threads T (default 1) plays games in\n"
+     "parallel; the games do not depend on T or K, nor the failure reported\n"
+     "(the lowest game that fails) on T. A progress bar with the time left is\n"
+     "drawn when stderr is a terminal.",
+     cli_soak},
     {"list", "list", "list the games, their parameters and the bots",
      "Lists every game with its summary and parameters, and every bot.",
      cli_list},

@@ -4,6 +4,7 @@
 ** colour codes unless asked, a picture that leaks nothing, and parse errors
 ** that quote the input once.
 */
+#define _GNU_SOURCE /* memmem */
 #include "helpers.h"
 
 static tafel_state *owned[8];
@@ -131,12 +132,49 @@ static void test_parse_errors_quote_the_input_once(void **unused) {
     }
 }
 
+/* Issue 14 #11: once the game is over nothing is hidden: the face-down
+** cards left in the rows show in every view and picture, and resampling
+** changes nothing.  Random 2-player games, which leave face-down cards. */
+static void test_the_end_shows_every_face_down_card(void **unused) {
+    (void)unused;
+    int seen = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tafel_state *s = h_state("cardcassonne(players=2)");
+        tafel_action scratch[512];
+        uint64_t rng = tafel_rng_seed(seed);
+        while (tafel_state_current(s) != TAFEL_TERMINAL)
+            assert_int_equal(tafel_state_play_random(s, &rng, scratch, 512, NULL), TAFEL_OK);
+        for (int seat = -1; seat < 2; seat++) {
+            char *v = tafel_state_view_json(s, seat);
+            for (const char *p = v; (p = strstr(p, "{\"down\":")); p++) {
+                const char *end = strchr(p, '}');
+                if (!memmem(p, (size_t)(end - p), "\"card\"", 6))
+                    fail_msg("seed %d: seat %d's view hides a card at the end", (int)seed, seat);
+                seen++;
+            }
+            free(v);
+            char *picture = tafel_state_render(s, seat, 0);
+            /* " [R?]": a hidden card in a row ("([R?] ..." is the legend) */
+            assert_null(strstr(picture, " [R?]"));
+            assert_null(strstr(picture, " [B?]"));
+            free(picture);
+        }
+        tafel_state *r = tafel_state_clone(s);
+        assert_int_equal(tafel_state_resample(r, 0, &rng), TAFEL_OK);
+        assert_true(tafel_state_equal(r, s));
+        tafel_state_free(r);
+        tafel_state_free(s);
+    }
+    assert_true(seen > 0); /* the games did leave face-down cards */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_key_explains_the_symbols_only_when_asked),
         cmocka_unit_test(test_no_colour_codes_unless_asked),
         cmocka_unit_test(test_the_picture_leaks_nothing),
         cmocka_unit_test(test_parse_errors_quote_the_input_once),
+        cmocka_unit_test(test_the_end_shows_every_face_down_card),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }

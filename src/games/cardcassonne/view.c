@@ -29,11 +29,12 @@ static void json_kinds(tf_buf *b, const char *key, const uint8_t *n) {
     tf_buf_add(b, "}");
 }
 
-static void json_entry(tf_buf *b, uint8_t e, int seat) {
+/* over: the game has ended, nothing is hidden any more */
+static void json_entry(tf_buf *b, uint8_t e, int seat, int over) {
     if (CC_IS_FOLLOWER(e)) tf_buf_addf(b, "{\"follower\":%d}", e - CC_FOLLOWER);
     else if (e == CC_GONE) tf_buf_add(b, "{\"taken\":true}");
-    else if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) == seat)
-        tf_buf_addf(b, "{\"down\":%d,\"card\":\"%s\"}", seat,
+    else if (CC_ENTRY_DOWN(e) && (CC_ENTRY_OWNER(e) == seat || over))
+        tf_buf_addf(b, "{\"down\":%d,\"card\":\"%s\"}", CC_ENTRY_OWNER(e),
                     cc_cards[CC_ENTRY_TYPE(e)].name);
     else if (CC_ENTRY_DOWN(e)) tf_buf_addf(b, "{\"down\":%d}", CC_ENTRY_OWNER(e));
     else
@@ -108,7 +109,7 @@ int cc_view_json(const void *data, int seat, tf_buf *b) {
         tf_buf_addf(b, "%s\"%s\":[", r ? "," : "", cc_row_names[r]);
         for (int i = 0; i < s->row_len[r]; i++) {
             if (i) tf_buf_add(b, ",");
-            json_entry(b, s->row[r][i], seat);
+            json_entry(b, s->row[r][i], seat, s->phase == CC_PH_OVER);
         }
         tf_buf_add(b, "]");
     }
@@ -153,6 +154,10 @@ static void render_row(tf_buf *b, const cc_state *s, int r, int seat, int colour
         else if (e == CC_GONE) tf_buf_add(b, " __");
         else if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) == seat)
             put_card(b, CC_ENTRY_TYPE(e), colour, " [", "*]");
+        else if (CC_ENTRY_DOWN(e) && s->phase == CC_PH_OVER) { /* shown at the end */
+            char owner[4] = {'@', tf_seat_letters[CC_ENTRY_OWNER(e)], ']', 0};
+            put_card(b, CC_ENTRY_TYPE(e), colour, " [", owner);
+        }
         else if (CC_ENTRY_DOWN(e)) tf_buf_addf(b, " [%c?]", tf_seat_letters[CC_ENTRY_OWNER(e)]);
         else put_card(b, CC_ENTRY_TYPE(e), colour, " ", "");
     }
@@ -264,6 +269,7 @@ static void recount_stretches(const cc_state *s, cc_stretch open[CC_COLOURS],
 ** in one was shown when it was won), so they stay as they are. */
 int cc_resample(void *data, int seat, uint64_t *rng) {
     cc_state *s = data;
+    if (s->phase == CC_PH_OVER) return TAFEL_OK; /* the end shows every card */
     uint8_t pool[CC_TYPES];
     memcpy(pool, s->pile, sizeof pool);
     for (int p = 0; p < s->players; p++) {

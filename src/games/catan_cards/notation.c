@@ -251,7 +251,7 @@ static int start_region(const char *word, int seat, char *why, size_t n) {
     } else {
         snprintf(why, n, "'%s' is no region: name them by resource (L W B O G Au), kind "
                  "(forest pasture hills mountains fields gold) or card (forest4 ...)",
-                 tafel_quote(word, (char[TF_WORD_MAX + 8]){0}, TF_WORD_MAX + 8));
+                 TF_Q(word));
     }
     return -1;
 }

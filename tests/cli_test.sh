@@ -188,6 +188,10 @@ check "bench times the search" 0 "^carcassonne\(players=2\) +50 iterations x 2 r
 
 check "play: a wrong move is explained, the input quoted once" 0 "^cannot read 'foo': expected" \
     -- play_with 'help\nfoo\n1\nquit\n' carcassonne --players human,greedy --seed 3
+check "play: a long wrong move is quoted once, as the library cuts it" 0 \
+    "^(Red> )?'arrange( L){18} \\.\\.\\.': not an action" \
+    -- play_with 'arrange L L L L L L L L L L L L L L L L L L L L L L L L L L L L L\nquit\n' \
+    catan_cards --players human,greedy --seed 3
 check "play: help lists the commands" 0 "hint +the hard bot's three best moves" \
     -- play_with 'help\nquit\n' --players human,greedy --seed 3
 check "play: a move number out of range" 0 "there is no move 999" \

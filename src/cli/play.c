@@ -382,8 +382,10 @@ static int human_turn(play_session *s, int seat, tafel_action *out) {
         }
         if (tafel_action_from_text(s->state, in, out, &err) == TAFEL_OK)
             return TURN_MOVE;
-        /* most messages quote the input already: once is enough */
-        if (strstr(err.message, cli_printable(in)))
+        /* most messages quote the input already, cut to the library's
+        ** quoting size (TF_QUOTE): once is enough */
+        char quoted[48];
+        if (strstr(err.message, tafel_quote(in, quoted, sizeof quoted)))
             printf("%s (type 'help' for commands)\n", err.message);
         else
             printf("'%s': %s (type 'help' for commands)\n", cli_printable(in), err.message);

@@ -168,6 +168,55 @@ static void test_the_end_shows_every_face_down_card(void **unused) {
     assert_true(seen > 0); /* the games did leave face-down cards */
 }
 
+/* The picture's four rows, without the legend under them (which shows a
+** mark as an example). */
+static const char *rows_of(const char *picture) { /* the last four stay valid */
+    static char ring[4][4096];
+    static int next;
+    char *rows = ring[next++ % 4];
+    const char *legend = strstr(picture, "  ([R?]");
+    size_t n = legend ? (size_t)(legend - picture) : strlen(picture);
+    if (n >= sizeof ring[0]) n = sizeof ring[0] - 1;
+    memcpy(rows, picture, n);
+    rows[n] = 0;
+    return rows;
+}
+
+/* Issue 14 #5: what each other player put into a row last is marked with
+** its letter in lower case - a face-down card, a follower, a face-up card -
+** and a player's own last move is not; the view names it for every seat. */
+static void test_each_other_players_last_move_is_marked(void **unused) {
+    (void)unused;
+    teardown(NULL); /* the states of earlier tests */
+    tafel_state *s = own(h_state("cardcassonne"));
+    h_script(s, SETUP);
+    h_script(s, DEAL);
+    assert_lacks(rows_of(render(s, -1, 0)), "r:");
+    assert_lacks(rows_of(render(s, -1, 0)), "b:");
+    h_script(s, "1 play Y1 G");
+    assert_contains(rows_of(render(s, 0, 0)), "b:[B?]");
+    assert_lacks(rows_of(render(s, 1, 0)), "b:");
+    h_script(s, "0 play R3 Y; 1 follower G");
+    assert_contains(rows_of(render(s, 0, 0)), "b:<Blue>");
+    assert_contains(rows_of(render(s, 1, 0)), "r:[R?]");
+    h_script(s, "0 play YH Y; 1 play G3 G");
+    const char *red = rows_of(render(s, 0, 0)), *blue = rows_of(render(s, 1, 0));
+    const char *all = rows_of(render(s, -1, 0));
+    assert_contains(red, "b:G3");
+    assert_int_equal(occurrences(red, "b:"), 1);
+    assert_lacks(red, "r:");
+    assert_contains(blue, "r:YH");
+    assert_lacks(blue, "b:");
+    assert_contains(all, "r:YH");
+    assert_contains(all, "b:G3");
+    assert_contains(render(s, 0, TAFEL_RENDER_KEY), "r:RA");
+    char *view = tafel_state_view_json(s, 0);
+    assert_non_null(view);
+    if (!strstr(view, "\"last\":{\"row\":\"Y\"") || !strstr(view, "\"last\":{\"row\":\"G\""))
+        fail_msg("the view does not name the last moves: %s", view);
+    free(view);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_key_explains_the_symbols_only_when_asked),
@@ -175,6 +224,7 @@ int main(void) {
         cmocka_unit_test(test_the_picture_leaks_nothing),
         cmocka_unit_test(test_parse_errors_quote_the_input_once),
         cmocka_unit_test(test_the_end_shows_every_face_down_card),
+        cmocka_unit_test(test_each_other_players_last_move_is_marked),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }

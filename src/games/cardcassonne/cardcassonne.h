@@ -140,6 +140,9 @@ typedef struct cc_state {
     uint8_t played[TAFEL_MAX_PLAYERS];        /* cards played this round */
     uint8_t follower_row[TAFEL_MAX_PLAYERS];  /* CC_NONE: not placed */
     uint8_t follower_at[TAFEL_MAX_PLAYERS];   /* its index in the row */
+    /* Each seat's last card or follower, for the picture's mark: its row
+    ** (CC_NONE: none in the rows) and index there, kept across the cut. */
+    uint8_t last_row[TAFEL_MAX_PLAYERS], last_at[TAFEL_MAX_PLAYERS];
     uint32_t hand_mask[TAFEL_MAX_PLAYERS];    /* bit t: hand[p][t] > 0 */
 
     /* What each player holds in front (animals, animal jokers) and under

@@ -44,6 +44,7 @@ static void cc_init(void *data, const tf_options *opt) {
     }
     cc_pile_upto(s->pile, s->pile_upto);
     memset(s->follower_row, CC_NONE, sizeof s->follower_row);
+    memset(s->last_row, CC_NONE, sizeof s->last_row);
 }
 
 /* Who acts, by phase.  cc_current runs two or three times per action, so
@@ -366,6 +367,8 @@ static int apply_play(cc_state *s, int t, int row, tafel_error *err) {
     s->hand_count[p]--;
     s->hand_mask[p] ^= (uint32_t)(held == 1) << t;
     s->played[p] = (uint8_t)(played + 1);
+    s->last_row[p] = (uint8_t)row;
+    s->last_at[p] = s->row_len[row];
     /* the owner's mark when face down, by a mask: a random sixth of the
     ** plays are a seat's first, and a branch on it mispredicts */
     s->row[row][s->row_len[row]++] = (uint8_t)(t | ((p + 1) << 5 & -face_down));
@@ -388,6 +391,8 @@ static int apply_follower(cc_state *s, int row, tafel_error *err) {
     s->follower_from[p] = s->row_secured[row];
     s->row_secured[row] = (uint8_t)(s->row_len[row] + 1);
     s->last_follower = (uint8_t)p;
+    s->last_row[p] = (uint8_t)row;
+    s->last_at[p] = s->row_len[row];
     s->row[row][s->row_len[row]++] = (uint8_t)(CC_FOLLOWER + p);
     s->secured[p] = s->open[row]; /* the open stretch is now p's */
     memset(&s->open[row], 0, sizeof s->open[row]);

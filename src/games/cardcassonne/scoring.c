@@ -155,6 +155,12 @@ static void score_animals(cc_state *s, int p) {
 ** row_len entries mean nothing).  The first chunk moves even when no
 ** entries are left behind, which is random, as in mark_taken. */
 static void cut_rows(cc_state *s) {
+    for (int p = 0; p < s->players; p++) { /* the last marks move with their entries */
+        int row = s->last_row[p];
+        if (row == CC_NONE) continue;
+        if (s->last_at[p] < s->row_secured[row]) s->last_row[p] = CC_NONE; /* taken */
+        else s->last_at[p] = (uint8_t)(s->last_at[p] - s->row_secured[row]);
+    }
     for (int row = 0; row < CC_COLOURS; row++) {
         int cut = s->row_secured[row], left = s->row_len[row] - cut, i = 0;
         uint8_t *r = s->row[row];

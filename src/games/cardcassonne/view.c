@@ -14,6 +14,7 @@
 #include "cardcassonne.h"
 #include "seats.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const phase_names[] = {
@@ -55,6 +56,9 @@ static void json_seat(tf_buf *b, const cc_state *s, int p, int seat) {
                 tf_buf_addf(b, "%s\"%s\"", first ? "" : ",", cc_cards[t].name);
         tf_buf_add(b, "]");
     }
+    if (s->last_row[p] == CC_NONE) tf_buf_add(b, ",\"last\":null");
+    else tf_buf_addf(b, ",\"last\":{\"row\":\"%s\",\"index\":%d}", cc_row_names[s->last_row[p]],
+                     s->last_at[p]);
     tf_buf_addf(b, ",\"played\":%d,\"follower\":", s->played[p]);
     if (s->follower_row[p] == CC_NONE) tf_buf_add(b, "null");
     else tf_buf_addf(b, "\"%s\"", cc_row_names[s->follower_row[p]]);
@@ -145,11 +149,34 @@ static void put_follower(tf_buf *b, int p, int colour) {
     else tf_buf_addf(b, " <%s>", tf_seat_names[p]);
 }
 
+/* The seat other than the viewer whose last card or follower is row r's
+** entry i, or -1. */
+static int last_of(const cc_state *s, int r, int i, int seat) {
+    for (int p = 0; p < s->players; p++)
+        if (p != seat && s->last_row[p] == r && s->last_at[p] == i) return p;
+    return -1;
+}
+
+/* Another player's last move: "r:" before it, the seat's letter in lower
+** case (in the seat's colour with colours), as Carcassonne marks last
+** tiles.  Inserted after the space that begins each entry's text at. */
+static void insert_last_mark(tf_buf *b, size_t at, int p, int colour) {
+    char mark[32], letter = (char)(tf_seat_letters[p] - 'A' + 'a');
+    if (colour) snprintf(mark, sizeof mark, "\x1b[1;38;5;231;%sm%c\x1b[0m:", tf_seat_bg[p], letter);
+    else snprintf(mark, sizeof mark, "%c:", letter);
+    size_t n = strlen(mark), end = b->len;
+    tf_buf_add(b, mark);
+    if (b->oom) return;
+    memmove(b->data + at + n, b->data + at, end - at);
+    memcpy(b->data + at, mark, n);
+}
+
 static void render_row(tf_buf *b, const cc_state *s, int r, int seat, int colour) {
     tf_buf_addf(b, "  %s %-9s|", cc_row_names[r], cc_row_titles[r]);
     if (!s->row_len[r]) tf_buf_add(b, " -");
     for (int i = 0; i < s->row_len[r]; i++) {
         uint8_t e = s->row[r][i];
+        size_t at = b->len + 1;
         if (CC_IS_FOLLOWER(e)) put_follower(b, e - CC_FOLLOWER, colour);
         else if (e == CC_GONE) tf_buf_add(b, " __");
         else if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) == seat)
@@ -160,6 +187,8 @@ static void render_row(tf_buf *b, const cc_state *s, int r, int seat, int colour
         }
         else if (CC_ENTRY_DOWN(e)) tf_buf_addf(b, " [%c?]", tf_seat_letters[CC_ENTRY_OWNER(e)]);
         else put_card(b, CC_ENTRY_TYPE(e), colour, " ", "");
+        int last = last_of(s, r, i, seat);
+        if (last >= 0) insert_last_mark(b, at, last, colour);
     }
     tf_buf_add(b, "\n");
 }
@@ -198,6 +227,8 @@ static const char key[] =
     "  [R?]          a face-down card Red played (a player's first card of a round)\n"
     "  [Y1*]         your own face-down card\n"
     "  <Red>         Red's big follower: it secures the cards before it in its row\n"
+    "  r:RA  r:[R?]  r:<Red>  what another player played last, marked with its\n"
+    "                letter in lower case (Red here)\n"
     "  __            a card taken at round scoring\n"
     "  >             the player to move\n"
     "  chest         building cards won, scored as sets at the end of the game\n";
@@ -209,7 +240,7 @@ int cc_render(const void *data, int seat, int flags, tf_buf *b) {
     tf_buf_addf(b, "Cardcassonne, round %d of %d, %s deals, %d card%s in the pile\n", round,
                 s->rounds, tf_seat_names[s->dealer], s->pile_total, s->pile_total == 1 ? "" : "s");
     for (int r = 0; r < CC_COLOURS; r++) render_row(b, s, r, seat, colour);
-    tf_buf_add(b, "  ([R?] a face-down card of Red, [Y1*] your own, <Red> Red's big follower)\n");
+    tf_buf_add(b, "  ([R?] face down, Red's; [Y1*] your own; <Red> Red's follower; r:RA Red's last)\n");
     for (int p = 0; p < s->players; p++) render_seat(b, s, p, colour);
     if (seat >= 0 && s->phase != CC_PH_OVER) {
         tf_buf_addf(b, "Your hand (%s):", tf_seat_names[seat]);
@@ -395,6 +426,14 @@ int cc_check(const void *data, tafel_error *err) {
         while (from > 0 && !CC_IS_FOLLOWER(s->row[s->follower_row[p]][from - 1])) from--;
         if (from != s->follower_from[p])
             return tf_error(err, TAFEL_ESTATE, "seat %d: its secured stretch is misrecorded", p);
+    }
+    for (int p = 0; p < TAFEL_MAX_PLAYERS; p++) {
+        int row = s->last_row[p], e = row < CC_COLOURS ? s->row[row][s->last_at[p]] : 0;
+        if (row == CC_NONE) continue;
+        if (p >= s->players || row >= CC_COLOURS || s->last_at[p] >= s->row_len[row] ||
+            (CC_IS_FOLLOWER(e) && e != CC_FOLLOWER + p) ||
+            (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) != p))
+            return tf_error(err, TAFEL_ESTATE, "seat %d's last card is not where it was played", p);
     }
     cc_stretch open[CC_COLOURS], secured[TAFEL_MAX_PLAYERS];
     recount_stretches(s, open, secured);

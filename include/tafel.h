@@ -275,6 +275,16 @@ TAFEL_API char *tafel_state_view_json(const tafel_state *state, int seat);
 TAFEL_API int tafel_state_resample(tafel_state *state, int seat,
                                    uint64_t *rng);
 
+/* Whether action a, taken by the seat to move, shows that seat something it
+** could not see before (a card drawn from a hidden stack, the cards a round
+** scoring turns up): played from positions that look the same to the seat,
+** a resampled by tafel_state_resample, the seat's view after it differs.
+** Such an action must not be taken back (undo would let a player peek).
+** 0 in games without hidden information; 1 for a chance event, an illegal
+** action or when memory runs out.  Eight resamples from a fixed seed: the
+** same answer every time for the same state and action. */
+TAFEL_API int tafel_state_action_reveals(const tafel_state *state, tafel_action a);
+
 /* A text picture of the position as seat sees it (seat -1: spectator), for
 ** terminals: the board, scores, what is in hand, each other player's last
 ** move marked.  flags: TAFEL_RENDER_COLOR for ANSI colours;
@@ -307,7 +317,7 @@ TAFEL_API double tafel_rng_unit(uint64_t *rng);     /* [0, 1) */
 */
 typedef struct tafel_record tafel_record;
 
-/* A new, empty record of a game; players may be NULL (no names). */
+/* A new, empty record of a game (no player names). */
 TAFEL_API tafel_record *tafel_record_new(const char *game_string,
                                          uint64_t seed);
 TAFEL_API void tafel_record_free(tafel_record *record); /* NULL is fine */

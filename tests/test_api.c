@@ -409,6 +409,58 @@ static void test_crop_add_spellings_of_one_feature_are_one_action(void **unused)
     tafel_state_free(s);
 }
 
+/* tafel_state_action_reveals, which undo at a table obeys: whether an
+** action shows its player something hidden.  Played over whole random games
+** of each game: never in Carcassonne (nothing is hidden); in the Catan card
+** game a card drawn from a stack does (unless a paid search showed the
+** stack to the player already), a trade never; in
+** Cardcassonne a card played while others still hold cards never does (a
+** round's scoring, which turns cards up, follows only the last one).
+** Chance events and illegal actions always count as revealing, and the
+** answer is the same every time it is asked. */
+static void test_what_an_action_reveals(void **unused) {
+    (void)unused;
+    static const char *const games[] = {"carcassonne(players=3)", "catan_cards",
+                                        "cardcassonne(players=3)"};
+    for (int g = 0; g < 3; g++) {
+        tafel_state *s = h_state(games[g]);
+        uint64_t rng = tafel_rng_seed(40 + (uint64_t)g);
+        int revealed = 0, draws = 0;
+        while (tafel_state_current(s) != TAFEL_TERMINAL) {
+            int n, seat = tafel_state_current(s);
+            tafel_action *legal = h_legal(s, &n), a = legal[tafel_rng_below(&rng, (uint32_t)n)];
+            free(legal);
+            int reveals = tafel_state_action_reveals(s, a);
+            assert_int_equal(reveals, tafel_state_action_reveals(s, a));
+            if (seat < 0) assert_int_equal(reveals, 1);
+            else {
+                char text[128];
+                h_text(s, a, text, sizeof text);
+                revealed += reveals;
+                if (g == 0 && reveals) fail_msg("%s: '%s' reveals nothing", games[g], text);
+                if (g == 1 && !strncmp(text, "draw ", 5)) draws += reveals;
+                if (g == 1 && !strncmp(text, "trade ", 6) && reveals)
+                    fail_msg("%s: '%s' shows nothing hidden", games[g], text);
+                if (g == 2 && !strncmp(text, "play ", 5) && reveals) {
+                    cJSON *view = h_view(s, -1), *seats = cJSON_GetObjectItem(view, "seats");
+                    int held = 0;
+                    for (int p = 0; p < cJSON_GetArraySize(seats); p++)
+                        held += h_json_int(cJSON_GetArrayItem(seats, p), "hand_count");
+                    cJSON_Delete(view);
+                    if (held > 1) fail_msg("%s: '%s' with %d cards held reveals", games[g], text, held);
+                }
+            }
+            tafel_state *illegal = tafel_state_clone(s);
+            assert_int_equal(tafel_state_action_reveals(illegal, -1), 1);
+            tafel_state_free(illegal);
+            assert_int_equal(tafel_state_apply(s, a, NULL), TAFEL_OK);
+        }
+        if (g > 0) assert_true(revealed > 0);
+        if (g == 1) assert_true(draws > 0);
+        tafel_state_free(s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unknown_games_and_parameters_are_refused),
@@ -427,6 +479,7 @@ int main(void) {
         cmocka_unit_test(test_alternative_spellings_name_the_same_action),
         cmocka_unit_test(test_every_legal_action_round_trips_through_text),
         cmocka_unit_test(test_crop_add_spellings_of_one_feature_are_one_action),
+        cmocka_unit_test(test_what_an_action_reveals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

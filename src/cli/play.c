@@ -58,7 +58,6 @@ typedef struct play_session {
     tafel_state *undo[UNDO_MAX];        /* before each of the person's moves in a row */
     int nundo, undo_seat;
     const char *no_undo;                /* why there is nothing to take back */
-    tafel_state *scratch;               /* for testing what a move reveals */
 } play_session;
 
 enum { TURN_MOVE, TURN_QUIT, TURN_ERROR };
@@ -90,7 +89,6 @@ static void forget_undo(play_session *s, const char *why) {
 
 static void session_free(play_session *s) {
     for (int i = 0; i < UNDO_MAX; i++) tafel_state_free(s->undo[i]);
-    tafel_state_free(s->scratch);
     for (int i = 0; i < TAFEL_MAX_PLAYERS; i++) tafel_bot_free(s->bots[i]);
     tafel_bot_free(s->hint);
     tafel_record_free(s->record);
@@ -120,7 +118,6 @@ static int session_start(play_session *s, tafel_error *err) {
     s->cap = tafel_game_max_actions(s->game);
     s->state = tafel_state_new(s->game);
     s->before = tafel_state_new(s->game);
-    s->scratch = tafel_state_new(s->game);
     for (int i = 0; i < UNDO_MAX; i++) s->undo[i] = tafel_state_new(s->game);
     forget_undo(s, "you have made no move yet this turn");
     s->record = tafel_record_new(tafel_game_string(s->game), s->seed);
@@ -128,7 +125,7 @@ static int session_start(play_session *s, tafel_error *err) {
     s->texts = malloc((size_t)s->cap * sizeof *s->texts);
     for (int seat = 0; s->record && seat < s->players; seat++)
         tafel_record_set_player(s->record, seat, s->names[seat]);
-    if (!s->state || !s->before || !s->record || !s->actions || !s->texts || !s->scratch ||
+    if (!s->state || !s->before || !s->record || !s->actions || !s->texts ||
         !s->undo[UNDO_MAX - 1]) {
         err->code = TAFEL_ENOMEM;
         snprintf(err->message, sizeof err->message, "out of memory");
@@ -412,27 +409,6 @@ static int next_action(play_session *s, tafel_action *out) {
     return TURN_MOVE;
 }
 
-/* Whether move a of seat, from s->before to s->state, showed the seat
-** something it did not know (a card drawn from a stack): played from
-** positions that look the same to it, the move shows it different things.
-** Taking such a move back would let a player peek. */
-static int reveals_hidden(play_session *s, int seat, tafel_action a) {
-    if (!tafel_game_hidden_information(s->game)) return 0;
-    char *seen = tafel_state_view_json(s->state, seat);
-    int reveals = !seen;
-    for (uint64_t k = 1; !reveals && k <= 4; k++) {
-        uint64_t rng = tafel_rng_seed(cli_mix(s->seed, 1000 + k));
-        tafel_state_copy(s->scratch, s->before);
-        char *other = NULL;
-        reveals = tafel_state_resample(s->scratch, seat, &rng) ||
-                  tafel_state_apply(s->scratch, a, NULL) ||
-                  !(other = tafel_state_view_json(s->scratch, seat)) || strcmp(seen, other);
-        free(other);
-    }
-    free(seen);
-    return reveals;
-}
-
 /* After a move of seat (s->before holds the state before it): what undo
 ** may take back. */
 static void after_move(play_session *s, int seat, tafel_action a) {
@@ -443,7 +419,7 @@ static void after_move(play_session *s, int seat, tafel_action a) {
     }
     if (seat != s->undo_seat) s->nundo = 0;
     s->undo_seat = seat;
-    if (reveals_hidden(s, seat, a)) {
+    if (tafel_state_action_reveals(s->before, a)) { /* undo would let a player peek */
         forget_undo(s, "your last move showed you hidden cards");
         return;
     }

@@ -247,6 +247,35 @@ TAFEL_API int tafel_state_resample(tafel_state *s, int seat, uint64_t *rng) {
     return module_of(s)->resample(data_of(s), seat, rng);
 }
 
+/* The seat's view after a, from a copy of s resampled for the seat with
+** rng (NULL: s as it is); NULL when a is illegal there or memory ran out. */
+static char *view_after(const tafel_state *s, int seat, tafel_action a, uint64_t *rng) {
+    tafel_state *c = tafel_state_clone(s);
+    char *view = NULL;
+    if (c && (!rng || tafel_state_resample(c, seat, rng) == TAFEL_OK) &&
+        tafel_state_apply(c, a, NULL) == TAFEL_OK)
+        view = tafel_state_view_json(c, seat);
+    free(c);
+    return view;
+}
+
+TAFEL_API int tafel_state_action_reveals(const tafel_state *s, tafel_action a) {
+    int seat = module_of(s)->current(cdata_of(s));
+    if (seat < 0) return 1;
+    if (!tafel_state_is_legal(s, a)) return 1;
+    if (!module_of(s)->view_text) return 0; /* no hidden information */
+    char *seen = view_after(s, seat, a, NULL);
+    int reveals = !seen;
+    uint64_t rng = tafel_rng_seed(0x7265766561ULL ^ (uint64_t)a);
+    for (int k = 0; k < 8 && !reveals; k++) {
+        char *other = view_after(s, seat, a, &rng);
+        reveals = !other || strcmp(seen, other) != 0;
+        free(other);
+    }
+    free(seen);
+    return reveals;
+}
+
 TAFEL_API char *tafel_state_render(const tafel_state *s, int seat, int flags) {
     if (seat < -1 || seat >= s->h.players) return NULL;
     tf_buf b;

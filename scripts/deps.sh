@@ -5,9 +5,15 @@
 # playing and the tests do not need.
 set -euo pipefail
 
-packages=(gcc make cmake pkg-config libcjson-dev libcmocka-dev python3)
+packages=(gcc make cmake pkg-config libcjson-dev libcmocka-dev python3 libwebsockets-dev libsqlite3-dev libssl-dev)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-dev)
+fi
+# The server's tests run in node (node --test, the ws client from npm): a
+# node already on the machine will do, else Debian's.
+if [ "${1:-}" = "--test" ]; then
+  command -v node >/dev/null || packages+=(nodejs)
+  command -v npm >/dev/null || packages+=(npm)
 fi
 missing=()
 for p in "${packages[@]}"; do
@@ -19,4 +25,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The npm packages of the tests, as package-lock.json pins them.
+if [ "${1:-}" = "--test" ] && [ -f "$(dirname "$0")/../package-lock.json" ]; then
+  cd "$(dirname "$0")/.."
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "Installing the npm packages of the tests (package-lock.json)" >&2
+    npm ci --no-audit --no-fund --loglevel=error >/dev/null
+  fi
 fi

@@ -11,6 +11,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 fi
+bash scripts/deps.sh --test
 bash scripts/build.sh "$dir" "${args[@]}"
 cd "$dir"
 ctest --output-on-failure -j"$(nproc)"

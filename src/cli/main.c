@@ -107,6 +107,20 @@ static const cli_command commands[] = {
      "(the lowest game that fails) on T. A progress bar with the time left is\n"
      "drawn when stderr is a terminal.",
      cli_soak},
+    {"serve",
+     "serve [--port 8080] [--db tafel.db] [--bind 127.0.0.1] [--web DIR] [--workers N] "
+     "[--durable]",
+     "tables over the network: the web page, seats, bots, a database",
+     "Serves the page in web/ and the tables over a WebSocket on one port\n"
+     "(protocol: docs/protocol.md), and prints the address to open. Listens\n"
+     "on --bind (default 127.0.0.1: this machine only; 0.0.0.0 for a network);\n"
+     "--port 0 takes any free port. Tables live in the SQLite file --db\n"
+     "(created on first start): every move is on disk before anyone sees it,\n"
+     "and a restart, or a kill, resumes every unfinished table. --durable\n"
+     "syncs each move to the disk (survives a power cut; slower). Bots think\n"
+     "on --workers threads (default: one per core) at a lower priority.\n"
+     "--web DIR serves another copy of the page. Ctrl-C stops it.",
+     cli_serve},
     {"list", "list", "list the games, their parameters and the bots",
      "Lists every game with its summary and parameters, and every bot.",
      cli_list},

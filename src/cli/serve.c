@@ -1,0 +1,21 @@
+/*
+** serve.c -- tafel serve: the command line of the server (src/server/).
+*/
+#include "cli.h"
+#include "server.h"
+
+int cli_serve(const cli_command *cmd, int argc, char **argv) {
+    const char *port_text = "8080", *db = "tafel.db", *bind = "127.0.0.1", *web = NULL;
+    const char *workers_text = "0", *durable = NULL;
+    const cli_option options[] = {
+        {"--port", 1, &port_text}, {"--db", 1, &db},           {"--bind", 1, &bind},
+        {"--web", 1, &web},        {"--workers", 1, &workers_text}, {"--durable", 0, &durable},
+    };
+    int rc = cli_parse(cmd, argc, argv, options, 6, NULL, 0);
+    if (rc != CLI_CONTINUE) return rc;
+    server_options opt = {.bind = bind, .db_path = db, .web_dir = web, .durable = durable != NULL};
+    if (cli_int(port_text, "--port", 0, 65535, &opt.port) ||
+        cli_int(workers_text, "--workers", 0, 64, &opt.workers))
+        return CLI_USAGE;
+    return server_run(&opt);
+}

@@ -1,0 +1,382 @@
+/*
+** protocol.c -- the messages of docs/protocol.md (version 1).
+**
+** Requests are read with cJSON, checked field by field, and turned into
+** calls on tables.c; every refusal is one "error" message on the socket
+** that asked, and changes nothing.  A state message is built per viewer:
+** its view, its last actions and its legal actions come from the engine
+** for that seat only, so nothing hidden can reach another seat's socket.
+*/
+#include "tables.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PROTOCOL_VERSION 1
+
+static void send_json(session *s, cJSON *msg) {
+    char *text = msg ? cJSON_PrintUnformatted(msg) : NULL;
+    if (text) session_send(s, text, strlen(text));
+    free(text);
+    cJSON_Delete(msg);
+}
+
+void protocol_send_error(session *s, const char *code, const char *fmt, ...) {
+    char message[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "type", "error");
+    cJSON_AddStringToObject(msg, "code", code);
+    cJSON_AddStringToObject(msg, "message", message);
+    send_json(s, msg);
+}
+
+static void send_ack(session *s, int64_t seq) {
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "type", "ack");
+    cJSON_AddNumberToObject(msg, "seq", (double)seq);
+    send_json(s, msg);
+}
+
+static cJSON *seat_value(int seat) {
+    if (seat == TAFEL_CHANCE) return cJSON_CreateString("chance");
+    if (seat == TAFEL_TERMINAL) return cJSON_CreateString("terminal");
+    return cJSON_CreateNumber(seat);
+}
+
+static cJSON *seats_json(const table *t, int lobby) {
+    cJSON *seats = cJSON_CreateArray();
+    for (int i = 0; i < t->players; i++) {
+        const table_seat *ts = &t->seats[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "kind", ts->bot && !ts->resigned ? "bot" : "human");
+        if (ts->bot) cJSON_AddStringToObject(o, "bot", ts->spec);
+        if (lobby) cJSON_AddBoolToObject(o, "taken", ts->connected > 0);
+        else {
+            cJSON_AddBoolToObject(o, "connected", ts->connected > 0);
+            cJSON_AddBoolToObject(o, "resigned", ts->resigned);
+        }
+        cJSON_AddItemToArray(seats, o);
+    }
+    return seats;
+}
+
+static cJSON *legal_json(const table *t) {
+    int cap = tafel_game_max_actions(t->game);
+    tafel_action *actions = malloc(sizeof *actions * (size_t)cap);
+    cJSON *legal = cJSON_CreateArray();
+    int n = actions ? tafel_state_legal_actions(t->state, actions, cap) : 0;
+    for (int i = 0; i < n; i++) {
+        char text[256];
+        if (tafel_action_to_text(t->state, actions[i], text, sizeof text) >= 0)
+            cJSON_AddItemToArray(legal, cJSON_CreateString(text));
+    }
+    free(actions);
+    return legal;
+}
+
+char *protocol_state(const table *t, int seat) {
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "type", "state");
+    cJSON_AddNumberToObject(msg, "protocol", PROTOCOL_VERSION);
+    cJSON_AddStringToObject(msg, "table", t->id);
+    cJSON_AddNumberToObject(msg, "seq", (double)t->seq);
+    cJSON_AddNumberToObject(msg, "actions", t->nactions);
+    cJSON_AddItemToObject(msg, "seat", seat >= 0 ? cJSON_CreateNumber(seat) : cJSON_CreateNull());
+    cJSON_AddStringToObject(msg, "game", t->game_string);
+    cJSON_AddStringToObject(msg, "status", t->over ? "over" : "playing");
+    int current = tafel_state_current(t->state);
+    cJSON_AddItemToObject(msg, "to_move", seat_value(t->over ? TAFEL_TERMINAL : current));
+    cJSON_AddItemToObject(msg, "seats", seats_json(t, 0));
+    char *view = tafel_state_view_json(t->state, seat);
+    cJSON_AddItemToObject(msg, "view", view ? cJSON_CreateRaw(view) : cJSON_CreateNull());
+    free(view);
+    cJSON *last = cJSON_CreateArray();
+    for (int i = 0; i < t->nlast; i++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddItemToObject(o, "seat", seat_value(t->last[i].seat < 0 ? TAFEL_CHANCE
+                                                                         : t->last[i].seat));
+        cJSON_AddStringToObject(o, "text", t->last[i].text[seat + 1] ? t->last[i].text[seat + 1]
+                                                                     : "");
+        cJSON_AddItemToArray(last, o);
+    }
+    cJSON_AddItemToObject(msg, "last", last);
+    if (seat >= 0 && !t->over && current == seat && !t->seats[seat].bot)
+        cJSON_AddItemToObject(msg, "legal", legal_json(t));
+    const char *why;
+    cJSON_AddBoolToObject(msg, "undo", seat >= 0 && table_can_undo(t, seat, &why));
+    double scores[TAFEL_MAX_PLAYERS];
+    tafel_state_scores(t->state, scores);
+    cJSON_AddItemToObject(msg, "scores", cJSON_CreateDoubleArray(scores, t->players));
+    if (t->over) {
+        int winners[TAFEL_MAX_PLAYERS];
+        int n = table_winners(t, winners);
+        cJSON_AddItemToObject(msg, "winners", cJSON_CreateIntArray(winners, n));
+    }
+    char *text = cJSON_PrintUnformatted(msg);
+    cJSON_Delete(msg);
+    return text;
+}
+
+char *protocol_lobby_tables(void) {
+    table *newest[SERVER_LOBBY_MAX];
+    int n = tables_newest(newest, SERVER_LOBBY_MAX);
+    cJSON *list = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        const table *t = newest[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "table", t->id);
+        cJSON_AddStringToObject(o, "game", t->game_string);
+        cJSON_AddStringToObject(o, "status", t->over ? "over" : "playing");
+        cJSON_AddNumberToObject(o, "seq", (double)t->seq);
+        cJSON_AddItemToObject(o, "seats", seats_json(t, 1));
+        cJSON_AddItemToArray(list, o);
+    }
+    char *text = cJSON_PrintUnformatted(list);
+    cJSON_Delete(list);
+    return text;
+}
+
+/* ---- requests --------------------------------------------------------- */
+
+/* A string field, or NULL (wrong: set when present but not a string). */
+static const char *string_field(const cJSON *msg, const char *name, int *wrong) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, name);
+    if (!v) return NULL;
+    if (!cJSON_IsString(v)) {
+        *wrong = 1;
+        return NULL;
+    }
+    return v->valuestring;
+}
+
+/* A whole number field in 0..2^53; -1 when missing, -2 when wrong. */
+static int64_t number_field(const cJSON *msg, const char *name) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, name);
+    if (!v) return -1;
+    double d = cJSON_IsNumber(v) ? v->valuedouble : -1;
+    if (d < 0 || d > 9007199254740992.0 || floor(d) != d) return -2;
+    return (int64_t)d;
+}
+
+static void send_state(session *s) {
+    char *text = protocol_state(s->table, s->seat);
+    if (text) session_send(s, text, strlen(text));
+    free(text);
+}
+
+static void do_create(session *s, const cJSON *msg) {
+    int wrong = 0;
+    const char *game = string_field(msg, "game", &wrong);
+    const cJSON *seats = cJSON_GetObjectItemCaseSensitive(msg, "seats");
+    int64_t seed = number_field(msg, "seed");
+    if (!game || wrong || !cJSON_IsArray(seats) || seed == -2) {
+        protocol_send_error(s, "malformed", "create needs \"game\" (a game string), \"seats\" "
+                                            "(an array of \"human\" or bot specs) and "
+                                            "optionally \"seed\" (a whole number 0..2^53)");
+        return;
+    }
+    int n = cJSON_GetArraySize(seats);
+    if (n < 1 || n > TAFEL_MAX_PLAYERS) {
+        protocol_send_error(s, "bad_game", "\"seats\" must list 1 to %d seats, not %d",
+                            TAFEL_MAX_PLAYERS, n);
+        return;
+    }
+    const char *specs[TAFEL_MAX_PLAYERS];
+    for (int i = 0; i < n; i++) {
+        const cJSON *v = cJSON_GetArrayItem(seats, i);
+        if (!cJSON_IsString(v)) {
+            protocol_send_error(s, "malformed", "seat %d is not a string", i);
+            return;
+        }
+        specs[i] = v->valuestring;
+    }
+    char tokens[TAFEL_MAX_PLAYERS][33], why[512];
+    const char *code;
+    table *t = tables_create(game, specs, n, (uint64_t)(seed < 0 ? 0 : seed), seed >= 0, tokens,
+                             &code, why, sizeof why);
+    if (!t) {
+        char quoted[64];
+        protocol_send_error(s, code, "game '%s': %s", tafel_quote(game, quoted, sizeof quoted),
+                            why);
+        return;
+    }
+    cJSON *reply = cJSON_CreateObject();
+    cJSON_AddStringToObject(reply, "type", "created");
+    cJSON_AddStringToObject(reply, "table", t->id);
+    cJSON *list = cJSON_AddArrayToObject(reply, "tokens");
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(list, tokens[i][0] ? cJSON_CreateString(tokens[i]) : cJSON_CreateNull());
+    char watch[64];
+    snprintf(watch, sizeof watch, "/t/%s", t->id);
+    cJSON_AddStringToObject(reply, "watch", watch);
+    send_json(s, reply);
+}
+
+static void do_join(session *s, const cJSON *msg) {
+    int wrong = 0;
+    const char *id = string_field(msg, "table", &wrong);
+    const char *token = string_field(msg, "token", &wrong);
+    const cJSON *token_item = cJSON_GetObjectItemCaseSensitive(msg, "token");
+    if (!id || wrong) {
+        if (!(wrong && cJSON_IsNull(token_item) && id)) {
+            protocol_send_error(s, "malformed", "join needs \"table\" (an id) and optionally "
+                                                "\"token\" (a seat's secret)");
+            return;
+        }
+        token = NULL;
+    }
+    table *t = tables_find(id);
+    if (!t) {
+        char quoted[64];
+        protocol_send_error(s, "no_table", "there is no table '%s'",
+                            tafel_quote(id, quoted, sizeof quoted));
+        return;
+    }
+    int seat = -1;
+    if (token && (seat = table_seat_of_token(t, token)) < 0) {
+        protocol_send_error(s, "token", "that token is no seat's at table %s", t->id);
+        return;
+    }
+    if (s->table) table_detach(s->table, s);
+    s->seat = seat;
+    table_attach(t, s);
+    table_broadcast(t); /* the others see who is connected */
+}
+
+/* The seated socket's request that changes the table. */
+static void do_change(session *s, const char *type, const cJSON *msg) {
+    if (!s->table || s->seat < 0) {
+        protocol_send_error(s, "not_seated", "%s: join a table with your seat's token first",
+                            type);
+        return;
+    }
+    int64_t seq = number_field(msg, "seq");
+    if (seq < 0) {
+        protocol_send_error(s, "malformed", "%s needs \"seq\", the seq of the latest state", type);
+        return;
+    }
+    table *t = s->table;
+    const char *code = NULL;
+    char why[1024] = "";
+    int rc;
+    if (!strcmp(type, "move")) {
+        int wrong = 0;
+        const char *action = string_field(msg, "action", &wrong);
+        if (!action || wrong) {
+            protocol_send_error(s, "malformed", "move needs \"action\", an action's text");
+            return;
+        }
+        if (t->seats[s->seat].bot) {
+            protocol_send_error(s, "not_your_turn", "a bot plays this seat now");
+            return;
+        }
+        rc = table_move(t, s->seat, seq, action, &code, why, sizeof why);
+        if (rc == 1) { /* resent: played already */
+            send_ack(s, t->seq);
+            send_state(s);
+            return;
+        }
+    } else if (!strcmp(type, "undo")) {
+        rc = table_undo(t, s->seat, seq, &code, why, sizeof why);
+    } else if (!strcmp(type, "resign")) {
+        rc = table_resign(t, s->seat, seq, &code, why, sizeof why);
+    } else {
+        int wrong = 0;
+        const char *bot = string_field(msg, "bot", &wrong);
+        if (!bot || wrong) {
+            protocol_send_error(s, "malformed", "hand_over needs \"bot\", a bot spec");
+            return;
+        }
+        rc = table_hand_over(t, s->seat, seq, bot, &code, why, sizeof why);
+    }
+    if (rc < 0) protocol_send_error(s, code, "%s", why);
+    /* committed, applied and broadcast: then acknowledged */
+    else send_ack(s, t->seq);
+}
+
+static void do_history(session *s) {
+    if (!s->table) {
+        protocol_send_error(s, "not_seated", "history: join a table first");
+        return;
+    }
+    table *t = s->table;
+    tafel_state *st = tafel_state_new(t->game);
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "type", "history");
+    cJSON_AddNumberToObject(msg, "seq", (double)t->seq);
+    cJSON *list = cJSON_AddArrayToObject(msg, "actions");
+    for (int i = 0; st && i < t->nactions; i++) {
+        tafel_action a;
+        char text[256];
+        if (tafel_action_from_text(st, t->texts[i], &a, NULL)) break;
+        if (tafel_action_view_text(st, s->seat, a, text, sizeof text) < 0) text[0] = 0;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddItemToObject(o, "seat", seat_value(t->action_seats[i] < 0 ? TAFEL_CHANCE
+                                                                           : t->action_seats[i]));
+        cJSON_AddStringToObject(o, "text", text);
+        cJSON_AddItemToArray(list, o);
+        tafel_state_apply(st, a, NULL);
+    }
+    tafel_state_free(st);
+    send_json(s, msg);
+}
+
+void protocol_receive(session *s, const char *text, size_t len) {
+    cJSON *msg = cJSON_ParseWithLength(text, len);
+    if (!msg) {
+        const char *at = cJSON_GetErrorPtr(); /* the loop is the only thread parsing */
+        long byte = at && at >= text && at <= text + len ? (long)(at - text) : 0;
+        protocol_send_error(s, "malformed", "not JSON (at byte %ld)", byte);
+        return;
+    }
+    if (!cJSON_IsObject(msg)) {
+        protocol_send_error(s, "malformed", "a message is a JSON object");
+        cJSON_Delete(msg);
+        return;
+    }
+    int wrong = 0;
+    const char *type = string_field(msg, "type", &wrong);
+    if (!type) protocol_send_error(s, "malformed", "a message needs \"type\"");
+    else if (!strcmp(type, "create")) do_create(s, msg);
+    else if (!strcmp(type, "join")) do_join(s, msg);
+    else if (!strcmp(type, "move") || !strcmp(type, "undo") || !strcmp(type, "resign") ||
+             !strcmp(type, "hand_over"))
+        do_change(s, type, msg);
+    else if (!strcmp(type, "history")) do_history(s);
+    else if (!strcmp(type, "lobby")) {
+        char *tables = protocol_lobby_tables();
+        char *reply = NULL;
+        if (tables && (reply = malloc(strlen(tables) + 32))) {
+            sprintf(reply, "{\"type\":\"lobby\",\"tables\":%s}", tables);
+            session_send(s, reply, strlen(reply));
+        }
+        free(reply);
+        free(tables);
+    } else if (!strcmp(type, "ping")) session_send(s, "{\"type\":\"pong\"}", 15);
+    else {
+        char quoted[64];
+        protocol_send_error(s, "malformed", "unknown type '%s' (create, join, move, undo, resign, "
+                                            "hand_over, history, lobby, ping)",
+                            tafel_quote(type, quoted, sizeof quoted));
+    }
+    cJSON_Delete(msg);
+}
+
+void protocol_too_big(session *s) {
+    protocol_send_error(s, "too_big", "a message is at most %d bytes", SERVER_MAX_MESSAGE);
+}
+
+void protocol_closed(session *s) {
+    table *t = s->table;
+    if (!t) return;
+    table_detach(t, s);
+    table_broadcast(t);
+}

@@ -1,0 +1,74 @@
+/*
+** serve.c -- tafel serve from start to stop.
+**
+** Opens the database, rebuilds the unfinished tables by replaying their
+** records, starts the bot workers (which pick up where the bots of those
+** tables were) and the event loop, and prints the address to open.
+** SIGINT and SIGTERM stop the loop; every acknowledged change is already
+** in the database, so a kill -9 loses nothing either.
+*/
+#include "http.h"
+#include "tables.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig) {
+    (void)sig;
+    stop = 1;
+    http_wake();
+}
+
+int server_run(const server_options *given) {
+    server_options o = *given, *opt = &o;
+    if (!o.web_dir) o.web_dir = TAFEL_WEB_DIR; /* the source tree's web/ */
+    if (o.workers <= 0) o.workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (o.workers <= 0) o.workers = 1;
+    char err[512];
+    if (tables_open(opt->db_path, opt->durable, err, sizeof err)) {
+        fprintf(stderr, "tafel serve: %s\n", err);
+        return 1;
+    }
+    int restored = tables_restore(err, sizeof err);
+    if (restored < 0) {
+        fprintf(stderr, "tafel serve: %s\n", err);
+        tables_close();
+        return 1;
+    }
+    int port;
+    if (http_start(opt, &port)) {
+        fprintf(stderr, "tafel serve: cannot listen on %s port %d (in use, or not an address "
+                        "of this machine?)\n", opt->bind, opt->port);
+        tables_close();
+        return 1;
+    }
+    if (botpool_start(opt->workers, http_wake)) {
+        fprintf(stderr, "tafel serve: cannot start the bot threads\n");
+        http_stop();
+        tables_close();
+        return 1;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    const char *host = strchr(opt->bind, ':') ? "[%s]" : "%s";
+    char shown[128];
+    snprintf(shown, sizeof shown, host, opt->bind);
+    printf("tafel serve: http://%s:%d/ (database %s", shown, port, opt->db_path);
+    if (restored) printf(", %d unfinished table%s restored", restored, restored == 1 ? "" : "s");
+    printf(")\n");
+    fflush(stdout);
+    while (!stop)
+        if (http_service() < 0) break;
+    botpool_stop();
+    http_stop();
+    tables_close();
+    return 0;
+}

@@ -1,0 +1,99 @@
+/*
+** server.h -- tafel serve: what the server's files share.
+**
+** The server is a front end like `tafel play`: it drives the games through
+** include/tafel.h only.  One event-loop thread (libwebsockets) owns every
+** table, socket and the database; bots think on worker threads over copies
+** of states and hand their moves back through the loop (botpool.c).
+**
+**   http.c      the lws context: static files of web/, the record and lobby
+**               routes, WebSocket framing, each socket's queue of messages
+**   protocol.c  the messages of docs/protocol.md: reading requests, writing
+**               states, acks and errors
+**   tables.c    the tables in memory: seats, tokens, changes (validate,
+**               commit, apply), undo, resignations, bots to ask
+**   storage.c   the tables on disk (SQLite)
+**   botpool.c   the worker threads that run bots
+**   serve.c     start-up: options, the database, rebuilding tables, the loop
+*/
+#ifndef TF_SERVER_H
+#define TF_SERVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tafel.h"
+
+#define SERVER_MAX_MESSAGE 8192        /* a client message, in bytes */
+#define SERVER_CLOSE_MESSAGE 65536     /* past this the socket is closed */
+#define SERVER_MAX_QUEUE 512           /* messages waiting for a slow socket */
+#define SERVER_LOBBY_MAX 100
+
+typedef struct server_options {
+    const char *bind;   /* address to listen on */
+    int port;           /* 0: any free port */
+    const char *db_path;
+    const char *web_dir;
+    int workers;        /* bot threads */
+    int durable;        /* synchronous=FULL */
+} server_options;
+
+/* Runs the server until SIGINT or SIGTERM; the exit status. */
+int server_run(const server_options *opt);
+
+struct table;
+
+/* One WebSocket connection (lws's per-session data: lws frees it after
+** the close, so tables drop their pointers in session_closed). */
+typedef struct session {
+    struct lws *wsi;
+    struct table *table; /* NULL until join */
+    int seat;            /* -1: spectator */
+    char *rx;            /* the message being assembled */
+    size_t rx_len;
+    int rx_too_big;
+    struct outmsg *head, *tail;
+    int queued;
+    int closing;
+} session;
+
+/* Queues text (copied) for the socket and asks lws for a write. */
+void session_send(session *s, const char *text, size_t len);
+
+/* protocol.c */
+void protocol_receive(session *s, const char *text, size_t len);
+void protocol_too_big(session *s);
+void protocol_closed(session *s);
+/* The state message of table t for seat (-1 spectator), malloc'd. */
+char *protocol_state(const struct table *t, int seat);
+void protocol_send_error(session *s, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The lobby as a JSON array text, malloc'd. */
+char *protocol_lobby_tables(void);
+
+/* botpool.c: moves computed off the loop. */
+typedef struct bot_job {
+    char table_id[17];
+    int64_t seq;          /* the table's seq when asked: a stale answer is dropped */
+    int seat;
+    char spec[128];
+    const tafel_game *game;
+    tafel_state *state;   /* a copy, owned by the job */
+    uint64_t seed;
+    tafel_action action;  /* the answer */
+    int failed;
+    char error[256];
+} bot_job;
+
+int botpool_start(int workers, void (*wake)(void));
+void botpool_stop(void);
+/* Hands the job (malloc'd) to a worker. */
+void botpool_submit(bot_job *job);
+/* A finished job, or NULL; the caller frees it with bot_job_free. */
+bot_job *botpool_take_done(void);
+void bot_job_free(bot_job *job);
+
+/* http.c: wakes the loop from another thread (lws_cancel_service). */
+void http_wake(void);
+
+#endif

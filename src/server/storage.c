@@ -1,0 +1,875 @@
+/*
+** storage.c -- the server's tables in one SQLite file (see storage.h).
+**
+** Three tables mirror a tafel record: `tables` (one row per game table:
+** game string, seed, seq, finished, created), `seats` (one row per seat)
+** and `actions` (one row per action, chance events included, keyed by
+** (table id, position)).  Each action also keeps `change_seq`, the seq the
+** client sent for the change that appended it, so a move resent after a
+** lost ack is recognised (docs/protocol.md, "Order of a change, and
+** crashes") without a separate log.
+**
+** Invariants the calls keep:
+**   - a table's actions have positions 0..n-1 with no gap: store_append
+**     only adds at position n (the caller says `from`, and a `from` that is
+**     not n is refused), store_truncate only drops a tail;
+**   - every write call is one BEGIN IMMEDIATE ... COMMIT; any failure,
+**     ours or SQLite's, rolls it back, so a failed call changes nothing;
+**   - inputs are checked before the transaction starts wherever they can
+**     be, so most refusals never touch the file.
+**
+** Settings follow shared/notes/stack-research.md §2: WAL with
+** synchronous=NORMAL survives kill -9; durable gives FULL, which survives
+** a power cut.  The file is stamped with an application_id and the schema
+** version (user_version); a file with other stamps is refused before
+** anything is written to it, so a foreign or newer database is never
+** touched.  Statements are prepared once, at open, and kept in the store.
+*/
+#include "storage.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+/* "tafl" in ASCII: lets `file` and other tools tell our databases apart. */
+#define STORE_APPLICATION_ID 0x7461666C
+
+/* The schema, created in one transaction on first open.  STRICT makes
+** SQLite refuse a value of the wrong type instead of storing it.  `tables`
+** keeps its rowid: it breaks ties between tables created in the same
+** second, newest first (no table is ever deleted, so rowids only grow).
+** The other two are WITHOUT ROWID: their primary key is how they are read.
+** store_find_change scans one table's actions without an index: it runs
+** only when a client resends a move, and a game has at most a few
+** thousand actions. */
+static const char STORE_SCHEMA[] =
+    "CREATE TABLE tables ("
+    "  id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 16),"
+    "  game TEXT NOT NULL,"
+    "  seed INTEGER NOT NULL," /* the uint64 seed's bits, as int64 */
+    "  seq INTEGER NOT NULL,"
+    "  finished INTEGER NOT NULL CHECK (finished IN (0, 1)),"
+    "  created INTEGER NOT NULL"
+    ") STRICT;"
+    "CREATE INDEX tables_by_age ON tables (created);"
+    "CREATE TABLE seats ("
+    "  table_id TEXT NOT NULL REFERENCES tables (id),"
+    "  seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 4),"
+    "  spec TEXT NOT NULL,"
+    "  token_hash BLOB CHECK (token_hash IS NULL OR length(token_hash) = 32),"
+    "  resigned INTEGER NOT NULL CHECK (resigned IN (0, 1)),"
+    "  PRIMARY KEY (table_id, seat)"
+    ") STRICT, WITHOUT ROWID;"
+    "CREATE TABLE actions ("
+    "  table_id TEXT NOT NULL REFERENCES tables (id),"
+    "  position INTEGER NOT NULL CHECK (position >= 0),"
+    "  seat INTEGER NOT NULL CHECK (seat BETWEEN -1 AND 4)," /* -1: chance */
+    "  text TEXT NOT NULL,"
+    "  change_seq INTEGER NOT NULL,"
+    "  PRIMARY KEY (table_id, position)"
+    ") STRICT, WITHOUT ROWID;";
+
+/* Every statement the calls run, prepared once at open: name and SQL. */
+#define STORE_STATEMENTS(X)                                                                \
+    X(BEGIN_WRITE, "BEGIN IMMEDIATE")                                                      \
+    X(BEGIN_READ, "BEGIN")                                                                 \
+    X(COMMIT, "COMMIT")                                                                    \
+    X(ROLLBACK, "ROLLBACK")                                                                \
+    X(TABLE_INSERT, "INSERT INTO tables (id, game, seed, seq, finished, created)"          \
+                    " VALUES (?1, ?2, ?3, 0, 0, ?4)")                                      \
+    X(SEAT_INSERT, "INSERT INTO seats (table_id, seat, spec, token_hash, resigned)"        \
+                   " VALUES (?1, ?2, ?3, ?4, ?5)")                                         \
+    /* Whether the table exists (a row or none), its seats and its actions. */             \
+    X(TABLE_SHAPE, "SELECT (SELECT count(*) FROM seats WHERE table_id = ?1),"              \
+                   " (SELECT coalesce(max(position) + 1, 0) FROM actions"                  \
+                   "  WHERE table_id = ?1)"                                                \
+                   " FROM tables WHERE id = ?1")                                           \
+    X(ACTION_INSERT, "INSERT INTO actions (table_id, position, seat, text, change_seq)"     \
+                     " VALUES (?1, ?2, ?3, ?4, ?5)")                                       \
+    X(ACTION_TRUNCATE, "DELETE FROM actions WHERE table_id = ?1 AND position >= ?2")       \
+    X(TABLE_UPDATE, "UPDATE tables SET seq = ?2, finished = ?3 WHERE id = ?1")             \
+    X(TABLE_SET_SEQ, "UPDATE tables SET seq = ?2 WHERE id = ?1")                           \
+    X(SEAT_UPDATE, "UPDATE seats SET spec = ?3, token_hash = ?4, resigned = ?5"            \
+                   " WHERE table_id = ?1 AND seat = ?2")                                   \
+    X(CHANGE_FIND, "SELECT seat, text FROM actions WHERE table_id = ?1 AND change_seq = ?2" \
+                   " ORDER BY position LIMIT 1")                                           \
+    X(TABLE_LOAD, "SELECT game, seed, seq, finished, created FROM tables WHERE id = ?1")   \
+    X(SEAT_LOAD, "SELECT seat, spec, token_hash, resigned FROM seats"                      \
+                 " WHERE table_id = ?1 ORDER BY seat")                                     \
+    X(ACTION_LOAD, "SELECT position, seat, text FROM actions"                              \
+                   " WHERE table_id = ?1 ORDER BY position")                               \
+    X(TABLE_LIST, "SELECT id FROM tables WHERE ?1 = 0 OR finished = 0"                     \
+                  " ORDER BY created DESC, rowid DESC LIMIT ?2")
+
+#define STORE_STATEMENT_ENUM(name, sql) ST_##name,
+#define STORE_STATEMENT_SQL(name, sql) sql,
+enum { STORE_STATEMENTS(STORE_STATEMENT_ENUM) ST_COUNT };
+static const char *const STORE_STATEMENT_TEXT[ST_COUNT] = {STORE_STATEMENTS(STORE_STATEMENT_SQL)};
+
+struct store {
+    sqlite3 *db;
+    sqlite3_stmt *stmt[ST_COUNT];
+};
+
+/* ---- error messages -------------------------------------------------- */
+
+/* Writes "storage: <context>: <reason>" to err; returns -1 for the caller
+** to return.  snprintf keeps err NUL-terminated and within errsize. */
+static int store_fail(char *err, size_t errsize, const char *context, const char *fmt, ...) {
+    if (err && errsize > 0) {
+        char reason[512];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(reason, sizeof reason, fmt, ap);
+        va_end(ap);
+        snprintf(err, errsize, "storage: %s: %s", context, reason);
+    }
+    return -1;
+}
+
+/* SQLite's own reason for the latest failure on db. */
+static int store_fail_sql(store *s, char *err, size_t errsize, const char *context) {
+    return store_fail(err, errsize, context, "%s", sqlite3_errmsg(s->db));
+}
+
+/* An id as it may appear in a message: the caller's id can be anything
+** (NULL, huge, binary), so at most 24 printable characters of it. */
+static void store_printable_id(const char *id, char out[32]) {
+    if (!id) {
+        snprintf(out, 32, "(null)");
+        return;
+    }
+    size_t i = 0;
+    for (; id[i] && i < 24; i++) out[i] = isprint((unsigned char)id[i]) ? id[i] : '?';
+    if (id[i]) {
+        memcpy(out + i, "...", 3);
+        i += 3;
+    }
+    out[i] = 0;
+}
+
+/* The context of a message about one table: "<doing> table <id>". */
+static void store_context(char *out, size_t size, const char *doing, const char *id) {
+    char shown[32];
+    store_printable_id(id, shown);
+    snprintf(out, size, "%s table %s", doing, shown);
+}
+
+/* ---- checks on the caller's input ----------------------------------- */
+
+/* 1 when id is exactly STORE_ID_LEN hex digits. */
+static int store_id_ok(const char *id) {
+    if (!id) return 0;
+    for (int i = 0; i < STORE_ID_LEN; i++)
+        if (!isxdigit((unsigned char)id[i])) return 0;
+    return id[STORE_ID_LEN] == 0;
+}
+
+/* A spec must fit store_seat.spec with its NUL, so that load gives back
+** exactly what was stored. */
+static int store_spec_ok(const char *spec) {
+    return spec[0] != 0 && memchr(spec, 0, STORE_SPEC_MAX) != NULL;
+}
+
+/* The checks every call on a table starts with; 0 or -1. */
+static int store_check_call(store *s, const char *id, const char *context, char *err,
+                            size_t errsize) {
+    if (!s) return store_fail(err, errsize, context, "no database");
+    if (!store_id_ok(id))
+        return store_fail(err, errsize, context, "a table id is %d hex digits", STORE_ID_LEN);
+    return 0;
+}
+
+/* ---- statements and transactions ------------------------------------- */
+
+/* Leaves every cached statement ready for its next use after a failure
+** part-way through a call (some bound, some stepped).  The codes sqlite3_reset
+** returns here only repeat the failure being reported. */
+static void store_reset_all(store *s) {
+    for (int i = 0; i < ST_COUNT; i++) {
+        if (!s->stmt[i]) continue;
+        sqlite3_reset(s->stmt[i]);
+        sqlite3_clear_bindings(s->stmt[i]);
+    }
+}
+
+/* Runs a cached statement that returns no rows, then resets it.  SQLITE_OK
+** or the failure (its message stays in sqlite3_errmsg). */
+static int store_run(store *s, int which) {
+    sqlite3_stmt *st = s->stmt[which];
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) rc = SQLITE_MISUSE; /* none of ours returns rows */
+    if (rc == SQLITE_DONE) rc = SQLITE_OK;
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+    }
+    return rc;
+}
+
+/* Undoes the transaction of a failed call: err already says why.  SQLite
+** rolls back by itself after some failures (I/O, out of memory), so
+** ROLLBACK runs only while a transaction is still open. */
+static void store_rollback(store *s, char *err, size_t errsize) {
+    store_reset_all(s);
+    if (sqlite3_get_autocommit(s->db)) return;
+    if (store_run(s, ST_ROLLBACK) != SQLITE_OK && err && errsize > 0) {
+        size_t used = strlen(err);
+        snprintf(err + used, errsize - used, " (and rolling back failed: %s)",
+                 sqlite3_errmsg(s->db));
+    }
+}
+
+static int store_begin(store *s, int which, const char *context, char *err, size_t errsize) {
+    if (store_run(s, which) != SQLITE_OK) {
+        store_fail_sql(s, err, errsize, context);
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    return 0;
+}
+
+/* Commits, or rolls back and says why (a failed COMMIT, e.g. SQLITE_BUSY,
+** can leave the transaction open). */
+static int store_commit(store *s, const char *context, char *err, size_t errsize) {
+    if (store_run(s, ST_COMMIT) != SQLITE_OK) {
+        store_fail_sql(s, err, errsize, context);
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads the table's seat and action counts inside the current transaction:
+** 1 the table exists, 0 it does not, -1 a failure (message in errmsg). */
+static int store_table_shape(store *s, const char *id, int *nseats, int *nactions) {
+    sqlite3_stmt *st = s->stmt[ST_TABLE_SHAPE];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc != SQLITE_OK) return -1;
+    rc = sqlite3_step(st);
+    int found = 0;
+    if (rc == SQLITE_ROW) {
+        sqlite3_int64 seats = sqlite3_column_int64(st, 0);
+        sqlite3_int64 actions = sqlite3_column_int64(st, 1);
+        *nseats = (int)seats; /* 0 to 5: the seats' CHECK */
+        /* Saturated: no `from` or `keep` (an int) can then match a count
+        ** too big for an int, so such a table is refused, not corrupted. */
+        *nactions = actions > INT_MAX ? INT_MAX : (int)actions;
+        found = 1;
+        rc = sqlite3_step(st);
+    }
+    if (rc != SQLITE_DONE) return -1;
+    if (sqlite3_reset(st) != SQLITE_OK) return -1;
+    sqlite3_clear_bindings(st);
+    return found;
+}
+
+/* Sets the table's seq and finished flag, the last step of every change. */
+static int store_update_table(store *s, const char *id, int64_t seq, int over) {
+    sqlite3_stmt *st = s->stmt[ST_TABLE_UPDATE];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, seq);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 3, over ? 1 : 0);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_UPDATE);
+    if (rc == SQLITE_OK && sqlite3_changes(s->db) != 1) rc = SQLITE_NOTFOUND;
+    return rc;
+}
+
+/* Binds a seat's token hash: a 32-byte blob, or NULL for no token. */
+static int store_bind_token(sqlite3_stmt *st, int index, const store_seat *seat) {
+    if (!seat->has_token) return sqlite3_bind_null(st, index);
+    return sqlite3_bind_blob(st, index, seat->token_hash, STORE_HASH_LEN, SQLITE_STATIC);
+}
+
+/* ---- opening ---------------------------------------------------------- */
+
+/* One integer pragma's value (application_id, user_version, ...). */
+static int store_pragma_int(sqlite3 *db, const char *pragma, int64_t *out) {
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA %s", pragma);
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc != SQLITE_OK) return rc;
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        *out = sqlite3_column_int64(st, 0);
+        rc = SQLITE_OK;
+    } else if (rc == SQLITE_DONE) {
+        rc = SQLITE_ERROR; /* a pragma this SQLite does not know */
+    }
+    int frc = sqlite3_finalize(st);
+    return rc != SQLITE_OK ? rc : frc;
+}
+
+/* How many objects (tables, indexes, ...) the file's schema holds. */
+static int store_schema_objects(sqlite3 *db, int64_t *out) {
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_schema", -1, &st, NULL);
+    if (rc != SQLITE_OK) return rc;
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        *out = sqlite3_column_int64(st, 0);
+        rc = SQLITE_OK;
+    }
+    int frc = sqlite3_finalize(st);
+    return rc != SQLITE_OK ? rc : frc;
+}
+
+/* Whether the file is a tafel database of our schema version (1), an
+** empty file to create the schema in (0), or neither (-1, err says which
+** stamp is wrong).  Reads only, so a foreign file is left as it was. */
+static int store_check_stamps(sqlite3 *db, const char *context, char *err, size_t errsize) {
+    int64_t app = 0, version = 0, objects = 0;
+    if (store_pragma_int(db, "application_id", &app) != SQLITE_OK ||
+        store_pragma_int(db, "user_version", &version) != SQLITE_OK ||
+        store_schema_objects(db, &objects) != SQLITE_OK)
+        return store_fail(err, errsize, context, "%s", sqlite3_errmsg(db));
+    if (app == 0 && version == 0 && objects == 0) return 0;
+    if (app != STORE_APPLICATION_ID)
+        return store_fail(err, errsize, context,
+                          "not a tafel database (application_id %lld, tafel's is %lld)",
+                          (long long)app, (long long)STORE_APPLICATION_ID);
+    if (version != STORE_SCHEMA_VERSION)
+        return store_fail(err, errsize, context,
+                          "the database has schema version %lld; this tafel reads "
+                          "version %d only",
+                          (long long)version, STORE_SCHEMA_VERSION);
+    return 1;
+}
+
+/* Runs SQL with no result rows (pragmas that set, the schema). */
+static int store_exec(sqlite3 *db, const char *sql, const char *context, char *err,
+                      size_t errsize) {
+    if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
+        return store_fail(err, errsize, context, "%s", sqlite3_errmsg(db));
+    return 0;
+}
+
+/* Switches to WAL, which is kept in the file.  An in-memory database has
+** no WAL and stays in "memory" mode, which is fine for tests. */
+static int store_use_wal(sqlite3 *db, const char *context, char *err, size_t errsize) {
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "PRAGMA journal_mode=WAL", -1, &st, NULL);
+    char mode[16] = "";
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            const unsigned char *text = sqlite3_column_text(st, 0);
+            snprintf(mode, sizeof mode, "%s", text ? (const char *)text : "");
+            rc = SQLITE_OK;
+        }
+    }
+    if (rc != SQLITE_OK) {
+        store_fail(err, errsize, context, "%s", sqlite3_errmsg(db));
+        sqlite3_finalize(st); /* repeats the failure already reported */
+        return -1;
+    }
+    if (sqlite3_finalize(st) != SQLITE_OK)
+        return store_fail(err, errsize, context, "%s", sqlite3_errmsg(db));
+    const char *file = sqlite3_db_filename(db, "main");
+    int in_memory = !file || !file[0];
+    if (strcmp(mode, "wal") != 0 && !in_memory)
+        return store_fail(err, errsize, context, "cannot use WAL (journal mode stays '%s')",
+                          mode);
+    return 0;
+}
+
+/* Creates the schema and stamps the file, in one transaction.  Another
+** process may have created it since we looked: checked again inside. */
+static int store_create_schema(sqlite3 *db, const char *context, char *err, size_t errsize) {
+    if (store_exec(db, "BEGIN IMMEDIATE", context, err, errsize)) return -1;
+    int state = store_check_stamps(db, context, err, errsize);
+    if (state == 0) {
+        char stamps[96];
+        snprintf(stamps, sizeof stamps, "PRAGMA application_id=%d; PRAGMA user_version=%d;",
+                 STORE_APPLICATION_ID, STORE_SCHEMA_VERSION);
+        if (store_exec(db, STORE_SCHEMA, context, err, errsize) ||
+            store_exec(db, stamps, context, err, errsize))
+            state = -1;
+    }
+    if (state >= 0 && store_exec(db, "COMMIT", context, err, errsize)) state = -1;
+    if (state < 0) {
+        /* err already holds the failure; a failed ROLLBACK leaves the file
+        ** as it was too, and the connection is closed right after. */
+        if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+/* Order (stack-research §2): busy_timeout first, so that a file another
+** process is writing is waited for; then the stamps are read, before
+** anything is written; then WAL, synchronous and foreign keys; then the
+** schema, on first open; then the statements. */
+int store_open(const char *path, int durable, store **out, char *err, size_t errsize) {
+    char context[300];
+    char shown[256];
+    snprintf(shown, sizeof shown, "%s", path ? path : "(null)");
+    snprintf(context, sizeof context, "opening %s", shown);
+    if (out) *out = NULL;
+    if (!path || !out) return store_fail(err, errsize, context, "no path or no result pointer");
+
+    store *s = calloc(1, sizeof *s);
+    if (!s) return store_fail(err, errsize, context, "out of memory");
+    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    if (rc != SQLITE_OK) {
+        if (s->db)
+            store_fail_sql(s, err, errsize, context);
+        else
+            store_fail(err, errsize, context, "%s", sqlite3_errstr(rc));
+        store_close(s);
+        return -1;
+    }
+    sqlite3 *db = s->db;
+    if (sqlite3_extended_result_codes(db, 1) != SQLITE_OK ||
+        store_exec(db, "PRAGMA busy_timeout=5000", context, err, errsize)) {
+        store_fail_sql(s, err, errsize, context);
+        store_close(s);
+        return -1;
+    }
+    /* SQLite opens a file it may not write read-only without a word. */
+    if (sqlite3_db_readonly(db, "main") == 1) {
+        store_fail(err, errsize, context, "the file is read-only");
+        store_close(s);
+        return -1;
+    }
+    int stamps = store_check_stamps(db, context, err, errsize);
+    int64_t foreign_keys = 0;
+    if (stamps < 0 || store_use_wal(db, context, err, errsize) ||
+        store_exec(db, durable ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
+                   context, err, errsize) ||
+        store_exec(db, "PRAGMA foreign_keys=ON", context, err, errsize)) {
+        store_close(s);
+        return -1;
+    }
+    /* foreign_keys is silently ignored by a SQLite built without them. */
+    if (store_pragma_int(db, "foreign_keys", &foreign_keys) != SQLITE_OK || foreign_keys != 1) {
+        store_fail(err, errsize, context, "foreign keys cannot be turned on");
+        store_close(s);
+        return -1;
+    }
+    if (stamps == 0 && store_create_schema(db, context, err, errsize)) {
+        store_close(s);
+        return -1;
+    }
+    for (int i = 0; i < ST_COUNT; i++) {
+        rc = sqlite3_prepare_v3(db, STORE_STATEMENT_TEXT[i], -1, SQLITE_PREPARE_PERSISTENT,
+                                &s->stmt[i], NULL);
+        if (rc != SQLITE_OK) {
+            store_fail(err, errsize, context, "preparing '%.40s...': %s", STORE_STATEMENT_TEXT[i],
+                       sqlite3_errmsg(db));
+            store_close(s);
+            return -1;
+        }
+    }
+    *out = s;
+    return 0;
+}
+
+/* The last connection's close checkpoints the WAL into the file. */
+void store_close(store *s) {
+    if (!s) return;
+    for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
+    /* close_v2 cannot fail for want of finalized statements; with every
+    ** statement finalized above there is nothing left to report. */
+    sqlite3_close_v2(s->db);
+    free(s);
+}
+
+/* ---- changes ------------------------------------------------------------ */
+
+int store_create(store *s, const store_table *t, char *err, size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "creating", t ? t->id : NULL);
+    if (!t) return store_fail(err, errsize, context, "no table given");
+    if (store_check_call(s, t->id, context, err, errsize)) return -1;
+    if (!t->game || !t->game[0]) return store_fail(err, errsize, context, "no game string");
+    if (t->nseats < 1 || t->nseats > 5)
+        return store_fail(err, errsize, context, "%d seats (1 to 5)", t->nseats);
+    for (int i = 0; i < t->nseats; i++)
+        if (!store_spec_ok(t->seats[i].spec))
+            return store_fail(err, errsize, context, "seat %d: spec empty or over %d bytes", i,
+                              STORE_SPEC_MAX - 1);
+    /* storage.h: a new table has no actions and seq 0.  Anything else is a
+    ** caller's mistake, better seen now than after a restart. */
+    if (t->nactions != 0 || t->seq != 0 || t->over)
+        return store_fail(err, errsize, context,
+                          "a new table has no actions, seq 0 and is not over");
+
+    /* The seed's 64 bits as they are: SQLite's integers are signed. */
+    int64_t seed_bits;
+    memcpy(&seed_bits, &t->seed, sizeof seed_bits);
+
+    if (store_begin(s, ST_BEGIN_WRITE, context, err, errsize)) return -1;
+    sqlite3_stmt *st = s->stmt[ST_TABLE_INSERT];
+    int rc = sqlite3_bind_text(st, 1, t->id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 2, t->game, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 3, seed_bits);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 4, t->created);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_INSERT);
+    st = s->stmt[ST_SEAT_INSERT];
+    for (int i = 0; rc == SQLITE_OK && i < t->nseats; i++) {
+        const store_seat *seat = &t->seats[i];
+        rc = sqlite3_bind_text(st, 1, t->id, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, i);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 3, seat->spec, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = store_bind_token(st, 4, seat);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 5, seat->resigned ? 1 : 0);
+        if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_INSERT);
+    }
+    if (rc != SQLITE_OK) {
+        if (rc == SQLITE_CONSTRAINT_PRIMARYKEY)
+            store_fail(err, errsize, context, "a table with this id exists (%s)",
+                       sqlite3_errmsg(s->db));
+        else
+            store_fail_sql(s, err, errsize, context);
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    return store_commit(s, context, err, errsize);
+}
+
+/* Starts a change to an existing table: the write transaction, with the
+** table's seat and action counts read inside it.  0, or -1 with err set
+** and nothing open. */
+static int store_begin_change(store *s, const char *id, const char *context, int *nseats,
+                              int *nactions, char *err, size_t errsize) {
+    if (store_begin(s, ST_BEGIN_WRITE, context, err, errsize)) return -1;
+    int found = store_table_shape(s, id, nseats, nactions);
+    if (found < 0)
+        store_fail_sql(s, err, errsize, context);
+    else if (found == 0)
+        store_fail(err, errsize, context, "no such table");
+    if (found <= 0) {
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    return 0;
+}
+
+/* Ends a change: committed when every step went well (rc), else rolled
+** back with SQLite's reason in err. */
+static int store_end_change(store *s, int rc, const char *context, char *err, size_t errsize) {
+    if (rc != SQLITE_OK) {
+        store_fail_sql(s, err, errsize, context);
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    return store_commit(s, context, err, errsize);
+}
+
+int store_append(store *s, const char *id, int from, int n, const char *const *texts,
+                 const int *seats, int64_t seq, int over, char *err, size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "appending to", id);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    if (n < 1 || !texts || !seats)
+        return store_fail(err, errsize, context, "a change appends at least one action");
+    if (from < 0 || from > INT_MAX - n)
+        return store_fail(err, errsize, context, "no action %d", from);
+    for (int i = 0; i < n; i++)
+        if (!texts[i]) return store_fail(err, errsize, context, "action %d has no text", from + i);
+
+    int nseats = 0, nactions = 0;
+    if (store_begin_change(s, id, context, &nseats, &nactions, err, errsize)) return -1;
+    /* The caller appends after what it has: if that is not what is on disk,
+    ** its state and ours differ, and appending would corrupt the record. */
+    const char *refusal = NULL;
+    char reason[96];
+    if (from != nactions) {
+        snprintf(reason, sizeof reason, "appending after action %d, but the table has %d", from,
+                 nactions);
+        refusal = reason;
+    }
+    for (int i = 0; !refusal && i < n; i++) {
+        if (seats[i] < -1 || seats[i] >= nseats) {
+            snprintf(reason, sizeof reason, "action %d: no seat %d (the table has %d)", from + i,
+                     seats[i], nseats);
+            refusal = reason;
+        }
+    }
+    if (refusal) {
+        store_fail(err, errsize, context, "%s", refusal);
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+
+    sqlite3_stmt *st = s->stmt[ST_ACTION_INSERT];
+    int rc = SQLITE_OK;
+    for (int i = 0; rc == SQLITE_OK && i < n; i++) {
+        rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, from + i);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 3, seats[i]);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 4, texts[i], -1, SQLITE_STATIC);
+        /* The seq the client sent with this change: store_find_change. */
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 5, seq - 1);
+        if (rc == SQLITE_OK) rc = store_run(s, ST_ACTION_INSERT);
+    }
+    if (rc == SQLITE_OK) rc = store_update_table(s, id, seq, over);
+    return store_end_change(s, rc, context, err, errsize);
+}
+
+int store_truncate(store *s, const char *id, int keep, int64_t seq, char *err, size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "undoing in", id);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    if (keep < 0) return store_fail(err, errsize, context, "keeping %d actions", keep);
+
+    int nseats = 0, nactions = 0;
+    if (store_begin_change(s, id, context, &nseats, &nactions, err, errsize)) return -1;
+    if (keep > nactions) {
+        store_fail(err, errsize, context, "keeping %d actions, but the table has %d", keep,
+                   nactions);
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    sqlite3_stmt *st = s->stmt[ST_ACTION_TRUNCATE];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, keep);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_ACTION_TRUNCATE);
+    /* An undo never ends a game: the finished flag stays as it is. */
+    st = s->stmt[ST_TABLE_SET_SEQ];
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, seq);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_SET_SEQ);
+    return store_end_change(s, rc, context, err, errsize);
+}
+
+int store_set_seat(store *s, const char *id, int seat, const store_seat *value, int64_t seq,
+                   int over, char *err, size_t errsize) {
+    char context[64], doing[32];
+    snprintf(doing, sizeof doing, "setting seat %d of", seat);
+    store_context(context, sizeof context, doing, id);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    if (!value) return store_fail(err, errsize, context, "no seat given");
+    if (!store_spec_ok(value->spec))
+        return store_fail(err, errsize, context, "spec empty or over %d bytes",
+                          STORE_SPEC_MAX - 1);
+
+    int nseats = 0, nactions = 0;
+    if (store_begin_change(s, id, context, &nseats, &nactions, err, errsize)) return -1;
+    if (seat < 0 || seat >= nseats) {
+        store_fail(err, errsize, context, "no such seat (the table has %d)", nseats);
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    sqlite3_stmt *st = s->stmt[ST_SEAT_UPDATE];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, seat);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 3, value->spec, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = store_bind_token(st, 4, value);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 5, value->resigned ? 1 : 0);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_UPDATE);
+    if (rc == SQLITE_OK) rc = store_update_table(s, id, seq, over);
+    return store_end_change(s, rc, context, err, errsize);
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+/* A resent move (docs/protocol.md, "Order of a change, and crashes") is
+** the same change when the first action appended with the client's seq is
+** the same seat's same text.  A table that does not exist has made no
+** change: 0, like any change that is not there. */
+int store_find_change(store *s, const char *id, int64_t seq, int seat, const char *text,
+                      char *err, size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "finding a change in", id);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    if (!text) return store_fail(err, errsize, context, "no action text given");
+
+    sqlite3_stmt *st = s->stmt[ST_CHANGE_FIND];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, seq);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    int same = 0;
+    if (rc == SQLITE_ROW) {
+        const unsigned char *stored = sqlite3_column_text(st, 1);
+        if (!stored) { /* the column is NOT NULL: out of memory */
+            store_reset_all(s);
+            return store_fail(err, errsize, context, "out of memory reading the action");
+        }
+        same = sqlite3_column_int(st, 0) == seat && strcmp((const char *)stored, text) == 0;
+        rc = SQLITE_DONE;
+    }
+    if (rc != SQLITE_DONE) store_fail_sql(s, err, errsize, context);
+    store_reset_all(s);
+    return rc == SQLITE_DONE ? same : -1;
+}
+
+void store_table_free(store_table *t) {
+    if (!t) return;
+    free(t->game);
+    if (t->actions)
+        for (int i = 0; i < t->nactions; i++) free(t->actions[i]);
+    free(t->actions);
+    free(t->action_seats);
+    memset(t, 0, sizeof *t);
+}
+
+/* Copies a text column; NULL when it is NULL or memory runs out (the
+** callers' columns are NOT NULL, so either way it is a failure). */
+static char *store_column_dup(sqlite3_stmt *st, int column) {
+    const unsigned char *text = sqlite3_column_text(st, column);
+    if (!text) return NULL;
+    size_t len = (size_t)sqlite3_column_bytes(st, column);
+    char *copy = malloc(len + 1);
+    if (copy) {
+        memcpy(copy, text, len);
+        copy[len] = 0;
+    }
+    return copy;
+}
+
+/* The table's row into out: 1, 0 no such table, -1 failure (err set). */
+static int store_load_table_row(store *s, const char *id, store_table *out,
+                                const char *context, char *err, size_t errsize) {
+    sqlite3_stmt *st = s->stmt[ST_TABLE_LOAD];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    if (rc == SQLITE_DONE) return 0;
+    if (rc != SQLITE_ROW) return store_fail_sql(s, err, errsize, context);
+    out->game = store_column_dup(st, 0);
+    if (!out->game) return store_fail(err, errsize, context, "out of memory reading the game");
+    int64_t seed_bits = sqlite3_column_int64(st, 1);
+    memcpy(&out->seed, &seed_bits, sizeof out->seed);
+    out->seq = sqlite3_column_int64(st, 2);
+    out->over = sqlite3_column_int(st, 3);
+    out->created = sqlite3_column_int64(st, 4);
+    memcpy(out->id, id, STORE_ID_LEN + 1);
+    return 1;
+}
+
+/* The seats, which must be 0..n-1 with n in 1..5 and specs that fit. */
+static int store_load_seats(store *s, const char *id, store_table *out, const char *context,
+                            char *err, size_t errsize) {
+    sqlite3_stmt *st = s->stmt[ST_SEAT_LOAD];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc != SQLITE_OK) return store_fail_sql(s, err, errsize, context);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int n = out->nseats;
+        if (n >= 5 || sqlite3_column_int(st, 0) != n)
+            return store_fail(err, errsize, context, "seat rows are not 0 to 4 in order");
+        store_seat *seat = &out->seats[n];
+        const unsigned char *spec = sqlite3_column_text(st, 1);
+        int spec_len = sqlite3_column_bytes(st, 1);
+        if (!spec || spec_len < 1 || spec_len >= STORE_SPEC_MAX)
+            return store_fail(err, errsize, context, "seat %d: spec missing or too long", n);
+        memcpy(seat->spec, spec, (size_t)spec_len + 1);
+        /* The type is read first: it means nothing after a conversion. */
+        if (sqlite3_column_type(st, 2) != SQLITE_NULL) {
+            const void *hash = sqlite3_column_blob(st, 2);
+            int hash_len = sqlite3_column_bytes(st, 2);
+            if (!hash || hash_len != STORE_HASH_LEN)
+                return store_fail(err, errsize, context, "seat %d: token hash of %d bytes", n,
+                                  hash_len);
+            memcpy(seat->token_hash, hash, STORE_HASH_LEN);
+            seat->has_token = 1;
+        }
+        seat->resigned = sqlite3_column_int(st, 3);
+        out->nseats = n + 1;
+    }
+    if (rc != SQLITE_DONE) return store_fail_sql(s, err, errsize, context);
+    if (out->nseats < 1) return store_fail(err, errsize, context, "the table has no seats");
+    return 0;
+}
+
+/* The actions, in order, grown by doubling. */
+static int store_load_actions(store *s, const char *id, store_table *out,
+                              const char *context, char *err, size_t errsize) {
+    sqlite3_stmt *st = s->stmt[ST_ACTION_LOAD];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc != SQLITE_OK) return store_fail_sql(s, err, errsize, context);
+    int cap = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int n = out->nactions;
+        if (sqlite3_column_int64(st, 0) != n)
+            return store_fail(err, errsize, context, "action %d is missing", n);
+        int seat = sqlite3_column_int(st, 1);
+        if (seat < -1 || seat >= out->nseats)
+            return store_fail(err, errsize, context, "action %d: no seat %d", n, seat);
+        if (n == cap) {
+            int grown = cap ? cap * 2 : 64;
+            char **texts = realloc(out->actions, sizeof *texts * (size_t)grown);
+            if (texts) out->actions = texts;
+            int *seats = realloc(out->action_seats, sizeof *seats * (size_t)grown);
+            if (seats) out->action_seats = seats;
+            if (!texts || !seats)
+                return store_fail(err, errsize, context, "out of memory at action %d", n);
+            cap = grown;
+        }
+        char *text = store_column_dup(st, 2);
+        if (!text) return store_fail(err, errsize, context, "out of memory at action %d", n);
+        out->actions[n] = text;
+        out->action_seats[n] = seat;
+        out->nactions = n + 1;
+    }
+    if (rc != SQLITE_DONE) return store_fail_sql(s, err, errsize, context);
+    return 0;
+}
+
+/* All three reads share one read transaction, so they see one snapshot
+** even if another process (a backup, `sqlite3`) writes meanwhile. */
+int store_load(store *s, const char *id, store_table *out, char *err, size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "loading", id);
+    if (out) memset(out, 0, sizeof *out);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    if (!out) return store_fail(err, errsize, context, "no result pointer");
+
+    if (store_begin(s, ST_BEGIN_READ, context, err, errsize)) return -1;
+    int found = store_load_table_row(s, id, out, context, err, errsize);
+    if (found == 1 && (store_load_seats(s, id, out, context, err, errsize) ||
+                       store_load_actions(s, id, out, context, err, errsize)))
+        found = -1;
+    if (found < 0) {
+        store_rollback(s, err, errsize);
+        store_table_free(out);
+        return -1;
+    }
+    store_reset_all(s);
+    if (store_commit(s, context, err, errsize)) {
+        store_table_free(out);
+        return -1;
+    }
+    return found;
+}
+
+int store_list(store *s, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap, char *err,
+               size_t errsize) {
+    const char *context = "listing tables";
+    if (!s) return store_fail(err, errsize, context, "no database");
+    if (cap < 0 || (cap > 0 && !ids))
+        return store_fail(err, errsize, context, "no room for the ids (cap %d)", cap);
+    if (cap == 0) return 0;
+
+    sqlite3_stmt *st = s->stmt[ST_TABLE_LIST];
+    int rc = sqlite3_bind_int(st, 1, unfinished ? 1 : 0);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, cap);
+    int n = 0;
+    if (rc == SQLITE_OK) {
+        /* LIMIT stops at cap; n < cap guards ids all the same. */
+        while (n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+            const unsigned char *id = sqlite3_column_text(st, 0);
+            if (!id || sqlite3_column_bytes(st, 0) != STORE_ID_LEN) {
+                store_fail(err, errsize, context, "a stored id is not %d characters",
+                           STORE_ID_LEN);
+                store_reset_all(s);
+                return -1;
+            }
+            memcpy(ids[n], id, STORE_ID_LEN + 1);
+            n++;
+        }
+    }
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        store_fail_sql(s, err, errsize, context);
+        store_reset_all(s);
+        return -1;
+    }
+    store_reset_all(s);
+    return n;
+}

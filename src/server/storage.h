@@ -1,0 +1,88 @@
+/*
+** storage.h -- the server's tables on disk: one SQLite file.
+**
+** A table is its game string, its seed, its seats and the list of its
+** actions (chance events included): exactly a tafel record, so a table is
+** rebuilt after a restart by replaying it.  Every change is one
+** transaction, committed before the server applies it (docs/protocol.md,
+** "Order of a change").  WAL with synchronous=NORMAL survives kill -9;
+** durable gives synchronous=FULL, which survives a power cut too.
+**
+** All calls run on the server's event-loop thread.  Errors return -1 and
+** write a message (naming what failed, with SQLite's reason) to err.
+*/
+#ifndef TF_SERVER_STORAGE_H
+#define TF_SERVER_STORAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define STORE_SCHEMA_VERSION 1
+#define STORE_ID_LEN 16     /* a table id: 16 hex digits */
+#define STORE_HASH_LEN 32   /* SHA-256 of a seat's token */
+#define STORE_SPEC_MAX 128  /* "human" or a bot spec */
+
+typedef struct store store;
+
+typedef struct store_seat {
+    char spec[STORE_SPEC_MAX]; /* "human" or a bot spec */
+    int has_token;             /* a human seat (or one handed over from one) */
+    uint8_t token_hash[STORE_HASH_LEN];
+    int resigned;
+} store_seat;
+
+typedef struct store_table {
+    char id[STORE_ID_LEN + 1];
+    char *game;        /* game string */
+    uint64_t seed;
+    int nseats;
+    store_seat seats[5];
+    int64_t seq;       /* changes so far (docs/protocol.md) */
+    int over;          /* the game is over */
+    int64_t created;   /* unix seconds */
+    int nactions;
+    char **actions;    /* action texts, in order */
+    int *action_seats; /* who played each: a seat, or -1 for chance */
+} store_table;
+
+/* Opens or creates the database at path (schema version checked, WAL,
+** foreign keys on).  ":memory:" works for tests. */
+int store_open(const char *path, int durable, store **out, char *err, size_t errsize);
+void store_close(store *db); /* NULL is fine */
+
+/* A new table with no actions, seq 0. */
+int store_create(store *db, const store_table *t, char *err, size_t errsize);
+
+/* One change: appends n actions (texts[i], played by seats[i]: a seat or
+** -1 for chance) after the table's first `from` actions, and sets the
+** table's seq to seq and its over flag, all in one transaction.  The
+** first action's seat and text, with the seq the client sent (seq - 1),
+** are what store_find_change finds later. */
+int store_append(store *db, const char *id, int from, int n, const char *const *texts,
+                 const int *seats, int64_t seq, int over, char *err, size_t errsize);
+
+/* Undo: keeps the first keep actions, drops the rest, sets seq. */
+int store_truncate(store *db, const char *id, int keep, int64_t seq, char *err, size_t errsize);
+
+/* A seat's new spec, token hash (has_token 0 clears it) and resigned flag,
+** with the table's new seq and over flag. */
+int store_set_seat(store *db, const char *id, int seat, const store_seat *s, int64_t seq, int over,
+                   char *err, size_t errsize);
+
+/* Whether the change that took the table from seq to seq + 1 was the
+** action text played by seat: 1 yes, 0 no, -1 error. */
+int store_find_change(store *db, const char *id, int64_t seq, int seat, const char *text,
+                      char *err, size_t errsize);
+
+/* Loads a table by id: 1 found (*out filled, free with store_table_free),
+** 0 none, -1 error. */
+int store_load(store *db, const char *id, store_table *out, char *err, size_t errsize);
+
+/* The ids of the tables, newest first: unfinished ones when unfinished is
+** set, else all; at most cap.  Returns how many (or -1). */
+int store_list(store *db, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap, char *err,
+               size_t errsize);
+
+void store_table_free(store_table *t);
+
+#endif

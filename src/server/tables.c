@@ -1,0 +1,731 @@
+/*
+** tables.c -- the tables in memory, and every change made to them.
+**
+** A change is worked out on a copy of the live state: the request's action
+** (checked by the engine) and then the chance events that follow it, drawn
+** at once from the table's seed and the action count, so that a replayed
+** table draws the same.  Then it is committed to the database in one
+** transaction, and only then copied into the live state and broadcast.  A
+** failed commit leaves the table as it was.
+**
+** Undo follows the rule of online tables: a seat takes back its own
+** actions of its current turn, one at a time, never past a chance event,
+** another seat's action, or an action that showed it something hidden
+** (tafel_state_action_reveals).  The list of what may be taken back lives
+** in memory only: a restart ends it.
+*/
+#include "tables.h"
+
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+static store *db;
+static table *all; /* newest first */
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static void set_msg(char *msg, size_t size, const char *text) { snprintf(msg, size, "%s", text); }
+
+static int fail(const char **code, const char *what, char *msg, size_t size, const char *text) {
+    *code = what;
+    set_msg(msg, size, text);
+    return -1;
+}
+
+static uint64_t mix(uint64_t seed, uint64_t i) {
+    uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (i + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void hex(const uint8_t *bytes, size_t n, char *out) {
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = digits[bytes[i] >> 4];
+        out[2 * i + 1] = digits[bytes[i] & 15];
+    }
+    out[2 * n] = 0;
+}
+
+static int random_bytes(uint8_t *out, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = getrandom(out + got, n - got, 0);
+        if (r <= 0) return -1;
+        got += (size_t)r;
+    }
+    return 0;
+}
+
+/* Only a token's SHA-256 is kept: a stolen database seats nobody. */
+static void token_hash(const char *token, uint8_t out[STORE_HASH_LEN]) {
+    unsigned int len = STORE_HASH_LEN;
+    EVP_Digest(token, strlen(token), out, &len, EVP_sha256(), NULL);
+}
+
+static char *dup_text(const char *text) {
+    size_t n = strlen(text) + 1;
+    char *copy = malloc(n);
+    if (copy) memcpy(copy, text, n);
+    return copy;
+}
+
+static int64_t now_seconds(void) { return (int64_t)time(NULL); }
+
+/* ---- the table list --------------------------------------------------- */
+
+static void free_last(table *t) {
+    for (int i = 0; i < t->nlast; i++)
+        for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) free(t->last[i].text[v]);
+    free(t->last);
+    t->last = NULL;
+    t->nlast = 0;
+}
+
+static void table_free(table *t) {
+    if (!t) return;
+    for (int i = 0; i < t->nactions; i++) free(t->texts[i]);
+    free(t->texts);
+    free(t->action_seats);
+    free_last(t);
+    free(t->sockets);
+    tafel_state_free(t->state);
+    tafel_game_free(t->game);
+    free(t->game_string);
+    free(t);
+}
+
+static int push_action(table *t, const char *text, int seat) {
+    if (t->nactions == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 256;
+        char **texts = realloc(t->texts, sizeof *texts * (size_t)cap);
+        if (!texts) return -1;
+        t->texts = texts;
+        int *seats = realloc(t->action_seats, sizeof *seats * (size_t)cap);
+        if (!seats) return -1;
+        t->action_seats = seats;
+        t->cap = cap;
+    }
+    char *copy = dup_text(text);
+    if (!copy) return -1;
+    t->texts[t->nactions] = copy;
+    t->action_seats[t->nactions++] = seat;
+    return 0;
+}
+
+/* Texts of action a, played in s, for every viewer (0 the spectator). */
+static int view_texts(const tafel_state *s, int players, tafel_action a,
+                      char *text[TAFEL_MAX_PLAYERS + 1]) {
+    for (int v = 0; v <= players; v++) {
+        char buf[256];
+        if (tafel_action_view_text(s, v - 1, a, buf, sizeof buf) < 0) buf[0] = 0;
+        if (!(text[v] = dup_text(buf))) return -1;
+    }
+    return 0;
+}
+
+static table *new_table(const char *id, const char *game_string, uint64_t seed, char *msg,
+                        size_t size) {
+    table *t = calloc(1, sizeof *t);
+    if (!t) return set_msg(msg, size, "out of memory"), NULL;
+    tafel_error err;
+    if (tafel_game_load(game_string, &t->game, &err)) {
+        set_msg(msg, size, err.message);
+        free(t);
+        return NULL;
+    }
+    snprintf(t->id, sizeof t->id, "%s", id);
+    t->game_string = dup_text(game_string);
+    t->state = tafel_state_new(t->game);
+    t->seed = seed;
+    t->players = tafel_game_players(t->game);
+    t->bot_asked = -1;
+    t->undo_seat = -1;
+    if (!t->game_string || !t->state) {
+        table_free(t);
+        set_msg(msg, size, "out of memory");
+        return NULL;
+    }
+    return t;
+}
+
+static void seat_from_store(table_seat *to, const store_seat *from) {
+    memset(to, 0, sizeof *to);
+    snprintf(to->spec, sizeof to->spec, "%s", from->spec);
+    to->bot = strcmp(from->spec, "human") != 0;
+    to->has_token = from->has_token;
+    memcpy(to->token_hash, from->token_hash, STORE_HASH_LEN);
+    to->resigned = from->resigned;
+}
+
+static void seat_to_store(const table_seat *from, store_seat *to) {
+    memset(to, 0, sizeof *to);
+    snprintf(to->spec, sizeof to->spec, "%s", from->spec);
+    to->has_token = from->has_token;
+    memcpy(to->token_hash, from->token_hash, STORE_HASH_LEN);
+    to->resigned = from->resigned;
+}
+
+/* The latest change as far as the actions tell after a restart: the last
+** seat's action and the chance events after it. */
+static void guess_last(table *t) {
+    int from = t->nactions;
+    while (from > 0 && t->action_seats[from - 1] < 0) from--;
+    if (from > 0) from--;
+    tafel_state *s = tafel_state_new(t->game);
+    if (!s) return;
+    for (int i = 0; i < t->nactions; i++) {
+        tafel_action a;
+        if (tafel_action_from_text(s, t->texts[i], &a, NULL)) break;
+        if (i >= from) {
+            table_last *more = realloc(t->last, sizeof *more * (size_t)(t->nlast + 1));
+            if (!more) break;
+            t->last = more;
+            table_last *l = &t->last[t->nlast++];
+            memset(l, 0, sizeof *l);
+            l->seat = t->action_seats[i];
+            if (view_texts(s, t->players, a, l->text)) break;
+        }
+        if (tafel_state_apply(s, a, NULL)) break;
+    }
+    tafel_state_free(s);
+}
+
+/* A table from its stored form: the record replayed.  NULL (and why in
+** msg) when it no longer replays. */
+static table *table_from_store(const store_table *st, char *msg, size_t size) {
+    table *t = new_table(st->id, st->game, st->seed, msg, size);
+    if (!t) return NULL;
+    if (st->nseats != t->players) {
+        snprintf(msg, size, "table %s has %d seats for %d players", st->id, st->nseats,
+                 t->players);
+        table_free(t);
+        return NULL;
+    }
+    for (int i = 0; i < st->nseats; i++) seat_from_store(&t->seats[i], &st->seats[i]);
+    t->seq = st->seq;
+    t->over = st->over;
+    t->created = st->created;
+    for (int i = 0; i < st->nactions; i++) {
+        tafel_error err;
+        if (tafel_state_apply_text(t->state, st->actions[i], &err) ||
+            push_action(t, st->actions[i], st->action_seats[i])) {
+            snprintf(msg, size, "table %s, action %d '%s': %s", st->id, i, st->actions[i],
+                     err.message);
+            table_free(t);
+            return NULL;
+        }
+    }
+    guess_last(t);
+    return t;
+}
+
+int tables_open(const char *db_path, int durable, char *err, size_t errsize) {
+    return store_open(db_path, durable, &db, err, errsize);
+}
+
+void tables_close(void) {
+    while (all) {
+        table *next = all->next;
+        table_free(all);
+        all = next;
+    }
+    store_close(db);
+    db = NULL;
+}
+
+static void add_table(table *t) {
+    t->next = all;
+    all = t;
+}
+
+int tables_restore(char *err, size_t errsize) {
+    enum { MAX_RESTORE = 100000 };
+    char (*ids)[STORE_ID_LEN + 1] = malloc(sizeof *ids * MAX_RESTORE);
+    if (!ids) return set_msg(err, errsize, "out of memory"), -1;
+    int n = store_list(db, 1, ids, MAX_RESTORE, err, errsize), restored = 0;
+    for (int i = n - 1; i >= 0; i--) { /* oldest first: the newest ends in front */
+        store_table st;
+        char why[512];
+        int found = store_load(db, ids[i], &st, why, sizeof why);
+        if (found <= 0) {
+            fprintf(stderr, "tafel serve: table %s not restored: %s\n", ids[i],
+                    found ? why : "gone");
+            continue;
+        }
+        table *t = table_from_store(&st, why, sizeof why);
+        store_table_free(&st);
+        if (!t) {
+            fprintf(stderr, "tafel serve: table not restored: %s\n", why);
+            continue;
+        }
+        add_table(t);
+        restored++;
+    }
+    free(ids);
+    if (n < 0) return -1;
+    for (table *t = all; t; t = t->next) table_ask_bot(t);
+    return restored;
+}
+
+table *tables_find(const char *id) {
+    for (table *t = all; t; t = t->next)
+        if (!strcmp(t->id, id)) return t;
+    /* a finished table of an earlier run: loaded when asked for */
+    if (strlen(id) != STORE_ID_LEN) return NULL;
+    store_table st;
+    char why[512];
+    if (store_load(db, id, &st, why, sizeof why) != 1) return NULL;
+    table *t = table_from_store(&st, why, sizeof why);
+    store_table_free(&st);
+    if (t) add_table(t);
+    return t;
+}
+
+int tables_newest(table **out, int cap) {
+    int n = 0;
+    for (table *t = all; t && n < cap; t = t->next) out[n++] = t;
+    return n;
+}
+
+table *tables_create(const char *game_string, const char *const *specs, int nspecs,
+                     uint64_t seed, int has_seed, char tokens[][33], const char **code,
+                     char *msg, size_t msgsize) {
+    *code = "bad_game";
+    uint8_t id_bytes[8];
+    char id[STORE_ID_LEN + 1];
+    if (random_bytes(id_bytes, sizeof id_bytes) || (!has_seed && random_bytes((uint8_t *)&seed,
+                                                                             sizeof seed))) {
+        set_msg(msg, msgsize, "the system's random numbers failed");
+        return NULL;
+    }
+    hex(id_bytes, sizeof id_bytes, id);
+    table *t = new_table(id, game_string, seed, msg, msgsize);
+    if (!t) return NULL;
+    if (nspecs != t->players) {
+        snprintf(msg, msgsize, "%s has %d seats, not %d", game_string, t->players, nspecs);
+        table_free(t);
+        return NULL;
+    }
+    for (int i = 0; i < nspecs; i++) {
+        table_seat *s = &t->seats[i];
+        tokens[i][0] = 0;
+        if (strlen(specs[i]) >= sizeof s->spec) {
+            snprintf(msg, msgsize, "seat %d: the spec is too long", i);
+            table_free(t);
+            return NULL;
+        }
+        snprintf(s->spec, sizeof s->spec, "%s", specs[i]);
+        if (strcmp(specs[i], "human")) {
+            tafel_bot *probe;
+            tafel_error err;
+            if (tafel_bot_new(specs[i], t->game, 1, &probe, &err)) {
+                snprintf(msg, msgsize, "seat %d: %s", i, err.message);
+                table_free(t);
+                return NULL;
+            }
+            tafel_bot_free(probe);
+            s->bot = 1;
+            continue;
+        }
+        uint8_t secret[16];
+        if (random_bytes(secret, sizeof secret)) {
+            set_msg(msg, msgsize, "the system's random numbers failed");
+            table_free(t);
+            return NULL;
+        }
+        hex(secret, sizeof secret, tokens[i]);
+        token_hash(tokens[i], s->token_hash);
+        s->has_token = 1;
+    }
+    t->created = now_seconds();
+    store_table st = {.game = t->game_string, .seed = seed, .nseats = nspecs,
+                      .created = t->created};
+    memcpy(st.id, t->id, sizeof st.id);
+    for (int i = 0; i < nspecs; i++) seat_to_store(&t->seats[i], &st.seats[i]);
+    if (store_create(db, &st, msg, msgsize)) {
+        *code = "storage";
+        table_free(t);
+        return NULL;
+    }
+    add_table(t);
+    /* the opening chance events (tiles, deals) are the table's first change */
+    if (tafel_state_current(t->state) == TAFEL_CHANCE) {
+        const char *c;
+        char why[256];
+        if (table_move(t, TAFEL_CHANCE, t->seq, NULL, &c, why, sizeof why) < 0)
+            fprintf(stderr, "tafel serve: table %s: %s\n", t->id, why);
+    }
+    table_ask_bot(t);
+    return t;
+}
+
+int table_seat_of_token(const table *t, const char *token) {
+    if (!token || strlen(token) != 32) return -1;
+    uint8_t hash[STORE_HASH_LEN];
+    token_hash(token, hash);
+    for (int i = 0; i < t->players; i++)
+        if (t->seats[i].has_token && !memcmp(hash, t->seats[i].token_hash, STORE_HASH_LEN))
+            return i;
+    return -1;
+}
+
+/* ---- changes ---------------------------------------------------------- */
+
+typedef struct change {
+    tafel_state *after;
+    int n, cap;
+    char **texts;
+    int *seats;
+    table_last *last;
+    int reveals; /* the seat's action showed it something */
+} change;
+
+static void change_free(change *c, int keep_last) {
+    for (int i = 0; i < c->n; i++) {
+        free(c->texts[i]);
+        if (!keep_last)
+            for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) free(c->last[i].text[v]);
+    }
+    free(c->texts);
+    free(c->seats);
+    if (!keep_last) free(c->last);
+    tafel_state_free(c->after);
+}
+
+/* Adds action a of seat to the change and plays it on c->after. */
+static int change_add(change *c, int players, int seat, tafel_action a) {
+    if (c->n == c->cap) {
+        int cap = c->cap ? 2 * c->cap : 16;
+        char **texts = realloc(c->texts, sizeof *texts * (size_t)cap);
+        if (texts) c->texts = texts;
+        int *seats = realloc(c->seats, sizeof *seats * (size_t)cap);
+        if (seats) c->seats = seats;
+        table_last *last = realloc(c->last, sizeof *last * (size_t)cap);
+        if (last) c->last = last;
+        if (!texts || !seats || !last) return -1;
+        c->cap = cap;
+    }
+    char text[256];
+    if (tafel_action_to_text(c->after, a, text, sizeof text) < 0) return -1;
+    table_last *l = &c->last[c->n];
+    memset(l, 0, sizeof *l);
+    l->seat = seat;
+    c->seats[c->n] = seat;
+    if (!(c->texts[c->n++] = dup_text(text)) || view_texts(c->after, players, a, l->text))
+        return -1;
+    return tafel_state_apply(c->after, a, NULL) ? -1 : 0;
+}
+
+/* The chance events after the change's actions, drawn from the seed and
+** the action count. */
+static int change_add_chance(change *c, const table *t) {
+    while (tafel_state_current(c->after) == TAFEL_CHANCE) {
+        uint64_t rng = tafel_rng_seed(mix(t->seed, (uint64_t)(t->nactions + c->n)));
+        tafel_action a;
+        if (tafel_state_sample_chance(c->after, &rng, &a) || change_add(c, t->players, -1, a))
+            return -1;
+    }
+    return 0;
+}
+
+/* Whether every seat that did not resign but one has resigned. */
+static int one_seat_left(const table *t) {
+    int left = 0;
+    for (int i = 0; i < t->players; i++) left += !t->seats[i].resigned;
+    return left <= 1;
+}
+
+/* Commits the change, then applies it: the table's actions, state, seq,
+** last actions; undo as the rule says. */
+static int commit_change(table *t, change *c, int seat, const char **code, char *msg,
+                         size_t msgsize) {
+    int over = tafel_state_current(c->after) == TAFEL_TERMINAL || one_seat_left(t);
+    if (store_append(db, t->id, t->nactions, c->n, (const char *const *)c->texts, c->seats,
+                     t->seq + 1, over, msg, msgsize)) {
+        *code = "storage";
+        return -1;
+    }
+    int before = t->nactions;
+    for (int i = 0; i < c->n; i++)
+        if (push_action(t, c->texts[i], c->seats[i])) { /* memory: the disk has it all */
+            fprintf(stderr, "tafel serve: out of memory at table %s\n", t->id);
+            abort();
+        }
+    tafel_state_copy(t->state, c->after);
+    t->seq++;
+    t->over = over;
+    free_last(t);
+    t->last = c->last;
+    t->nlast = c->n;
+    int chance_after = c->n > 1;
+    if (seat < 0 || t->seats[seat].bot || chance_after || c->reveals ||
+        tafel_state_current(t->state) != seat) {
+        t->nundo = 0;
+        t->undo_seat = -1;
+    } else {
+        if (t->undo_seat != seat) t->nundo = 0;
+        t->undo_seat = seat;
+        if (t->nundo == TABLE_UNDO_MAX) {
+            memmove(t->undo_at, t->undo_at + 1, sizeof t->undo_at[0] * (TABLE_UNDO_MAX - 1));
+            t->nundo--;
+        }
+        t->undo_at[t->nundo++] = before;
+    }
+    change_free(c, 1);
+    return 0;
+}
+
+int table_move(table *t, int seat, int64_t seq, const char *action, const char **code,
+               char *msg, size_t msgsize) {
+    if (t->over) return fail(code, "over", msg, msgsize, "the game is over");
+    if (seq != t->seq) {
+        if (seat >= 0 && action && seq == t->seq - 1 &&
+            store_find_change(db, t->id, seq, seat, action, msg, msgsize) == 1)
+            return 1; /* resent after a lost ack: already played */
+        snprintf(msg, msgsize, "seq %lld is stale: the table is at %lld", (long long)seq,
+                 (long long)t->seq);
+        *code = "stale";
+        return -1;
+    }
+    int current = tafel_state_current(t->state);
+    if (current != seat) {
+        if (current == TAFEL_TERMINAL) return fail(code, "over", msg, msgsize, "the game is over");
+        return fail(code, "not_your_turn", msg, msgsize, "it is not your turn");
+    }
+    change c = {.after = tafel_state_clone(t->state)};
+    if (!c.after) return fail(code, "storage", msg, msgsize, "out of memory");
+    if (seat >= 0) {
+        tafel_action a;
+        tafel_error err;
+        /* the engine reads only legal actions, and says why not */
+        if (!action || tafel_action_from_text(t->state, action, &a, &err)) {
+            change_free(&c, 0);
+            return fail(code, "illegal", msg, msgsize, action ? err.message : "no action");
+        }
+        c.reveals = !t->seats[seat].bot && tafel_state_action_reveals(t->state, a);
+        if (change_add(&c, t->players, seat, a)) {
+            change_free(&c, 0);
+            return fail(code, "storage", msg, msgsize, "out of memory");
+        }
+    }
+    *code = NULL;
+    msg[0] = 0;
+    if (change_add_chance(&c, t) || commit_change(t, &c, seat, code, msg, msgsize)) {
+        *code = "storage";
+        if (!msg[0]) set_msg(msg, msgsize, "out of memory");
+        change_free(&c, 0);
+        return -1;
+    }
+    table_broadcast(t);
+    table_ask_bot(t);
+    return 0;
+}
+
+int table_can_undo(const table *t, int seat, const char **why) {
+    if (t->over) return *why = "the game is over", 0;
+    if (t->undo_seat != seat || t->nundo == 0)
+        return *why = "only your own actions of this turn can be taken back, never past a "
+                      "chance event, another player's action or a card you were shown",
+               0;
+    if (tafel_state_current(t->state) != seat)
+        return *why = "your turn is over", 0;
+    return 1;
+}
+
+/* The table's state rebuilt from its first keep actions. */
+static int replay_to(table *t, int keep, tafel_state *out) {
+    tafel_state_init(t->game, out);
+    for (int i = 0; i < keep; i++)
+        if (tafel_state_apply_text(out, t->texts[i], NULL)) return -1;
+    return 0;
+}
+
+int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize) {
+    if (seq != t->seq) {
+        snprintf(msg, msgsize, "seq %lld is stale: the table is at %lld", (long long)seq,
+                 (long long)t->seq);
+        *code = "stale";
+        return -1;
+    }
+    const char *why;
+    if (!table_can_undo(t, seat, &why)) return fail(code, "no_undo", msg, msgsize, why);
+    int keep = t->undo_at[t->nundo - 1];
+    tafel_state *s = tafel_state_new(t->game);
+    if (!s || replay_to(t, keep, s)) {
+        tafel_state_free(s);
+        return fail(code, "storage", msg, msgsize, "the table no longer replays");
+    }
+    if (store_truncate(db, t->id, keep, t->seq + 1, msg, msgsize)) {
+        tafel_state_free(s);
+        *code = "storage";
+        return -1;
+    }
+    while (t->nactions > keep) free(t->texts[--t->nactions]);
+    tafel_state_copy(t->state, s);
+    tafel_state_free(s);
+    t->seq++;
+    t->nundo--;
+    free_last(t);
+    table_broadcast(t);
+    return 0;
+}
+
+/* A seat's new controller or resignation: committed, applied, broadcast. */
+static int set_seat(table *t, int seat, const table_seat *to, const char **code, char *msg,
+                    size_t msgsize) {
+    table_seat old = t->seats[seat];
+    t->seats[seat] = *to;
+    int over = tafel_state_current(t->state) == TAFEL_TERMINAL || one_seat_left(t);
+    store_seat st;
+    seat_to_store(to, &st);
+    if (store_set_seat(db, t->id, seat, &st, t->seq + 1, over, msg, msgsize)) {
+        t->seats[seat] = old;
+        *code = "storage";
+        return -1;
+    }
+    t->seq++;
+    t->over = over;
+    t->nundo = 0;
+    t->undo_seat = -1;
+    free_last(t);
+    table_broadcast(t);
+    table_ask_bot(t);
+    return 0;
+}
+
+static int check_seq(const table *t, int64_t seq, const char **code, char *msg, size_t size) {
+    if (t->over) return fail(code, "over", msg, size, "the game is over");
+    if (seq == t->seq) return 0;
+    snprintf(msg, size, "seq %lld is stale: the table is at %lld", (long long)seq,
+             (long long)t->seq);
+    *code = "stale";
+    return -1;
+}
+
+int table_resign(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize) {
+    if (check_seq(t, seq, code, msg, msgsize)) return -1;
+    if (t->seats[seat].resigned) return fail(code, "over", msg, msgsize, "you have resigned");
+    table_seat to = t->seats[seat];
+    to.resigned = 1;
+    to.bot = 1; /* its turns are still taken, by the rules */
+    snprintf(to.spec, sizeof to.spec, "greedy");
+    return set_seat(t, seat, &to, code, msg, msgsize);
+}
+
+int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char **code,
+                    char *msg, size_t msgsize) {
+    if (check_seq(t, seq, code, msg, msgsize)) return -1;
+    tafel_bot *probe;
+    tafel_error err;
+    if (!bot || strlen(bot) >= STORE_SPEC_MAX || tafel_bot_new(bot, t->game, 1, &probe, &err))
+        return fail(code, "bad_game", msg, msgsize, bot ? err.message : "no bot named");
+    tafel_bot_free(probe);
+    table_seat to = t->seats[seat];
+    to.bot = 1;
+    to.has_token = 0; /* the token seats nobody from now on */
+    memset(to.token_hash, 0, sizeof to.token_hash);
+    snprintf(to.spec, sizeof to.spec, "%s", bot);
+    return set_seat(t, seat, &to, code, msg, msgsize);
+}
+
+int table_winners(const table *t, int *out) {
+    int n = 0, left = -1, count = 0;
+    for (int i = 0; i < t->players; i++)
+        if (!t->seats[i].resigned) left = i, count++;
+    if (count == 1) {
+        out[0] = left;
+        return 1;
+    }
+    if (tafel_state_current(t->state) != TAFEL_TERMINAL) return 0;
+    double scores[TAFEL_MAX_PLAYERS], best = 0;
+    tafel_state_scores(t->state, scores);
+    int any = 0;
+    for (int i = 0; i < t->players; i++)
+        if (!t->seats[i].resigned && (!any || scores[i] > best)) best = scores[i], any = 1;
+    for (int i = 0; i < t->players; i++)
+        if (!t->seats[i].resigned && scores[i] == best) out[n++] = i;
+    return n;
+}
+
+/* ---- sockets ---------------------------------------------------------- */
+
+void table_attach(table *t, session *s) {
+    if (t->nsockets == t->socket_cap) {
+        int cap = t->socket_cap ? 2 * t->socket_cap : 8;
+        session **more = realloc(t->sockets, sizeof *more * (size_t)cap);
+        if (!more) return;
+        t->sockets = more;
+        t->socket_cap = cap;
+    }
+    t->sockets[t->nsockets++] = s;
+    s->table = t;
+    if (s->seat >= 0) t->seats[s->seat].connected++;
+}
+
+void table_detach(table *t, session *s) {
+    for (int i = 0; i < t->nsockets; i++)
+        if (t->sockets[i] == s) {
+            t->sockets[i] = t->sockets[--t->nsockets];
+            if (s->seat >= 0) t->seats[s->seat].connected--;
+            break;
+        }
+    s->table = NULL;
+}
+
+void table_broadcast(table *t) {
+    char *by_viewer[TAFEL_MAX_PLAYERS + 1] = {0};
+    for (int i = 0; i < t->nsockets; i++) {
+        session *s = t->sockets[i];
+        int v = s->seat + 1;
+        if (!by_viewer[v]) by_viewer[v] = protocol_state(t, s->seat);
+        if (by_viewer[v]) session_send(s, by_viewer[v], strlen(by_viewer[v]));
+    }
+    for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) free(by_viewer[v]);
+}
+
+/* ---- bots ------------------------------------------------------------- */
+
+void table_ask_bot(table *t) {
+    int seat = tafel_state_current(t->state);
+    if (t->over || seat < 0 || !t->seats[seat].bot || t->bot_asked == t->seq) return;
+    bot_job *job = calloc(1, sizeof *job);
+    if (!job || !(job->state = tafel_state_clone(t->state))) {
+        free(job);
+        fprintf(stderr, "tafel serve: out of memory asking a bot at table %s\n", t->id);
+        return;
+    }
+    memcpy(job->table_id, t->id, sizeof job->table_id);
+    job->seq = t->seq;
+    job->seat = seat;
+    snprintf(job->spec, sizeof job->spec, "%s", t->seats[seat].spec);
+    job->game = t->game;
+    job->seed = mix(t->seed ^ 0x626f74ULL, (uint64_t)t->nactions);
+    t->bot_asked = t->seq;
+    botpool_submit(job);
+}
+
+void tables_bot_done(bot_job *job) {
+    table *t = NULL;
+    for (table *x = all; x; x = x->next)
+        if (!strcmp(x->id, job->table_id)) t = x;
+    if (!t || t->seq != job->seq) return; /* the table moved on (undo, hand-over) */
+    t->bot_asked = -1;
+    tafel_action a = job->action;
+    if (job->failed) {
+        fprintf(stderr, "tafel serve: table %s: bot %s failed (%s); it plays the first legal "
+                        "action\n", t->id, job->spec, job->error);
+        tafel_state_legal_actions(t->state, &a, 1);
+    }
+    char text[256], msg[512];
+    const char *code = NULL;
+    if (tafel_action_to_text(t->state, a, text, sizeof text) < 0 ||
+        table_move(t, job->seat, t->seq, text, &code, msg, sizeof msg) < 0)
+        fprintf(stderr, "tafel serve: table %s: the bot's move '%s' was refused: %s\n", t->id,
+                text, msg);
+}

@@ -1,0 +1,110 @@
+/*
+** tables.h -- the tables in memory, and the changes made to them.
+**
+** A table is its game, its live state, the actions so far (texts, and who
+** played each: a seat or -1 for chance) and its seats.  Every change --
+** a move with the chance events that follow it, an undo, a resignation, a
+** hand-over -- is worked out on a copy, committed to the database, and only
+** then applied and broadcast: the database is never behind what a client
+** was told.  seq counts the changes (docs/protocol.md).
+*/
+#ifndef TF_SERVER_TABLES_H
+#define TF_SERVER_TABLES_H
+
+#include "server.h"
+#include "storage.h"
+
+#define TABLE_UNDO_MAX 16
+
+typedef struct table_seat {
+    char spec[STORE_SPEC_MAX]; /* "human" or the bot playing it */
+    int bot;                   /* a bot plays it now */
+    int has_token;
+    uint8_t token_hash[STORE_HASH_LEN];
+    int resigned;
+    int connected;             /* sockets sitting in this seat */
+} table_seat;
+
+/* One action of the latest change, as each viewer sees it (index: seat + 1,
+** 0 the spectator). */
+typedef struct table_last {
+    int seat; /* -1: chance */
+    char *text[TAFEL_MAX_PLAYERS + 1];
+} table_last;
+
+typedef struct table {
+    char id[STORE_ID_LEN + 1];
+    char *game_string;
+    tafel_game *game;
+    tafel_state *state;
+    uint64_t seed;
+    int players;
+    table_seat seats[TAFEL_MAX_PLAYERS];
+    int64_t seq;
+    int over;
+    int64_t created;
+
+    int nactions, cap;
+    char **texts;
+    int *action_seats;
+
+    table_last *last; /* the latest change's actions */
+    int nlast;
+
+    /* Undo: the action counts before each of undo_seat's own moves since
+    ** the last chance event or other seat's move (none of which revealed
+    ** anything), oldest first. */
+    int undo_seat, nundo;
+    int undo_at[TABLE_UNDO_MAX];
+
+    int64_t bot_asked; /* the seq a bot job was sent for, or -1 */
+
+    session **sockets;
+    int nsockets, socket_cap;
+    struct table *next;
+} table;
+
+int tables_open(const char *db_path, int durable, char *err, size_t errsize);
+void tables_close(void);
+/* Rebuilds every unfinished table from the database; how many, or -1. */
+int tables_restore(char *err, size_t errsize);
+
+table *tables_find(const char *id);
+/* The newest tables first, at most cap. */
+int tables_newest(table **out, int cap);
+
+/* A new table: game string and one spec per seat ("human" or a bot).
+** tokens[i] receives seat i's token (32 hex digits) or "" for a bot.
+** On failure, code and message say why (bad_game, storage). */
+table *tables_create(const char *game_string, const char *const *specs, int nspecs,
+                     uint64_t seed, int has_seed, char tokens[][33], const char **code,
+                     char *msg, size_t msgsize);
+
+/* The seat whose token this is, or -1. */
+int table_seat_of_token(const table *t, const char *token);
+
+/* Requests of a seated socket.  0 on success (the change is committed,
+** applied and broadcast); -1 with code and msg set otherwise.  A resent
+** move (docs/protocol.md) returns 1: nothing applied. */
+int table_move(table *t, int seat, int64_t seq, const char *action, const char **code,
+               char *msg, size_t msgsize);
+int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize);
+int table_resign(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize);
+int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char **code,
+                    char *msg, size_t msgsize);
+/* Whether seat may undo now; why not in why. */
+int table_can_undo(const table *t, int seat, const char **why);
+/* The winners among the seats that did not resign (when over). */
+int table_winners(const table *t, int *out);
+
+void table_attach(table *t, session *s);
+void table_detach(table *t, session *s);
+/* Sends every socket at the table its state. */
+void table_broadcast(table *t);
+
+/* Asks the bot of the seat to move, if a bot is to move and none is asked. */
+void table_ask_bot(table *t);
+/* A bot's answer, from the loop. */
+void tables_bot_done(bot_job *job);
+
+#endif

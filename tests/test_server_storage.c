@@ -1,0 +1,818 @@
+/*
+** test_server_storage.c -- the server's SQLite storage (src/server/storage.h):
+** every field round-trips, a refused or failed call changes nothing, and
+** what was committed is there after a close, a reopen, or a kill -9.
+**
+** Most tests use ":memory:"; those about files work in a directory made
+** with mkdtemp and removed at the end.  Failures in the middle of a
+** transaction are provoked with triggers added through a second SQLite
+** connection, so the store itself needs no test hooks.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dirent.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "storage.h"
+
+#define ID_A "3f9c0a5e7d21b604"
+#define ID_B "00000000000000b2"
+#define ID_C "c0ffee00c0ffee03"
+#define ID_D "d00dfeedd00dfee4"
+#define ID_MISSING "ffffffffffffffff"
+
+/* ---- helpers ------------------------------------------------------------- */
+
+/* A call that must succeed, failing the test with the store's message. */
+#define OK(call)                                                              \
+    do {                                                                      \
+        char ok_err_[256] = "";                                               \
+        char *err = ok_err_;                                                  \
+        size_t errsize = sizeof ok_err_;                                      \
+        if ((call) != 0) fail_msg("%s failed: %s", #call, ok_err_);           \
+        (void)err;                                                            \
+        (void)errsize;                                                        \
+    } while (0)
+
+/* err must contain want. */
+static void says(const char *err, const char *want) {
+    if (!strstr(err, want)) fail_msg("message '%s' does not say '%s'", err, want);
+}
+
+static store *open_memory(void) {
+    store *db = NULL;
+    char err[256] = "";
+    if (store_open(":memory:", 0, &db, err, sizeof err)) fail_msg("open: %s", err);
+    assert_non_null(db);
+    return db;
+}
+
+/* A table of nseats seats: seat i is "human" with token hash bytes i+1
+** when i is even, else the bot "greedy" without a token. */
+static store_table table_of(const char *id, int nseats, int64_t created) {
+    store_table t;
+    memset(&t, 0, sizeof t);
+    snprintf(t.id, sizeof t.id, "%s", id);
+    t.game = "carcassonne(players=2)";
+    t.seed = 42;
+    t.nseats = nseats;
+    t.created = created;
+    for (int i = 0; i < nseats; i++) {
+        store_seat *s = &t.seats[i];
+        snprintf(s->spec, sizeof s->spec, "%s", i % 2 ? "greedy" : "human");
+        s->has_token = i % 2 == 0;
+        if (s->has_token) memset(s->token_hash, i + 1, STORE_HASH_LEN);
+    }
+    return t;
+}
+
+static void create(store *db, const char *id, int nseats, int64_t created) {
+    store_table t = table_of(id, nseats, created);
+    char err[256] = "";
+    if (store_create(db, &t, err, sizeof err)) fail_msg("create %s: %s", id, err);
+}
+
+/* Appends n actions of the given texts and seats as change seq. */
+static void append(store *db, const char *id, int from, int n, const char *const *texts,
+                   const int *seats, int64_t seq, int over) {
+    char err[256] = "";
+    if (store_append(db, id, from, n, texts, seats, seq, over, err, sizeof err))
+        fail_msg("append to %s: %s", id, err);
+}
+
+static store_table load(store *db, const char *id) {
+    store_table t;
+    char err[256] = "";
+    int found = store_load(db, id, &t, err, sizeof err);
+    if (found != 1) fail_msg("load %s: %d %s", id, found, err);
+    return t;
+}
+
+/* The table's actions as "seat:text" joined with '|', for one comparison. */
+static void actions_of(const store_table *t, char *out, size_t size) {
+    size_t used = 0;
+    out[0] = 0;
+    for (int i = 0; i < t->nactions && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%d:%s", i ? "|" : "",
+                                 t->action_seats[i], t->actions[i]);
+}
+
+/* Loads the table and checks its seq and actions. */
+static void expect(store *db, const char *id, int64_t seq, const char *actions) {
+    store_table t = load(db, id);
+    char got[1024];
+    actions_of(&t, got, sizeof got);
+    assert_string_equal(got, actions);
+    assert_int_equal(t.seq, seq);
+    store_table_free(&t);
+}
+
+/* A temporary directory for the file tests, and a path inside it.  Made
+** by the fixture's setup and removed by its teardown, which cmocka runs
+** even when the test fails. */
+typedef struct tmpdir {
+    char dir[64];
+    char db[128];
+} tmpdir;
+
+static int tmpdir_setup(void **state) {
+    tmpdir *d = calloc(1, sizeof *d);
+    if (!d) return -1;
+    snprintf(d->dir, sizeof d->dir, "/tmp/tafel-storage-XXXXXX");
+    if (!mkdtemp(d->dir)) {
+        free(d);
+        return -1;
+    }
+    snprintf(d->db, sizeof d->db, "%s/tafel.db", d->dir);
+    *state = d;
+    return 0;
+}
+
+static int tmpdir_teardown(void **state) {
+    tmpdir *d = *state;
+    DIR *dir = opendir(d->dir);
+    if (!dir) return -1;
+    struct dirent *e;
+    while ((e = readdir(dir))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", d->dir, e->d_name);
+        unlink(path);
+    }
+    closedir(dir);
+    int rc = rmdir(d->dir);
+    free(d);
+    return rc;
+}
+
+static int file_exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* SQL run on the file through a connection of its own, not the store's. */
+static void raw_exec(const char *path, const char *sql) {
+    sqlite3 *raw = NULL;
+    assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+    char *msg = NULL;
+    if (sqlite3_exec(raw, sql, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("raw '%s': %s", sql, msg ? msg : "?");
+    sqlite3_free(msg);
+    assert_int_equal(sqlite3_close(raw), SQLITE_OK);
+}
+
+/* The first column of the first row of sql, as text. */
+static void raw_text(const char *path, const char *sql, char *out, size_t size) {
+    sqlite3 *raw = NULL;
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(raw, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    snprintf(out, size, "%s", (const char *)sqlite3_column_text(st, 0));
+    assert_int_equal(sqlite3_finalize(st), SQLITE_OK);
+    assert_int_equal(sqlite3_close(raw), SQLITE_OK);
+}
+
+static const char *const TEXTS5[] = {"place 0 1 90", "draw K", "follower city N", "draw E",
+                                     "pass"};
+static const int SEATS5[] = {0, -1, 0, -1, 1};
+
+/* ---- round trips ----------------------------------------------------------- */
+
+static void every_field_of_a_new_table_loads_back(void **state) {
+    (void)state;
+    store *db = open_memory();
+    store_table t = table_of(ID_A, 5, 1700000123);
+    t.game = "catan(players=5,expansions=all)";
+    t.seed = UINT64_MAX - 6; /* the top bit set: stored as a negative int64 */
+    t.seats[3].resigned = 1;
+    snprintf(t.seats[4].spec, sizeof t.seats[4].spec, "mcts:ms=500");
+    for (int i = 0; i < STORE_HASH_LEN; i++) t.seats[2].token_hash[i] = (uint8_t)(i * 7);
+    OK(store_create(db, &t, err, errsize));
+
+    store_table got = load(db, ID_A);
+    assert_string_equal(got.id, ID_A);
+    assert_string_equal(got.game, t.game);
+    assert_true(got.seed == UINT64_MAX - 6);
+    assert_int_equal(got.nseats, 5);
+    assert_int_equal(got.seq, 0);
+    assert_int_equal(got.over, 0);
+    assert_int_equal(got.created, 1700000123);
+    assert_int_equal(got.nactions, 0);
+    for (int i = 0; i < 5; i++) {
+        assert_string_equal(got.seats[i].spec, t.seats[i].spec);
+        assert_int_equal(got.seats[i].has_token, t.seats[i].has_token);
+        assert_int_equal(got.seats[i].resigned, i == 3);
+        if (t.seats[i].has_token)
+            assert_memory_equal(got.seats[i].token_hash, t.seats[i].token_hash, STORE_HASH_LEN);
+    }
+    store_table_free(&got);
+    store_table_free(&got); /* freeing twice is harmless: free clears */
+
+    /* The seeds at the sign boundary and zero survive too. */
+    const uint64_t seeds[] = {0, (uint64_t)1 << 63, ((uint64_t)1 << 63) - 1, UINT64_MAX};
+    const char *ids[] = {ID_B, ID_C, ID_D, "0123456789abcdef"};
+    for (int i = 0; i < 4; i++) {
+        store_table one = table_of(ids[i], 1, 5);
+        one.seed = seeds[i];
+        OK(store_create(db, &one, err, errsize));
+        got = load(db, ids[i]);
+        assert_true(got.seed == seeds[i]);
+        assert_int_equal(got.nseats, 1);
+        store_table_free(&got);
+    }
+    store_close(db);
+}
+
+static void a_missing_table_loads_as_none(void **state) {
+    (void)state;
+    store *db = open_memory();
+    store_table t;
+    memset(&t, 0x5a, sizeof t);
+    char err[256] = "";
+    assert_int_equal(store_load(db, ID_MISSING, &t, err, sizeof err), 0);
+    assert_null(t.game);
+    assert_null(t.actions);
+    assert_int_equal(t.nactions, 0);
+    store_table_free(&t);
+    store_close(db);
+}
+
+static void appended_actions_load_in_order_with_seq_and_over(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    append(db, ID_A, 0, 2, TEXTS5, SEATS5, 1, 0);
+    expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K");
+    append(db, ID_A, 2, 3, TEXTS5 + 2, SEATS5 + 2, 2, 1);
+    expect(db, ID_A, 2, "0:place 0 1 90|-1:draw K|0:follower city N|-1:draw E|1:pass");
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.over, 1);
+    assert_int_equal(t.nactions, 5);
+    store_table_free(&t);
+    store_close(db);
+}
+
+/* ---- refusals that change nothing -------------------------------------------- */
+
+static void an_append_after_the_wrong_action_is_refused_and_changes_nothing(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    append(db, ID_A, 0, 2, TEXTS5, SEATS5, 1, 0);
+    const char *const one[] = {"pass"};
+    const int seat0[] = {0};
+    char err[256] = "";
+
+    /* Behind the table (another change came first) and ahead of it. */
+    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, err, sizeof err), -1);
+    says(err, "storage: appending to table " ID_A ": ");
+    says(err, "after action 1, but the table has 2");
+    assert_int_equal(store_append(db, ID_A, 3, 1, one, seat0, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, -1, 1, one, seat0, 2, 1, err, sizeof err), -1);
+    /* No such seat, no actions, no text. */
+    const int seat2[] = {2}, seat_low[] = {-2};
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat2, 2, 1, err, sizeof err), -1);
+    says(err, "no seat 2");
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat_low, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 0, one, seat0, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, NULL, seat0, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, NULL, 2, 1, err, sizeof err), -1);
+    const char *const null_text[] = {NULL};
+    assert_int_equal(store_append(db, ID_A, 2, 1, null_text, seat0, 2, 1, err, sizeof err), -1);
+
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.seq, 1);
+    assert_int_equal(t.over, 0);
+    assert_int_equal(t.nactions, 2);
+    store_table_free(&t);
+    /* The right `from` still works after all those refusals. */
+    append(db, ID_A, 2, 1, one, seat0, 2, 0);
+    expect(db, ID_A, 2, "0:place 0 1 90|-1:draw K|0:pass");
+    store_close(db);
+}
+
+static void an_append_to_a_missing_table_is_refused(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    char err[256] = "";
+    assert_int_equal(store_append(db, ID_MISSING, 0, 2, TEXTS5, SEATS5, 1, 0, err, sizeof err),
+                     -1);
+    assert_string_equal(err, "storage: appending to table " ID_MISSING ": no such table");
+    char ids[4][STORE_ID_LEN + 1];
+    assert_int_equal(store_list(db, 0, ids, 4, err, sizeof err), 1);
+    assert_int_equal(store_find_change(db, ID_MISSING, 0, 0, "place 0 1 90", err, sizeof err),
+                     0);
+    store_close(db);
+}
+
+/* ---- undo, seats --------------------------------------------------------------- */
+
+static void truncate_keeps_the_first_actions_and_sets_seq(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    append(db, ID_A, 0, 5, TEXTS5, SEATS5, 1, 0);
+    char err[256] = "";
+    assert_int_equal(store_truncate(db, ID_A, 6, 2, err, sizeof err), -1);
+    says(err, "keeping 6 actions, but the table has 5");
+    assert_int_equal(store_truncate(db, ID_A, -1, 2, err, sizeof err), -1);
+    assert_int_equal(store_truncate(db, ID_MISSING, 0, 2, err, sizeof err), -1);
+    says(err, "no such table");
+    expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K|0:follower city N|-1:draw E|1:pass");
+
+    OK(store_truncate(db, ID_A, 3, 2, err, errsize));
+    expect(db, ID_A, 2, "0:place 0 1 90|-1:draw K|0:follower city N");
+    OK(store_truncate(db, ID_A, 3, 3, err, errsize)); /* keeping them all */
+    expect(db, ID_A, 3, "0:place 0 1 90|-1:draw K|0:follower city N");
+    /* Appending continues right after what was kept. */
+    append(db, ID_A, 3, 1, TEXTS5 + 4, SEATS5 + 4, 4, 0);
+    expect(db, ID_A, 4, "0:place 0 1 90|-1:draw K|0:follower city N|1:pass");
+    OK(store_truncate(db, ID_A, 0, 5, err, errsize));
+    expect(db, ID_A, 5, "");
+    store_close(db);
+}
+
+static void set_seat_changes_that_seat_and_the_table_only(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 3, 1);
+    store_table before = load(db, ID_A);
+
+    /* Seat 0 hands over to a bot: its token goes, seq and over move. */
+    store_seat bot;
+    memset(&bot, 0, sizeof bot);
+    snprintf(bot.spec, sizeof bot.spec, "hard");
+    OK(store_set_seat(db, ID_A, 0, &bot, 7, 0, err, errsize));
+    /* Seat 1 gains a token and resigns; the game ends. */
+    store_seat resigned;
+    memset(&resigned, 0, sizeof resigned);
+    snprintf(resigned.spec, sizeof resigned.spec, "human");
+    resigned.has_token = 1;
+    memset(resigned.token_hash, 0xee, STORE_HASH_LEN);
+    resigned.resigned = 1;
+    OK(store_set_seat(db, ID_A, 1, &resigned, 8, 1, err, errsize));
+
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.seq, 8);
+    assert_int_equal(t.over, 1);
+    assert_string_equal(t.seats[0].spec, "hard");
+    assert_int_equal(t.seats[0].has_token, 0);
+    assert_int_equal(t.seats[0].resigned, 0);
+    assert_string_equal(t.seats[1].spec, "human");
+    assert_int_equal(t.seats[1].has_token, 1);
+    assert_memory_equal(t.seats[1].token_hash, resigned.token_hash, STORE_HASH_LEN);
+    assert_int_equal(t.seats[1].resigned, 1);
+    assert_memory_equal(&t.seats[2], &before.seats[2], sizeof t.seats[2]);
+    store_table_free(&t);
+    store_table_free(&before);
+
+    char err[256] = "";
+    assert_int_equal(store_set_seat(db, ID_A, 3, &bot, 9, 1, err, sizeof err), -1);
+    says(err, "storage: setting seat 3 of table " ID_A ": no such seat (the table has 3)");
+    assert_int_equal(store_set_seat(db, ID_A, -1, &bot, 9, 1, err, sizeof err), -1);
+    assert_int_equal(store_set_seat(db, ID_A, 0, NULL, 9, 1, err, sizeof err), -1);
+    assert_int_equal(store_set_seat(db, ID_MISSING, 0, &bot, 9, 1, err, sizeof err), -1);
+    store_seat no_spec;
+    memset(&no_spec, 0, sizeof no_spec);
+    assert_int_equal(store_set_seat(db, ID_A, 0, &no_spec, 9, 1, err, sizeof err), -1);
+    t = load(db, ID_A);
+    assert_int_equal(t.seq, 8);
+    assert_string_equal(t.seats[0].spec, "hard");
+    store_table_free(&t);
+    store_close(db);
+}
+
+/* ---- a resent move ------------------------------------------------------------ */
+
+static void find_change_recognises_the_first_action_of_a_change(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    /* The client saw seq 0 and sent "place 0 1 90" as seat 0: seq 0 -> 1. */
+    append(db, ID_A, 0, 2, TEXTS5, SEATS5, 1, 0);
+    /* Then seat 0 at seq 1 (with a chance event), and seat 1 at seq 2. */
+    append(db, ID_A, 2, 2, TEXTS5 + 2, SEATS5 + 2, 2, 0);
+    append(db, ID_A, 4, 1, TEXTS5 + 4, SEATS5 + 4, 3, 0);
+    char err[256] = "";
+
+    assert_int_equal(store_find_change(db, ID_A, 0, 0, "place 0 1 90", err, sizeof err), 1);
+    assert_int_equal(store_find_change(db, ID_A, 1, 0, "follower city N", err, sizeof err), 1);
+    assert_int_equal(store_find_change(db, ID_A, 2, 1, "pass", err, sizeof err), 1);
+    /* Wrong seat, wrong text, a chance event of the change, another seq. */
+    assert_int_equal(store_find_change(db, ID_A, 0, 1, "place 0 1 90", err, sizeof err), 0);
+    assert_int_equal(store_find_change(db, ID_A, 0, 0, "place 0 1 180", err, sizeof err), 0);
+    assert_int_equal(store_find_change(db, ID_A, 0, -1, "draw K", err, sizeof err), 0);
+    assert_int_equal(store_find_change(db, ID_A, 1, 0, "place 0 1 90", err, sizeof err), 0);
+    assert_int_equal(store_find_change(db, ID_A, 3, 1, "pass", err, sizeof err), 0);
+    assert_int_equal(store_find_change(db, ID_A, -1, 0, "place 0 1 90", err, sizeof err), 0);
+
+    /* Undone, the change is gone, and a new change with the same seq is
+    ** what is found. */
+    OK(store_truncate(db, ID_A, 2, 3, err, errsize));
+    assert_int_equal(store_find_change(db, ID_A, 1, 0, "follower city N", err, sizeof err), 0);
+    assert_int_equal(store_find_change(db, ID_A, 2, 1, "pass", err, sizeof err), 0);
+    const char *const again[] = {"follower road S"};
+    const int seat0[] = {0};
+    append(db, ID_A, 2, 1, again, seat0, 4, 0);
+    assert_int_equal(store_find_change(db, ID_A, 3, 0, "follower road S", err, sizeof err), 1);
+
+    assert_int_equal(store_find_change(db, ID_A, 0, 0, NULL, err, sizeof err), -1);
+    assert_int_equal(store_find_change(db, "nothex", 0, 0, "pass", err, sizeof err), -1);
+    store_close(db);
+}
+
+/* ---- the lobby --------------------------------------------------------------- */
+
+static void list_gives_the_newest_first_and_filters_finished_tables(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 200);
+    create(db, ID_B, 2, 50);
+    create(db, ID_C, 2, 200); /* the same second as A, created after it */
+    create(db, ID_D, 2, 100);
+    const char *const one[] = {"resign"};
+    const int seat0[] = {0};
+    append(db, ID_C, 0, 1, one, seat0, 1, 1); /* C is over */
+
+    char ids[8][STORE_ID_LEN + 1];
+    char err[256] = "";
+    assert_int_equal(store_list(db, 0, ids, 8, err, sizeof err), 4);
+    assert_string_equal(ids[0], ID_C);
+    assert_string_equal(ids[1], ID_A);
+    assert_string_equal(ids[2], ID_D);
+    assert_string_equal(ids[3], ID_B);
+
+    assert_int_equal(store_list(db, 1, ids, 8, err, sizeof err), 3);
+    assert_string_equal(ids[0], ID_A);
+    assert_string_equal(ids[1], ID_D);
+    assert_string_equal(ids[2], ID_B);
+
+    /* At most cap, the newest ones, and nothing written past cap. */
+    memset(ids, 'x', sizeof ids);
+    assert_int_equal(store_list(db, 0, ids, 2, err, sizeof err), 2);
+    assert_string_equal(ids[0], ID_C);
+    assert_string_equal(ids[1], ID_A);
+    assert_int_equal(ids[2][0], 'x');
+    assert_int_equal(store_list(db, 0, ids, 0, err, sizeof err), 0);
+    assert_int_equal(store_list(db, 0, NULL, 0, err, sizeof err), 0);
+    assert_int_equal(store_list(db, 0, NULL, 3, err, sizeof err), -1);
+    assert_int_equal(store_list(db, 0, ids, -1, err, sizeof err), -1);
+    store_close(db);
+
+    db = open_memory();
+    assert_int_equal(store_list(db, 0, ids, 8, err, sizeof err), 0);
+    store_close(db);
+}
+
+/* ---- files ------------------------------------------------------------------------- */
+
+static void a_reopened_file_has_everything_and_its_stamps(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 10);
+    create(db, ID_B, 3, 20);
+    append(db, ID_A, 0, 5, TEXTS5, SEATS5, 1, 1);
+    store_close(db);
+
+    /* The file is in WAL mode, stamped with the schema version. */
+    char text[64];
+    raw_text(d.db, "PRAGMA journal_mode", text, sizeof text);
+    assert_string_equal(text, "wal");
+    raw_text(d.db, "PRAGMA user_version", text, sizeof text);
+    assert_int_equal(atoi(text), STORE_SCHEMA_VERSION);
+    raw_text(d.db, "PRAGMA application_id", text, sizeof text);
+    assert_int_not_equal(atoi(text), 0);
+
+    OK(store_open(d.db, 1, &db, err, errsize)); /* durable this time */
+    expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K|0:follower city N|-1:draw E|1:pass");
+    store_table t = load(db, ID_B);
+    assert_int_equal(t.nseats, 3);
+    assert_int_equal(t.created, 20);
+    store_table_free(&t);
+    char ids[4][STORE_ID_LEN + 1];
+    char err[256] = "";
+    assert_int_equal(store_list(db, 1, ids, 4, err, sizeof err), 1);
+    assert_string_equal(ids[0], ID_B);
+    /* A second store on the same file sees the first one's commits. */
+    store *other = NULL;
+    OK(store_open(d.db, 0, &other, err, errsize));
+    const char *const one[] = {"pass"};
+    const int seat2[] = {2};
+    append(other, ID_B, 0, 1, one, seat2, 1, 0);
+    expect(db, ID_B, 1, "2:pass");
+    store_close(other);
+    store_close(db);
+}
+
+/* docs/protocol.md: an acknowledged move survives kill -9.  The child
+** commits and dies without closing anything; the WAL file it leaves is
+** read back on the next open. */
+static void a_commit_survives_kill_9(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        store *db = NULL;
+        char err[256];
+        store_table t = table_of(ID_A, 2, 1);
+        if (store_open(d.db, 0, &db, err, sizeof err) || store_create(db, &t, err, sizeof err) ||
+            store_append(db, ID_A, 0, 5, TEXTS5, SEATS5, 1, 0, err, sizeof err))
+            _exit(1);
+        raise(SIGKILL);
+        _exit(2);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    char wal[160];
+    snprintf(wal, sizeof wal, "%s-wal", d.db);
+    assert_true(file_exists(wal));
+
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K|0:follower city N|-1:draw E|1:pass");
+    store_close(db);
+}
+
+static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 1);
+    store_close(db);
+    raw_exec(d.db, "PRAGMA user_version=2");
+
+    char err[512] = "";
+    db = (store *)*state; /* any pointer: a failed open must set it to NULL */
+    assert_int_equal(store_open(d.db, 0, &db, err, sizeof err), -1);
+    assert_null(db);
+    says(err, "storage: opening ");
+    says(err, d.db);
+    says(err, "schema version 2");
+    says(err, "version 1");
+}
+
+static void a_foreign_file_is_refused_and_left_alone(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    char err[512] = "";
+    store *db = NULL;
+
+    /* Another program's SQLite database: not ours, and not turned to WAL. */
+    raw_exec(d.db, "CREATE TABLE notes(x); INSERT INTO notes VALUES (1)");
+    assert_int_equal(store_open(d.db, 0, &db, err, sizeof err), -1);
+    assert_null(db);
+    says(err, d.db);
+    says(err, "not a tafel database");
+    char text[64];
+    raw_text(d.db, "PRAGMA journal_mode", text, sizeof text);
+    assert_string_equal(text, "delete");
+    raw_text(d.db, "PRAGMA user_version", text, sizeof text);
+    assert_string_equal(text, "0");
+
+    /* Not a database at all. */
+    char junk[160];
+    snprintf(junk, sizeof junk, "%s/junk.db", d.dir);
+    FILE *f = fopen(junk, "w");
+    assert_non_null(f);
+    for (int i = 0; i < 200; i++) fputs("this is not a database, just words. ", f);
+    fclose(f);
+    assert_int_equal(store_open(junk, 0, &db, err, sizeof err), -1);
+    assert_null(db);
+    says(err, junk);
+}
+
+static void an_unopenable_path_is_an_error_not_a_crash(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    char err[512] = "";
+    store *db = NULL;
+    assert_int_equal(store_open("/nonexistent-tafel-dir/sub/tafel.db", 0, &db, err, sizeof err),
+                     -1);
+    assert_null(db);
+    says(err, "storage: opening /nonexistent-tafel-dir/sub/tafel.db: ");
+    /* A directory, and a path through a regular file. */
+    assert_int_equal(store_open(d.dir, 0, &db, err, sizeof err), -1);
+    assert_null(db);
+    char through[160], file[160];
+    snprintf(file, sizeof file, "%s/plain", d.dir);
+    FILE *f = fopen(file, "w");
+    assert_non_null(f);
+    fclose(f);
+    snprintf(through, sizeof through, "%s/plain/tafel.db", d.dir);
+    assert_int_equal(store_open(through, 0, &db, err, sizeof err), -1);
+    assert_null(db);
+    says(err, through);
+    assert_int_equal(store_open(NULL, 0, &db, err, sizeof err), -1);
+    assert_int_equal(store_open(d.db, 0, NULL, err, sizeof err), -1);
+}
+
+/* ---- rollback ------------------------------------------------------------------ */
+
+/* Triggers that make SQLite fail part-way through a change: after some of
+** its rows are written, so only a rollback can undo them. */
+static const char FAILING_TRIGGERS[] =
+    "CREATE TRIGGER refuse_boom BEFORE INSERT ON actions WHEN NEW.text = 'boom'"
+    " BEGIN SELECT RAISE(ABORT, 'boom refused'); END;"
+    "CREATE TRIGGER refuse_seq_99 BEFORE UPDATE ON tables WHEN NEW.seq = 99"
+    " BEGIN SELECT RAISE(ABORT, 'seq 99 refused'); END;"
+    "CREATE TRIGGER refuse_boom_seat BEFORE INSERT ON seats WHEN NEW.spec = 'boom'"
+    " BEGIN SELECT RAISE(ABORT, 'boom seat refused'); END;";
+
+static void a_change_that_fails_midway_is_rolled_back(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 1);
+    append(db, ID_A, 0, 2, TEXTS5, SEATS5, 1, 0);
+    raw_exec(d.db, FAILING_TRIGGERS); /* while the store is open */
+    const char *const ok_ok_boom[] = {"follower city N", "draw E", "boom"};
+    const int seats[] = {0, -1, 0};
+    char err[256] = "";
+
+    /* The third insert fails: the first two must go too. */
+    assert_int_equal(store_append(db, ID_A, 2, 3, ok_ok_boom, seats, 2, 0, err, sizeof err), -1);
+    assert_string_equal(err, "storage: appending to table " ID_A ": boom refused");
+    expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K");
+    /* Every insert passes; setting seq fails last. */
+    assert_int_equal(store_append(db, ID_A, 2, 2, ok_ok_boom, seats, 99, 1, err, sizeof err),
+                     -1);
+    says(err, "seq 99 refused");
+    expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K");
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.over, 0);
+    store_table_free(&t);
+    /* The same for an undo and a seat change. */
+    assert_int_equal(store_truncate(db, ID_A, 0, 99, err, sizeof err), -1);
+    expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K");
+    store_seat bot;
+    memset(&bot, 0, sizeof bot);
+    snprintf(bot.spec, sizeof bot.spec, "random");
+    assert_int_equal(store_set_seat(db, ID_A, 0, &bot, 99, 0, err, sizeof err), -1);
+    t = load(db, ID_A);
+    assert_string_equal(t.seats[0].spec, "human");
+    assert_int_equal(t.seats[0].has_token, 1);
+    store_table_free(&t);
+    /* A table whose second seat fails leaves no table behind. */
+    store_table boom = table_of(ID_B, 2, 5);
+    snprintf(boom.seats[1].spec, sizeof boom.seats[1].spec, "boom");
+    assert_int_equal(store_create(db, &boom, err, sizeof err), -1);
+    says(err, "boom seat refused");
+    assert_int_equal(store_load(db, ID_B, &t, err, sizeof err), 0);
+
+    /* The store is still usable: nothing was left open. */
+    append(db, ID_A, 2, 2, ok_ok_boom, seats, 2, 0);
+    expect(db, ID_A, 2, "0:place 0 1 90|-1:draw K|0:follower city N|-1:draw E");
+    create(db, ID_B, 2, 5);
+    store_close(db);
+}
+
+/* ---- bad input -------------------------------------------------------------------- */
+
+static void odd_input_is_refused_with_a_message(void **state) {
+    (void)state;
+    store *db = open_memory();
+    char err[256] = "";
+    store_table t = table_of(ID_A, 2, 1);
+    const char *const one[] = {"pass"};
+    const int seat0[] = {0};
+    store_seat seat = t.seats[0];
+    store_table out;
+    char ids[2][STORE_ID_LEN + 1];
+
+    /* No database. */
+    assert_int_equal(store_create(NULL, &t, err, sizeof err), -1);
+    says(err, "no database");
+    assert_int_equal(store_append(NULL, ID_A, 0, 1, one, seat0, 1, 0, err, sizeof err), -1);
+    assert_int_equal(store_truncate(NULL, ID_A, 0, 1, err, sizeof err), -1);
+    assert_int_equal(store_set_seat(NULL, ID_A, 0, &seat, 1, 0, err, sizeof err), -1);
+    assert_int_equal(store_find_change(NULL, ID_A, 0, 0, "pass", err, sizeof err), -1);
+    assert_int_equal(store_load(NULL, ID_A, &out, err, sizeof err), -1);
+    assert_int_equal(store_list(NULL, 0, ids, 2, err, sizeof err), -1);
+    store_close(NULL);
+    store_table_free(NULL);
+
+    /* Tables that cannot be. */
+    assert_int_equal(store_create(db, NULL, err, sizeof err), -1);
+    t.game = NULL;
+    assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+    says(err, "no game string");
+    t.game = "";
+    assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+    t = table_of(ID_A, 2, 1);
+    const int bad_seats[] = {0, 6, -1, 1000};
+    for (int i = 0; i < 4; i++) {
+        t.nseats = bad_seats[i];
+        assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+        says(err, "seats (1 to 5)");
+    }
+    t = table_of(ID_A, 2, 1);
+    t.seats[1].spec[0] = 0;
+    assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+    memset(t.seats[1].spec, 'a', STORE_SPEC_MAX); /* no NUL inside */
+    assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+    says(err, "seat 1: spec");
+    t = table_of(ID_A, 2, 1);
+    t.seq = 3;
+    assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+
+    /* Ids that are not 16 hex digits, in every call. */
+    const char *bad_ids[] = {NULL, "", "3f9c0a5e7d21b60", "3f9c0a5e7d21b6045",
+                             "3f9c0a5e7d21b60g", "3f9c0a5e 7d21b60", "'; DROP TABLE tables; --"};
+    for (int i = 0; i < 7; i++) {
+        const char *id = bad_ids[i];
+        assert_int_equal(store_append(db, id, 0, 1, one, seat0, 1, 0, err, sizeof err), -1);
+        says(err, "a table id is 16 hex digits");
+        assert_int_equal(store_truncate(db, id, 0, 1, err, sizeof err), -1);
+        assert_int_equal(store_set_seat(db, id, 0, &seat, 1, 0, err, sizeof err), -1);
+        assert_int_equal(store_find_change(db, id, 0, 0, "pass", err, sizeof err), -1);
+        assert_int_equal(store_load(db, id, &out, err, sizeof err), -1);
+        assert_null(out.game);
+    }
+    assert_int_equal(store_load(db, ID_A, NULL, err, sizeof err), -1);
+    /* store_table.id holds at most 16 characters: short or not hex. */
+    const char *bad_table_ids[] = {"", "3f9c0a5e7d21b60", "3f9c0a5e7d21b60g", "3f9c0a5e-7d21b60"};
+    for (int i = 0; i < 4; i++) {
+        t = table_of(bad_table_ids[i], 2, 1);
+        assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+        says(err, "a table id is 16 hex digits");
+    }
+
+    /* The same id twice. */
+    create(db, ID_A, 2, 1);
+    t = table_of(ID_A, 3, 2);
+    assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+    says(err, "exists");
+    t = load(db, ID_A);
+    assert_int_equal(t.nseats, 2);
+    store_table_free(&t);
+    store_close(db);
+}
+
+static void messages_fit_any_buffer(void **state) {
+    (void)state;
+    store *db = open_memory();
+    char small[12];
+    memset(small, '#', sizeof small);
+    /* Only 8 bytes are the store's; the rest must stay untouched. */
+    assert_int_equal(store_load(db, "bad", NULL, small, 8), -1);
+    assert_int_equal(strlen(small), 7);
+    assert_memory_equal(small, "storage", 7);
+    for (int i = 8; i < 12; i++) assert_int_equal(small[i], '#');
+    char one = 'x';
+    assert_int_equal(store_truncate(db, ID_MISSING, 0, 1, &one, 1), -1);
+    assert_int_equal(one, 0);
+    /* No buffer at all. */
+    assert_int_equal(store_truncate(db, ID_MISSING, 0, 1, NULL, 0), -1);
+    assert_int_equal(store_truncate(db, ID_MISSING, 0, 1, NULL, 100), -1);
+    store *none = NULL;
+    assert_int_equal(store_open("/nonexistent-tafel-dir/x.db", 0, &none, NULL, 0), -1);
+    /* An id too long to show in full is shortened, not overflowed. */
+    char err[256] = "";
+    char long_id[4000];
+    memset(long_id, 'z', sizeof long_id - 1);
+    long_id[sizeof long_id - 1] = 0;
+    assert_int_equal(store_truncate(db, long_id, 0, 1, err, sizeof err), -1);
+    says(err, "zzz...: a table id is 16 hex digits");
+    store_close(db);
+}
+
+/* A test that works on files, in a directory of its own. */
+#define IN_TMPDIR(test) cmocka_unit_test_setup_teardown(test, tmpdir_setup, tmpdir_teardown)
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_field_of_a_new_table_loads_back),
+        cmocka_unit_test(a_missing_table_loads_as_none),
+        cmocka_unit_test(appended_actions_load_in_order_with_seq_and_over),
+        cmocka_unit_test(an_append_after_the_wrong_action_is_refused_and_changes_nothing),
+        cmocka_unit_test(an_append_to_a_missing_table_is_refused),
+        cmocka_unit_test(truncate_keeps_the_first_actions_and_sets_seq),
+        cmocka_unit_test(set_seat_changes_that_seat_and_the_table_only),
+        cmocka_unit_test(find_change_recognises_the_first_action_of_a_change),
+        cmocka_unit_test(list_gives_the_newest_first_and_filters_finished_tables),
+        IN_TMPDIR(a_reopened_file_has_everything_and_its_stamps),
+        IN_TMPDIR(a_commit_survives_kill_9),
+        IN_TMPDIR(a_file_of_another_schema_version_is_refused_by_name),
+        IN_TMPDIR(a_foreign_file_is_refused_and_left_alone),
+        IN_TMPDIR(an_unopenable_path_is_an_error_not_a_crash),
+        IN_TMPDIR(a_change_that_fails_midway_is_rolled_back),
+        cmocka_unit_test(odd_input_is_refused_with_a_message),
+        cmocka_unit_test(messages_fit_any_buffer),
+    };
+    return cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
+}

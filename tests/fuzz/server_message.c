@@ -1,0 +1,79 @@
+/*
+** server_message.c -- fuzz target: bytes as the messages a WebSocket client
+** sends tafel serve (docs/protocol.md), through the server's own protocol
+** and table code on an in-memory database.
+**
+** The input is cut at newlines into messages.  Three sockets send them in
+** turn, by the first byte of each: one seated at a table of each game
+** (their first legal action is often a good message, so the seeds hold
+** some), a spectator, and one that never joined.  Whatever is sent, every
+** message the server writes back must be a JSON object with a "type", and
+** every table's state must pass tafel_state_check.  The sockets are fakes:
+** session_send checks and drops what it is given; bots are never asked
+** (botpool_submit drops the job), as the server's threads are not here.
+*/
+#include "fuzz.h"
+#include "tables.h"
+
+#include <cjson/cJSON.h>
+
+void session_send(session *s, const char *text, size_t len) {
+    (void)s;
+    cJSON *msg = cJSON_ParseWithLength(text, len);
+    if (!msg || !cJSON_IsObject(msg) || !cJSON_IsString(cJSON_GetObjectItem(msg, "type")))
+        fz_fail("the server sent what is no message: %.*s", (int)(len > 300 ? 300 : len), text);
+    cJSON_Delete(msg);
+}
+
+void http_wake(void) {}
+void botpool_submit(bot_job *job) {
+    tafel_state_free(job->state);
+    free(job);
+}
+
+static session sockets[3];
+static int runs;
+
+static void fresh_server(void) {
+    for (int i = 0; i < 3; i++) {
+        if (sockets[i].table) table_detach(sockets[i].table, &sockets[i]);
+        memset(&sockets[i], 0, sizeof sockets[i]);
+        sockets[i].seat = -1;
+    }
+    tables_close();
+    char err[256];
+    if (tables_open(":memory:", 0, err, sizeof err)) fz_fail("%s", err);
+    static const char *const games[] = {"carcassonne(players=2)", "cardcassonne(players=2)",
+                                        "catan_cards"};
+    const char *const specs[] = {"human", "human"};
+    char tokens[2][33], why[256];
+    const char *code;
+    table *t = tables_create(games[runs % 3], specs, 2, 7, 1, tokens, &code, why, sizeof why);
+    if (!t) fz_fail("cannot create a table: %s", why);
+    sockets[0].seat = 0;
+    table_attach(t, &sockets[0]);
+    table_attach(t, &sockets[1]); /* seat -1: a spectator */
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (runs++ % 200 == 0) fresh_server(); /* tables made by "create" pile up */
+    const char *p = (const char *)data, *end = p + size;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((nl ? nl : end) - p);
+        if (len > 0) {
+            session *s = &sockets[(unsigned char)p[0] % 3];
+            if (len > SERVER_MAX_MESSAGE) protocol_too_big(s);
+            else protocol_receive(s, p + 1, len - 1);
+        }
+        p += len + 1;
+    }
+    table *list[SERVER_LOBBY_MAX];
+    int n = tables_newest(list, SERVER_LOBBY_MAX);
+    for (int i = 0; i < n; i++) {
+        tafel_error err;
+        if (tafel_state_check(list[i]->state, &err))
+            fz_fail("table %s: %s", list[i]->id, err.message);
+    }
+    return 0;
+}

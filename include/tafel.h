@@ -144,6 +144,14 @@ TAFEL_API int tafel_game_max_actions(const tafel_game *game);
 ** cards): views differ by seat, and front ends hide them between turns. */
 TAFEL_API int tafel_game_hidden_information(const tafel_game *game);
 
+/* The game's pieces as one JSON object (malloc'd; the caller frees it), for
+** front ends that draw them from the engine's data rather than their own:
+** Carcassonne's tile types ({"tiles": {"A": {"count", "edges" ("FFRF": N E
+** S W), "crop", "segments": [{"kind", "edges", "halves", "pennant",
+** "borders"}]}}}), the card games' cards.  "{}" for a game with nothing to
+** describe; NULL when out of memory. */
+TAFEL_API char *tafel_game_pieces_json(const tafel_game *game);
+
 /* The registry of games, for listings: i from 0 while it returns non-NULL.
 ** params_help (if not NULL) receives one line per parameter, cut to size:
 ** "players=2..5 (default 2)  number of players". */

@@ -461,6 +461,59 @@ static void test_what_an_action_reveals(void **unused) {
     }
 }
 
+/* tafel_game_pieces_json: the engine's own data for front ends that draw
+** pieces.  Carcassonne: 30 tile types (24 and the 6 crop circles), 72 + 6
+** tiles, D the start tile and "CRFR" (city north, road east-west), each
+** segment of a known kind; Cardcassonne: the 130 cards and the four rows;
+** a game with nothing to describe gives {}. */
+static void test_the_pieces_of_each_game(void **unused) {
+    (void)unused;
+    tafel_game *g = h_game("carcassonne");
+    char *text = tafel_game_pieces_json(g);
+    cJSON *pieces = cJSON_Parse(text), *tiles = cJSON_GetObjectItem(pieces, "tiles");
+    assert_non_null(tiles);
+    assert_int_equal(cJSON_GetArraySize(tiles), 30);
+    int total = 0;
+    for (cJSON *t = tiles->child; t; t = t->next) {
+        total += h_json_int(t, "count");
+        cJSON *segs = cJSON_GetObjectItem(t, "segments");
+        assert_true(cJSON_GetArraySize(segs) > 0);
+        for (cJSON *seg = segs->child; seg; seg = seg->next) {
+            const char *kind = h_json_string(seg, "kind");
+            if (strcmp(kind, "city") && strcmp(kind, "road") && strcmp(kind, "field") &&
+                strcmp(kind, "cloister"))
+                fail_msg("tile %s: a segment of kind '%s'", t->string, kind);
+        }
+    }
+    assert_int_equal(total, 78);
+    assert_string_equal(h_json_string(pieces, "start"), "D");
+    assert_string_equal(h_json_string(cJSON_GetObjectItem(tiles, "D"), "edges"), "CRFR");
+    assert_string_equal(h_json_string(cJSON_GetObjectItem(tiles, "CC1"), "crop"), "knight");
+    cJSON_Delete(pieces);
+    free(text);
+    tafel_game_free(g);
+
+    g = h_game("cardcassonne");
+    text = tafel_game_pieces_json(g);
+    pieces = cJSON_Parse(text);
+    cJSON *cards = cJSON_GetObjectItem(pieces, "cards");
+    total = 0;
+    for (cJSON *c = cards ? cards->child : NULL; c; c = c->next) total += h_json_int(c, "count");
+    assert_int_equal(total, 130);
+    cJSON *ra = cJSON_GetObjectItem(cards, "RA");
+    assert_string_equal(h_json_string(ra, "animal"), "sheep"); /* red is sheep (issue 12) */
+    assert_string_equal(h_json_string(cJSON_GetObjectItem(pieces, "rows"), "B"), "city");
+    cJSON_Delete(pieces);
+    free(text);
+    tafel_game_free(g);
+
+    g = h_game("catan_cards");
+    text = tafel_game_pieces_json(g);
+    assert_string_equal(text, "{}");
+    free(text);
+    tafel_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unknown_games_and_parameters_are_refused),
@@ -480,6 +533,7 @@ int main(void) {
         cmocka_unit_test(test_every_legal_action_round_trips_through_text),
         cmocka_unit_test(test_crop_add_spellings_of_one_feature_are_one_action),
         cmocka_unit_test(test_what_an_action_reveals),
+        cmocka_unit_test(test_the_pieces_of_each_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -231,6 +231,18 @@ TAFEL_API int tafel_game_max_actions(const tafel_game *g) {
     return tf_registry_get(g->module)->max_actions;
 }
 
+TAFEL_API char *tafel_game_pieces_json(const tafel_game *g) {
+    const tf_module *m = tf_registry_get(g->module);
+    tf_buf b;
+    tf_buf_init(&b);
+    if (!m->pieces_json) tf_buf_add(&b, "{}");
+    else if (m->pieces_json(&b) != TAFEL_OK) {
+        tf_buf_free(&b);
+        return NULL;
+    }
+    return tf_buf_take(&b);
+}
+
 TAFEL_API int tafel_game_hidden_information(const tafel_game *g) {
     return tf_registry_get(g->module)->view_text != NULL;
 }

@@ -97,6 +97,9 @@ typedef struct tf_module {
     int (*render)(const void *data, int seat, int flags, tf_buf *out);
     int (*resample)(void *data, int seat, uint64_t *rng);
     int (*check)(const void *data, tafel_error *err);
+    /* optional: the game's pieces as one JSON object, for front ends that
+    ** draw them (tafel_game_pieces_json) */
+    int (*pieces_json)(tf_buf *out);
 } tf_module;
 
 /* state.c: the module's data inside a state (for white-box tests) */

@@ -144,6 +144,7 @@ extern const char *const carc_kind_names[4];
 
 /* view.c */
 int carc_view_json(const void *data, int seat, tf_buf *out);
+int carc_pieces_json(tf_buf *out);
 int carc_render(const void *data, int seat, int flags, tf_buf *out);
 
 #endif

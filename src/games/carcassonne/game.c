@@ -391,4 +391,5 @@ const tf_module carc_module = {
     .render = carc_render,
     .resample = carc_resample,
     .check = carc_check,
+    .pieces_json = carc_pieces_json,
 };

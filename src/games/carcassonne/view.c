@@ -33,6 +33,49 @@ static void json_ints(tf_buf *b, const char *key, const int16_t *v, int n) {
     tf_buf_add(b, "]");
 }
 
+/* The tile types as data (tafel_game_pieces_json), so that a front end
+** draws tiles from the engine's table (tiles.h), not a copy of its own:
+** segments in table orientation, edges N E S W, half-edges NNW .. WNW. */
+int carc_pieces_json(tf_buf *b) {
+    static const char *const kinds[] = {"city", "road", "field", "cloister"};
+    static const char *const crops[] = {NULL, "knight", "robber", "farmer"};
+    static const char *const edge_names[4] = {"N", "E", "S", "W"};
+    static const char *const halves[8] = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"};
+    tf_buf_add(b, "{\"tiles\":{");
+    for (int t = 0; t < CARC_TILE_TYPES; t++) {
+        const carc_tile *tile = &carc_tiles[t];
+        tf_buf_addf(b, "%s\"%s\":{\"count\":%d,\"edges\":\"%s\",\"crop\":", t ? "," : "",
+                    tile->id, tile->count, tile->edges);
+        if (crops[tile->crop]) tf_buf_addf(b, "\"%s\"", crops[tile->crop]);
+        else tf_buf_add(b, "null");
+        tf_buf_add(b, ",\"segments\":[");
+        for (int i = 0; i < tile->nseg; i++) {
+            const carc_segment *g = &tile->seg[i];
+            tf_buf_addf(b, "%s{\"kind\":\"%s\"", i ? "," : "", kinds[g->kind]);
+            if (g->kind == CARC_CITY || g->kind == CARC_ROAD) {
+                tf_buf_add(b, ",\"edges\":[");
+                for (int e = 0, first = 1; e < 4; e++)
+                    if (g->edges >> e & 1) tf_buf_addf(b, "%s\"%s\"", first ? "" : ",", edge_names[e]), first = 0;
+                tf_buf_add(b, "]");
+            }
+            if (g->kind == CARC_CITY) tf_buf_addf(b, ",\"pennant\":%s", g->pennant ? "true" : "false");
+            if (g->kind == CARC_FIELD) {
+                tf_buf_add(b, ",\"halves\":[");
+                for (int h = 0, first = 1; h < 8; h++)
+                    if (g->halves >> h & 1) tf_buf_addf(b, "%s\"%s\"", first ? "" : ",", halves[h]), first = 0;
+                tf_buf_add(b, "],\"borders\":[");
+                for (int c = 0, first = 1; c < tile->nseg; c++)
+                    if (g->borders >> c & 1) tf_buf_addf(b, "%s%d", first ? "" : ",", c), first = 0;
+                tf_buf_add(b, "]");
+            }
+            tf_buf_add(b, "}");
+        }
+        tf_buf_add(b, "]}");
+    }
+    tf_buf_addf(b, "},\"start\":\"%s\"}", carc_tiles[CARC_START_TYPE].id);
+    return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
+}
+
 int carc_view_json(const void *data, int seat, tf_buf *b) {
     const carc_state *s = data;
     int next = s->phase == CARC_PH_DRAW ? TAFEL_CHANCE

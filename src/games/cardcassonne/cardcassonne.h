@@ -238,6 +238,7 @@ int cc_from_text(const void *data, const char *text, tafel_action *out,
 
 /* view.c: what a seat sees, rendering, resampling */
 int cc_view_json(const void *data, int seat, tf_buf *out);
+int cc_pieces_json(tf_buf *out);
 int cc_render(const void *data, int seat, int flags, tf_buf *out);
 int cc_resample(void *data, int seat, uint64_t *rng);
 int cc_check(const void *data, tafel_error *err);

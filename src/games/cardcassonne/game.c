@@ -520,4 +520,5 @@ const tf_module cc_module = {
     .render = cc_render,
     .resample = cc_resample,
     .check = cc_check,
+    .pieces_json = cc_pieces_json,
 };

@@ -129,6 +129,29 @@ int cc_view_json(const void *data, int seat, tf_buf *b) {
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
 }
 
+/* The cards as data (tafel_game_pieces_json): each type's colour (its row),
+** kind, value, animal and copies in the deck; the rows' names. */
+int cc_pieces_json(tf_buf *b) {
+    static const char *const kinds[] = {"person", "animal", "building", "dragon", "fairy",
+                                        "animal_joker", "building_joker"};
+    tf_buf_add(b, "{\"cards\":{");
+    for (int t = 0; t < CC_TYPES; t++) {
+        const cc_card *c = &cc_cards[t];
+        tf_buf_addf(b, "%s\"%s\":{\"colour\":", t ? "," : "", c->name);
+        if (c->colour >= 0) tf_buf_addf(b, "\"%s\"", cc_row_names[c->colour]);
+        else tf_buf_add(b, "null");
+        tf_buf_addf(b, ",\"kind\":\"%s\",\"value\":%d,\"animal\":", kinds[c->kind], c->value);
+        if (c->animal >= 0) tf_buf_addf(b, "\"%s\"", cc_kind_names[c->animal]);
+        else tf_buf_add(b, "null");
+        tf_buf_addf(b, ",\"count\":%d}", c->count);
+    }
+    tf_buf_add(b, "},\"rows\":{");
+    for (int r = 0; r < CC_COLOURS; r++)
+        tf_buf_addf(b, "%s\"%s\":\"%s\"", r ? "," : "", cc_row_names[r], cc_row_titles[r]);
+    tf_buf_add(b, "}}");
+    return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
+}
+
 static int is_building(int t) {
     int kind = cc_cards[t].kind;
     return kind == CC_BUILDING || kind == CC_BUILDING_JOKER;

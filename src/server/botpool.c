@@ -65,7 +65,8 @@ static void run(bot_job *job) {
     tafel_bot *bot;
     tafel_error err;
     if (tafel_bot_new(job->spec, job->game, job->seed, &bot, &err) ||
-        tafel_bot_choose(bot, job->state, &job->action, &err)) {
+        (job->hint ? tafel_bot_analyse(bot, job->state, job->moves, 5, &job->nmoves, &err)
+                   : tafel_bot_choose(bot, job->state, &job->action, &err))) {
         job->failed = 1;
         snprintf(job->error, sizeof job->error, "%s", err.message);
     }

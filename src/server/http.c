@@ -26,6 +26,7 @@ struct outmsg {
 };
 
 static struct lws_context *context;
+static uint64_t last_session_id;
 
 void http_wake(void) {
     if (context) lws_cancel_service(context);
@@ -90,6 +91,7 @@ static int callback_tafel(struct lws *wsi, enum lws_callback_reasons reason, voi
     case LWS_CALLBACK_ESTABLISHED:
         memset(s, 0, sizeof *s);
         s->wsi = wsi;
+        s->id = ++last_session_id;
         s->seat = -1;
         break;
     case LWS_CALLBACK_RECEIVE:
@@ -200,6 +202,10 @@ static char *record_json(const table *t) {
 }
 
 static int route(struct lws *wsi, http_session *h, const char *uri) {
+    if (!strcmp(uri, "/api/games")) {
+        char *games = protocol_games();
+        return games ? respond(wsi, h, HTTP_STATUS_OK, "application/json", games) : -1;
+    }
     if (!strcmp(uri, "/api/tables")) {
         char *list = protocol_lobby_tables();
         return list ? respond(wsi, h, HTTP_STATUS_OK, "application/json", list) : -1;

@@ -144,6 +144,78 @@ char *protocol_lobby_tables(void) {
     return text;
 }
 
+/* The games with their parameters and pieces, and the bots: what a page
+** needs to offer a new table and draw its pieces. */
+char *protocol_games(void) {
+    cJSON *root = cJSON_CreateObject(), *games = cJSON_AddArrayToObject(root, "games");
+    const char *summary, *name;
+    char params[2048];
+    for (int i = 0; (name = tafel_game_info(i, &summary, params, sizeof params)); i++) {
+        cJSON *g = cJSON_CreateObject();
+        cJSON_AddStringToObject(g, "name", name);
+        cJSON_AddStringToObject(g, "summary", summary);
+        cJSON *list = cJSON_AddArrayToObject(g, "params");
+        for (char *line = strtok(params, "\n"); line; line = strtok(NULL, "\n"))
+            cJSON_AddItemToArray(list, cJSON_CreateString(line));
+        tafel_game *game;
+        char *pieces = NULL;
+        if (tafel_game_load(name, &game, NULL) == TAFEL_OK) {
+            pieces = tafel_game_pieces_json(game);
+            cJSON_AddNumberToObject(g, "players", tafel_game_players(game));
+            tafel_game_free(game);
+        }
+        cJSON_AddItemToObject(g, "pieces", pieces ? cJSON_CreateRaw(pieces) : cJSON_CreateObject());
+        free(pieces);
+        cJSON_AddItemToArray(games, g);
+    }
+    cJSON *bots = cJSON_AddArrayToObject(root, "bots");
+    for (int i = 0; (name = tafel_bot_info(i, &summary)); i++) {
+        cJSON *b = cJSON_CreateObject();
+        cJSON_AddStringToObject(b, "name", name);
+        cJSON_AddStringToObject(b, "summary", summary);
+        cJSON_AddItemToArray(bots, b);
+    }
+    char *text = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return text;
+}
+
+void protocol_send_hint(session *s, const bot_job *job) {
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "type", "hint");
+    cJSON_AddNumberToObject(msg, "seq", (double)job->seq);
+    cJSON_AddStringToObject(msg, "bot", job->spec);
+    cJSON *moves = cJSON_AddArrayToObject(msg, "moves");
+    for (int i = 0; i < job->nmoves; i++) {
+        char text[256];
+        if (tafel_action_to_text(job->state, job->moves[i].action, text, sizeof text) < 0) continue;
+        cJSON *m = cJSON_CreateObject();
+        cJSON_AddStringToObject(m, "action", text);
+        cJSON_AddNumberToObject(m, "share", job->moves[i].share);
+        if (job->moves[i].winrate >= 0) cJSON_AddNumberToObject(m, "winrate", job->moves[i].winrate);
+        else cJSON_AddNullToObject(m, "winrate");
+        cJSON_AddItemToArray(moves, m);
+    }
+    send_json(s, msg);
+}
+
+static void do_hint(session *s) {
+    table *t = s->table;
+    if (!t || s->seat < 0) {
+        protocol_send_error(s, "not_seated", "hint: join a table with your seat's token first");
+        return;
+    }
+    if (t->over) {
+        protocol_send_error(s, "over", "the game is over");
+        return;
+    }
+    if (tafel_state_current(t->state) != s->seat) {
+        protocol_send_error(s, "not_your_turn", "a hint is for your own turn");
+        return;
+    }
+    if (table_ask_hint(t, s)) protocol_send_error(s, "storage", "out of memory");
+}
+
 /* ---- requests --------------------------------------------------------- */
 
 /* A string field, or NULL (wrong: set when present but not a string). */
@@ -351,6 +423,7 @@ void protocol_receive(session *s, const char *text, size_t len) {
              !strcmp(type, "hand_over"))
         do_change(s, type, msg);
     else if (!strcmp(type, "history")) do_history(s);
+    else if (!strcmp(type, "hint")) do_hint(s);
     else if (!strcmp(type, "lobby")) {
         char *tables = protocol_lobby_tables();
         char *reply = NULL;
@@ -364,7 +437,7 @@ void protocol_receive(session *s, const char *text, size_t len) {
     else {
         char quoted[64];
         protocol_send_error(s, "malformed", "unknown type '%s' (create, join, move, undo, resign, "
-                                            "hand_over, history, lobby, ping)",
+                                            "hand_over, history, hint, lobby, ping)",
                             tafel_quote(type, quoted, sizeof quoted));
     }
     cJSON_Delete(msg);

@@ -47,6 +47,7 @@ struct table;
 ** the close, so tables drop their pointers in session_closed). */
 typedef struct session {
     struct lws *wsi;
+    uint64_t id;         /* unique while the server runs (hint answers find it) */
     struct table *table; /* NULL until join */
     int seat;            /* -1: spectator */
     char *rx;            /* the message being assembled */
@@ -70,6 +71,10 @@ void protocol_send_error(session *s, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* The lobby as a JSON array text, malloc'd. */
 char *protocol_lobby_tables(void);
+/* The games (parameters, players, pieces) and bots as JSON, malloc'd. */
+char *protocol_games(void);
+struct bot_job;
+void protocol_send_hint(session *s, const struct bot_job *job);
 
 /* botpool.c: moves computed off the loop. */
 typedef struct bot_job {
@@ -81,6 +86,10 @@ typedef struct bot_job {
     tafel_state *state;   /* a copy, owned by the job */
     uint64_t seed;
     tafel_action action;  /* the answer */
+    int hint;             /* analyse for a person instead: the best moves */
+    uint64_t session_id;  /* who asked for the hint */
+    tafel_bot_move moves[5];
+    int nmoves;
     int failed;
     char error[256];
 } bot_job;

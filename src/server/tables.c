@@ -710,11 +710,35 @@ void table_ask_bot(table *t) {
     botpool_submit(job);
 }
 
+int table_ask_hint(table *t, session *s) {
+    bot_job *job = calloc(1, sizeof *job);
+    if (!job || !(job->state = tafel_state_clone(t->state))) {
+        free(job);
+        return -1;
+    }
+    memcpy(job->table_id, t->id, sizeof job->table_id);
+    job->seq = t->seq;
+    job->seat = s->seat;
+    job->hint = 1;
+    job->session_id = s->id;
+    snprintf(job->spec, sizeof job->spec, "hard");
+    job->game = t->game;
+    job->seed = mix(t->seed ^ 0x68696e74ULL, (uint64_t)t->nactions);
+    botpool_submit(job);
+    return 0;
+}
+
 void tables_bot_done(bot_job *job) {
     table *t = NULL;
     for (table *x = all; x; x = x->next)
         if (!strcmp(x->id, job->table_id)) t = x;
     if (!t || t->seq != job->seq) return; /* the table moved on (undo, hand-over) */
+    if (job->hint) {
+        for (int i = 0; i < t->nsockets; i++)
+            if (t->sockets[i]->id == job->session_id && !job->failed)
+                protocol_send_hint(t->sockets[i], job);
+        return;
+    }
     t->bot_asked = -1;
     tafel_action a = job->action;
     if (job->failed) {

@@ -104,6 +104,9 @@ void table_broadcast(table *t);
 
 /* Asks the bot of the seat to move, if a bot is to move and none is asked. */
 void table_ask_bot(table *t);
+/* Asks the hard bot for the seat of socket s's best moves; the answer goes
+** to s alone (protocol_send_hint). */
+int table_ask_hint(table *t, session *s);
 /* A bot's answer, from the loop. */
 void tables_bot_done(bot_job *job);
 

@@ -27,11 +27,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# The npm packages of the tests, as package-lock.json pins them.
+# The npm packages of the tests, as package-lock.json pins them (the stamp
+# is the one scripts/test-server.sh checks).
 if [ "${1:-}" = "--test" ] && [ -f "$(dirname "$0")/../package-lock.json" ]; then
   cd "$(dirname "$0")/.."
-  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  stamp=node_modules/.tafel-package-lock.json
+  if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
     echo "Installing the npm packages of the tests (package-lock.json)" >&2
     npm ci --no-audit --no-fund --loglevel=error >/dev/null
+    cp package-lock.json "$stamp"
   fi
 fi

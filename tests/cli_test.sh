@@ -318,5 +318,44 @@ check "soak: bad --games" 2 "--games must be a number 1\.\." -- "$TAFEL" soak --
 check "soak: bad --every" 2 "--every must be a number 1\.\." -- "$TAFEL" soak --every x
 check "soak: unknown game" 2 "unknown game 'chess'" -- "$TAFEL" soak chess
 
+# replay --views SEAT: what one seat was shown, one JSON line per position
+# (tests/server/ holds tafel serve's messages to these lines).
+sed -n 1p "$WORK/cc.jsonl" >"$WORK/cc1.json"
+cc_actions=$("$TAFEL" replay "$WORK/cc1.json" --json | grep -o '"actions":[0-9]*' | cut -d: -f2)
+views_lines=$("$TAFEL" replay "$WORK/cc1.json" --views 0 | wc -l)
+[[ $views_lines -eq $((cc_actions + 1)) ]] && ok "replay --views: a line per action and one for the start" ||
+    { echo "$views_lines lines for $cc_actions actions" >"$WORK/out"; not_ok "replay --views: a line per action and one for the start"; }
+check "replay --views: the first line is the initial view" 0 \
+    '^\{"actions":0,"view":\{"game":"cardcassonne\(players=4\)","seat":2,.*"text":null,"seat":null,"reveals":null\}$' \
+    -- bash -c "'$TAFEL' replay '$WORK/cc1.json' --views 2 | head -1"
+check "replay --views: another seat's dealt card is ?" 0 '"text":"deal 0 \?","seat":"chance"' \
+    -- "$TAFEL" replay "$WORK/cc1.json" --views 1
+check "replay --views: the seat's own dealt cards are shown" 0 '"text":"deal 1 [A-Z][A-Z0-9]"' \
+    -- "$TAFEL" replay "$WORK/cc1.json" --views 1
+check "replay --views: no other seat's dealt card is shown" 0 "^0 lines show one$" \
+    -- bash -c "'$TAFEL' replay '$WORK/cc1.json' --views 1 |
+        { grep -Ec '\"text\":\"deal [023] [A-Z]' || true; } | sed 's/$/ lines show one/'"
+check "replay --views -1: a spectator sees no dealt card" 0 "^0 lines show one$" \
+    -- bash -c "'$TAFEL' replay '$WORK/cc1.json' --views -1 |
+        { grep -Ec '\"text\":\"deal [0-3] [A-Z]' || true; } | sed 's/$/ lines show one/'"
+check "replay --views: seat actions say who played and whether they revealed" 0 \
+    '"seat":[0-3],"reveals":(true|false)\}$' -- "$TAFEL" replay "$WORK/cc1.json" --views -1
+check "replay --views with --at N stops after N actions" 0 '^11 \{"actions":10,' \
+    -- bash -c "'$TAFEL' replay '$WORK/cc1.json' --views 0 --at 10 | awk 'END { print NR, \$0 }'"
+check "replay --views: a seat out of range" 2 "--views must be a seat -1\.\.3 \(-1: a spectator\), not 4" \
+    -- "$TAFEL" replay "$WORK/cc1.json" --views 4
+check "replay --views: not a number" 2 "--views must be a number" \
+    -- "$TAFEL" replay "$WORK/cc1.json" --views x
+sed -n 1p "$WORK/ct.jsonl" >"$WORK/ct1.json"
+check "replay --views: catan draws show their player something" 0 \
+    '"text":"draw [0-9]","seat":[01],"reveals":true' -- "$TAFEL" replay "$WORK/ct1.json" --views 0
+check "replay --views: catan stacks are hidden from the seats" 0 '"text":"stack 1 \?"' \
+    -- "$TAFEL" replay "$WORK/ct1.json" --views 0
+if command -v python3 >/dev/null; then
+    check "replay --views: every line is JSON, the view that of the seat" 0 "^lines [0-9]+ ok$" \
+        -- bash -c "'$TAFEL' replay '$WORK/ct1.json' --views 1 | python3 -c \
+        'import json,sys; ls=[json.loads(l) for l in sys.stdin]; assert all(o[\"view\"][\"seat\"] == 1 for o in ls); print(\"lines\", len(ls), \"ok\")'"
+fi
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -54,14 +54,18 @@ static const cli_command commands[] = {
      "--out writes one record JSON per line, in game order, for the games\n"
      "counted. Results do not depend on --threads (default 1).",
      cli_sim},
-    {"replay", "replay FILE [--json] [--at N] [--step]", "replay a record and show the result",
+    {"replay", "replay FILE [--json] [--at N] [--step] [--views SEAT]",
+     "replay a record and show the result",
      "Replays the record in FILE (the first line of a JSON-lines file) and\n"
      "prints the final position and scores, or with --json one object:\n"
      "{\"game\", \"actions\", \"terminal\", \"next\", \"scores\", \"projected\",\n"
      "\"winners\"}. --at N stops after the first N actions. --step prints every\n"
      "action and the position after it (at a terminal, Enter goes on and q\n"
-     "stops). Action numbers in errors are 0-based. Exit code 1 when the\n"
-     "record is bad.",
+     "stops). --views SEAT prints one JSON line per position, from the start\n"
+     "and after each action: {\"actions\", \"view\" (what SEAT sees; -1 a\n"
+     "spectator), \"text\" (the action as SEAT saw it), \"seat\" (who played\n"
+     "it), \"reveals\"}. Action numbers in errors are 0-based. Exit code 1\n"
+     "when the record is bad.",
      cli_replay},
     {"perft", "perft [GAME] [--seed S] [--depth D] [--prefix N] [--divide]",
      "count the leaves of the game tree from a random position",

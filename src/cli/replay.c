@@ -4,7 +4,10 @@
 ** The text form is the spectator's picture and the score table; --json is
 ** one object for scripts: game, actions, terminal, next, scores, projected,
 ** winners.  --at N stops after N actions; --step shows every action and the
-** picture after it, waiting for Enter at a terminal.
+** picture after it, waiting for Enter at a terminal.  --views SEAT prints
+** what one seat (-1: a spectator) was shown along the way, one JSON line per
+** position: the engine's own answer that the tests of tafel serve hold its
+** messages to (tests/server/).
 */
 #include "cli.h"
 
@@ -115,16 +118,96 @@ static int step_through(const tafel_record *record, int stop) {
     return rc;
 }
 
+/* One line of --views: {"actions":N,"view":V,"text":T,"seat":S,"reveals":R}.
+** V is the seat's view (tafel_state_view_json, as it is); T the N-th
+** action as the seat saw it, S who played it (a seat or "chance") and R
+** whether it showed its player something hidden (tafel_state_action_reveals,
+** so whether undo may take it back; null for chance); T, S and R are null
+** before the first action. */
+static int print_view_line(const tafel_state *state, int seat, const char *text, int actor,
+                           int reveals) {
+    char *view = tafel_state_view_json(state, seat);
+    cJSON *root = cJSON_CreateObject();
+    char *line = NULL;
+    if (view && root) {
+        cJSON_AddNumberToObject(root, "actions", tafel_state_move_number(state));
+        cJSON_AddItemToObject(root, "view", cJSON_CreateRaw(view));
+        cJSON_AddItemToObject(root, "text",
+                              text ? cJSON_CreateString(text) : cJSON_CreateNull());
+        cJSON_AddItemToObject(root, "seat", text ? next_json(actor) : cJSON_CreateNull());
+        cJSON_AddItemToObject(root, "reveals", text && actor != TAFEL_CHANCE
+                                                   ? cJSON_CreateBool(reveals)
+                                                   : cJSON_CreateNull());
+        line = cJSON_PrintUnformatted(root);
+    }
+    cJSON_Delete(root);
+    free(view);
+    if (!line) {
+        fprintf(stderr, "tafel replay: out of memory\n");
+        return 1;
+    }
+    printf("%s\n", line);
+    free(line);
+    return 0;
+}
+
+/* --views SEAT: the initial position and every action of the first stop,
+** each as seat sees it.  The record was replayed whole before, so an
+** action that fails here is not expected. */
+static int print_views(const tafel_record *record, int stop, int seat) {
+    tafel_game *game;
+    tafel_error err;
+    if (tafel_game_load(tafel_record_game_string(record), &game, &err)) {
+        fprintf(stderr, "tafel replay: %s\n", err.message);
+        return 1;
+    }
+    int players = tafel_game_players(game);
+    if (seat >= players) {
+        fprintf(stderr, "tafel replay: --views must be a seat -1..%d (-1: a spectator), not %d\n",
+                players - 1, seat);
+        tafel_game_free(game);
+        return CLI_USAGE;
+    }
+    tafel_state *state = tafel_state_new(game);
+    int rc = state ? print_view_line(state, seat, NULL, 0, 0) : 1;
+    for (int i = 0; rc == 0 && i < stop; i++) {
+        char text[TAFEL_ACTION_TEXT_MAX];
+        tafel_action action;
+        if (tafel_action_from_text(state, tafel_record_action(record, i), &action, &err)) {
+            fprintf(stderr, "tafel replay: action %d: %s\n", i, err.message);
+            rc = 1;
+            break;
+        }
+        /* All on the state before the action: what the seat saw, who played. */
+        int actor = tafel_state_current(state);
+        int reveals = actor != TAFEL_CHANCE && tafel_state_action_reveals(state, action);
+        if (tafel_action_view_text(state, seat, action, text, sizeof text) < 0) text[0] = 0;
+        if (tafel_state_apply(state, action, &err)) {
+            fprintf(stderr, "tafel replay: action %d: %s\n", i, err.message);
+            rc = 1;
+            break;
+        }
+        rc = print_view_line(state, seat, text, actor, reveals);
+    }
+    tafel_state_free(state);
+    tafel_game_free(game);
+    return rc;
+}
+
 int cli_replay(const cli_command *cmd, int argc, char **argv) {
-    const char *path = NULL, *json = NULL, *at_text = NULL, *step = NULL;
+    const char *path = NULL, *json = NULL, *at_text = NULL, *step = NULL, *views_text = NULL;
     const cli_option options[] = {{"--json", 0, &json}, {"--at", 1, &at_text},
-                                  {"--step", 0, &step}};
-    int rc = cli_parse(cmd, argc, argv, options, 3, &path, 1);
+                                  {"--step", 0, &step}, {"--views", 1, &views_text}};
+    int rc = cli_parse(cmd, argc, argv, options, 4, &path, 1);
     if (rc != CLI_CONTINUE) return rc;
     if (!path) {
         fprintf(stderr, "tafel replay: which record? usage: tafel %s\n", cmd->usage);
         return CLI_USAGE;
     }
+    int views_seat = -1;
+    if (views_text &&
+        cli_int(views_text, "--views", -1, TAFEL_MAX_PLAYERS - 1, &views_seat))
+        return CLI_USAGE;
     tafel_record *record;
     tafel_game *game;
     tafel_state *state;
@@ -145,7 +228,8 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
         return 1;
     }
     rc = 0;
-    if (json) rc = print_json(game, state);
+    if (views_text) rc = print_views(record, at, views_seat);
+    else if (json) rc = print_json(game, state);
     else if (step) rc = step_through(record, at);
     else print_text(record, state);
     tafel_state_free(state);

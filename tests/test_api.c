@@ -465,7 +465,8 @@ static void test_what_an_action_reveals(void **unused) {
 ** pieces.  Carcassonne: 30 tile types (24 and the 6 crop circles), 72 + 6
 ** tiles, D the start tile and "CRFR" (city north, road east-west), each
 ** segment of a known kind; Cardcassonne: the 130 cards and the four rows;
-** a game with nothing to describe gives {}. */
+** the Catan card game: the six resources, the cards with their costs, the
+** ten event cards. */
 static void test_the_pieces_of_each_game(void **unused) {
     (void)unused;
     tafel_game *g = h_game("carcassonne");
@@ -509,7 +510,16 @@ static void test_the_pieces_of_each_game(void **unused) {
 
     g = h_game("catan_cards");
     text = tafel_game_pieces_json(g);
-    assert_string_equal(text, "{}");
+    pieces = cJSON_Parse(text);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(pieces, "resources")), 6);
+    cJSON *smithy = cJSON_GetObjectItem(cJSON_GetObjectItem(pieces, "cards"), "smithy");
+    assert_int_equal(h_json_int(cJSON_GetObjectItem(smithy, "cost"), "O"), 2);
+    assert_string_equal(h_json_string(smithy, "colour"), "green");
+    total = 0;
+    cJSON *events = cJSON_GetObjectItem(pieces, "events");
+    for (cJSON *e = events ? events->child : NULL; e; e = e->next) total += h_json_int(e, "count");
+    assert_int_equal(total, 10);
+    cJSON_Delete(pieces);
     free(text);
     tafel_game_free(g);
 }

@@ -299,6 +299,7 @@ void ct_start_regions_example(int seat, char *out, size_t n);
 
 /* view.c */
 int ct_view_json(const void *data, int seat, tf_buf *out);
+int ct_pieces_json(tf_buf *out);
 int ct_render(const void *data, int seat, int flags, tf_buf *out);
 int ct_resample(void *data, int seat, uint64_t *rng);
 int ct_check(const void *data, tafel_error *err);

@@ -1338,4 +1338,5 @@ const tf_module ct_module = {
     .render = ct_render,
     .resample = ct_resample,
     .check = ct_check,
+    .pieces_json = ct_pieces_json,
 };

@@ -95,6 +95,36 @@ static void json_player(tf_buf *b, const ct_state *s, int who, int seat) {
     tf_buf_add(b, "}");
 }
 
+/* The cards as data (tafel_game_pieces_json): for each card its name,
+** colour (green: any site; red: a city's; yellow: an action), what it is,
+** copies, cost by resource, points and knight values; the events; the
+** resources and region kinds in notation order. */
+int ct_pieces_json(tf_buf *b) {
+    static const char *const colours[] = {"green", "red", "yellow"};
+    static const char *const whats[] = {"building", "unit", "action"};
+    tf_buf_add(b, "{\"resources\":[");
+    for (int r = 0; r < CT_RES; r++)
+        tf_buf_addf(b, "%s{\"code\":\"%s\",\"name\":\"%s\",\"region\":\"%s\"}", r ? "," : "",
+                    ct_res_codes[r], ct_res_names[r], ct_region_names[r]);
+    tf_buf_add(b, "],\"cards\":{");
+    for (int t = 0; t < CT_CARD_TYPES; t++) {
+        const ct_card *c = &ct_cards[t];
+        tf_buf_addf(b, "%s\"%s\":{\"name\":\"%s\",\"colour\":\"%s\",\"what\":\"%s\","
+                       "\"count\":%d,\"cost\":{",
+                    t ? "," : "", c->code, c->name, colours[c->colour], whats[c->what], c->count);
+        for (int r = 0, first = 1; r < CT_RES; r++)
+            if (c->cost[r]) tf_buf_addf(b, "%s\"%s\":%d", first ? "" : ",", ct_res_codes[r], c->cost[r]), first = 0;
+        tf_buf_addf(b, "},\"vp\":%d,\"trade\":%d,\"strength\":%d,\"tournament\":%d}", c->vp,
+                    c->trade, c->strength, c->tournament);
+    }
+    tf_buf_add(b, "},\"events\":{");
+    for (int e = 0; e < CT_EVENT_TYPES; e++)
+        tf_buf_addf(b, "%s\"%s\":{\"name\":\"%s\",\"count\":%d}", e ? "," : "", ct_event_codes[e],
+                    ct_event_names[e], ct_event_counts[e]);
+    tf_buf_add(b, "}}");
+    return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
+}
+
 int ct_view_json(const void *data, int seat, tf_buf *b) {
     const ct_state *s = data;
     int next = ct_current(s), frame = ct_frame_kind(s);

@@ -115,6 +115,15 @@ char *protocol_state(const table *t, int seat) {
     double scores[TAFEL_MAX_PLAYERS];
     tafel_state_scores(t->state, scores);
     cJSON_AddItemToObject(msg, "scores", cJSON_CreateDoubleArray(scores, t->players));
+    cJSON *breakdown = cJSON_AddArrayToObject(msg, "breakdown");
+    for (int p = 0; p < t->players; p++) {
+        const char *names[16];
+        double values[16];
+        int n = tafel_state_score_breakdown(t->state, p, names, values, 16);
+        cJSON *o = cJSON_CreateObject();
+        for (int i = 0; i < n && i < 16; i++) cJSON_AddNumberToObject(o, names[i], values[i]);
+        cJSON_AddItemToArray(breakdown, o);
+    }
     if (t->over) {
         int winners[TAFEL_MAX_PLAYERS];
         int n = table_winners(t, winners);

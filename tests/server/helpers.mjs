@@ -500,6 +500,8 @@ export function checkStateShape(s, { seat: seatNumber } = {}) {
   assert.ok(Array.isArray(s.last));
   assert.equal(typeof s.undo, 'boolean');
   assert.ok(Array.isArray(s.scores) && s.scores.length === s.seats.length);
+  assert.ok(Array.isArray(s.breakdown) && s.breakdown.length === s.seats.length);
+  s.breakdown.forEach((b) => Object.values(b).forEach((v) => assert.equal(typeof v, 'number')));
   // A resigned or handed-over seat is played by a bot: not asked to act.
   const own = s.seat !== null ? s.seats[s.seat] : null;
   if (s.status === 'playing' && own && s.to_move === s.seat && !own.resigned

@@ -1,0 +1,43 @@
+// app.mjs -- the page's entry: routes by address.
+//   /                           the lobby
+//   /t/<table>?token=<token>    a seat at a table (the token keeps the seat on reload)
+//   /t/<table>                  a spectator
+// It opens the one connection and reads GET /api/games (the games, their
+// options and pieces, the bots) before drawing either page.
+
+import {Connection} from "./net/connection.mjs";
+import {showLobby} from "./lobby/lobby.mjs";
+import {showTable} from "./table/table.mjs";
+
+/** @typedef {import("./types.js").GamesInfo} GamesInfo */
+
+/** @returns {Promise<GamesInfo | null>} */
+async function readGames() {
+    for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+            const r = await fetch("/api/games");
+            if (r.ok) return await r.json();
+        } catch {
+            /* the server may be restarting: try again */
+        }
+        await new Promise((ok) => setTimeout(ok, 1000 * (attempt + 1)));
+    }
+    return null;
+}
+
+async function main() {
+    const root = document.getElementById("app");
+    if (!root) return;
+    const info = await readGames();
+    const conn = new Connection();
+    const m = /^\/t\/([0-9a-f]+)\/?$/.exec(location.pathname);
+    if (m) {
+        const token = new URLSearchParams(location.search).get("token");
+        showTable(root, conn, info, m[1], token && /^[0-9a-f]+$/.test(token) ? token : null);
+    } else {
+        showLobby(root, conn, info);
+    }
+    conn.open();
+}
+
+main();

@@ -1,0 +1,128 @@
+// actions.mjs -- every legal action as a button, grouped by its first word
+// ("place", "follower", "pass"...), built only from `state.legal`.
+//
+// It is always there, so any action is reachable even where a game view
+// has no control for it; when a game view exists it starts folded.  A
+// filter field narrows the list as one types; Enter in it plays the action
+// when one is left (or the text is exactly a legal action); the arrow keys
+// move between buttons.
+
+import {h} from "./dom.mjs";
+
+/** @typedef {import("../types.js").StateMessage} StateMessage */
+
+const GROUP_OPEN_LIMIT = 40;   // groups this small start unfolded
+
+/** @param {(action: string) => void} play */
+export function createActions(play) {
+    /** @type {string[]} */
+    let legal = [];
+    let busy = false;
+    const filter = h("input", {type: "search", class: "filter", placeholder: "type to filter, Enter plays",
+                               "aria-label": "Filter the legal actions", spellcheck: "false",
+                               autocomplete: "off"});
+    const groups = h("div", {class: "action-groups"});
+    const summaryCount = h("span", {class: "muted small"});
+    const details = h("details", {class: "panel actions-panel"},
+        h("summary", {}, h("h2", {text: "All legal actions"}), " ", summaryCount),
+        filter, groups);
+    const el = details;
+
+    /** The filtered list, grouped by first word, in the engine's order. */
+    function draw() {
+        const q = filter.value.trim().toLowerCase();
+        const shown = q ? legal.filter((a) => a.toLowerCase().includes(q)) : legal;
+        /** @type {Map<string, string[]>} */
+        const byWord = new Map();
+        for (const a of shown) {
+            const w = a.split(" ")[0];
+            const g = byWord.get(w);
+            if (g) g.push(a);
+            else byWord.set(w, [a]);
+        }
+        summaryCount.textContent = legal.length ? `(${legal.length})` : "(none: not your turn)";
+        if (legal.length === 0) {
+            groups.replaceChildren(h("p", {class: "muted small", text: "Nothing to play now."}));
+            return;
+        }
+        if (shown.length === 0) {
+            groups.replaceChildren(h("p", {class: "muted small", text: "No legal action matches."}));
+            return;
+        }
+        groups.replaceChildren(...[...byWord].map(([word, acts]) =>
+            h("details", {class: "action-group", open: q !== "" || byWord.size === 1 || acts.length <= GROUP_OPEN_LIMIT},
+                h("summary", {}, h("strong", {text: word}), ` (${acts.length})`),
+                h("div", {class: "action-buttons", role: "group", "aria-label": word},
+                    ...acts.map((a) => h("button", {type: "button", class: "action", "aria-disabled": busy ? "true" : false,
+                                                    "data-action": a, text: a,
+                                                    onclick: () => play(a)}))))));
+    }
+
+    filter.addEventListener("input", draw);
+    filter.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") {
+            e.preventDefault();
+            const q = filter.value.trim();
+            const exact = legal.find((a) => a === q);
+            const matches = legal.filter((a) => a.toLowerCase().includes(q.toLowerCase()));
+            const pick = exact ?? (matches.length === 1 ? matches[0] : null);
+            if (pick && !busy) play(pick);
+        } else if (e.key === "ArrowDown") {
+            e.preventDefault();
+            e.stopPropagation();
+            /** @type {HTMLButtonElement | null} */ (groups.querySelector("button.action"))?.focus();
+        }
+    });
+    groups.addEventListener("keydown", (e) => {
+        const target = /** @type {HTMLElement} */ (e.target);
+        if (!target.classList.contains("action")) return;
+        const buttons = /** @type {HTMLButtonElement[]} */ ([...groups.querySelectorAll("button.action")])
+            .filter((b) => b.offsetParent !== null);
+        const i = buttons.indexOf(/** @type {HTMLButtonElement} */ (target));
+        let j = -1;
+        if (e.key === "ArrowDown" || e.key === "ArrowRight") j = Math.min(buttons.length - 1, i + 1);
+        else if (e.key === "ArrowUp" || e.key === "ArrowLeft") j = i - 1;
+        else if (e.key === "Home") j = 0;
+        else if (e.key === "End") j = buttons.length - 1;
+        else return;
+        e.preventDefault();
+        e.stopPropagation();   // the board's own keys must not move it too
+        if (j < 0) filter.focus();
+        else buttons[j]?.focus();
+    });
+
+    /**
+     * @param {StateMessage} st
+     * @param {boolean} hasView whether a game view draws the table
+     */
+    function update(st, hasView) {
+        const next = st.legal ?? [];
+        const same = next.length === legal.length && next.every((a, i) => a === legal[i]);
+        legal = next;
+        if (!same) {
+            const focused = groups.contains(document.activeElement);
+            if (!legal.some((a) => a.toLowerCase().includes(filter.value.trim().toLowerCase()))) filter.value = "";
+            draw();
+            if (focused) (/** @type {HTMLElement | null} */ (groups.querySelector("button.action")) ?? filter).focus();
+        }
+        filter.disabled = legal.length === 0;
+        if (!hasView) details.open = true;
+    }
+
+    /** @param {boolean} on */
+    function setBusy(on) {
+        busy = on;
+        for (const b of groups.querySelectorAll("button.action")) {
+            if (on) b.setAttribute("aria-disabled", "true");
+            else b.removeAttribute("aria-disabled");
+        }
+    }
+
+    /** Folds or unfolds the list. @param {boolean} open */
+    function setOpen(open) {
+        details.open = open;
+    }
+
+    draw();
+    return {el, update, setBusy, setOpen};
+}

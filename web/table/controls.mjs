@@ -1,0 +1,80 @@
+// controls.mjs -- undo, resign and hand over, for a seated human.
+//
+// Undo is offered only when the server says it would accept it
+// (`state.undo`: own actions of this turn, never past a chance event or a
+// reveal).  Resign and hand over ask to be confirmed first; hand over asks
+// which bot takes the seat (after it the link no longer plays).
+
+import {h} from "./dom.mjs";
+
+/** @typedef {import("../types.js").StateMessage} StateMessage */
+/** @typedef {import("../types.js").BotInfo} BotInfo */
+
+/**
+ * @param {(type: "undo" | "resign" | "hand_over", extra?: object) => void} send
+ * @param {BotInfo[]} bots
+ */
+export function createControls(send, bots) {
+    /** @type {StateMessage | null} */
+    let st = null;
+    const undo = h("button", {type: "button", text: "Undo", title: "Take back your last action of this turn",
+                              onclick: () => { if (st?.undo) send("undo"); }});
+    const resign = h("button", {type: "button", text: "Resign…", onclick: () => confirmBox("resign")});
+    const handOver = h("button", {type: "button", text: "Hand over…", onclick: () => confirmBox("hand")});
+    const confirm = h("div", {class: "confirm", hidden: true});
+    const row = h("div", {class: "button-row"}, undo, resign, handOver);
+    const el = h("div", {class: "controls"}, row, confirm);
+
+    /** @param {"resign" | "hand"} what */
+    function confirmBox(what) {
+        const no = h("button", {type: "button", text: "Cancel", onclick: close});
+        if (what === "resign") {
+            const yes = h("button", {type: "button", class: "danger", text: "Resign",
+                                     onclick: () => { send("resign"); close(); }});
+            confirm.replaceChildren(
+                h("p", {text: "Resign? You cannot win any more; the others play on, your turns played by the greedy bot."}),
+                h("div", {class: "button-row"}, yes, no));
+        } else {
+            const choices = bots.map((b) => b.name);
+            const select = h("select", {id: "hand-bot", "aria-label": "Bot to take the seat"},
+                ...choices.map((c) => h("option", {value: c, text: `${c} bot`})));
+            select.value = choices.includes("medium") ? "medium" : choices[0] ?? "greedy";
+            const yes = h("button", {type: "button", class: "danger", text: "Hand over",
+                                     onclick: () => { send("hand_over", {bot: select.value}); close(); }});
+            confirm.replaceChildren(
+                h("p", {text: "Leave the game to a bot? It plays your seat from now on, and this link no longer moves."}),
+                h("label", {for: "hand-bot", text: "Bot: "}), select,
+                h("div", {class: "button-row"}, yes, no));
+        }
+        confirm.hidden = false;
+        row.hidden = true;
+        /** @type {HTMLElement | null} */ (confirm.querySelector("select, button"))?.focus();
+    }
+
+    function close() {
+        confirm.hidden = true;
+        row.hidden = false;
+    }
+
+    confirm.addEventListener("keydown", (e) => {
+        if (e.key === "Escape") {
+            close();
+            resign.focus();
+        }
+    });
+
+    /** @param {StateMessage} next */
+    function update(next) {
+        st = next;
+        const seat = next.seat;
+        const active = seat !== null && next.status === "playing" && next.seats[seat]?.kind === "human"
+            && !next.seats[seat]?.resigned;
+        el.hidden = !active;
+        if (!active) close();
+        undo.disabled = !next.undo;
+        undo.title = next.undo ? "Take back your last action of this turn"
+            : "Nothing to take back: only your own actions of this turn, before anything was drawn";
+    }
+
+    return {el, update};
+}

@@ -1,0 +1,124 @@
+// types.js -- the JSDoc types the page's modules share (checked by tsc
+// --checkJs).  The messages are those of docs/protocol.md, version 1.
+export {};
+
+/**
+ * One action of the latest change, as this seat may see it.
+ * @typedef {{seat: number | "chance", text: string}} LastAction
+ */
+
+/**
+ * A seat of the table, as the state message describes it.
+ * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, resigned: boolean}} SeatInfo
+ */
+
+/**
+ * The state message: sent on join and after every change.
+ * @typedef {{
+ *   type: "state", protocol: number, table: string, seq: number, actions: number,
+ *   seat: number | null, game: string, status: "playing" | "over",
+ *   to_move: number | "chance" | "terminal", seats: SeatInfo[], view: any,
+ *   last: LastAction[], legal?: string[], undo: boolean, scores: number[],
+ *   winners?: number[]
+ * }} StateMessage
+ */
+
+/**
+ * What a game view is given.  names are the seats' names as the terminal
+ * prints them ("Red", "Blue", "Yellow", "Green", "Black"), colours their CSS
+ * colours, both one per seat; seat is the viewer's seat (null: a spectator);
+ * pieces is the game's `pieces` of GET /api/games (null if it could not be
+ * read).  play(text) sends a move; the page drops a text not in the latest
+ * state's `legal`.
+ * @typedef {{
+ *   seat: number | null,
+ *   players: number,
+ *   names: string[],
+ *   colours: string[],
+ *   pieces: any,
+ *   play: (action: string) => void
+ * }} GameContext
+ */
+
+/**
+ * A game view: made by createView(root, ctx) of web/<game>/view.mjs.
+ * @typedef {{update: (state: StateMessage) => void, destroy: () => void}} GameView
+ */
+
+/**
+ * A game as GET /api/games lists it.
+ * @typedef {{name: string, summary: string, players: number, params: string[], pieces: any}} GameInfo
+ */
+
+/* ---- The other messages of docs/protocol.md (added by the table page). ---- */
+
+/**
+ * `created`: the answer to `create`; one token per seat, null for a bot seat.
+ * @typedef {{type: "created", table: string, tokens: (string | null)[], watch: string}} CreatedMessage
+ */
+
+/**
+ * `ack`: the request of this socket changed the table; seq is the new seq.
+ * @typedef {{type: "ack", seq: number}} AckMessage
+ */
+
+/**
+ * One move of a hint, best first.  winrate is null when the bot has none.
+ * @typedef {{action: string, share: number, winrate: number | null}} HintMove
+ */
+
+/**
+ * `hint`: the hard bot's best moves for this seat, at table seq `seq`.
+ * @typedef {{type: "hint", seq: number, bot: string, moves: HintMove[]}} HintMessage
+ */
+
+/**
+ * `history`: every action so far, as this seat may see them.
+ * @typedef {{type: "history", seq: number, actions: LastAction[]}} HistoryMessage
+ */
+
+/**
+ * A seat as the lobby lists it.
+ * @typedef {{kind: "human" | "bot", bot?: string, taken?: boolean}} LobbySeat
+ */
+
+/**
+ * A table as the lobby lists it.
+ * @typedef {{table: string, game: string, status: "playing" | "over", seq: number, seats: LobbySeat[]}} LobbyTable
+ */
+
+/**
+ * `lobby`: the open and recent tables (the 100 newest).
+ * @typedef {{type: "lobby", tables: LobbyTable[]}} LobbyMessage
+ */
+
+/**
+ * `error`: nothing changed.
+ * @typedef {{type: "error", code: string, message: string}} ErrorMessage
+ */
+
+/**
+ * Any message of the server.
+ * @typedef {StateMessage | CreatedMessage | AckMessage | HintMessage | HistoryMessage |
+ *   LobbyMessage | ErrorMessage | {type: "pong"}} ServerMessage
+ */
+
+/**
+ * A bot as GET /api/games lists it.
+ * @typedef {{name: string, summary: string}} BotInfo
+ */
+
+/**
+ * The answer of GET /api/games.
+ * @typedef {{games: GameInfo[], bots: BotInfo[]}} GamesInfo
+ */
+
+/**
+ * A finished table's record (GET /t/<table>/record), the format `tafel replay` reads.
+ * @typedef {{game: string, players: string[], seed: number, actions: string[]}} GameRecord
+ */
+
+/**
+ * The state of the connection, as net/connection.mjs reports it.
+ * @typedef {{state: "connecting" | "open" | "closed", retryIn?: number}} ConnectionStatus
+ */

@@ -82,9 +82,11 @@ static cJSON *legal_json(const table *t) {
     return legal;
 }
 
-char *protocol_state(const table *t, int seat) {
+/* A state message of table t (type "state", or "replay" for a past
+** position of a finished table). */
+static char *state_message(const table *t, int seat, const char *type) {
     cJSON *msg = cJSON_CreateObject();
-    cJSON_AddStringToObject(msg, "type", "state");
+    cJSON_AddStringToObject(msg, "type", type);
     cJSON_AddNumberToObject(msg, "protocol", PROTOCOL_VERSION);
     cJSON_AddStringToObject(msg, "table", t->id);
     cJSON_AddNumberToObject(msg, "seq", (double)t->seq);
@@ -108,10 +110,11 @@ char *protocol_state(const table *t, int seat) {
         cJSON_AddItemToArray(last, o);
     }
     cJSON_AddItemToObject(msg, "last", last);
-    if (seat >= 0 && !t->over && current == seat && !t->seats[seat].bot)
+    int live = !strcmp(type, "state"); /* a replay offers nothing to do */
+    if (live && seat >= 0 && !t->over && current == seat && !t->seats[seat].bot)
         cJSON_AddItemToObject(msg, "legal", legal_json(t));
     const char *why;
-    cJSON_AddBoolToObject(msg, "undo", seat >= 0 && table_can_undo(t, seat, &why));
+    cJSON_AddBoolToObject(msg, "undo", live && seat >= 0 && table_can_undo(t, seat, &why));
     double scores[TAFEL_MAX_PLAYERS];
     tafel_state_scores(t->state, scores);
     cJSON_AddItemToObject(msg, "scores", cJSON_CreateDoubleArray(scores, t->players));
@@ -133,6 +136,8 @@ char *protocol_state(const table *t, int seat) {
     cJSON_Delete(msg);
     return text;
 }
+
+char *protocol_state(const table *t, int seat) { return state_message(t, seat, "state"); }
 
 char *protocol_lobby_tables(void) {
     table *newest[SERVER_LOBBY_MAX];
@@ -383,6 +388,39 @@ static void do_change(session *s, const char *type, const cJSON *msg) {
     else send_ack(s, t->seq);
 }
 
+/* A past position of a finished table, for its replay: what the socket's
+** seat saw after the first n actions (a game over hides nothing more than
+** its end did not: the seat's own view at that point). */
+static void do_replay(session *s, const cJSON *msg) {
+    table *t = s->table;
+    if (!t) {
+        protocol_send_error(s, "not_seated", "replay: join a table first");
+        return;
+    }
+    int64_t n = number_field(msg, "actions");
+    if (n < 0 || n > t->nactions) {
+        protocol_send_error(s, "malformed", "replay needs \"actions\", 0..%d", t->nactions);
+        return;
+    }
+    if (!t->over) {
+        protocol_send_error(s, "not_over", "a game is replayed once it is over");
+        return;
+    }
+    table past = *t;
+    past.state = tafel_state_new(t->game);
+    past.nactions = (int)n;
+    past.nlast = 0;
+    past.last = NULL;
+    past.over = 0;
+    int ok = past.state != NULL;
+    for (int i = 0; ok && i < n; i++) ok = tafel_state_apply_text(past.state, t->texts[i], NULL) == 0;
+    char *text = ok ? state_message(&past, s->seat, "replay") : NULL;
+    tafel_state_free(past.state);
+    if (text) session_send(s, text, strlen(text));
+    else protocol_send_error(s, "storage", "the table no longer replays");
+    free(text);
+}
+
 static void do_history(session *s) {
     if (!s->table) {
         protocol_send_error(s, "not_seated", "history: join a table first");
@@ -405,6 +443,9 @@ static void do_history(session *s) {
         cJSON_AddStringToObject(o, "text", text);
         cJSON_AddItemToArray(list, o);
         tafel_state_apply(st, a, NULL);
+        double scores[TAFEL_MAX_PLAYERS];
+        tafel_state_scores(st, scores);
+        cJSON_AddItemToObject(o, "scores", cJSON_CreateDoubleArray(scores, t->players));
     }
     tafel_state_free(st);
     send_json(s, msg);
@@ -433,6 +474,7 @@ void protocol_receive(session *s, const char *text, size_t len) {
         do_change(s, type, msg);
     else if (!strcmp(type, "history")) do_history(s);
     else if (!strcmp(type, "hint")) do_hint(s);
+    else if (!strcmp(type, "replay")) do_replay(s, msg);
     else if (!strcmp(type, "lobby")) {
         char *tables = protocol_lobby_tables();
         char *reply = NULL;
@@ -446,7 +488,8 @@ void protocol_receive(session *s, const char *text, size_t len) {
     else {
         char quoted[64];
         protocol_send_error(s, "malformed", "unknown type '%s' (create, join, move, undo, resign, "
-                                            "hand_over, history, hint, lobby, ping)",
+                                            "hand_over, history, hint, replay, lobby, "
+                                            "ping)",
                             tafel_quote(type, quoted, sizeof quoted));
     }
     cJSON_Delete(msg);

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, stopAll, Client, createTable, join, playOut, prng, checkStateShape, fetchRecord,
-  replayJson, seat as sit, get,
+  replayJson, replayViews, seat as sit, get,
 } from './helpers.mjs';
 
 let server;
@@ -189,4 +189,32 @@ test('the ack reaches the socket that asked after the state it announces', async
   assert.equal(ack.type, 'ack', JSON.stringify(ack));
   const state = await q.client.next((x) => x.type === 'state' && x.seq === ack.seq);
   assert.ok(q.client.messages.indexOf(state) < q.client.messages.indexOf(ack), 'resign: the state first');
+});
+
+test('a finished table replays position by position, and its history carries the scores', async () => {
+  const c = await Client.connect(server);
+  const created = await createTable(c, 'cardcassonne(players=2)', ['human', 'greedy'], 23);
+  c.close();
+  const person = await sit(server, created.table, created.tokens[0]);
+  const early = await person.client.request({ type: 'replay', actions: 1 }, ['replay', 'error']);
+  assert.equal(early.code, 'not_over', 'no replay while the game goes on');
+  const { final } = await playOut([person], { rng: prng(23) });
+  assert.equal(final[0].status, 'over');
+  const { text } = await fetchRecord(server, created.table);
+  const views = await replayViews(text, 0);
+  const n = final[0].actions;
+  for (const at of [0, 1, Math.floor(n / 3), Math.floor(n / 2), n - 1, n]) {
+    const r = await person.client.request({ type: 'replay', actions: at }, ['replay', 'error']);
+    assert.equal(r.type, 'replay', JSON.stringify(r));
+    assert.equal(r.actions, at);
+    assert.deepEqual(r.view, views[at].view, `the position after ${at} actions, as seat 0 saw it`);
+    assert.equal(r.legal, undefined, 'a replay offers no actions');
+    assert.equal(r.undo, false);
+  }
+  const bad = await person.client.request({ type: 'replay', actions: n + 1 }, ['replay', 'error']);
+  assert.equal(bad.code, 'malformed');
+  const h = await person.client.request({ type: 'history' }, ['history', 'error']);
+  assert.equal(h.actions.length, n);
+  assert.deepEqual(h.actions[n - 1].scores, final[0].scores, 'the scores after the last action');
+  h.actions.forEach((a) => assert.equal(a.scores.length, 2));
 });

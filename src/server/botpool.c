@@ -62,15 +62,18 @@ void bot_job_free(bot_job *job) {
 }
 
 static void run(bot_job *job) {
-    tafel_bot *bot;
+    tafel_game *game = NULL;
+    tafel_bot *bot = NULL;
     tafel_error err;
-    if (tafel_bot_new(job->spec, job->game, job->seed, &bot, &err) ||
+    if (tafel_game_load(job->game, &game, &err) ||
+        tafel_bot_new(job->spec, game, job->seed, &bot, &err) ||
         (job->hint ? tafel_bot_analyse(bot, job->state, job->moves, 5, &job->nmoves, &err)
                    : tafel_bot_choose(bot, job->state, &job->action, &err))) {
         job->failed = 1;
         snprintf(job->error, sizeof job->error, "%s", err.message);
     }
     tafel_bot_free(bot);
+    tafel_game_free(game);
 }
 
 static void *worker(void *unused) {

@@ -79,8 +79,11 @@ static int receive(session *s, struct lws *wsi, const void *in, size_t len) {
     if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi)) return 0;
     if (s->rx_too_big) protocol_too_big(s);
     else protocol_receive(s, s->rx, s->rx_len);
+    free(s->rx); /* most sockets are quiet between messages: no buffer kept */
+    s->rx = NULL;
     s->rx_len = 0;
     s->rx_too_big = 0;
+    tables_sweep();
     return 0;
 }
 
@@ -113,12 +116,14 @@ static int callback_tafel(struct lws *wsi, enum lws_callback_reasons reason, voi
     case LWS_CALLBACK_CLOSED:
         protocol_closed(s);
         drop_queue(s);
+        tables_sweep();
         break;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         for (bot_job *job; (job = botpool_take_done());) {
             tables_bot_done(job);
             bot_job_free(job);
         }
+        tables_sweep();
         break;
     default:
         break;
@@ -241,6 +246,7 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
         return route(wsi, h, uri);
     }
     case LWS_CALLBACK_HTTP_WRITEABLE:
+        tables_sweep(); /* a finished table loaded for its record */
         return write_body(wsi, h);
     case LWS_CALLBACK_CLOSED_HTTP:
         if (h) {

@@ -82,7 +82,8 @@ typedef struct bot_job {
     int64_t seq;          /* the table's seq when asked: a stale answer is dropped */
     int seat;
     char spec[128];
-    const tafel_game *game;
+    char game[256];       /* the game string: the worker loads its own game, so a
+                          ** table freed meanwhile takes nothing from under it */
     tafel_state *state;   /* a copy, owned by the job */
     uint64_t seed;
     tafel_action action;  /* the answer */

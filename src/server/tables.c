@@ -287,6 +287,18 @@ table *tables_find(const char *id) {
     return t;
 }
 
+void tables_sweep(void) {
+    for (table **link = &all; *link;) {
+        table *t = *link;
+        if (t->over && t->nsockets == 0) {
+            *link = t->next;
+            table_free(t);
+        } else {
+            link = &t->next;
+        }
+    }
+}
+
 int tables_newest(table **out, int cap) {
     int n = 0;
     for (table *t = all; t && n < cap; t = t->next) out[n++] = t;
@@ -704,7 +716,7 @@ void table_ask_bot(table *t) {
     job->seq = t->seq;
     job->seat = seat;
     snprintf(job->spec, sizeof job->spec, "%s", t->seats[seat].spec);
-    job->game = t->game;
+    snprintf(job->game, sizeof job->game, "%s", t->game_string);
     job->seed = mix(t->seed ^ 0x626f74ULL, (uint64_t)t->nactions);
     t->bot_asked = t->seq;
     botpool_submit(job);
@@ -722,7 +734,7 @@ int table_ask_hint(table *t, session *s) {
     job->hint = 1;
     job->session_id = s->id;
     snprintf(job->spec, sizeof job->spec, "hard");
-    job->game = t->game;
+    snprintf(job->game, sizeof job->game, "%s", t->game_string);
     job->seed = mix(t->seed ^ 0x68696e74ULL, (uint64_t)t->nactions);
     botpool_submit(job);
     return 0;

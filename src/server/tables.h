@@ -70,6 +70,10 @@ void tables_close(void);
 int tables_restore(char *err, size_t errsize);
 
 table *tables_find(const char *id);
+/* Frees the finished tables no socket sits at: their records stay on disk
+** (tables_find loads one again when asked).  Called between events, when
+** no caller holds a table. */
+void tables_sweep(void);
 /* The newest tables first, at most cap. */
 int tables_newest(table **out, int cap);
 

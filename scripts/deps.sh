@@ -14,6 +14,7 @@ fi
 if [ "${1:-}" = "--test" ]; then
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
+  [ -x /usr/bin/chromium ] || packages+=(chromium)   # the page's browser tests (scripts/test-web.sh)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -73,8 +73,17 @@ export {};
  */
 
 /**
- * `history`: every action so far, as this seat may see them.
- * @typedef {{type: "history", seq: number, actions: LastAction[]}} HistoryMessage
+ * `history`: every action so far, as this seat may see them, each with the
+ * scores after it.
+ * @typedef {{seat: number | "chance", text: string, scores: number[]}} HistoryAction
+ * @typedef {{type: "history", seq: number, actions: HistoryAction[]}} HistoryMessage
+ */
+
+/**
+ * `replay`: a finished table's position after `actions` actions, as this
+ * seat saw it then: the fields of a state message (`last` empty, no
+ * `legal`, `undo` false; `to_move` may be "chance").
+ * @typedef {Omit<StateMessage, "type"> & {type: "replay"}} ReplayMessage
  */
 
 /**
@@ -100,7 +109,7 @@ export {};
 /**
  * Any message of the server.
  * @typedef {StateMessage | CreatedMessage | AckMessage | HintMessage | HistoryMessage |
- *   LobbyMessage | ErrorMessage | {type: "pong"}} ServerMessage
+ *   ReplayMessage | LobbyMessage | ErrorMessage | {type: "pong"}} ServerMessage
  */
 
 /**

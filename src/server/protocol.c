@@ -414,6 +414,7 @@ static void do_replay(session *s, const cJSON *msg) {
     past.over = 0;
     int ok = past.state != NULL;
     for (int i = 0; ok && i < n; i++) ok = tafel_state_apply_text(past.state, t->texts[i], NULL) == 0;
+    past.over = ok && (n == t->nactions || tafel_state_current(past.state) == TAFEL_TERMINAL);
     char *text = ok ? state_message(&past, s->seat, "replay") : NULL;
     tafel_state_free(past.state);
     if (text) session_send(s, text, strlen(text));

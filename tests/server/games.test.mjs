@@ -211,6 +211,9 @@ test('a finished table replays position by position, and its history carries the
     assert.equal(r.legal, undefined, 'a replay offers no actions');
     assert.equal(r.undo, false);
   }
+  const end = await person.client.request({ type: 'replay', actions: n }, ['replay', 'error']);
+  assert.equal(end.status, 'over', 'the last position is the end');
+  assert.deepEqual(end.winners, final[0].winners);
   const bad = await person.client.request({ type: 'replay', actions: n + 1 }, ['replay', 'error']);
   assert.equal(bad.code, 'malformed');
   const h = await person.client.request({ type: 'history' }, ['history', 'error']);

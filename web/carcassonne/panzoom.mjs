@@ -54,15 +54,17 @@ export function createPanZoom(el, world) {
   };
 
   /**
-   * Shows the whole box, with a margin, at most at natural size.
+   * Shows the whole box, with a margin, at most at natural size; the right
+   * margin leaves room for the zoom buttons (carcassonne.css, .carc-zoom),
+   * which would hide a place on a narrow board.
    * @param {Box} box @param {boolean} [force] also after the user moved the view
    */
   function fit(box, force = false) {
     if (moved && !force) return;
-    const {w, h} = size(), pad = 24;
+    const {w, h} = size(), pad = 24, right = 48;
     const bw = box.x1 - box.x0, bh = box.y1 - box.y0;
-    k = Math.min(1.6, Math.max(MIN_K, Math.min((w - 2 * pad) / bw, (h - 2 * pad) / bh)));
-    tx = (w - k * (box.x0 + box.x1)) / 2;
+    k = Math.min(1.6, Math.max(MIN_K, Math.min((w - pad - right) / bw, (h - 2 * pad) / bh)));
+    tx = (pad + w - right - k * (box.x0 + box.x1)) / 2;
     ty = (h - k * (box.y0 + box.y1)) / 2;
     if (force) moved = false;
     apply();

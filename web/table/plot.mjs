@@ -1,12 +1,10 @@
 // plot.mjs -- the scores over time, drawn as SVG at the end of a game.
 //
-// The server sends the scores of the current position only, so the page
-// records them: one point (actions played, scores) per `state` seen, kept
-// in localStorage by table so a reload loses nothing.  An undo drops the
-// points after it.  A table joined when already over has no such points
-// here: the plot then says so and shows the final scores (a plot of a game
-// watched from its start needs the server's per-action scores; see the
-// report in replay.mjs).
+// The points (actions played, scores) come from the server: `history`
+// gives the scores after every action so far (asked for on every join, so
+// a table joined when already over has its whole plot too), and each later
+// `state` adds the scores of its position.  An undo drops the points after
+// it.
 //
 // Each seat's line has its colour and its own dash pattern, and ends in a
 // label, so no colour carries meaning alone; a table of the numbers is
@@ -14,30 +12,10 @@
 
 import {h, s} from "./dom.mjs";
 import {seatName, seatColour, SEAT_DASHES} from "./seats.mjs";
-import {readStored, writeStored} from "../stored.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
+/** @typedef {import("../types.js").HistoryMessage} HistoryMessage */
 /** @typedef {number[]} Point  [actions, score of seat 0, score of seat 1, ...] */
-
-const KEY = "tafel.scores";
-const KEEP_TABLES = 30;
-
-/** @returns {Record<string, {t: number, p: Point[]}>} */
-function readAll() {
-    return readStored(KEY);
-}
-
-/**
- * @param {string} table
- * @param {Point[]} points
- */
-function save(table, points) {
-    const all = readAll();
-    all[table] = {t: Date.now(), p: points};
-    const keys = Object.keys(all).sort((a, b) => all[b].t - all[a].t);
-    for (const k of keys.slice(KEEP_TABLES)) delete all[k];
-    writeStored(KEY, all); /* refused: the plot lasts as long as the page */
-}
 
 /**
  * The nicest step of about n ticks for values up to max.
@@ -51,10 +29,9 @@ function tickStep(max, n) {
     return 10 * p;
 }
 
-/** @param {string} table */
-export function createPlot(table) {
+export function createPlot() {
     /** @type {Point[]} */
-    let points = readAll()[table]?.p ?? [];
+    let points = [];
     /** @type {StateMessage | null} */
     let last = null;
     let marker = -1;
@@ -67,7 +44,14 @@ export function createPlot(table) {
         const n = st.actions;
         points = points.filter((p) => p[0] < n);
         points.push([n, ...st.scores]);
-        save(table, points);
+    }
+
+    /** The scores after every action, from the server. @param {HistoryMessage} m */
+    function onHistory(m) {
+        const later = points.filter((p) => p[0] > m.actions.length);   // states after it
+        points = m.actions.map((a, i) => [i + 1, ...(a.scores ?? [])]).filter((p) => p.length > 1);
+        points.push(...later);
+        if (last && !el.hidden) draw();
     }
 
     /** Scores at `actions` played, as recorded (null: none recorded by then). @param {number} actions */
@@ -83,7 +67,7 @@ export function createPlot(table) {
         const players = last.seats.length;
         if (points.length < 2) {
             figure.replaceChildren(h("p", {class: "muted small",
-                text: "This browser did not watch this game, and the server keeps no scores by move: only the final scores are known."}),
+                text: "The scores by move are not known yet: only the final scores."}),
                 h("p", {}, ...last.scores.map((v, i) => h("span", {class: "final-score"},
                     h("span", {class: "swatch", style: `background:${seatColour(i)}`, "aria-hidden": "true"}),
                     `${seatName(i)} ${v}  `))));
@@ -151,8 +135,7 @@ export function createPlot(table) {
                 h("thead", {}, h("tr", {}, h("th", {text: "actions"}),
                     ...last.seats.map((_, i) => h("th", {text: seatName(i)})))),
                 h("tbody", {}, ...rows.map((p) => h("tr", {}, ...p.map((v) => h("td", {text: v})))))));
-        const note = xMin > 1 ? h("p", {class: "muted small", text: `Recorded from action ${xMin}, when this page joined.`}) : null;
-        figure.replaceChildren(svg, note ?? "", numbers);
+        figure.replaceChildren(svg, numbers);
     }
 
     /** @param {StateMessage} st */
@@ -169,5 +152,5 @@ export function createPlot(table) {
         if (!el.hidden) draw();
     }
 
-    return {el, update, mark, scoresAt};
+    return {el, update, onHistory, mark, scoresAt};
 }

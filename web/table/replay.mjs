@@ -1,23 +1,21 @@
-// replay.mjs -- a finished game, move by move.
+// replay.mjs -- a finished game, move by move, on the board.
 //
-// The server gives a finished table's record (GET /t/<table>/record: the
-// game, the seed and every action's true text, hidden cards included) and
-// the view of the final position only.  The page has no engine, so it
-// cannot rebuild the board at step k: this replay walks the move log (the
-// record's texts, each with its seat from the history), with the scores at
-// each step where this browser recorded them, and marks the step on the
-// score plot.  The board shows the final position.
-//
-// A replay of the board needs, from the server, the view at step k: e.g.
-// `GET /t/<table>/view?actions=k` (the engine's view for everyone of the
-// record replayed to k actions, allowed once the game is over), or the
-// scores and views of every step in one answer.
+// The move list is the table's record (GET /t/<table>/record: every
+// action's true text, hidden cards included, allowed once the game is
+// over), each with its seat from the history.  Each step asks the server
+// for the position after that many actions (`{"type":"replay","actions":N}`,
+// docs/protocol.md): its answer has the fields of a `state` message, as
+// this seat saw the game then, and the table hands it to the game view
+// (showAt).  Only the answer for the step shown now is drawn, so dragging
+// the slider never draws an old step last.  Closing the replay, or the
+// last step, gives the board back the final position.
 
 import {h} from "./dom.mjs";
 import {logLine} from "./log.mjs";
 import {seatName} from "./seats.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
+/** @typedef {import("../types.js").ReplayMessage} ReplayMessage */
 /** @typedef {import("../types.js").LastAction} LastAction */
 /** @typedef {import("../types.js").GameRecord} GameRecord */
 
@@ -25,21 +23,31 @@ const PLAY_EVERY = 700;   // ms a step when playing
 
 /**
  * @param {string} table
- * @param {() => LastAction[]} logEntries the log as this seat saw it (for the seats)
- * @param {(actions: number) => number[] | null} scoresAt
- * @param {(actions: number) => void} onStep
+ * @param {{
+ *   logEntries: () => LastAction[],
+ *   ask: (actions: number) => boolean,
+ *   showAt: (m: ReplayMessage | null, last: LastAction[], consecutive: boolean) => void,
+ *   onStep: (actions: number) => void
+ * }} io  logEntries: the log as this seat saw it (for the seats); ask: sends
+ *   `replay` (false when not connected); showAt: draws a position on the
+ *   board (null: the final one again); onStep: marks the step on the plot
  */
-export function createReplay(table, logEntries, scoresAt, onStep) {
+export function createReplay(table, io) {
     /** @type {LastAction[]} */
     let moves = [];
+    /** @type {LastAction[]} */
+    let seen = [];
     let step = 0;
+    /** the step whose position the board shows (-1: the final one, live) */
+    let shown = -1;
     /** @type {ReturnType<typeof setInterval> | null} */
     let timer = null;
     let loaded = false;
 
-    const load = h("button", {type: "button", text: "Replay move by move", onclick: () => start()});
+    const load = h("button", {type: "button", class: "replay-open", text: "Replay move by move",
+                              onclick: () => start()});
     const body = h("div", {class: "replay-body", hidden: true});
-    const status = h("p", {class: "small", "aria-live": "polite"});
+    const status = h("p", {class: "small replay-status", "aria-live": "polite"});
     const el = h("section", {class: "panel replay-panel", hidden: true, "aria-labelledby": "replay-title"},
         h("h2", {id: "replay-title", text: "Replay"}),
         h("p", {class: "small"}, load, " ",
@@ -64,7 +72,7 @@ export function createReplay(table, logEntries, scoresAt, onStep) {
             btn("»", "last", () => go(moves.length))),
         slider, status,
         h("p", {class: "muted small",
-                text: "The board shows the final position: the server sends no earlier views. Keys: ← → Home End, Space plays."}),
+                text: "The board shows the position of the step, as your seat saw it then. Keys: ← → Home End, Space plays."}),
         list);
 
     body.addEventListener("keydown", (e) => {
@@ -83,6 +91,8 @@ export function createReplay(table, logEntries, scoresAt, onStep) {
     async function start() {
         if (loaded) {
             body.hidden = !body.hidden;
+            if (body.hidden) leave();
+            else go(step);
             return;
         }
         load.disabled = true;
@@ -93,14 +103,9 @@ export function createReplay(table, logEntries, scoresAt, onStep) {
             if (!r.ok) throw new Error(r.status === 403 ? "the game is not over" : `HTTP ${r.status}`);
             /** @type {GameRecord} */
             const rec = await r.json();
-            const seen = logEntries();
-            moves = rec.actions.map((text, i) => ({
-                seat: seen.length === rec.actions.length ? seen[i].seat : "chance",
-                text,
-            }));
-            if (seen.length !== rec.actions.length) {
-                status.textContent = "(the seats of the moves are unknown: the log is incomplete)";
-            }
+            seen = io.logEntries().slice();
+            const complete = seen.length === rec.actions.length;
+            moves = rec.actions.map((text, i) => ({seat: complete ? seen[i].seat : "chance", text}));
             list.replaceChildren(...moves.map((a, i) => {
                 const li = logLine(a, i);
                 li.tabIndex = -1;
@@ -111,6 +116,7 @@ export function createReplay(table, logEntries, scoresAt, onStep) {
             loaded = true;
             load.textContent = "Show / hide the replay";
             go(0);
+            if (!complete) status.textContent += " (the seats of the moves are unknown: the log is incomplete)";
         } catch (err) {
             status.textContent = `Could not read the record: ${err instanceof Error ? err.message : err}`;
         } finally {
@@ -118,7 +124,7 @@ export function createReplay(table, logEntries, scoresAt, onStep) {
         }
     }
 
-    /** Shows the position after `k` actions. @param {number} k */
+    /** Goes to the position after `k` actions. @param {number} k */
     function go(k) {
         step = Math.max(0, Math.min(moves.length, k));
         slider.value = String(step);
@@ -131,13 +137,42 @@ export function createReplay(table, logEntries, scoresAt, onStep) {
                 list.scrollTop = top - list.clientHeight / 2;
             }
         } else list.scrollTop = 0;
+        describe(null);
+        io.onStep(step);
+        if (step >= moves.length) {
+            stop();
+            showFinal();
+        } else if (!io.ask(step)) {
+            status.textContent += " (not connected: the board cannot follow)";
+        }
+    }
+
+    /** The status line of the step; scores when the position is known. @param {number[] | null} scores */
+    function describe(scores) {
         const a = moves[step - 1];
-        const scores = scoresAt(step);
         const who = a ? (typeof a.seat === "number" ? `${seatName(a.seat)}: ` : "chance: ") : "";
         status.textContent = `Step ${step} of ${moves.length}` + (a ? ` — ${who}${a.text}` : " — the start") +
             (scores ? ` · scores ${scores.map((v, i) => `${seatName(i)} ${v}`).join(", ")}` : "");
-        onStep(step);
-        if (step >= moves.length) stop();
+        status.dataset.step = String(step);
+    }
+
+    function showFinal() {
+        const consecutive = shown === moves.length - 1;
+        if (shown !== -1) io.showAt(null, [], consecutive);
+        shown = -1;
+        describe(null);
+    }
+
+    /** The server's position for a step. @param {ReplayMessage} m */
+    function onReplay(m) {
+        if (!loaded || body.hidden || m.actions !== step || step >= moves.length) return;   // an old step
+        // the action that led here, as this seat saw it (the log), so the
+        // board can mark it; none at the start or after a jump
+        const consecutive = shown >= 0 ? m.actions === shown + 1 : m.actions === 0;
+        const last = consecutive && m.actions > 0 && seen[m.actions - 1] ? [seen[m.actions - 1]] : [];
+        shown = m.actions;
+        io.showAt(m, last, consecutive);
+        describe(m.scores);
     }
 
     function toggle() {
@@ -157,10 +192,23 @@ export function createReplay(table, logEntries, scoresAt, onStep) {
         playBtn.setAttribute("aria-label", "play");
     }
 
+    /** Closes the replay: the board shows the final position again. */
+    function leave() {
+        stop();
+        io.onStep(-1);
+        if (shown !== -1) io.showAt(null, [], false);
+        shown = -1;
+    }
+
+    /** Whether the board shows a replayed position (not the live one). */
+    function active() {
+        return shown !== -1;
+    }
+
     /** @param {StateMessage} st */
     function update(st) {
         el.hidden = st.status !== "over";
     }
 
-    return {el, update, destroy: stop};
+    return {el, update, onReplay, active, destroy: stop};
 }

@@ -69,9 +69,19 @@ export function showTable(root, conn, info, table, token) {
         if (busy || !state) return;
         setBusy(conn.request(type, extra));
     }, info?.bots ?? []);
-    const plot = createPlot(table);
+    const plot = createPlot();
     const playPanel = h("div", {class: "panel play-panel"}, controls.el, hint.el);
-    const replay = createReplay(table, log.entries, plot.scoresAt, plot.mark);
+    const replay = createReplay(table, {
+        logEntries: log.entries,
+        ask: (actions) => conn.send({type: "replay", actions}),
+        showAt,
+        onStep: plot.mark,
+    });
+    /** What the board shows instead of the latest state (a replayed step), or null. */
+    /** @type {StateMessage | null} */
+    let shownInstead = null;
+    /** Counts the views made, so a slow load never draws over a newer one. */
+    let generation = 0;
 
     root.replaceChildren(
         h("a", {class: "skip", href: "#side", text: "Skip to the controls"}),
@@ -116,6 +126,7 @@ export function showTable(root, conn, info, table, token) {
 
     /** @param {StateMessage} st */
     async function startView(st) {
+        const mine = ++generation;
         viewLoading = true;
         const name = gameName(st.game);
         const game = info?.games.find((g) => g.name === name);
@@ -132,11 +143,38 @@ export function showTable(root, conn, info, table, token) {
             hasView = false;
             actions.setOpen(true);
         });
+        if (mine !== generation) {   // a newer view was asked for meanwhile
+            loaded.view.destroy();
+            return;
+        }
         view = loaded.view;
+        if (!hasView) actions.setOpen(!loaded.real);
         hasView = loaded.real;
-        actions.setOpen(!hasView);
         viewLoading = false;
-        if (state) view.update(state);
+        const show = shownInstead ?? state;
+        if (show) view.update(show);
+    }
+
+    /**
+     * Draws a replayed position on the board (m null: the latest state
+     * again).  A view follows a game change by change (a Cardcassonne round's
+     * scoring, the newest tiles), so after a jump it is made anew.
+     * @param {import("../types.js").ReplayMessage | null} m
+     * @param {import("../types.js").LastAction[]} last
+     * @param {boolean} consecutive whether m follows the position shown
+     */
+    function showAt(m, last, consecutive) {
+        shownInstead = m ? {...m, type: "state", last, legal: undefined, undo: false} : null;
+        board.classList.toggle("replaying", m !== null);
+        const show = shownInstead ?? state;
+        if (!show) return;
+        if (!consecutive || !view) {
+            view?.destroy();
+            view = null;
+            startView(show);
+        } else if (!viewLoading) {
+            view.update(show);
+        }
     }
 
     /** @param {StateMessage} st */
@@ -155,6 +193,9 @@ export function showTable(root, conn, info, table, token) {
             if (token && st.seat !== null) rememberToken(table, st.seat, token);
             startView(st);
         }
+        root.dataset.seq = String(st.seq);
+        root.dataset.status = st.status;
+        root.dataset.actions = String(st.actions);
         who.textContent = st.seat === null ? "watching" : `you are ${seatName(st.seat)}`;
         document.title = `${turnText(st)} — ${gameName(st.game)} — tafel`;
         header.update(st);
@@ -166,13 +207,14 @@ export function showTable(root, conn, info, table, token) {
         playPanel.hidden = controls.el.hidden && hint.el.hidden;
         plot.update(st);
         replay.update(st);
-        if (view && !viewLoading) view.update(st);
+        if (view && !viewLoading && !shownInstead) view.update(st);
     }
 
     conn.onMessage((m) => {
         switch (m.type) {
         case "state": onState(m); break;
-        case "history": log.onHistory(m); break;
+        case "history": log.onHistory(m); plot.onHistory(m); break;
+        case "replay": replay.onReplay(m); break;
         case "hint": hint.onHint(m); break;
         case "ack": setBusy(false); break;
         case "error":

@@ -1,0 +1,263 @@
+// helpers.mjs -- what the browser tests of the page (web/) share.
+//
+// The servers, sockets and leak checks are those of the protocol tests
+// (tests/server/helpers.mjs, imported, not copied); this file adds the
+// browser: Debian's chromium driven by playwright-core through its
+// executablePath (no browser is ever downloaded), pages whose console
+// errors and uncaught exceptions are collected (a test fails on any), and
+// "players" that play a seat by clicking the page's own controls only: the
+// game views' controls, or the generic list of legal actions.
+//
+// The page tells the tests where the table is through attributes of #app
+// that table.mjs keeps: data-seq (the latest state's seq) and data-status;
+// the banner's data-mine says the seat must act, and #app.busy that a
+// request is on its way.
+
+import { chromium } from 'playwright-core';
+import { existsSync, mkdirSync, copyFileSync } from 'node:fs';
+import { join as joinPath, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { startServer, Client, createTable, tempDir, prng, pick } from '../server/helpers.mjs';
+
+export { stopAll, prng, pick, tempDir, Client, fetchRecord, replayViews, secretsOf, leaked }
+  from '../server/helpers.mjs';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const WEB = joinPath(ROOT, 'web');
+export const CHROMIUM = process.env.TAFEL_CHROMIUM || '/usr/bin/chromium';
+/** How long a page may take to show what a test waits for. */
+export const WAIT = Number(process.env.TAFEL_WEB_WAIT || 20000);
+
+// stack-research.md §3.4: the flags verified with Debian's chromium here.
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-dev-shm-usage'];
+
+/** tafel serve on a fresh database, serving this repository's web/. */
+export function webServer(opts = {}) {
+  return startServer({ ...opts, args: ['--web', WEB, ...(opts.args || [])] });
+}
+
+/** Debian's chromium, headless. */
+export function launch() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/**
+ * A new page in its own context (its own localStorage), whose console
+ * errors and page errors are kept in page.errors.  allow(text) may excuse
+ * an expected one (e.g. failed WebSocket connections while the server is
+ * down on purpose).
+ */
+export async function newPage(browser, { viewport = { width: 1280, height: 860 }, context } = {}) {
+  const ctx = context || await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.allowErrors = null;
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (page.allowErrors && page.allowErrors(text)) return;
+    page.errors.push(`console: ${text}`);
+  });
+  page.on('pageerror', (err) => page.errors.push(`pageerror: ${err.stack || err.message}`));
+  return page;
+}
+
+/** Fails when a page logged a console error or threw. */
+export function assertNoErrors(...pages) {
+  for (const p of pages) assert.deepEqual(p.errors, [], `errors on ${p.url()}`);
+}
+
+/** Makes a table over a socket; { table, tokens, url(seat), watch }. */
+export async function newTable(server, game, seats, seed = 1) {
+  const c = await Client.connect(server);
+  const created = await createTable(c, game, seats, seed);
+  c.close();
+  return {
+    ...created,
+    url: (s) => `${server.base}t/${created.table}?token=${created.tokens[s]}`,
+    watchUrl: `${server.base}t/${created.table}`,
+  };
+}
+
+// ---------------------------------------------------------------- the table page
+
+/** The page's view of the table: { seq, status, mine, busy }. */
+export function tableState(page) {
+  return page.evaluate(() => {
+    const app = document.getElementById('app');
+    const banner = document.querySelector('.turn');
+    return {
+      seq: Number(app?.dataset.seq ?? -1),
+      status: app?.dataset.status ?? '',
+      mine: banner?.getAttribute('data-mine') === 'true',
+      busy: !!app?.classList.contains('busy'),
+      banner: banner?.textContent ?? '',
+    };
+  });
+}
+
+/** Waits until the page shows a state of seq > after (any when after is -1). */
+export async function waitSeq(page, after = -1, timeout = WAIT) {
+  await page.waitForFunction((a) => Number(document.getElementById('app')?.dataset.seq ?? -1) > a,
+    after, { timeout, polling: 20 });
+}
+
+/** Waits until the seat must act ('mine') or the game is over ('over'). */
+export async function waitTurn(page, timeout = WAIT) {
+  const h = await page.waitForFunction(() => {
+    const app = document.getElementById('app');
+    if (!app) return false;
+    if (app.dataset.status === 'over') return 'over';
+    const mine = document.querySelector('.turn')?.getAttribute('data-mine') === 'true';
+    return mine && !app.classList.contains('busy') && app.dataset.status === 'playing' ? 'mine' : false;
+  }, null, { timeout, polling: 20 });
+  return h.jsonValue();
+}
+
+/**
+ * Clicks what choose() returns (a locator, or null: give up) until a move
+ * is sent (the page turns busy or the seq moves), then waits for the next
+ * state.  Clicks that only choose (a card of the hand, a spot, a rotation)
+ * do neither.  Returns whether a move was made.
+ */
+export async function clickUntilMove(page, choose, maxClicks = 6) {
+  const before = (await tableState(page)).seq;
+  for (let k = 0; k < maxClicks; k++) {
+    const target = await choose(k);
+    if (!target) return false;
+    await target.click({ timeout: WAIT });
+    const now = await tableState(page);
+    if (now.busy || now.seq > before) {
+      await waitSeq(page, before);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** A random element of a locator's matches (null when none). */
+export async function randomOf(locator, rng) {
+  const n = await locator.count();
+  return n ? locator.nth(Math.floor(rng() * n)) : null;
+}
+
+/**
+ * One move through the generic list of legal actions (table/actions.mjs):
+ * unfold it, unfold a random group, click a random button.
+ */
+export async function genericMove(page, rng) {
+  const panel = page.locator('details.actions-panel');
+  if (!(await panel.evaluate((d) => d.open))) await panel.locator('> summary').click();
+  const group = await randomOf(panel.locator('details.action-group'), rng);
+  assert.ok(group, 'the list of legal actions has a group');
+  if (!(await group.evaluate((d) => d.open))) await group.locator('> summary').click();
+  const moved = await clickUntilMove(page, async () => randomOf(group.locator('button.action'), rng), 1);
+  assert.ok(moved, 'a button of the legal list plays');
+}
+
+/** Carcassonne through its own controls: a spot, maybe a turn, confirm; a follower spot or pass. */
+export async function carcassonneMove(page, rng) {
+  const places = page.locator('.carc-l-places .carc-place');
+  if (await places.count()) {
+    return clickUntilMove(page, async (k) => {
+      if (k === 0) return randomOf(places, rng);
+      const rotate = page.locator('button.carc-b-rotate');
+      if (k === 1 && (await rotate.count()) && rng() < 0.5) return rotate;
+      return page.locator('button.carc-b-confirm');
+    });
+  }
+  const spots = page.locator('.carc-l-spots .carc-fspot, .carc-choices button.carc-b-action');
+  if (await spots.count()) return clickUntilMove(page, async () => randomOf(spots, rng), 1);
+  return false;
+}
+
+/** Cardcassonne through its own controls: a card of the hand, then a lit row; or a target/decision. */
+export async function cardcassonneMove(page, rng) {
+  return clickUntilMove(page, async () => {
+    const pressed = page.locator('.cc-hand-card[aria-pressed="true"]');
+    if (await pressed.count()) return randomOf(page.locator('button.cc-target'), rng);
+    const cards = page.locator('.cc-hand-card:not([disabled])');
+    if ((await cards.count()) && rng() < 0.85) return randomOf(cards, rng);
+    return randomOf(page.locator('button.cc-target, .cc-decision button:not([disabled])'), rng);
+  }, 4);
+}
+
+/** Catan through its own controls: a hand card and a lit site, or a button of the view. */
+export async function catanMove(page, rng) {
+  return clickUntilMove(page, async () => {
+    const pressed = page.locator('.ct-hand-card[aria-pressed="true"]');
+    if (await pressed.count()) return randomOf(page.locator('button.ct-target:not([disabled])'), rng);
+    const builds = page.locator('.ct-hand-card:not([disabled])');
+    if ((await builds.count()) && rng() < 0.5) return randomOf(builds, rng);
+    return randomOf(page.locator('.ct-view button:not([disabled]):not(.ct-hand-card)'), rng);
+  }, 6);
+}
+
+export const VIEW_MOVES = { carcassonne: carcassonneMove, cardcassonne: cardcassonneMove,
+  catan_cards: catanMove };
+
+/**
+ * Plays the page's seat until the game is over (or until(state, moves)),
+ * by clicks only: each move through the game view's controls with
+ * probability viewShare (when they offer one), else through the generic
+ * list.  Returns { moves, byView, byList }.
+ */
+export async function playByClicks(page, game, { rng = prng(1), viewShare = 0.5, until,
+  onMove } = {}) {
+  const viewMove = VIEW_MOVES[game];
+  let moves = 0, byView = 0, byList = 0;
+  for (;;) {
+    const turn = await waitTurn(page);
+    if (turn === 'over') break;
+    if (until && await until(moves)) break;
+    if (viewMove && rng() < viewShare && await viewMove(page, rng)) byView++;
+    else {
+      await genericMove(page, rng);
+      byList++;
+    }
+    moves++;
+    if (onMove) await onMove(moves);
+    assert.deepEqual(page.errors, [], 'no console errors while playing');
+  }
+  return { moves, byView, byList };
+}
+
+// ---------------------------------------------------------------- screenshots
+
+/**
+ * Saves a screenshot of the page (its top, one screen) as NAME.png into a
+ * temporary folder, and into docs/screenshots/ when TAFEL_SCREENSHOTS=1.
+ * Returns the path.
+ */
+const shotDir = tempDir('tafel-shots-');
+export async function screenshot(page, name) {
+  const path = joinPath(shotDir, `${name}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0));   // from the top, as one arrives
+  await page.screenshot({ path, fullPage: false });
+  if (process.env.TAFEL_SCREENSHOTS === '1') {
+    const docs = joinPath(ROOT, 'docs', 'screenshots');
+    if (!existsSync(docs)) mkdirSync(docs, { recursive: true });
+    copyFileSync(path, joinPath(docs, `${name}.png`));
+  }
+  return path;
+}
+
+/** Every text of the page a person or a screen reader could read (text, titles, labels). */
+export function pageText(page) {
+  return page.evaluate(() => {
+    const app = document.getElementById('app');
+    if (!app) return '';
+    const parts = [app.textContent || ''];
+    for (const el of app.querySelectorAll('*')) {
+      for (const a of ['title', 'aria-label', 'data-action', 'data-key', 'alt', 'value']) {
+        const v = el.getAttribute(a);
+        if (v) parts.push(v);
+      }
+    }
+    return parts.join('\n');
+  });
+}
+

@@ -511,6 +511,28 @@ static void assert_breakdown(const tafel_state *s, int seat, int road, int city,
     assert_int_equal(h_category(s, seat, "farm"), farm);
 }
 
+/* The view at the end lists what final scoring paid feature by feature:
+** here exactly one road, of 8 tiles and incomplete, paying 8 to the seats
+** in seats (a bit each). */
+static void assert_final_road(const tafel_state *s, unsigned seats) {
+    cJSON *view = h_view(s, -1), *items = cJSON_GetObjectItem(view, "final_scoring");
+    assert_non_null(items);
+    int roads = 0;
+    for (cJSON *it = items->child; it; it = it->next) {
+        if (strcmp(h_json_string(it, "kind"), "road")) continue;
+        roads++;
+        assert_int_equal(h_json_int(it, "points"), 8);
+        assert_int_equal(h_json_int(it, "tiles"), 8);
+        assert_true(cJSON_IsFalse(cJSON_GetObjectItem(it, "complete")));
+        unsigned got = 0;
+        cJSON *list = cJSON_GetObjectItem(it, "seats");
+        for (cJSON *p = list ? list->child : NULL; p; p = p->next) got |= 1u << p->valueint;
+        assert_int_equal(got, seats);
+    }
+    assert_int_equal(roads, 1);
+    cJSON_Delete(view);
+}
+
 /* Three road parts, each occupied while still separate, joined into one
 ** incomplete road of 8 tiles: red's robber on U (1,0) (with D), blue's on
 ** U (1,1), and, if red_second, red's on U (0,-1).  V (-1,-1) joins red's
@@ -547,6 +569,7 @@ static void test_end_of_game_incomplete_road_2_robbers_to_1_pays_only_red(
     assert_breakdown(s, 0, 8, 0, 0, 0);
     assert_breakdown(s, 1, 0, 0, 0, 0);
     assert_breakdown(s, 2, 0, 0, 0, 0);
+    assert_final_road(s, 1u << 0);
     tafel_state_free(s);
 }
 
@@ -562,6 +585,7 @@ static void test_end_of_game_incomplete_road_tied_1_to_1_pays_both_in_full(
     assert_breakdown(s, 0, 8, 0, 0, 0);
     assert_breakdown(s, 1, 8, 0, 0, 0);
     assert_breakdown(s, 2, 0, 0, 0, 0);
+    assert_final_road(s, 1u << 0 | 1u << 1);
     tafel_state_free(s);
 }
 

@@ -46,7 +46,15 @@ import {createPanZoom} from "./panzoom.mjs";
  *   active: number, tile: string | null, board: Placed[], followers: Follower[],
  *   supply: number[], scores: number[], projected: number[], pile: Record<string, number>,
  *   pile_size: number, removed: string[],
- *   crop: null | {kind: string, mode: null | "add" | "remove", acting: number}}} CarcView
+ *   crop: null | {kind: string, mode: null | "add" | "remove", acting: number},
+ *   final_scoring?: FinalItem[]}} CarcView
+ */
+
+/**
+ * What the end scoring paid for one feature (the engine's view at the end).
+ * @typedef {{kind: "road" | "city" | "cloister" | "farm", x: number, y: number,
+ *   segment: string, points: number, tiles?: number, pennants?: number,
+ *   complete?: boolean, supplies?: "city" | "field", seats: number[]}} FinalItem
  */
 
 const FALLBACK_COLOURS = ["#d33b2f", "#2f62c4", "#e0b400", "#2f9a45", "#222"];
@@ -332,7 +340,33 @@ export function createView(root, ctx) {
         ` ${name(s)}: ${scores[s]}${winners.has(s) ? " — wins" : ""}`,
       ]))),
       html("p", {class: "carc-note"}, ["Includes the end scoring: incomplete roads, cities and cloisters, then farmers."]),
+      ...finalItems(v.final_scoring ?? []),
     );
+  }
+
+  /**
+   * The end scoring feature by feature, as the engine reports it.
+   * @param {FinalItem[]} items
+   */
+  function finalItems(items) {
+    if (!items.length) return [];
+    return [
+      html("h3", {}, ["End scoring, feature by feature"]),
+      html("ul", {class: "carc-final-items"}, items.map((it) => html("li", {}, [
+        `${describe(it)} at ${it.x} ${it.y}: ${it.points} to `,
+        it.seats.map((s) => name(s)).join(" and "),
+      ]))),
+    ];
+  }
+
+  /** @param {FinalItem} it */
+  function describe(it) {
+    if (it.kind === "farm")
+      return it.supplies === "city" ? "Farmers supplying the completed city" : "Farmers of the field";
+    if (it.kind === "cloister") return "Cloister";
+    const size = `${it.tiles} tile${it.tiles === 1 ? "" : "s"}`;
+    const pennants = it.pennants ? `, ${it.pennants} pennant${it.pennants === 1 ? "" : "s"}` : "";
+    return `${it.kind === "road" ? "Road" : "City"} of ${size}${pennants}${it.complete ? "" : " (incomplete)"}`;
   }
 
   // ---- keys ----

@@ -117,7 +117,22 @@ void carc_follower_take(carc_state *s, int index);
 
 /* scoring.c */
 void carc_score_completed(carc_state *s, int tile);
-void carc_score_final(carc_state *s);
+/* One feature as final scoring paid it (§5), for the view at the end: a
+** road, city or cloister (node: one of its segments) or, for farmers, a
+** completed city (first edition: node a segment of the city) or a field
+** (farmers=modern: node a segment of the field). */
+typedef struct carc_final_item {
+    uint8_t cat;      /* CARC_CAT_* */
+    uint8_t winners;  /* bit p: seat p got the points */
+    int16_t points;   /* to each winner */
+    int node;         /* tile * CARC_MAX_SEGMENTS + segment */
+} carc_final_item;
+typedef struct carc_final_report {
+    carc_final_item item[2 * CARC_MAX_FOLLOWERS + 64];
+    int n;
+} carc_final_report;
+/* Final scoring; report (may be NULL) receives each feature scored. */
+void carc_score_final(carc_state *s, carc_final_report *report);
 void carc_add_points(carc_state *s, int player, int cat, int points);
 
 /* crop_circles.c */

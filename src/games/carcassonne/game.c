@@ -54,7 +54,7 @@ static void carc_init(void *data, const tf_options *opt) {
 }
 
 static void game_over(carc_state *s) {
-    carc_score_final(s);
+    carc_score_final(s, NULL);
     s->phase = CARC_PH_OVER;
     s->in_hand = 0xFF;
 }
@@ -262,7 +262,7 @@ void carc_projected(const void *data, double *out) {
         return;
     }
     carc_state copy = *s;
-    carc_score_final(&copy);
+    carc_score_final(&copy, NULL);
     carc_scores(&copy, out);
 }
 

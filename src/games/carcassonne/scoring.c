@@ -30,12 +30,24 @@ static int majority(const carc_state *s, int root, int count[TAFEL_MAX_PLAYERS])
     return best;
 }
 
-static void award(carc_state *s, int root, int cat, int points) {
+/* Notes a feature final scoring paid, when a report is asked for. */
+static void report_item(carc_final_report *r, int cat, int node, int points, unsigned winners) {
+    if (!r || !winners || r->n == (int)(sizeof r->item / sizeof r->item[0])) return;
+    r->item[r->n++] = (carc_final_item){(uint8_t)cat, (uint8_t)winners, (int16_t)points, node};
+}
+
+static void award_into(carc_state *s, carc_final_report *r, int root, int cat, int points) {
     int count[TAFEL_MAX_PLAYERS];
     int best = majority(s, root, count);
     if (best == 0) return;
+    unsigned winners = 0;
     for (int p = 0; p < s->players; p++)
-        if (count[p] == best) carc_add_points(s, p, cat, points);
+        if (count[p] == best) carc_add_points(s, p, cat, points), winners |= 1u << p;
+    report_item(r, cat, root, points, winners);
+}
+
+static void award(carc_state *s, int root, int cat, int points) {
+    award_into(s, NULL, root, cat, points);
 }
 
 /* The seed: followers come home after scoring and may be placed again
@@ -111,7 +123,7 @@ static int bordered_cities(const carc_state *s, int field, int *cities, int cap)
 
 #define MAX_CITIES 64
 
-static void score_farmers_2000(carc_state *s) {
+static void score_farmers_2000(carc_state *s, carc_final_report *r) {
     /* per distinct farmed field: its completed cities */
     int fields[CARC_MAX_FOLLOWERS], nfields = 0;
     int cities[CARC_MAX_FOLLOWERS][MAX_CITIES], ncities[CARC_MAX_FOLLOWERS];
@@ -143,12 +155,14 @@ static void score_farmers_2000(carc_state *s) {
             for (int j = 0; j < ncities[k]; j++) borders |= cities[k][j] == all[c];
             if (borders && ++count[s->followers[i].player] > best) best = count[s->followers[i].player];
         }
+        unsigned winners = 0;
         for (int p = 0; p < s->players; p++)
-            if (best && count[p] == best) carc_add_points(s, p, CARC_CAT_FARM, 4);
+            if (best && count[p] == best) carc_add_points(s, p, CARC_CAT_FARM, 4), winners |= 1u << p;
+        report_item(r, CARC_CAT_FARM, all[c], 4, winners);
     }
 }
 
-static void score_farmers_modern(carc_state *s) {
+static void score_farmers_modern(carc_state *s, carc_final_report *r) {
     int done[CARC_MAX_FOLLOWERS], ndone = 0;
     for (int i = 0; i < s->nfollowers; i++) {
         const carc_follower *f = &s->followers[i];
@@ -159,11 +173,11 @@ static void score_farmers_modern(carc_state *s) {
         done[ndone++] = root;
         int cities[MAX_CITIES];
         int n = bordered_cities(s, root, cities, MAX_CITIES);
-        if (n) award(s, root, CARC_CAT_FARM, 3 * n);
+        if (n) award_into(s, r, root, CARC_CAT_FARM, 3 * n);
     }
 }
 
-void carc_score_final(carc_state *s) {
+void carc_score_final(carc_state *s, carc_final_report *r) {
     int done[CARC_MAX_FOLLOWERS], ndone = 0;
     for (int i = 0; i < s->nfollowers; i++) {
         const carc_follower *f = &s->followers[i];
@@ -175,12 +189,12 @@ void carc_score_final(carc_state *s) {
         done[ndone++] = root;
         if (kind == CARC_CLOISTER) {
             const carc_placed *c = &s->tiles[f->tile];
-            award(s, root, CARC_CAT_CLOISTER, 1 + carc_board_neighbours8(s, c->x, c->y));
+            award_into(s, r, root, CARC_CAT_CLOISTER, 1 + carc_board_neighbours8(s, c->x, c->y));
         } else {
-            award(s, root, kind == CARC_ROAD ? CARC_CAT_ROAD : CARC_CAT_CITY,
-                  feature_points(s, root, s->open[root] == 0));
+            award_into(s, r, root, kind == CARC_ROAD ? CARC_CAT_ROAD : CARC_CAT_CITY,
+                       feature_points(s, root, s->open[root] == 0));
         }
     }
-    if (s->farmers_modern) score_farmers_modern(s);
-    else score_farmers_2000(s);
+    if (s->farmers_modern) score_farmers_modern(s, r);
+    else score_farmers_2000(s, r);
 }

@@ -76,6 +76,39 @@ int carc_pieces_json(tf_buf *b) {
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
 }
 
+/* At the end, what final scoring paid feature by feature (§5): scored again
+** on a copy, reporting each feature, for a front end to show the end as
+** players count it.  Farmers: each completed city supplied (first edition)
+** or each field (farmers=modern). */
+static void json_final_scoring(tf_buf *b, const carc_state *s) {
+    static const char *const cats[CARC_CATS] = {"road", "city", "cloister", "farm"};
+    carc_state copy = *s;
+    carc_final_report report = {.n = 0};
+    carc_score_final(&copy, &report);
+    tf_buf_add(b, ",\"final_scoring\":[");
+    for (int i = 0; i < report.n; i++) {
+        const carc_final_item *it = &report.item[i];
+        int tile = it->node / CARC_MAX_SEGMENTS, seg = it->node % CARC_MAX_SEGMENTS;
+        char where[32];
+        if (carc_segment_name(s, tile, seg, where, sizeof where) < 0) where[0] = 0;
+        tf_buf_addf(b, "%s{\"kind\":\"%s\",\"x\":%d,\"y\":%d,\"segment\":\"%s\",\"points\":%d,",
+                    i ? "," : "", cats[it->cat], s->tiles[tile].x, s->tiles[tile].y, where,
+                    it->points);
+        if (it->cat == CARC_CAT_ROAD || it->cat == CARC_CAT_CITY) {
+            int pennants, tiles = carc_feature_tiles(s, it->node, &pennants);
+            tf_buf_addf(b, "\"tiles\":%d,\"pennants\":%d,\"complete\":%s,", tiles, pennants,
+                        s->open[it->node] == 0 ? "true" : "false");
+        }
+        if (it->cat == CARC_CAT_FARM)
+            tf_buf_addf(b, "\"supplies\":\"%s\",", s->farmers_modern ? "field" : "city");
+        tf_buf_add(b, "\"seats\":[");
+        for (int p = 0, first = 1; p < s->players; p++)
+            if (it->winners >> p & 1) tf_buf_addf(b, "%s%d", first ? "" : ",", p), first = 0;
+        tf_buf_add(b, "]}");
+    }
+    tf_buf_add(b, "]");
+}
+
 int carc_view_json(const void *data, int seat, tf_buf *b) {
     const carc_state *s = data;
     int next = s->phase == CARC_PH_DRAW ? TAFEL_CHANCE
@@ -130,7 +163,9 @@ int carc_view_json(const void *data, int seat, tf_buf *b) {
     tf_buf_addf(b, "},\"pile_size\":%d,\"removed\":[", s->pile_total);
     for (int i = 0; i < s->nremoved; i++)
         tf_buf_addf(b, "%s\"%s\"", i ? "," : "", carc_tiles[s->removed[i]].id);
-    tf_buf_add(b, "],\"crop\":");
+    tf_buf_add(b, "]");
+    if (s->phase == CARC_PH_OVER) json_final_scoring(b, s);
+    tf_buf_add(b, ",\"crop\":");
     if (s->phase == CARC_PH_CROP_CHOOSE || s->phase == CARC_PH_CROP_ACT) {
         tf_buf_addf(b, "{\"kind\":\"%s\",\"mode\":", carc_follower_names[s->crop_kind]);
         if (s->phase == CARC_PH_CROP_CHOOSE) tf_buf_add(b, "null");

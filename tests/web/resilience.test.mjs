@@ -31,6 +31,8 @@ test('a reload keeps the seat, and a killed and restarted server does not stop t
   await page.reload();
   await page.waitForFunction((seq) => Number(document.getElementById('app')?.dataset.seq) >= seq,
     before.seq, { timeout: WAIT });
+  await page.waitForFunction(() => /^(you are|watching)/.test(document.querySelector('.who-am-i')?.textContent ?? ''),
+    null, { timeout: 30000 }); // the seat is named once the first state is in
   assert.equal(await page.locator('.who-am-i').textContent(), 'you are Red');
   assert.equal(await waitTurn(page), 'mine');
   await playByClicks(page, 'carcassonne', { rng, until: async (n) => n >= 3 });
@@ -53,6 +55,8 @@ test('a reload keeps the seat, and a killed and restarted server does not stop t
   const r = await playByClicks(page, 'carcassonne', { rng, until: async (n) => n >= 4 });
   assert.equal(r.moves, 4);
   assert.ok((await tableState(page)).seq > mid.seq + 4, 'the game went on');
+  await page.waitForFunction(() => /^(you are|watching)/.test(document.querySelector('.who-am-i')?.textContent ?? ''),
+    null, { timeout: 30000 }); // the seat is named once the first state is in
   assert.equal(await page.locator('.who-am-i').textContent(), 'you are Red');
   assertNoErrors(page);
   await page.context().close();

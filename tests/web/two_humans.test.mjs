@@ -40,6 +40,8 @@ for (const game of ['cardcassonne', 'catan_cards']) {
     for (let s = 0; s < 2; s++) {
       await pages[s].goto(t.url(s));
       await pages[s].locator('.turn').waitFor();
+      await pages[s].waitForFunction(() => /^(you are|watching)/.test(document.querySelector('.who-am-i')?.textContent ?? ''),
+        null, { timeout: 30000 }); // the seat is named once the first state is in
       assert.equal(await pages[s].locator('.who-am-i').textContent(), `you are ${['Red', 'Blue'][s]}`);
     }
     const seen = [[], []];

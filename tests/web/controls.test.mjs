@@ -48,16 +48,23 @@ test('undo: a placed tile is taken back', async () => {
   const undo = page.getByRole('button', { name: 'Undo' });
   assert.equal(await undo.isDisabled(), true, 'nothing to take back yet');
   const tiles = page.locator('g.carc-l-tiles > g');
+  // the board is drawn after the state arrives: wait for a count before reading it
+  const settle = (n) => page.waitForFunction((k) => document.querySelectorAll('g.carc-l-tiles > g').length === k,
+    n, { timeout: WAIT }).catch(() => {});
+  await tiles.first().waitFor({ timeout: WAIT });
   const count = await tiles.count();
   assert.ok(await carcassonneMove(page, prng(9)), 'a tile placed by clicks');
   assert.equal(await waitTurn(page), 'mine');   // its follower now
+  await settle(count + 1);
   assert.equal(await tiles.count(), count + 1);
   assert.equal(await page.locator('.carc-l-places .carc-place').count(), 0);
   const placed = await tableState(page);
   await undo.click();
   await waitSeq(page, placed.seq);
   assert.equal(await waitTurn(page), 'mine');
+  await settle(count);
   assert.equal(await tiles.count(), count, 'the tile is off the board');
+  await page.locator('.carc-l-places .carc-place').first().waitFor({ timeout: WAIT });
   assert.ok(await page.locator('.carc-l-places .carc-place').count() > 0, 'its places are offered again');
   assert.equal(await undo.isDisabled(), true);
   assertNoErrors(page);
@@ -80,6 +87,8 @@ test('replay: a finished game stepped on the board; its plot from the history', 
   assert.equal(await plot.getByText('not known yet').count(), 0);
 
   const tiles = page.locator('g.carc-l-tiles > g');
+  await page.waitForFunction(() => document.querySelectorAll('g.carc-l-tiles > g').length > 60,
+    null, { timeout: WAIT }).catch(() => {});
   const finalTiles = await tiles.count();
   assert.ok(finalTiles > 60, `a whole board: ${finalTiles} tiles`);
   await page.getByRole('button', { name: 'Replay move by move' }).click();
@@ -97,13 +106,17 @@ test('replay: a finished game stepped on the board; its plot from the history', 
     await page.waitForFunction((s) => document.querySelector('.replay-status')?.getAttribute('data-step') === String(s)
       && /scores/.test(document.querySelector('.replay-status')?.textContent ?? ''), k, { timeout: WAIT });
   }
-  // draw (chance), place, then a follower or pass: two tiles now
+  // draw (chance), place, then a follower or pass: two tiles now (drawn just after the status)
+  await page.waitForFunction(() => document.querySelectorAll('g.carc-l-tiles > g').length === 2,
+    null, { timeout: WAIT }).catch(() => {});
   assert.equal(await tiles.count(), 2);
   assert.equal(await page.locator('ol.replay-log li[aria-current]').count(), 1);
   // the slider jumps (a new view is made for a jump)
   await page.locator('.replay-body input[type="range"]').fill(String(Math.floor(total / 2)));
   await page.waitForFunction((s) => document.querySelector('.replay-status')?.getAttribute('data-step') === String(s)
     && /scores/.test(document.querySelector('.replay-status')?.textContent ?? ''), Math.floor(total / 2), { timeout: WAIT });
+  await page.waitForFunction(() => document.querySelectorAll('g.carc-l-tiles > g').length > 2,
+    null, { timeout: WAIT }).catch(() => {}); // the view is rebuilt after a jump
   const half = await tiles.count();
   assert.ok(half > 2 && half < finalTiles, `half way: ${half} tiles`);
   await page.getByRole('button', { name: 'back one' }).click();

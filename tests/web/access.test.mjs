@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { webServer, launch, newPage, newTable, tableState, waitTurn, waitSeq, playByClicks,
-  screenshot, assertNoErrors, stopAll, prng } from './helpers.mjs';
+  screenshot, assertNoErrors, stopAll, prng, WAIT } from './helpers.mjs';
 
 let server, browser;
 before(async () => {
@@ -57,6 +57,7 @@ test('keyboard only: place a tile, pass, and play from the filtered list', async
   await page.keyboard.press('Enter');
   await waitSeq(page, s2.seq);
   const mine = page.locator('.log-panel ol.log li').filter({ hasText: 'Red' });
+  await mine.filter({ hasText: first }).first().waitFor({ timeout: WAIT }).catch(() => {});
   assert.ok(await mine.filter({ hasText: first }).count() >= 1, `${first} was played`);
   assertNoErrors(page);
   await page.context().close();

@@ -18,6 +18,10 @@ export function createActions(play) {
     /** @type {string[]} */
     let legal = [];
     let busy = false;
+    /** Groups the player opened or closed, by first word: kept across redraws,
+     *  so that another player's move does not fold what one was reading.
+     *  @type {Map<string, boolean>} */
+    const chosen = new Map();
     const filter = h("input", {type: "search", class: "filter", placeholder: "type to filter, Enter plays",
                                "aria-label": "Filter the legal actions", spellcheck: "false",
                                autocomplete: "off"});
@@ -49,13 +53,20 @@ export function createActions(play) {
             groups.replaceChildren(h("p", {class: "muted small", text: "No legal action matches."}));
             return;
         }
-        groups.replaceChildren(...[...byWord].map(([word, acts]) =>
-            h("details", {class: "action-group", open: q !== "" || byWord.size === 1 || acts.length <= GROUP_OPEN_LIMIT},
+        groups.replaceChildren(...[...byWord].map(([word, acts]) => {
+            const open = q !== "" || byWord.size === 1 ||
+                (chosen.get(word) ?? acts.length <= GROUP_OPEN_LIMIT);
+            const group = h("details", {class: "action-group", open},
                 h("summary", {}, h("strong", {text: word}), ` (${acts.length})`),
                 h("div", {class: "action-buttons", role: "group", "aria-label": word},
                     ...acts.map((a) => h("button", {type: "button", class: "action", "aria-disabled": busy ? "true" : false,
                                                     "data-action": a, text: a,
-                                                    onclick: () => play(a)}))))));
+                                                    onclick: () => play(a)}))));
+            const summary = group.querySelector("summary");
+            // only the player's own clicks count, not the open set here
+            summary?.addEventListener("click", () => chosen.set(word, !group.open));
+            return group;
+        }));
     }
 
     filter.addEventListener("input", draw);

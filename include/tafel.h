@@ -96,8 +96,8 @@ TAFEL_API const char *tafel_quote(const char *text, char *buf, size_t size);
 /* ---------------------------------------------------------------------------
 ** Actions and seats.
 **
-** An action is a small non-negative integer whose meaning is private to the
-** game; its text form (tafel_action_to_text) is the game's notation from the
+** An action is a non-negative integer, below tafel_game_num_distinct_actions,
+** whose meaning is private to the game; its text form (tafel_action_to_text) is the game's notation from the
 ** rules file and is what records and front ends use.  The integer of an
 ** action may depend on the state it is played in: convert text against the
 ** state the action is for.
@@ -140,6 +140,11 @@ TAFEL_API size_t tafel_game_state_size(const tafel_game *game);
 /* An upper bound on the number of legal actions (or chance outcomes) of any
 ** state of this game: an array this long never truncates. */
 TAFEL_API int tafel_game_max_actions(const tafel_game *game);
+/* An upper bound on every action integer of this game (they are all below
+** it): the size of a fixed action space for learners, as OpenSpiel's
+** num_distinct_actions.  Much larger than max_actions where actions are
+** coordinates (Carcassonne's placements: 272,144). */
+TAFEL_API int tafel_game_num_distinct_actions(const tafel_game *game);
 /* 1 when players hold information others may not see (hands, face-down
 ** cards): views differ by seat, and front ends hide them between turns. */
 TAFEL_API int tafel_game_hidden_information(const tafel_game *game);
@@ -322,6 +327,7 @@ TAFEL_API double tafel_rng_unit(uint64_t *rng);     /* [0, 1) */
 /* ---------------------------------------------------------------------------
 ** Records: {"game": "...", "players": ["human", "greedy"], "seed": 7,
 **           "actions": ["draw D", "place 1 0 90", ...]}
+** and for a game lost by forfeit "forfeit": {"seat": 1, "reason": "..."}.
 */
 typedef struct tafel_record tafel_record;
 
@@ -331,6 +337,15 @@ TAFEL_API tafel_record *tafel_record_new(const char *game_string,
 TAFEL_API void tafel_record_free(tafel_record *record); /* NULL is fine */
 TAFEL_API int tafel_record_set_player(tafel_record *record, int seat,
                                       const char *name);
+/* A game that ended because seat forfeited it (an external bot crashed,
+** stalled, answered garbage or an illegal move): reason says what it did.
+** The forfeiting seat lost; the others share the win.  seat -1 clears it.
+** tafel_record_forfeit returns the seat (-1: none) and, if reason is not
+** NULL, sets *reason (owned by the record). */
+TAFEL_API int tafel_record_set_forfeit(tafel_record *record, int seat,
+                                       const char *reason);
+TAFEL_API int tafel_record_forfeit(const tafel_record *record,
+                                   const char **reason);
 /* Append action, as played in state (before it is applied). */
 TAFEL_API int tafel_record_push(tafel_record *record, const tafel_state *state,
                                 tafel_action action);

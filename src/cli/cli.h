@@ -55,7 +55,7 @@ int cli_int(const char *text, const char *what, int min, int max, int *out);
 
 /* Split "human,greedy" into at most TAFEL_MAX_PLAYERS names (pointers into
 ** storage).  Returns the count, or prints an error and returns -1. */
-#define CLI_NAME_MAX 64
+#define CLI_NAME_MAX 256 /* room for an ext:COMMAND */
 int cli_split_players(const char *list, char storage[][CLI_NAME_MAX],
                       const char **names);
 
@@ -78,6 +78,12 @@ double cli_now(void);
 int cli_choose(const tafel_state *state, int seat, tafel_bot **bots, uint64_t *rng,
                tafel_action *actions, int cap, tafel_action *out,
                tafel_error *err);
+
+/* An external bot's spec ("ext:COMMAND,ms=N") must be well formed and its
+** program must start and say hello, so that a typing error stops the
+** command at once rather than forfeit every game.  Prints what is wrong;
+** 0 or 2. */
+int cli_check_program(const char *spec, const tafel_game *game);
 
 /* Write the record's JSON and a newline to path; prints errors.  0 or 1. */
 int cli_write_record(const tafel_record *record, const char *path);

@@ -27,6 +27,7 @@ int inv_init(inv_checker *inv, const tafel_game *game) {
     memset(inv, 0, sizeof *inv);
     inv->players = tafel_game_players(game);
     inv->cap = tafel_game_max_actions(game);
+    inv->distinct = tafel_game_num_distinct_actions(game);
     size_t n = (size_t)inv->cap + 1;
     inv->legal = malloc(n * sizeof *inv->legal);
     inv->outcomes = malloc(n * sizeof *inv->outcomes);
@@ -110,6 +111,9 @@ int inv_check_position(inv_checker *inv, const tafel_state *state) {
         if (i && inv->legal[i - 1] >= inv->legal[i])
             return fail(inv, "legal actions not sorted and unique: %d then %d",
                         (int)inv->legal[i - 1], (int)inv->legal[i]);
+        if (inv->legal[i] < 0 || inv->legal[i] >= inv->distinct)
+            return fail(inv, "legal action %d is outside 0..%d, the game's "
+                        "tafel_game_num_distinct_actions", (int)inv->legal[i], inv->distinct - 1);
         if (!tafel_state_is_legal(state, inv->legal[i]))
             return fail(inv, "listed action %d is not tafel_state_is_legal", (int)inv->legal[i]);
     }

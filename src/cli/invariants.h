@@ -17,6 +17,7 @@
 
 typedef struct inv_checker {
     int players, cap;         /* seats; tafel_game_max_actions */
+    int distinct;             /* tafel_game_num_distinct_actions */
     tafel_action *legal;      /* the legal actions inv_check_position listed */
     int nlegal;
     tafel_action *outcomes, *fast_list;

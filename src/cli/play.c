@@ -20,6 +20,7 @@
 ** --load continues a saved record; --record is checked before the game.
 */
 #include "cli.h"
+#include "extbot.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -36,7 +37,8 @@ typedef struct play_session {
     tafel_state *state;
     tafel_state *before;                /* the state before the last move */
     tafel_record *record;
-    tafel_bot *bots[TAFEL_MAX_PLAYERS]; /* NULL for a person */
+    tafel_bot *bots[TAFEL_MAX_PLAYERS]; /* NULL for a person or a program */
+    extbot *programs[TAFEL_MAX_PLAYERS]; /* external bots (ext:COMMAND) */
     tafel_bot *hint;                    /* made on the first "hint" */
     const char *names[TAFEL_MAX_PLAYERS];
     int players, color;
@@ -60,7 +62,11 @@ typedef struct play_session {
     const char *no_undo;                /* why there is nothing to take back */
 } play_session;
 
-enum { TURN_MOVE, TURN_QUIT, TURN_ERROR };
+enum { TURN_MOVE, TURN_QUIT, TURN_ERROR, TURN_FORFEIT };
+
+static int is_person(const play_session *s, int seat) {
+    return seat >= 0 && !s->bots[seat] && !s->programs[seat];
+}
 
 static const char human_help[] =
     "  moves           list the legal moves again (moves all: every one)\n"
@@ -90,6 +96,7 @@ static void forget_undo(play_session *s, const char *why) {
 static void session_free(play_session *s) {
     for (int i = 0; i < UNDO_MAX; i++) tafel_state_free(s->undo[i]);
     for (int i = 0; i < TAFEL_MAX_PLAYERS; i++) tafel_bot_free(s->bots[i]);
+    for (int i = 0; i < TAFEL_MAX_PLAYERS; i++) extbot_free(s->programs[i]);
     tafel_bot_free(s->hint);
     tafel_record_free(s->record);
     tafel_state_free(s->state);
@@ -109,6 +116,17 @@ static int session_start(play_session *s, tafel_error *err) {
     for (int seat = 0; seat < s->players; seat++) {
         if (!strcmp(s->names[seat], "human")) {
             s->viewer = s->humans++ ? -1 : seat;
+            continue;
+        }
+        if (extbot_is_spec(s->names[seat])) {
+            char why[EXTBOT_REASON_MAX];
+            if (!(s->programs[seat] = extbot_new(s->names[seat], why, sizeof why)) ||
+                extbot_new_game(s->programs[seat], s->game, seat,
+                                cli_mix(s->seed, seat + 1), why, sizeof why)) {
+                err->code = TAFEL_EBOT;
+                snprintf(err->message, sizeof err->message, "%s", why);
+                return TAFEL_EBOT;
+            }
             continue;
         }
         int rc = tafel_bot_new(s->names[seat], s->game, cli_mix(s->seed, seat + 1),
@@ -392,9 +410,18 @@ static int human_turn(play_session *s, int seat, tafel_action *out) {
 /* Choose the next action: chance, a bot, or a person; prints bot moves. */
 static int next_action(play_session *s, tafel_action *out) {
     int seat = tafel_state_current(s->state);
-    if (seat >= 0 && !s->bots[seat]) return human_turn(s, seat, out);
+    if (is_person(s, seat)) return human_turn(s, seat, out);
     tafel_error err;
-    if (cli_choose(s->state, seat, s->bots, &s->rng, s->actions, s->cap, out, &err)) {
+    char reason[EXTBOT_REASON_MAX];
+    if (seat >= 0 && s->programs[seat]) {
+        if (extbot_choose(s->programs[seat], s->state, out, reason, sizeof reason)) {
+            flush_chance(s);
+            printf("%s (%s) forfeits the game: %s\n", cli_seat_name(seat),
+                   cli_printable(extbot_name(s->programs[seat])), cli_printable(reason));
+            tafel_record_set_forfeit(s->record, seat, reason);
+            return TURN_FORFEIT;
+        }
+    } else if (cli_choose(s->state, seat, s->bots, &s->rng, s->actions, s->cap, out, &err)) {
         fprintf(stderr, "tafel play: %s\n", err.message);
         return TURN_ERROR;
     }
@@ -412,7 +439,7 @@ static int next_action(play_session *s, tafel_action *out) {
 /* After a move of seat (s->before holds the state before it): what undo
 ** may take back. */
 static void after_move(play_session *s, int seat, tafel_action a) {
-    if (seat < 0 || s->bots[seat]) {
+    if (!is_person(s, seat)) {
         forget_undo(s, "only your own moves of this turn can be taken back, until a chance "
                        "event or another player's move");
         return;
@@ -432,6 +459,25 @@ static void after_move(play_session *s, int seat, tafel_action a) {
     tafel_state_copy(s->undo[s->nundo++], s->before);
 }
 
+/* The programs at the table see every action as their seat sees it. */
+static void tell_programs(const play_session *s, tafel_action a) {
+    for (int seat = 0; seat < s->players; seat++)
+        if (s->programs[seat]) extbot_seen(s->programs[seat], s->state, a);
+}
+
+/* seat forfeited: it lost, the others share the win. */
+static void print_forfeit(const play_session *s, int seat) {
+    const char *reason;
+    tafel_record_forfeit(s->record, &reason);
+    for (int k = 0; k < s->players; k++)
+        if (s->programs[k]) extbot_game_over(s->programs[k], s->state, seat, reason);
+    printf("Game over after %d actions: %s (%s) lost by forfeit; ",
+           tafel_state_move_number(s->state), cli_seat_name(seat), s->names[seat]);
+    for (int k = 0, n = 0; k < s->players; k++)
+        if (k != seat) printf("%s%s", n++ ? " and " : "", cli_seat_name(k));
+    printf(s->players > 2 ? " share the win.\n" : " wins.\n");
+}
+
 static int play_loop(play_session *s) {
     while (tafel_state_current(s->state) != TAFEL_TERMINAL) {
         tafel_action a;
@@ -444,11 +490,16 @@ static int play_loop(play_session *s) {
             return 0;
         }
         if (turn == TURN_ERROR) return 1;
+        if (turn == TURN_FORFEIT) {
+            print_forfeit(s, seat);
+            return 0;
+        }
         tafel_error err;
         if (tafel_record_push(s->record, s->state, a) || log_move(s, a)) {
             fprintf(stderr, "tafel play: cannot record the action\n");
             return 1;
         }
+        tell_programs(s, a);
         tafel_state_copy(s->before, s->state);
         if (tafel_state_apply(s->state, a, &err)) {
             fprintf(stderr, "tafel play: %s\n", err.message);
@@ -464,6 +515,8 @@ static int play_loop(play_session *s) {
         }
     }
     flush_chance(s);
+    for (int seat = 0; seat < s->players; seat++)
+        if (s->programs[seat]) extbot_game_over(s->programs[seat], s->state, -1, NULL);
     print_state(s, -1);
     cli_print_result(s->state, s->names);
     return 0;
@@ -498,7 +551,7 @@ static int continue_record(play_session *s, const tafel_record *saved) {
         tafel_error err;
         if (tafel_action_from_text(s->state, text, &a, &err) ||
             tafel_record_push(s->record, s->state, a) || log_move(s, a) ||
-            tafel_state_apply(s->state, a, &err)) {
+            (tell_programs(s, a), tafel_state_apply(s->state, a, &err))) {
             fprintf(stderr, "tafel play: --load: action %d '%s': %s\n", i, cli_printable(text),
                     err.message);
             return 1;

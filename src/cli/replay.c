@@ -28,7 +28,14 @@ static cJSON *next_json(int current) {
     return cJSON_CreateNumber(current);
 }
 
-static int print_json(const tafel_game *game, const tafel_state *state) {
+/* The seat whose forfeit ended the game, when the replay reached the end of
+** a record that has one; -1 otherwise. */
+static int forfeit_at_end(const tafel_record *record, int complete, const char **reason) {
+    return complete ? tafel_record_forfeit(record, reason) : -1;
+}
+
+static int print_json(const tafel_game *game, const tafel_state *state, int forfeit,
+                      const char *reason) {
     int players = tafel_game_players(game), current = tafel_state_current(state);
     double scores[TAFEL_MAX_PLAYERS], projected[TAFEL_MAX_PLAYERS];
     double winners[TAFEL_MAX_PLAYERS];
@@ -36,6 +43,9 @@ static int print_json(const tafel_game *game, const tafel_state *state) {
     tafel_state_scores(state, scores);
     tafel_state_projected(state, projected);
     int nw = tafel_state_winners(state, seats);
+    if (forfeit >= 0) /* the others share the win */
+        for (int k = nw = 0; k < players; k++)
+            if (k != forfeit) seats[nw++] = k;
     for (int i = 0; i < nw; i++) winners[i] = seats[i];
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "game", tafel_game_string(game));
@@ -45,6 +55,11 @@ static int print_json(const tafel_game *game, const tafel_state *state) {
     cJSON_AddItemToObject(root, "scores", number_array(scores, players));
     cJSON_AddItemToObject(root, "projected", number_array(projected, players));
     cJSON_AddItemToObject(root, "winners", number_array(winners, nw));
+    if (forfeit >= 0) {
+        cJSON *f = cJSON_AddObjectToObject(root, "forfeit");
+        cJSON_AddNumberToObject(f, "seat", forfeit);
+        cJSON_AddStringToObject(f, "reason", reason);
+    }
     char *text = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);
     if (!text) {
@@ -56,7 +71,8 @@ static int print_json(const tafel_game *game, const tafel_state *state) {
     return 0;
 }
 
-static void print_text(const tafel_record *record, const tafel_state *state) {
+static void print_text(const tafel_record *record, const tafel_state *state, int forfeit,
+                       const char *reason) {
     char *picture = tafel_state_render(state, -1,
                                        TAFEL_RENDER_WHOLE |
                                            (isatty(STDOUT_FILENO) ? TAFEL_RENDER_COLOR : 0));
@@ -73,6 +89,9 @@ static void print_text(const tafel_record *record, const tafel_state *state) {
     else if (current == TAFEL_CHANCE) printf("next: chance.\n");
     else printf("next: %s.\n", cli_seat_name(current));
     cli_print_result(state, names);
+    if (forfeit >= 0)
+        printf("The game ended by forfeit: %s (%s) lost it: %s\n", cli_seat_name(forfeit),
+               names[forfeit] ? names[forfeit] : "no name", cli_printable(reason));
 }
 
 /* Who made action i of the record: a seat's name, or chance. */
@@ -221,6 +240,8 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
         tafel_record_free(record);
         return CLI_USAGE;
     }
+    const char *reason;
+    int forfeit = forfeit_at_end(record, at == tafel_record_action_count(record), &reason);
     tafel_record_truncate(record, at);
     if (tafel_record_replay(record, &game, &state, &err)) {
         fprintf(stderr, "tafel replay: %s: %s\n", cli_printable(path), err.message);
@@ -229,9 +250,9 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
     }
     rc = 0;
     if (views_text) rc = print_views(record, at, views_seat);
-    else if (json) rc = print_json(game, state);
+    else if (json) rc = print_json(game, state, forfeit, reason);
     else if (step) rc = step_through(record, at);
-    else print_text(record, state);
+    else print_text(record, state, forfeit, reason);
     tafel_state_free(state);
     tafel_game_free(game);
     tafel_record_free(record);

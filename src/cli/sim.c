@@ -20,6 +20,7 @@
 ** played out but not counted.
 */
 #include "cli.h"
+#include "extbot.h"
 #include "stats.h"
 
 #include <errno.h>
@@ -33,8 +34,10 @@ typedef struct sim_result {
     double scores[TAFEL_MAX_PLAYERS]; /* by seat */
     int winners[TAFEL_MAX_PLAYERS], nwinners;
     int length, finished, failed;
+    int forfeit; /* the seat that forfeited, plus 1; 0: none */
     char *json; /* the record, with --out */
     char error[300];
+    char reason[EXTBOT_REASON_MAX]; /* of the forfeit */
 } sim_result;
 
 /* Games in flight or finished but not yet counted, at most. */
@@ -66,6 +69,9 @@ typedef struct sim_job {
     char error[300];           /* the first failure: a game's or a write's */
     double wins[TAFEL_MAX_PLAYERS], score[TAFEL_MAX_PLAYERS]; /* by bot */
     double length;
+    long forfeits[TAFEL_MAX_PLAYERS]; /* by bot */
+    long all_forfeits, first_forfeit; /* the first's game number and reason */
+    char first_reason[EXTBOT_REASON_MAX];
     double unit_score, unit_difference; /* sums over the unit being counted */
     stats_tally tally;         /* two bots: bot 1's unit scores */
     stats_sample difference;   /* two bots: bot 1's score minus bot 2's, by unit */
@@ -89,39 +95,78 @@ static tafel_record *new_record(const sim_job *job, long i) {
     return r;
 }
 
-/* Play game i to the end with the seated bots. */
-static int play_game(const sim_job *job, long i, tafel_bot **bots,
+/* The seat that forfeits loses: the others share the win. */
+static void forfeit(sim_result *res, int players, int seat, const char *reason) {
+    res->forfeit = seat + 1;
+    snprintf(res->reason, sizeof res->reason, "%s", reason);
+    res->nwinners = 0;
+    for (int k = 0; k < players; k++)
+        if (k != seat) res->winners[res->nwinners++] = k;
+}
+
+/* Play game i to the end with the seated bots (ext[seat] for a program),
+** or until a program forfeits it. */
+static int play_game(const sim_job *job, long i, tafel_bot **bots, extbot **ext,
                      tafel_state *state, sim_result *res, tafel_error *err) {
     uint64_t rng = tafel_rng_seed(chance_seed(job, i));
     tafel_record *record = new_record(job, i);
     int rc = job->want_json && !record ? TAFEL_ENOMEM : TAFEL_OK;
-    for (int seat; !rc && (seat = tafel_state_current(state)) != TAFEL_TERMINAL;) {
+    int players = tafel_state_players(state);
+    for (int seat; !rc && !res->forfeit &&
+                   (seat = tafel_state_current(state)) != TAFEL_TERMINAL;) {
         tafel_action a;
-        rc = cli_choose(state, seat, bots, &rng, NULL, 0, &a, err);
+        char reason[EXTBOT_REASON_MAX];
+        if (seat >= 0 && ext[seat]) {
+            if (extbot_choose(ext[seat], state, &a, reason, sizeof reason)) {
+                forfeit(res, players, seat, reason);
+                break;
+            }
+        } else {
+            rc = cli_choose(state, seat, bots, &rng, NULL, 0, &a, err);
+        }
         if (!rc && record) rc = tafel_record_push(record, state, a);
+        for (int k = 0; !rc && k < players; k++)
+            if (ext[k]) extbot_seen(ext[k], state, a);
         if (!rc) rc = tafel_state_apply(state, a, err);
     }
+    for (int k = 0; !rc && k < players; k++)
+        if (ext[k]) extbot_game_over(ext[k], state, res->forfeit - 1, res->reason);
+    if (!rc && record && res->forfeit)
+        rc = tafel_record_set_forfeit(record, res->forfeit - 1, res->reason);
     if (!rc && record && !(res->json = tafel_record_to_json(record)))
         rc = TAFEL_ENOMEM;
     tafel_record_free(record);
     if (rc) return rc;
     tafel_state_scores(state, res->scores);
-    res->nwinners = tafel_state_winners(state, res->winners);
+    if (!res->forfeit) res->nwinners = tafel_state_winners(state, res->winners);
     res->length = tafel_state_move_number(state);
     return TAFEL_OK;
 }
 
-/* Seat the bots of game i, play it, and fill its result. */
-static void run_game(const sim_job *job, long i, sim_result *res) {
+/* Seat the bots of game i, play it, and fill its result.  programs[b] is
+** this thread's program for bot b when b is an external bot. */
+static void run_game(const sim_job *job, long i, extbot **programs, sim_result *res) {
     tafel_bot *bots[TAFEL_MAX_PLAYERS] = {0};
+    extbot *ext[TAFEL_MAX_PLAYERS] = {0};
     tafel_error err = {0, "out of memory"};
     uint64_t seed = cli_mix(job->seed, (uint64_t)i);
     tafel_state *state = tafel_state_new(job->game);
     int rc = state ? TAFEL_OK : TAFEL_ENOMEM;
-    for (int k = 0; !rc && k < job->nbots; k++)
-        rc = tafel_bot_new(job->specs[(k + i) % job->nbots], job->game,
-                           cli_mix(seed, (uint64_t)k + 1), &bots[k], &err);
-    if (!rc) rc = play_game(job, i, bots, state, res, &err);
+    for (int k = 0; !rc && k < job->nbots; k++) {
+        int b = (int)((k + i) % job->nbots);
+        char reason[EXTBOT_REASON_MAX];
+        if (!programs[b])
+            rc = tafel_bot_new(job->specs[b], job->game, cli_mix(seed, (uint64_t)k + 1),
+                               &bots[k], &err);
+        else if (res->forfeit) /* lost already: no program needs to start it */
+            continue;
+        else if (extbot_new_game(programs[b], job->game, k, cli_mix(seed, (uint64_t)k + 1),
+                                 reason, sizeof reason))
+            forfeit(res, job->nbots, k, reason);
+        else
+            ext[k] = programs[b];
+    }
+    if (!rc) rc = play_game(job, i, bots, ext, state, res, &err);
     if (rc) {
         res->failed = 1;
         snprintf(res->error, sizeof res->error, "game %ld: %s", i, err.message);
@@ -164,6 +209,14 @@ static void unit_done(sim_job *job) {
 
 /* Under the lock: game i's result into the sums of the report. */
 static void add_result(sim_job *job, const sim_result *res, long i) {
+    if (res->forfeit) {
+        int b = (int)((res->forfeit - 1 + i) % job->nbots);
+        if (job->all_forfeits++ == 0) {
+            job->first_forfeit = i;
+            snprintf(job->first_reason, sizeof job->first_reason, "%s", res->reason);
+        }
+        job->forfeits[b]++;
+    }
     for (int b = 0; b < job->nbots; b++) {
         job->wins[b] += win_share(job, res, i, b);
         job->score[b] += res->scores[seat_of(job, i, b)];
@@ -206,23 +259,39 @@ static void count_ready(sim_job *job) {
     pthread_cond_broadcast(&job->room);
 }
 
+/* This thread's programs of the external bots, kept from game to game. */
+static void start_programs(const sim_job *job, extbot **programs) {
+    char why[EXTBOT_REASON_MAX];
+    for (int b = 0; b < job->nbots; b++)
+        programs[b] = extbot_is_spec(job->specs[b])
+                          ? extbot_new(job->specs[b], why, sizeof why) : NULL;
+}
+
+static void stop_programs(const sim_job *job, extbot **programs) {
+    for (int b = 0; b < job->nbots; b++) extbot_free(programs[b]);
+}
+
 static void *worker(void *arg) {
     sim_job *job = arg;
+    extbot *programs[TAFEL_MAX_PLAYERS];
+    start_programs(job, programs);
     for (;;) {
         pthread_mutex_lock(&job->lock);
         while (job->next < job->limit && job->next - job->counted >= SIM_WINDOW)
             pthread_cond_wait(&job->room, &job->lock);
         long i = job->next < job->limit ? job->next++ : -1;
         pthread_mutex_unlock(&job->lock);
-        if (i < 0) return NULL;
+        if (i < 0) break;
         sim_result *res = &job->results[i % SIM_WINDOW];
-        run_game(job, i, res);
+        run_game(job, i, programs, res);
         pthread_mutex_lock(&job->lock);
         res->finished = 1;
         count_ready(job);
         if (job->counted == job->limit) pthread_cond_signal(&job->progress);
         pthread_mutex_unlock(&job->lock);
     }
+    stop_programs(job, programs);
+    return NULL;
 }
 
 /* Under the lock: the progress bar, with the LLR when the SPRT runs. */
@@ -277,6 +346,13 @@ static void print_bots(const sim_job *job, long n) {
                job->specs[b], 100 * rate, 100 * ci.lo, 100 * ci.hi,
                score / (double)n);
     }
+    for (int b = 0; b < job->nbots; b++)
+        if (job->forfeits[b])
+            printf("%-2d %s forfeited %ld game%s\n", b + 1, job->specs[b],
+                   job->forfeits[b], job->forfeits[b] == 1 ? "" : "s");
+    if (job->all_forfeits)
+        printf("   first forfeit, game %ld: %s\n", job->first_forfeit,
+               cli_printable(job->first_reason));
 }
 
 /* Two bots: the score difference and the Elo difference, bot 1 - bot 2. */
@@ -329,6 +405,10 @@ static int check_specs(const tafel_game *game, const char *const *specs, int n) 
         if (!strcmp(specs[k], "human")) {
             fprintf(stderr, "tafel sim: 'human' cannot play in sim; use bots\n");
             return CLI_USAGE;
+        }
+        if (extbot_is_spec(specs[k])) {
+            if (cli_check_program(specs[k], game)) return CLI_USAGE;
+            continue;
         }
         if (tafel_bot_new(specs[k], game, 0, &bot, &err)) {
             fprintf(stderr, "tafel sim: %s\n", err.message);

@@ -6,11 +6,13 @@
 ** argument was wrong.  Nothing here keeps state between calls.
 */
 #include "cli.h"
+#include "extbot.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -135,8 +137,11 @@ int cli_split_players(const char *list, char storage[][CLI_NAME_MAX],
         }
         char *to = more ? storage[n - 1] : storage[n];
         if (more) to[used - 1] = ',';
-        for (size_t i = 0; i < len; i++) /* "Greedy" is greedy, as moves ignore case */
-            to[used + i] = (char)tolower((unsigned char)p[i]);
+        /* "Greedy" is greedy, as moves ignore case; but an external bot's
+        ** command line is the program's business */
+        int command = !strncasecmp(more ? to : p, "ext:", 4);
+        for (size_t i = 0; i < len; i++)
+            to[used + i] = command && (more || i >= 4) ? p[i] : (char)tolower((unsigned char)p[i]);
         to[used + len] = 0;
         if (!more) names[n] = storage[n], n++;
         p += len;
@@ -358,4 +363,13 @@ void cli_progress(long done, long total, double started, const char *note) {
 
 void cli_progress_done(void) {
     if (isatty(STDERR_FILENO)) fprintf(stderr, "\r\033[K");
+}
+
+int cli_check_program(const char *spec, const tafel_game *game) {
+    char why[EXTBOT_REASON_MAX];
+    extbot *program = extbot_new(spec, why, sizeof why);
+    int rc = program && !extbot_new_game(program, game, 0, 0, why, sizeof why) ? 0 : CLI_USAGE;
+    if (rc) fprintf(stderr, "tafel: --players %s\n", cli_printable(why));
+    extbot_free(program);
+    return rc;
 }

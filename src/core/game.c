@@ -227,6 +227,11 @@ TAFEL_API size_t tafel_game_state_size(const tafel_game *g) {
     return (n + 7) & ~(size_t)7;
 }
 
+TAFEL_API int tafel_game_num_distinct_actions(const tafel_game *g) {
+    const tf_module *m = tf_registry_get(g->module);
+    return m->distinct_actions ? m->distinct_actions : m->max_actions;
+}
+
 TAFEL_API int tafel_game_max_actions(const tafel_game *g) {
     return tf_registry_get(g->module)->max_actions;
 }

@@ -55,6 +55,8 @@ typedef struct tf_module {
     int nparams;
     size_t data_size;       /* bytes of the module's state after the header */
     int max_actions;
+    /* every action integer is below this (0: max_actions bounds them too) */
+    int distinct_actions;
 
     /* Cross-parameter checks after each value passed its own range. */
     int (*validate)(const tf_options *opt, tafel_error *err);

@@ -6,7 +6,10 @@
 ** disk a record is one JSON object (cJSON reads and writes it):
 **   {"game": "carcassonne(players=2)", "players": ["human", "greedy"],
 **    "seed": 7, "actions": ["draw D", "place 1 0 90", ...]}
-** "game" and "actions" are required; "players" and "seed" are optional.  A
+** "game" and "actions" are required; "players" and "seed" are optional.
+** A game a player lost by forfeit (an external bot that crashed, stalled or
+** answered an illegal move) says so: "forfeit": {"seat": 1, "reason": "..."};
+** its actions stop where the game stopped.  A
 ** seed above 2^53 cannot be a JSON number exactly (cJSON keeps doubles), so
 ** it is written as a decimal string, and a string seed is accepted back.
 ** Action indexes in messages are 0-based, like the JSON array's.
@@ -31,6 +34,8 @@ struct tafel_record {
     char *players[TAFEL_MAX_PLAYERS];
     char **actions;
     int count, cap;
+    int forfeit_seat; /* -1: no forfeit */
+    char *forfeit_reason;
 };
 
 static char *copy_string(const char *s) {
@@ -50,6 +55,7 @@ TAFEL_API tafel_record *tafel_record_new(const char *game_string, uint64_t seed)
         return NULL;
     }
     r->seed = seed;
+    r->forfeit_seat = -1;
     return r;
 }
 
@@ -59,6 +65,7 @@ TAFEL_API void tafel_record_free(tafel_record *r) {
     for (int i = 0; i < TAFEL_MAX_PLAYERS; i++) free(r->players[i]);
     free(r->actions);
     free(r->game);
+    free(r->forfeit_reason);
     free(r);
 }
 
@@ -69,6 +76,22 @@ TAFEL_API int tafel_record_set_player(tafel_record *r, int seat, const char *nam
     free(r->players[seat]);
     r->players[seat] = copy;
     return TAFEL_OK;
+}
+
+TAFEL_API int tafel_record_set_forfeit(tafel_record *r, int seat, const char *reason) {
+    if (!r || seat < -1 || seat >= TAFEL_MAX_PLAYERS || (seat >= 0 && !reason))
+        return TAFEL_EINVAL;
+    char *copy = NULL;
+    if (seat >= 0 && !(copy = copy_string(reason))) return TAFEL_ENOMEM;
+    free(r->forfeit_reason);
+    r->forfeit_reason = copy;
+    r->forfeit_seat = seat;
+    return TAFEL_OK;
+}
+
+TAFEL_API int tafel_record_forfeit(const tafel_record *r, const char **reason) {
+    if (reason) *reason = r->forfeit_seat >= 0 ? r->forfeit_reason : NULL;
+    return r->forfeit_seat;
 }
 
 TAFEL_API int tafel_record_push_text(tafel_record *r, const char *text) {
@@ -167,6 +190,12 @@ TAFEL_API char *tafel_record_to_json(const tafel_record *r) {
     ok = ok && add_item(root, "actions", actions);
     for (int i = 0; ok && i < r->count; i++)
         ok = cJSON_AddItemToArray(actions, cJSON_CreateString(r->actions[i]));
+    if (ok && r->forfeit_seat >= 0) {
+        cJSON *forfeit = cJSON_CreateObject();
+        ok = add_item(root, "forfeit", forfeit) &&
+             add_item(forfeit, "seat", cJSON_CreateNumber(r->forfeit_seat)) &&
+             add_item(forfeit, "reason", cJSON_CreateString(r->forfeit_reason));
+    }
     char *text = ok ? cJSON_PrintUnformatted(root) : NULL;
     cJSON_Delete(root);
     return text;
@@ -247,6 +276,22 @@ static int actions_from_json(const cJSON *item, tafel_record *r,
     return TAFEL_OK;
 }
 
+static int forfeit_from_json(const cJSON *item, tafel_record *r, tafel_error *err) {
+    if (!item) return TAFEL_OK;
+    const cJSON *seat = cJSON_GetObjectItemCaseSensitive(item, "seat");
+    const cJSON *reason = cJSON_GetObjectItemCaseSensitive(item, "reason");
+    if (!cJSON_IsObject(item) || !cJSON_IsNumber(seat) || !cJSON_IsString(reason))
+        return tf_error(err, TAFEL_ERECORD, "record: \"forfeit\" must be "
+                        "{\"seat\": N, \"reason\": \"...\"}");
+    double s = seat->valuedouble;
+    if (!(s >= 0 && s < TAFEL_MAX_PLAYERS) || s != (int)s)
+        return tf_error(err, TAFEL_ERECORD, "record: \"forfeit\" seat must be 0..%d",
+                        TAFEL_MAX_PLAYERS - 1);
+    if (tafel_record_set_forfeit(r, (int)s, reason->valuestring))
+        return tf_error(err, TAFEL_ENOMEM, "out of memory");
+    return TAFEL_OK;
+}
+
 /* A key given twice would be read by its first value alone, silently. */
 static int duplicate_key(const cJSON *root, tafel_error *err) {
     for (const cJSON *a = root->child; a; a = a->next)
@@ -278,6 +323,8 @@ static int record_from_object(const cJSON *root, tafel_record **out,
     if (!rc)
         rc = actions_from_json(cJSON_GetObjectItemCaseSensitive(root, "actions"),
                                r, err);
+    if (!rc)
+        rc = forfeit_from_json(cJSON_GetObjectItemCaseSensitive(root, "forfeit"), r, err);
     if (rc) {
         tafel_record_free(r);
         return rc;
@@ -425,6 +472,11 @@ TAFEL_API int tafel_record_replay(const tafel_record *r, tafel_game **game_out,
     if (tafel_game_load(r->game, &game, &why))
         return tf_error(err, TAFEL_ERECORD, "record: game '%s': %s", TF_Q(r->game),
                         why.message);
+    if (r->forfeit_seat >= tafel_game_players(game)) {
+        tafel_game_free(game);
+        return tf_error(err, TAFEL_ERECORD, "record: \"forfeit\" seat %d is not a seat of "
+                        "this %d-player game", r->forfeit_seat, tafel_game_players(game));
+    }
     tafel_state *state = tafel_state_new(game);
     if (!state) {
         tafel_game_free(game);

@@ -373,6 +373,7 @@ const tf_module carc_module = {
     .nparams = (int)(sizeof carc_params / sizeof carc_params[0]),
     .data_size = sizeof(carc_state),
     .max_actions = 4 * CARC_FRONTIER_MAX,
+    .distinct_actions = CARC_ACT_END,
     .validate = carc_validate,
     .init = carc_init,
     .current = carc_current,

@@ -4,10 +4,14 @@ It follows the method names of PettingZoo's AEC API (reset, agent_iter,
 last, step, observe, observation_space, action_space, agents, rewards,
 terminations, truncations, infos) without importing PettingZoo.
 
-- An action is the engine's action integer in the current state, out of
-  Discrete(game.max_actions); the observation's "action_mask" marks the
-  legal ones.  An integer may mean different things in different states
-  (Carcassonne's placements index the current frontier): docs/python.md.
+- action_ids="engine" (default): an action is the engine's action integer,
+  out of Discrete(n) with n above every integer the game uses: for the card
+  games tafel_game_max_actions, for Carcassonne 272,144 (its integers are
+  not below max_actions, which bounds how many are legal at once).
+  action_ids="index": an action is a position in the sorted list of legal
+  actions, out of Discrete(game.max_actions).  Either way the observation's
+  "action_mask" marks the legal ones.  What an integer means from state to
+  state, per game: docs/python.md.
 - Chance steps (tiles drawn, cards dealt, dice) are taken inside the env
   with its own Rng, so reset(seed=s) always gives the same game for the
   same actions.  Agents never see them as turns.
@@ -27,12 +31,21 @@ import operator
 import os
 
 from ._lib import CHANCE, TERMINAL
+from .errors import IllegalActionError, StateError
 from .game import Game
 from .record import Record
 from .rng import Rng
 from .spaces import DictSpace, Discrete, JsonView, MultiBinary
 
 REWARD_MODES = ("win", "score")
+ACTION_ID_MODES = ("engine", "index")
+
+# One more than the largest action integer, for games whose integers reach
+# past tafel_game_max_actions.  Carcassonne: 10000 + 65536 position keys * 4
+# rotations (CARC_ACT_END in src/games/carcassonne/carcassonne.h).  The
+# public API has no such bound yet (tafel_game_num_distinct_actions would
+# be it); until it has, this table is the env's knowledge of the engine.
+_ENGINE_ACTION_BOUND = {"carcassonne": 10000 + 65536 * 4}
 
 
 class TafelAECEnv:
@@ -41,20 +54,29 @@ class TafelAECEnv:
     metadata = {"name": "tafel_v0", "render_modes": ["ansi", "human"],
                 "is_parallelizable": False}
 
-    def __init__(self, game, seed=None, reward="win", render_mode=None):
+    def __init__(self, game, seed=None, reward="win", action_ids="engine",
+                 render_mode=None):
         if reward not in REWARD_MODES:
             raise ValueError("reward must be one of %s" % (REWARD_MODES,))
+        if action_ids not in ACTION_ID_MODES:
+            raise ValueError("action_ids must be one of %s" % (ACTION_ID_MODES,))
         self.game = game if isinstance(game, Game) else Game(game)
+        self.action_ids = action_ids
+        if action_ids == "engine":
+            self.num_actions = max(self.game.max_actions,
+                                   _ENGINE_ACTION_BOUND.get(self.game.name, 0))
+        else:
+            self.num_actions = self.game.max_actions
         self.reward_mode = reward
         self.render_mode = render_mode
         self.possible_agents = ["player_%d" % seat
                                 for seat in range(self.game.num_players)]
         self._seat_of = {agent: seat
                          for seat, agent in enumerate(self.possible_agents)}
-        self._action_space = Discrete(self.game.max_actions)
+        self._action_space = Discrete(self.num_actions)
         self._observation_space = DictSpace({
             "observation": JsonView(self.game.name),
-            "action_mask": MultiBinary(self.game.max_actions)})
+            "action_mask": MultiBinary(self.num_actions)})
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
         self._seed = seed
@@ -116,10 +138,13 @@ class TafelAECEnv:
 
     def observe(self, agent):
         seat = self._seat_of[agent]
-        mask = bytearray(self.game.max_actions)
+        mask = bytearray(self.num_actions)
         if seat == self.tafel_state.current_player():
-            for action in self._legal:
-                mask[action] = 1
+            if self.action_ids == "index":
+                mask[:len(self._legal)] = b"\x01" * len(self._legal)
+            else:
+                for action in self._legal:
+                    mask[action] = 1
         return {"observation": self.tafel_state.view(seat),
                 "action_mask": mask}
 
@@ -129,7 +154,7 @@ class TafelAECEnv:
         if self.terminations[agent] or self.truncations[agent]:
             self._remove_done_agent(agent, action)
             return
-        action = operator.index(action)  # numpy integers too
+        action = self.engine_action(action)
         state = self.tafel_state
         if not state.is_legal(action):
             state.apply(action)  # raises with the engine's reason
@@ -138,6 +163,24 @@ class TafelAECEnv:
         self._cumulative_rewards[agent] = 0.0
         self._take_chance_steps()
         self._after_move()
+
+    def engine_action(self, action):
+        """The engine's integer for an action id of this env."""
+        action = operator.index(action)  # numpy integers too
+        if not 0 <= action < self.num_actions:
+            raise IllegalActionError("action %d is not in Discrete(%d)"
+                                     % (action, self.num_actions))
+        if self.action_ids == "index":
+            if action >= len(self._legal):
+                raise IllegalActionError(
+                    "action %d: there are %d legal actions"
+                    % (action, len(self._legal)))
+            return self._legal[action]
+        return action
+
+    def action_text(self, action):
+        """The text of an action id of this env, in the current state."""
+        return self.tafel_state.action_to_text(self.engine_action(action))
 
     def render(self):
         """The position as a spectator sees it (text)."""
@@ -173,8 +216,14 @@ class TafelAECEnv:
             self.agent_selection = self.agents[0]
             return
         self._legal = state.legal_actions()
+        if self.action_ids == "engine" and self._legal[-1] >= self.num_actions:
+            raise StateError(
+                "%s: legal action %d is not below %d, the env's action space"
+                % (self.game.game_string, self._legal[-1], self.num_actions))
         self.agent_selection = self.possible_agents[current]
-        self.infos[self.agent_selection] = {"legal_actions": self._legal}
+        legal_ids = (list(range(len(self._legal)))
+                     if self.action_ids == "index" else self._legal)
+        self.infos[self.agent_selection] = {"legal_actions": legal_ids}
 
     def _finish(self):
         state = self.tafel_state

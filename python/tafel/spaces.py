@@ -12,6 +12,17 @@ def _draw_below(rng, n):
     return rng.randrange(n)
 
 
+def _set_positions(mask):
+    if isinstance(mask, (bytes, bytearray)):
+        # find() scans in C: a Carcassonne mask has 272,144 entries
+        positions, at = [], mask.find(1)
+        while at >= 0:
+            positions.append(at)
+            at = mask.find(1, at + 1)
+        return positions
+    return [i for i, bit in enumerate(mask) if bit]
+
+
 class Discrete:
     """The integers 0..n-1."""
 
@@ -30,7 +41,7 @@ class Discrete:
             rng = random
         if mask is None:
             return _draw_below(rng, self.n)
-        allowed = [i for i, bit in enumerate(mask) if bit]
+        allowed = _set_positions(mask)
         if not allowed:
             raise ValueError("sample: the mask allows no action")
         return allowed[_draw_below(rng, len(allowed))]

@@ -60,7 +60,11 @@ class MultiBinary:
         self.n = n
 
     def contains(self, x):
-        return len(x) == self.n and all(bit in (0, 1) for bit in x)
+        if len(x) != self.n:
+            return False
+        if isinstance(x, (bytes, bytearray)):
+            return not x.translate(None, b"\x00\x01")  # in C, not per byte
+        return all(bit in (0, 1) for bit in x)
 
     __contains__ = contains
 

@@ -62,13 +62,6 @@ class State:
         count = lib.tafel_state_legal_actions(self._ptr, buffer, cap)
         return buffer[:count]
 
-    def legal_actions_mask(self):
-        """A bytearray of game.max_actions bytes: 1 where an action is legal."""
-        mask = bytearray(self.game.max_actions)
-        for action in self.legal_actions():
-            mask[action] = 1
-        return mask
-
     def is_legal(self, action):
         return bool(lib.tafel_state_is_legal(self._ptr, action))
 

@@ -13,10 +13,10 @@ import argparse
 import statistics
 import time
 
+from ._lib import CHANCE, TERMINAL
 from .env import TafelAECEnv
 from .game import Game
 from .rng import Rng
-from .spaces import Discrete
 
 GAMES = ("carcassonne", "cardcassonne", "catan_cards")
 
@@ -30,9 +30,9 @@ def api_run(game, seconds, seed):
         state = game.new_state()
         while True:
             seat = state.current_player()
-            if seat == -2:
+            if seat == TERMINAL:
                 break
-            if seat == -1:
+            if seat == CHANCE:
                 state.apply(state.sample_chance(rng))
             else:
                 legal = state.legal_actions()

@@ -43,6 +43,8 @@ class SimGamesAreThePythonGames(unittest.TestCase):
     def play_as_sim(self, game, sim_seed, index):
         """Game index of `tafel sim --seed sim_seed` with random bots: the
         chance rng and each seat's bot rng seeded as src/cli/sim.c does."""
+        # two names for one value, as in sim.c: without --paired a game's
+        # deal is the game itself, and both seeds mix in its index
         chance_seed = sim_mix(sim_seed, index)
         game_seed = sim_mix(sim_seed, index)
         chance = tafel.Rng(chance_seed)

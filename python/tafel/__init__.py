@@ -1,0 +1,37 @@
+"""tafel: the tafel game engines (libtafel.so) from Python, standard library only.
+
+    import tafel
+    game = tafel.load("carcassonne(players=3)")
+    state = game.new_state()
+    rng = tafel.Rng(7)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    print(state.scores(), state.winners())
+
+The library is found through TAFEL_LIB, else next to this package, else in
+the source tree's build/ directory.  docs/python.md has the whole story.
+"""
+from ._lib import CHANCE, TERMINAL
+from .env import TafelAECEnv
+from .errors import (ActionParseError, BadParameterError, BotError,
+                     EngineIOError, EngineMemoryError, IllegalActionError,
+                     InvalidArgumentError, RecordError, StateError, TafelError,
+                     UnknownGameError)
+from .game import Game, GameInfo, games, load
+from .record import Record, read_records, write_records
+from .rng import Rng
+from .state import State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE", "TERMINAL", "Game", "GameInfo", "State", "Record", "Rng",
+    "TafelAECEnv", "load", "games", "read_records", "write_records",
+    "TafelError", "InvalidArgumentError", "UnknownGameError",
+    "BadParameterError", "IllegalActionError", "ActionParseError",
+    "RecordError", "BotError", "EngineMemoryError", "EngineIOError",
+    "StateError",
+]

@@ -1,0 +1,146 @@
+"""The ctypes declarations of libtafel.so: one argtypes/restype per function.
+
+The library is found through the TAFEL_LIB environment variable, else next
+to this package (tafel/libtafel.so), else in the source tree's build/
+directory (what scripts/build.sh makes).
+"""
+import ctypes
+import ctypes.util
+import os
+
+from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_int,
+                    c_int32, c_size_t, c_uint32, c_uint64, c_void_p)
+
+CHANCE = -1
+TERMINAL = -2
+MAX_PLAYERS = 5
+ACTION_TEXT_MAX = 64
+RENDER_COLOR, RENDER_WHOLE, RENDER_KEY = 1, 2, 4
+
+# The order of TAFEL_STATUS_MAP in tafel.h: the codes are their indexes.
+STATUS_NAMES = ("OK", "EINVAL", "EGAME", "EPARAM", "EILLEGAL", "EPARSE",
+                "ERECORD", "EBOT", "ENOMEM", "EIO", "ESTATE")
+
+
+class ErrorStruct(Structure):
+    """struct tafel_error: where fallible calls explain themselves."""
+    _fields_ = [("code", c_int), ("message", c_char * 256)]
+
+
+action_p = POINTER(c_int32)
+rng_p = POINTER(c_uint64)
+# Opaque objects are plain void pointers; c_void_p keeps them as ints.
+game_t = state_t = record_t = c_void_p
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _candidates():
+    env = os.environ.get("TAFEL_LIB")
+    if env:
+        return [env]
+    return [os.path.join(_PACKAGE_DIR, "libtafel.so"),
+            os.path.normpath(os.path.join(_PACKAGE_DIR, "..", "..", "build",
+                                          "libtafel.so"))]
+
+
+def _open_library():
+    tried = _candidates()
+    for path in tried:
+        if os.path.exists(path):
+            return ctypes.CDLL(path)
+    raise OSError(
+        "libtafel.so not found (looked at %s). Build it with "
+        "`cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build`"
+        " and set TAFEL_LIB=build/libtafel.so, or copy it next to the "
+        "package (python/tafel/libtafel.so)." % ", ".join(tried))
+
+
+def _open_libc():
+    # The strings the engine mallocs are freed with the same allocator.
+    libc = ctypes.CDLL(None)
+    if not hasattr(libc, "free"):
+        libc = ctypes.CDLL(ctypes.util.find_library("c"))
+    libc.free.argtypes = [c_void_p]
+    libc.free.restype = None
+    return libc
+
+
+lib = _open_library()
+libc = _open_libc()
+
+# name: (restype, argtypes).  Functions returning malloc'd strings are
+# declared c_void_p so that the pointer survives to be freed.
+_SIGNATURES = {
+    "tafel_status_string": (c_char_p, [c_int]),
+    "tafel_game_load": (c_int, [c_char_p, POINTER(c_void_p),
+                                POINTER(ErrorStruct)]),
+    "tafel_game_free": (None, [game_t]),
+    "tafel_game_name": (c_char_p, [game_t]),
+    "tafel_game_string": (c_char_p, [game_t]),
+    "tafel_game_players": (c_int, [game_t]),
+    "tafel_game_state_size": (c_size_t, [game_t]),
+    "tafel_game_max_actions": (c_int, [game_t]),
+    "tafel_game_hidden_information": (c_int, [game_t]),
+    "tafel_game_pieces_json": (c_void_p, [game_t]),
+    "tafel_game_info": (c_char_p, [c_int, POINTER(c_char_p), c_char_p,
+                                   c_size_t]),
+    "tafel_state_new": (state_t, [game_t]),
+    "tafel_state_clone": (state_t, [state_t]),
+    "tafel_state_copy": (None, [state_t, state_t]),
+    "tafel_state_free": (None, [state_t]),
+    "tafel_state_equal": (c_int, [state_t, state_t]),
+    "tafel_state_players": (c_int, [state_t]),
+    "tafel_state_current": (c_int, [state_t]),
+    "tafel_state_move_number": (c_int, [state_t]),
+    "tafel_state_legal_actions": (c_int, [state_t, action_p, c_int]),
+    "tafel_state_is_legal": (c_int, [state_t, c_int32]),
+    "tafel_state_chance_outcomes": (c_int, [state_t, action_p,
+                                            POINTER(c_double), c_int]),
+    "tafel_state_sample_chance": (c_int, [state_t, rng_p, action_p]),
+    "tafel_state_apply": (c_int, [state_t, c_int32, POINTER(ErrorStruct)]),
+    "tafel_state_play_random": (c_int, [state_t, rng_p, action_p, c_int,
+                                        action_p]),
+    "tafel_action_from_text": (c_int, [state_t, c_char_p, action_p,
+                                       POINTER(ErrorStruct)]),
+    "tafel_action_to_text": (c_int, [state_t, c_int32, c_char_p, c_size_t]),
+    "tafel_action_view_text": (c_int, [state_t, c_int, c_int32, c_char_p,
+                                       c_size_t]),
+    "tafel_state_apply_text": (c_int, [state_t, c_char_p,
+                                       POINTER(ErrorStruct)]),
+    "tafel_state_scores": (None, [state_t, POINTER(c_double)]),
+    "tafel_state_projected": (None, [state_t, POINTER(c_double)]),
+    "tafel_state_heuristic": (None, [state_t, POINTER(c_double)]),
+    "tafel_state_winners": (c_int, [state_t, POINTER(c_int)]),
+    "tafel_state_score_breakdown": (c_int, [state_t, c_int, POINTER(c_char_p),
+                                            POINTER(c_double), c_int]),
+    "tafel_state_view_json": (c_void_p, [state_t, c_int]),
+    "tafel_state_resample": (c_int, [state_t, c_int, rng_p]),
+    "tafel_state_action_reveals": (c_int, [state_t, c_int32]),
+    "tafel_state_render": (c_void_p, [state_t, c_int, c_int]),
+    "tafel_state_check": (c_int, [state_t, POINTER(ErrorStruct)]),
+    "tafel_rng_seed": (c_uint64, [c_uint64]),
+    "tafel_rng_next": (c_uint64, [rng_p]),
+    "tafel_rng_below": (c_uint32, [rng_p, c_uint32]),
+    "tafel_rng_unit": (c_double, [rng_p]),
+    "tafel_record_free": (None, [record_t]),
+    "tafel_record_from_json": (c_int, [c_char_p, POINTER(c_void_p),
+                                       POINTER(ErrorStruct)]),
+    "tafel_record_replay": (c_int, [record_t, POINTER(c_void_p),
+                                    POINTER(c_void_p), POINTER(ErrorStruct)]),
+}
+
+for _name, (_restype, _argtypes) in _SIGNATURES.items():
+    _function = getattr(lib, _name)
+    _function.restype = _restype
+    _function.argtypes = _argtypes
+
+
+def take_string(pointer):
+    """The text of a malloc'd C string, which is then freed (None for NULL)."""
+    if not pointer:
+        return None
+    try:
+        return ctypes.string_at(pointer).decode("utf-8")
+    finally:
+        libc.free(pointer)

@@ -81,6 +81,7 @@ _SIGNATURES = {
     "tafel_game_players": (c_int, [game_t]),
     "tafel_game_state_size": (c_size_t, [game_t]),
     "tafel_game_max_actions": (c_int, [game_t]),
+    "tafel_game_num_distinct_actions": (c_int, [game_t]),
     "tafel_game_hidden_information": (c_int, [game_t]),
     "tafel_game_pieces_json": (c_void_p, [game_t]),
     "tafel_game_info": (c_char_p, [c_int, POINTER(c_char_p), c_char_p,

@@ -5,9 +5,9 @@ last, step, observe, observation_space, action_space, agents, rewards,
 terminations, truncations, infos) without importing PettingZoo.
 
 - action_ids="engine" (default): an action is the engine's action integer,
-  out of Discrete(n) with n above every integer the game uses: for the card
-  games tafel_game_max_actions, for Carcassonne 272,144 (its integers are
-  not below max_actions, which bounds how many are legal at once).
+  out of Discrete(tafel_game_num_distinct_actions): for the card games
+  tafel_game_max_actions, for Carcassonne 272,144 (its integers are board
+  coordinates, far above max_actions, which bounds how many are legal at once).
   action_ids="index": an action is a position in the sorted list of legal
   actions, out of Discrete(game.max_actions).  Either way the observation's
   "action_mask" marks the legal ones.  What an integer means from state to
@@ -40,13 +40,6 @@ from .spaces import DictSpace, Discrete, JsonView, MultiBinary
 REWARD_MODES = ("win", "score")
 ACTION_ID_MODES = ("engine", "index")
 
-# One more than the largest action integer, for games whose integers reach
-# past tafel_game_max_actions.  Carcassonne: 10000 + 65536 position keys * 4
-# rotations (CARC_ACT_END in src/games/carcassonne/carcassonne.h).  The
-# public API has no such bound yet (tafel_game_num_distinct_actions would
-# be it); until it has, this table is the env's knowledge of the engine.
-_ENGINE_ACTION_BOUND = {"carcassonne": 10000 + 65536 * 4}
-
 
 class TafelAECEnv:
     """One table of a tafel game: TafelAECEnv("cardcassonne(players=3)")."""
@@ -63,8 +56,7 @@ class TafelAECEnv:
         self.game = game if isinstance(game, Game) else Game(game)
         self.action_ids = action_ids
         if action_ids == "engine":
-            self.num_actions = max(self.game.max_actions,
-                                   _ENGINE_ACTION_BOUND.get(self.game.name, 0))
+            self.num_actions = self.game.num_distinct_actions
         else:
             self.num_actions = self.game.max_actions
         self.reward_mode = reward

@@ -40,6 +40,9 @@ class Game:
         self.game_string = lib.tafel_game_string(self._ptr).decode()
         self.num_players = lib.tafel_game_players(self._ptr)
         self.max_actions = lib.tafel_game_max_actions(self._ptr)
+        # every action integer is below this (Carcassonne's placements are
+        # board coordinates: far more than max_actions, the most legal at once)
+        self.num_distinct_actions = lib.tafel_game_num_distinct_actions(self._ptr)
         self.hidden_information = bool(
             lib.tafel_game_hidden_information(self._ptr))
         self.state_size = lib.tafel_game_state_size(self._ptr)

@@ -34,6 +34,7 @@ class IntegersFitTheEnv(unittest.TestCase):
             for chance in (True, False):
                 ids = texts_of_ids(game_string, 15, chance)
                 self.assertLess(max(ids), game.max_actions, game_string)
+                self.assertEqual(game.num_distinct_actions, game.max_actions)
 
     def test_carcassonne_integers_pass_max_actions(self):
         # max_actions (768) bounds how many actions are legal at once, not
@@ -42,7 +43,8 @@ class IntegersFitTheEnv(unittest.TestCase):
         game = tafel.load(game_string)
         ids = texts_of_ids(game_string, 10, chance=False)
         self.assertGreaterEqual(max(ids), game.max_actions)
-        self.assertLess(max(ids), TafelAECEnv(game).num_actions)
+        self.assertLess(max(ids), game.num_distinct_actions)
+        self.assertEqual(TafelAECEnv(game).num_actions, game.num_distinct_actions)
 
 
 class MeaningsOfIds(unittest.TestCase):

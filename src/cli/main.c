@@ -22,6 +22,10 @@ static const cli_command commands[] = {
      "start). --load FILE continues a saved record (its game and players,\n"
      "unless --players says otherwise). Colours only on a terminal, and not\n"
      "with --no-color or NO_COLOR set.\n\n"
+     "A seat may be a program in any language: ext:COMMAND[,ms=N] runs COMMAND\n"
+     "(/bin/sh) and speaks the bot protocol of docs/protocol.md with it, N ms\n"
+     "a move (default 10000): --players human,\"ext:python3 bots/example.py\".\n"
+     "A program that crashes, stalls or answers an illegal move forfeits.\n\n"
      "At your turn type a move's number or its text (\"place 1 0 90\"), or:\n"
      "  undo        take back your last move of this turn\n"
      "  board, key  the whole board; what the symbols mean\n"
@@ -51,6 +55,11 @@ static const cli_command commands[] = {
      "(logistic Elo; error rates 5% each way, so LLR bounds -2.94 and +2.94).\n"
      "It stops after the first game, or deal, at which it decides; N (default\n"
      "100000) is then the most games. The progress bar shows the LLR.\n\n"
+     "A bot may be a program in any language, ext:COMMAND[,ms=N] (the bot\n"
+     "protocol of docs/protocol.md; N ms a move, default 10000). One that\n"
+     "crashes, stalls, answers garbage, an illegal move or too late forfeits\n"
+     "that game (a loss; the reason is in the results and the record), and\n"
+     "the match goes on with a fresh process.\n\n"
      "--out writes one record JSON per line, in game order, for the games\n"
      "counted. Results do not depend on --threads (default 1).",
      cli_sim},

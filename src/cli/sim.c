@@ -19,8 +19,7 @@
 ** SPRT decides, no new game starts and games past the deciding unit are
 ** played out but not counted.
 */
-#include "cli.h"
-#include "stats.h"
+#include "sim.h"
 
 #include <errno.h>
 #include <math.h>
@@ -28,48 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-typedef struct sim_result {
-    double scores[TAFEL_MAX_PLAYERS]; /* by seat */
-    int winners[TAFEL_MAX_PLAYERS], nwinners;
-    int length, finished, failed;
-    char *json; /* the record, with --out */
-    char error[300];
-} sim_result;
-
-/* Games in flight or finished but not yet counted, at most. */
-#define SIM_WINDOW 1024
-
-/* The sequential probability ratio test of --sprt ELO0,ELO1. */
-typedef struct sim_sprt {
-    int on;
-    double elo0, elo1, llr;
-} sim_sprt;
-
-typedef struct sim_job {
-    const tafel_game *game;
-    const char *const *specs;
-    int nbots, want_json, paired;
-    uint64_t seed;
-    long games; /* the most games to play */
-    sim_result *results; /* a ring of SIM_WINDOW slots, by game number */
-    FILE *out;
-    const char *out_path;
-    sim_sprt sprt;
-    pthread_mutex_t lock;
-    pthread_cond_t progress; /* signalled when the last game is counted */
-    pthread_cond_t room;     /* signalled when a slot of the ring is freed */
-    long next;    /* guarded by lock: the next game to start */
-    long limit;   /* guarded by lock: games to count, lowered on a verdict */
-    long counted; /* guarded by lock: games counted, in order */
-    /* What the report needs, summed as games are counted (under the lock). */
-    char error[300];           /* the first failure: a game's or a write's */
-    double wins[TAFEL_MAX_PLAYERS], score[TAFEL_MAX_PLAYERS]; /* by bot */
-    double length;
-    double unit_score, unit_difference; /* sums over the unit being counted */
-    stats_tally tally;         /* two bots: bot 1's unit scores */
-    stats_sample difference;   /* two bots: bot 1's score minus bot 2's, by unit */
-} sim_job;
+#include <unistd.h>
 
 /* Games in a unit: one, or with --paired one per seat rotation. */
 static long unit_games(const sim_job *job) {
@@ -130,6 +88,18 @@ static void run_game(const sim_job *job, long i, sim_result *res) {
     tafel_state_free(state);
 }
 
+void sim_play(const sim_job *job, long i, sim_result *res) {
+    run_game(job, i, res);
+}
+
+uint64_t sim_chance_seed(const sim_job *job, long i) {
+    return chance_seed(job, i);
+}
+
+const char *sim_seated(const sim_job *job, long i, int k) {
+    return job->specs[(k + i) % job->nbots];
+}
+
 /* The seat bot b plays in game i. */
 static int seat_of(const sim_job *job, long i, int b) {
     long n = job->nbots;
@@ -186,13 +156,16 @@ static void write_record(sim_job *job, const char *json) {
     }
 }
 
+sim_result *sim_slot(sim_job *job, long i) {
+    return &job->results[i % job->window];
+}
+
 /* Under the lock: count every finished game that is next in order, writing
 ** its record and freeing its slot.  A failed game ends the run. */
 static void count_ready(sim_job *job) {
-    while (job->counted < job->limit &&
-           job->results[job->counted % SIM_WINDOW].finished) {
+    while (job->counted < job->limit && sim_slot(job, job->counted)->finished) {
         long i = job->counted++;
-        sim_result *res = &job->results[i % SIM_WINDOW];
+        sim_result *res = sim_slot(job, i);
         if (res->failed) {
             snprintf(job->error, sizeof job->error, "%s", res->error);
             job->limit = job->counted;
@@ -206,44 +179,103 @@ static void count_ready(sim_job *job) {
     pthread_cond_broadcast(&job->room);
 }
 
+void sim_finish(sim_job *job, long i) {
+    sim_slot(job, i)->finished = 1;
+    count_ready(job);
+    if (job->counted == job->limit) pthread_cond_signal(&job->progress);
+}
+
+long sim_take(sim_job *job, long want, long *first) {
+    if (job->next >= job->limit) return -1;
+    long room = job->window - (job->next - job->counted);
+    long n = want < room ? want : room;
+    if (n > job->limit - job->next) n = job->limit - job->next;
+    if (n <= 0) return 0;
+    *first = job->next;
+    job->next += n;
+    return n;
+}
+
+/* A worker: the next game, played in its slot, then counted in order.  It
+** waits rather than start a game a window past the oldest not counted. */
 static void *worker(void *arg) {
     sim_job *job = arg;
     for (;;) {
+        long i = -1, n;
         pthread_mutex_lock(&job->lock);
-        while (job->next < job->limit && job->next - job->counted >= SIM_WINDOW)
+        while ((n = sim_take(job, 1, &i)) == 0)
             pthread_cond_wait(&job->room, &job->lock);
-        long i = job->next < job->limit ? job->next++ : -1;
         pthread_mutex_unlock(&job->lock);
-        if (i < 0) return NULL;
-        sim_result *res = &job->results[i % SIM_WINDOW];
-        run_game(job, i, res);
+        if (n < 0) return NULL;
+        run_game(job, i, sim_slot(job, i)); /* the slot is this game's alone */
         pthread_mutex_lock(&job->lock);
-        res->finished = 1;
-        count_ready(job);
-        if (job->counted == job->limit) pthread_cond_signal(&job->progress);
+        sim_finish(job, i);
         pthread_mutex_unlock(&job->lock);
     }
 }
 
-/* Under the lock: the progress bar, with the LLR when the SPRT runs. */
-static void show_progress(const sim_job *job, double started) {
-    char note[32];
-    snprintf(note, sizeof note, "LLR %+.2f", job->sprt.llr);
-    cli_progress(job->counted, job->limit, started, job->sprt.on ? note : NULL);
+int sim_start_workers(sim_job *job, int threads, pthread_t *ids) {
+    int started = 0;
+    while (started < threads && pthread_create(&ids[started], NULL, worker, job) == 0)
+        started++;
+    if (started == 0) fprintf(stderr, "tafel sim: cannot start a thread\n");
+    return started;
 }
 
-/* Start the workers, draw progress until all games are counted, join. */
+/* "1h02m" or "3m05s": a duration for a person. */
+static void format_duration(double seconds, char *out, size_t size) {
+    long s = seconds > 0 && seconds < 1e9 ? (long)seconds : 0;
+    if (s >= 3600) snprintf(out, size, "%ldh%02ldm", s / 3600, s / 60 % 60);
+    else snprintf(out, size, "%ldm%02lds", s / 60, s % 60);
+}
+
+/* Under the lock.  On a terminal a bar (done, rate, time left, the LLR),
+** redrawn every 0.1 s; otherwise, as in a batch job's log, one line every
+** progress_every seconds and one at the end.  The time left assumes every
+** remaining game is played: with --sprt it is a bound. */
+static void show_progress(sim_job *job, int final) {
+    double now = cli_now(), elapsed = now - job->started;
+    long played = job->counted - job->resumed;
+    double rate = elapsed > 0 ? (double)played / elapsed : 0;
+    char left[32], llr[32] = "";
+    if (final) snprintf(left, sizeof left, "done");
+    else {
+        format_duration(rate > 0 ? (double)(job->limit - job->counted) / rate : 0,
+                        left, sizeof left);
+        strcat(left, " left");
+    }
+    if (job->sprt.on) snprintf(llr, sizeof llr, ", LLR %+.2f", job->sprt.llr);
+    if (job->progress_every < 0) return;
+    if (job->progress_every == 0) {
+        char note[64];
+        if (now - job->drawn < 0.1 && !final) return;
+        job->drawn = now;
+        snprintf(note, sizeof note, "%s%s", left, llr);
+        cli_progress(job->counted, job->limit, job->started, played ? note : NULL);
+        return;
+    }
+    if (now - job->drawn < job->progress_every && !final) return;
+    job->drawn = now;
+    fprintf(stderr, "tafel sim: %ld/%ld games, %.1f games/s, %s%s\n", job->counted,
+            job->limit, rate, left, llr);
+    fflush(stderr);
+}
+
+void sim_progress(sim_job *job) {
+    show_progress(job, 0);
+}
+
+/* A closing line only after progress lines: a short run's log stays quiet. */
+void sim_progress_end(sim_job *job) {
+    if (job->progress_every > 0 && job->drawn > job->started) show_progress(job, 1);
+    else if (job->progress_every == 0) cli_progress_done();
+}
+
+/* Start the workers, show progress until all games are counted, join. */
 static int run_all(sim_job *job, int threads) {
     pthread_t ids[256];
-    int started = 0;
-    double t0 = cli_now();
-    while (started < threads &&
-           pthread_create(&ids[started], NULL, worker, job) == 0)
-        started++;
-    if (started == 0) {
-        fprintf(stderr, "tafel sim: cannot start a thread\n");
-        return 1;
-    }
+    int started = sim_start_workers(job, threads, ids);
+    if (started == 0) return 1;
     pthread_mutex_lock(&job->lock);
     while (job->counted < job->limit) {
         struct timespec until;
@@ -251,11 +283,11 @@ static int run_all(sim_job *job, int threads) {
         until.tv_nsec += 100 * 1000 * 1000;
         if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
         pthread_cond_timedwait(&job->progress, &job->lock, &until);
-        show_progress(job, t0);
+        sim_progress(job);
     }
+    sim_progress_end(job);
     pthread_mutex_unlock(&job->lock);
     for (int t = 0; t < started; t++) pthread_join(ids[t], NULL);
-    cli_progress_done();
     return 0;
 }
 
@@ -317,8 +349,10 @@ static void report(const sim_job *job, double seconds) {
         print_comparison(&job->tally, &job->difference);
         if (job->sprt.on) print_sprt(job, &job->tally, n);
     }
+    /* the speed of this run: games read back by --resume took no time */
+    double played = (double)(n - job->resumed);
     printf("mean game length %.1f actions, %.1f games/s\n", job->length / (double)n,
-           seconds > 0 ? (double)n / seconds : 0.0);
+           seconds > 0 ? played / seconds : 0.0);
 }
 
 /* Every spec must make a bot for this game ("human" cannot play here). */
@@ -339,35 +373,48 @@ static int check_specs(const tafel_game *game, const char *const *specs, int n) 
     return 0;
 }
 
-static int simulate(sim_job *job, int threads, const char *out_path) {
-    if (out_path && !(job->out = fopen(out_path, "w"))) {
-        fprintf(stderr, "tafel sim: cannot write '%s': %s\n", out_path, strerror(errno));
+/* The ring, and --out opened: anew, or with --resume after the records it
+** already holds, which are counted first. */
+static int prepare(sim_job *job, int resume) {
+    job->results = calloc((size_t)job->window, sizeof *job->results);
+    if (!job->results) {
+        fprintf(stderr, "tafel sim: out of memory\n");
         return 1;
     }
-    job->out_path = out_path;
-    job->results = calloc(SIM_WINDOW, sizeof *job->results);
-    int rc = job->results ? 0 : 1;
-    if (rc) fprintf(stderr, "tafel sim: out of memory\n");
     job->limit = job->games;
     job->tally = new_tally(job);
-    double t0 = cli_now();
-    if (!rc) rc = run_all(job, threads);
-    double seconds = cli_now() - t0;
+    if (resume && sim_resume(job)) return 1;
+    const char *path = job->out_path;
+    if (path && !(job->out = fopen(path, resume ? "a" : "w"))) {
+        fprintf(stderr, "tafel sim: cannot write '%s': %s\n", path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* Play (here, or over the MPI ranks), close --out, report. */
+static int simulate(sim_job *job, int threads, int resume, const sim_mpi *mpi) {
+    int rc = prepare(job, resume);
+    if (mpi->size > 1) rc = sim_mpi_go(mpi, rc);
+    job->started = job->drawn = cli_now();
+    if (!rc) rc = mpi->size > 1 ? sim_mpi_lead(job, threads, mpi) : run_all(job, threads);
+    double seconds = cli_now() - job->started;
+    const char *path = job->out_path;
     if (!rc && job->error[0]) {
         fprintf(stderr, "tafel sim: %s\n", job->error);
         rc = 1;
     }
     /* the last buffer is written by the close, whose failure loses records too */
     if (job->out && (fflush(job->out) != 0 || ferror(job->out)) && !rc) {
-        fprintf(stderr, "tafel sim: %s: cannot write: %s\n", out_path, strerror(errno));
+        fprintf(stderr, "tafel sim: %s: cannot write: %s\n", path, strerror(errno));
         rc = 1;
     }
     if (job->out && fclose(job->out) != 0 && !rc) {
-        fprintf(stderr, "tafel sim: %s: cannot write: %s\n", out_path, strerror(errno));
+        fprintf(stderr, "tafel sim: %s: cannot write: %s\n", path, strerror(errno));
         rc = 1;
     }
     if (!rc) report(job, seconds);
-    for (long i = 0; job->results && i < SIM_WINDOW; i++)
+    for (long i = 0; job->results && i < job->window; i++)
         free(job->results[i].json); /* games played past a verdict */
     free(job->results);
     return rc;
@@ -413,17 +460,21 @@ static int check_design(sim_job *job, const char *sprt_text) {
     return 0;
 }
 
-int cli_sim(const cli_command *cmd, int argc, char **argv) {
+/* The command on one rank: every rank parses and checks the same options,
+** so a bad one stops them all (rank 0 alone says why); then rank 0 leads. */
+static int sim_command(const cli_command *cmd, int argc, char **argv, sim_mpi *mpi) {
     const char *game_text = "carcassonne", *players = "greedy,random";
     const char *games_text = NULL, *threads_text = "1", *seed_text = "1";
     const char *out_path = NULL, *paired = NULL, *sprt_text = NULL;
+    const char *resume = NULL, *progress_text = NULL;
     const cli_option options[] = {
         {"--players", 1, &players}, {"--games", 1, &games_text},
         {"--threads", 1, &threads_text}, {"--seed", 1, &seed_text},
         {"--out", 1, &out_path}, {"--paired", 0, &paired},
-        {"--sprt", 1, &sprt_text},
+        {"--sprt", 1, &sprt_text}, {"--resume", 0, &resume},
+        {"--progress", 1, &progress_text},
     };
-    int rc = cli_parse(cmd, argc, argv, options, 7, &game_text, 1);
+    int rc = cli_parse(cmd, argc, argv, options, 9, &game_text, 1);
     if (rc != CLI_CONTINUE) return rc;
     sim_job job = {0};
     char storage[TAFEL_MAX_PLAYERS][CLI_NAME_MAX];
@@ -433,8 +484,18 @@ int cli_sim(const cli_command *cmd, int argc, char **argv) {
     job.nbots = cli_split_players(players, storage, specs);
     if (job.nbots < 0 || cli_int(games_text, "--games", 1, 1000000000, &games) ||
         cli_int(threads_text, "--threads", 1, 256, &threads) ||
-        cli_uint64(seed_text, "--seed", &job.seed))
+        cli_uint64(seed_text, "--seed", &job.seed) ||
+        (progress_text &&
+         cli_int(progress_text, "--progress", 0, 86400, &job.progress_every)))
         return CLI_USAGE;
+    if (resume && !out_path) {
+        fprintf(stderr, "tafel sim: --resume reads back the records of --out FILE; "
+                "give --out\n");
+        return CLI_USAGE;
+    }
+    /* a bar on a terminal; a batch job's log gets a line a minute */
+    if (!progress_text) job.progress_every = isatty(STDERR_FILENO) ? 0 : 60;
+    else if (job.progress_every == 0) job.progress_every = -1;
     job.games = games;
     job.paired = paired != NULL;
     if (check_design(&job, sprt_text)) return CLI_USAGE;
@@ -443,16 +504,28 @@ int cli_sim(const cli_command *cmd, int argc, char **argv) {
     job.game = game;
     job.specs = specs;
     job.want_json = out_path != NULL;
+    job.out_path = out_path;
+    job.window = mpi->size > 1 ? sim_mpi_window(mpi, threads) : SIM_WINDOW;
     rc = check_specs(game, specs, job.nbots);
+    sim_mpi_speak(mpi);
     if (!rc) {
         pthread_mutex_init(&job.lock, NULL);
         pthread_cond_init(&job.progress, NULL);
         pthread_cond_init(&job.room, NULL);
-        rc = simulate(&job, threads, out_path);
+        if (mpi->rank == 0) rc = simulate(&job, threads, resume != NULL, mpi);
+        else rc = sim_mpi_follow(&job, threads, mpi);
         pthread_cond_destroy(&job.room);
         pthread_cond_destroy(&job.progress);
         pthread_mutex_destroy(&job.lock);
     }
     tafel_game_free(game);
+    return rc;
+}
+
+int cli_sim(const cli_command *cmd, int argc, char **argv) {
+    sim_mpi mpi;
+    int rc = sim_mpi_begin(&mpi);
+    if (!rc) rc = sim_command(cmd, argc, argv, &mpi);
+    sim_mpi_end(&mpi);
     return rc;
 }

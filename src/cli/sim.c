@@ -18,6 +18,10 @@
 ** start a game SIM_WINDOW past the oldest one not yet counted.  Once the
 ** SPRT decides, no new game starts and games past the deciding unit are
 ** played out but not counted.
+**
+** Whoever plays a game, it is counted here: sim_mpi.c's rank 0 feeds the
+** results of other MPI ranks through sim_finish, and sim_resume.c those
+** read back from an interrupted run's records, so neither changes a sum.
 */
 #include "sim.h"
 

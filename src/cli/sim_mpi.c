@@ -84,6 +84,20 @@ int sim_mpi_go(const sim_mpi *mpi, int rc) {
     return rc;
 }
 
+/* How the games were shared (stderr): a rank far below the others is a
+** slow machine, or one that waited on rank 0. */
+static void report_shares(const sim_job *job, const sim_follower *followers, int size) {
+    long least = -1, most = 0, others = 0;
+    for (int r = 1; r < size; r++) {
+        long given = followers[r].given;
+        others += given;
+        if (least < 0 || given < least) least = given;
+        if (given > most) most = given;
+    }
+    fprintf(stderr, "tafel sim: games handed out: %ld to rank 0, %ld..%ld to each of "
+            "the other %d\n", job->next - job->resumed - others, least, most, size - 1);
+}
+
 int sim_mpi_lead(sim_job *job, int threads, const sim_mpi *mpi) {
     (void)job, (void)threads, (void)mpi;
     return 1;
@@ -210,6 +224,7 @@ static void bytes_add(sim_bytes *b, const void *data, size_t size) {
 /* What rank 0 knows of one follower. */
 typedef struct sim_follower {
     long asked;          /* games asked for and not yet given; 0: no ask */
+    long given;          /* games handed out in all */
     long give[2];        /* the answer being sent */
     MPI_Request sending; /* its send */
     int done;
@@ -256,8 +271,23 @@ static void answer(sim_job *job, int r, sim_follower *f, long most) {
     MPI_Wait(&f->sending, MPI_STATUS_IGNORE); /* the last answer, long received */
     f->give[0] = n > 0 ? first : job->limit;
     f->give[1] = n > 0 ? n : 0;
+    f->given += f->give[1];
     MPI_Isend(f->give, 2, MPI_LONG, r, TAG_GIVE, MPI_COMM_WORLD, &f->sending);
     f->asked = 0;
+}
+
+/* How the games were shared (stderr): a rank far below the others is a
+** slow machine, or one that waited on rank 0. */
+static void report_shares(const sim_job *job, const sim_follower *followers, int size) {
+    long least = -1, most = 0, others = 0;
+    for (int r = 1; r < size; r++) {
+        long given = followers[r].given;
+        others += given;
+        if (least < 0 || given < least) least = given;
+        if (given > most) most = given;
+    }
+    fprintf(stderr, "tafel sim: games handed out: %ld to rank 0, %ld..%ld to each of "
+            "the other %d\n", job->next - job->resumed - others, least, most, size - 1);
 }
 
 int sim_mpi_lead(sim_job *job, int threads, const sim_mpi *mpi) {
@@ -308,6 +338,7 @@ int sim_mpi_lead(sim_job *job, int threads, const sim_mpi *mpi) {
     }
     for (int t = 0; t < started; t++) pthread_join(ids[t], NULL);
     for (int r = 1; r < size; r++) MPI_Wait(&followers[r].sending, MPI_STATUS_IGNORE);
+    report_shares(job, followers, size);
     free(in.data);
     free(followers);
     return started ? 0 : 1;

@@ -84,20 +84,6 @@ int sim_mpi_go(const sim_mpi *mpi, int rc) {
     return rc;
 }
 
-/* How the games were shared (stderr): a rank far below the others is a
-** slow machine, or one that waited on rank 0. */
-static void report_shares(const sim_job *job, const sim_follower *followers, int size) {
-    long least = -1, most = 0, others = 0;
-    for (int r = 1; r < size; r++) {
-        long given = followers[r].given;
-        others += given;
-        if (least < 0 || given < least) least = given;
-        if (given > most) most = given;
-    }
-    fprintf(stderr, "tafel sim: games handed out: %ld to rank 0, %ld..%ld to each of "
-            "the other %d\n", job->next - job->resumed - others, least, most, size - 1);
-}
-
 int sim_mpi_lead(sim_job *job, int threads, const sim_mpi *mpi) {
     (void)job, (void)threads, (void)mpi;
     return 1;

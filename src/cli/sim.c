@@ -399,7 +399,7 @@ static int prepare(sim_job *job, int resume) {
 /* Play (here, or over the MPI ranks), close --out, report. */
 static int simulate(sim_job *job, int threads, int resume, const sim_mpi *mpi) {
     int rc = prepare(job, resume);
-    if (mpi->size > 1) rc = sim_mpi_go(mpi, rc);
+    if (mpi->size > 1) rc = sim_mpi_go(mpi, rc, threads);
     job->started = job->drawn = cli_now();
     if (!rc) rc = mpi->size > 1 ? sim_mpi_lead(job, threads, mpi) : run_all(job, threads);
     double seconds = cli_now() - job->started;

@@ -125,8 +125,9 @@ void sim_mpi_speak(sim_mpi *mpi);
 ** in flight, a few handouts each. */
 long sim_mpi_window(const sim_mpi *mpi, int threads);
 /* Rank 0 says whether the run starts (rc 0: its output is open); every rank
-** returns rank 0's rc.  Only with size > 1. */
-int sim_mpi_go(const sim_mpi *mpi, int rc);
+** returns rank 0's rc.  Rank 0 warns if a rank has fewer CPUs than threads.
+** Only with size > 1. */
+int sim_mpi_go(const sim_mpi *mpi, int rc, int threads);
 /* Rank 0: play with local threads and the other ranks, count everything. */
 int sim_mpi_lead(sim_job *job, int threads, const sim_mpi *mpi);
 /* Ranks past 0: play the games rank 0 hands out and send it the results. */

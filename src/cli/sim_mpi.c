@@ -38,9 +38,11 @@
 ** Without MPI (no mpicc at build time) this file only refuses a launch of
 ** several ranks, which would otherwise run the whole job N times.
 */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "sim.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,8 +81,8 @@ long sim_mpi_window(const sim_mpi *mpi, int threads) {
     return SIM_WINDOW;
 }
 
-int sim_mpi_go(const sim_mpi *mpi, int rc) {
-    (void)mpi;
+int sim_mpi_go(const sim_mpi *mpi, int rc, int threads) {
+    (void)mpi, (void)threads;
     return rc;
 }
 
@@ -174,9 +176,23 @@ long sim_mpi_window(const sim_mpi *mpi, int threads) {
     return slots > SIM_WINDOW ? slots : SIM_WINDOW;
 }
 
-int sim_mpi_go(const sim_mpi *mpi, int rc) {
-    (void)mpi; /* every rank is in MPI_COMM_WORLD */
+/* The CPUs this process may run on.  mpirun binds each rank to one core
+** when it starts two ranks or fewer, and to a socket beyond: --threads
+** past that share the core. */
+static int usable_cpus(void) {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return CPU_SETSIZE;
+    return CPU_COUNT(&set);
+}
+
+int sim_mpi_go(const sim_mpi *mpi, int rc, int threads) {
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    int cpus = usable_cpus(), least = cpus;
+    MPI_Reduce(&cpus, &least, 1, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
+    if (!rc && mpi->rank == 0 && least < threads)
+        fprintf(stderr, "tafel sim: warning: --threads %d, but a rank may run on only %d "
+                "CPU%s (mpirun binds ranks to cores: give --bind-to none, or --map-by "
+                "...:PE=%d)\n", threads, least, least == 1 ? "" : "s", threads);
     return rc;
 }
 
@@ -445,7 +461,7 @@ static void follow(sim_follow *f, int threads) {
 }
 
 int sim_mpi_follow(sim_job *job, int threads, const sim_mpi *mpi) {
-    if (sim_mpi_go(mpi, 0)) return 1; /* rank 0 could not start; it said why */
+    if (sim_mpi_go(mpi, 0, threads)) return 1; /* rank 0 could not start; it said why */
     sim_follow f = {.job = job};
     pthread_mutex_init(&f.lock, NULL);
     pthread_cond_init(&f.work, NULL);

@@ -10,14 +10,14 @@
 ** with --paired a deal.
 **
 ** Worker threads take the next game number from a shared counter and store
-** its result in slot i % SIM_WINDOW of a ring.  Finished games are counted
-** strictly in game order (records written, the statistics and the SPRT
-** updated), so the results, the records and the point where the SPRT stops
-** are the same for any number of threads.  Counting frees the slot: memory
-** does not grow with --games (up to 10^9), and a worker waits rather than
-** start a game SIM_WINDOW past the oldest one not yet counted.  Once the
-** SPRT decides, no new game starts and games past the deciding unit are
-** played out but not counted.
+** its result in slot i % window of a ring (SIM_WINDOW slots on one
+** machine).  Finished games are counted strictly in game order (records
+** written, the statistics and the SPRT updated), so the results, the
+** records and the point where the SPRT stops are the same for any number of
+** threads.  Counting frees the slot: memory does not grow with --games (up
+** to 10^9), and a worker waits rather than start a game a window past the
+** oldest one not yet counted.  Once the SPRT decides, no new game starts
+** and games past the deciding unit are played out but not counted.
 **
 ** Whoever plays a game, it is counted here: sim_mpi.c's rank 0 feeds the
 ** results of other MPI ranks through sim_finish, and sim_resume.c those

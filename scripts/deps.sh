@@ -15,6 +15,9 @@ if [ "${1:-}" = "--test" ]; then
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
   [ -x /usr/bin/chromium ] || packages+=(chromium)   # the page's browser tests (scripts/test-web.sh)
+  # MPI, so that CI builds `mpirun -np N tafel sim` and runs its test (tests/mpi_test.sh);
+  # a build without it is a tafel sim for one machine
+  packages+=(openmpi-bin libopenmpi-dev)
 fi
 missing=()
 for p in "${packages[@]}"; do

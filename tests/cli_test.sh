@@ -102,7 +102,7 @@ check "sim --paired refuses an odd number of games" 2 "--games must be a multipl
 
 sprt=(sim cardcassonne --players greedy,random --games 1000 --sprt 0,50 --seed 3)
 check "sim --sprt stops early when bot 1 is clearly stronger" 0 \
-    "after [0-9]{1,3} games" -- "$TAFEL" "${sprt[@]}" --threads 2
+    "after [0-9]{1,3} games" -- "$TAFEL" "${sprt[@]}" --threads 2 --out "$WORK/sprt2.jsonl"
 grep -q "^H1 accepted: greedy - random >= 50 Elo rather than <= 0" "$WORK/out" &&
     ok "sim --sprt accepts H1" || not_ok "sim --sprt accepts H1"
 cp "$WORK/out" "$WORK/sprt2.txt"
@@ -119,6 +119,53 @@ check "sim --sprt refuses a number that is not finite" 2 "within -1000\.\.1000" 
     -- "$TAFEL" sim --players greedy,random --sprt 0,inf
 check "sim --sprt compares two bots" 2 "--sprt compares two bots, but --players names 3" \
     -- "$TAFEL" sim --players greedy,random,random --sprt 0,10
+
+# --resume: a run's records cut to k lines and half a line (a crash), then
+# continued, end as the uninterrupted run's, report and file.
+resumed=(sim cardcassonne --players greedy,random --games 120 --seed 5)
+"$TAFEL" "${resumed[@]}" --threads 2 --out "$WORK/full.jsonl" >"$WORK/full.txt"
+head -c $(( $(head -n 37 "$WORK/full.jsonl" | wc -c) + 200 )) "$WORK/full.jsonl" \
+    >"$WORK/cut.jsonl"
+check "sim --resume drops a cut last line and goes on" 0 \
+    "resuming after 37 games read back" \
+    -- "$TAFEL" "${resumed[@]}" --threads 2 --out "$WORK/cut.jsonl" --resume
+grep -v "^tafel sim:" "$WORK/out" >"$WORK/cut.txt"
+same_output "sim --resume reports as the uninterrupted run" "$WORK/full.txt" "$WORK/cut.txt"
+cmp -s "$WORK/full.jsonl" "$WORK/cut.jsonl" && ok "sim --resume ends with the same records" ||
+    { : >"$WORK/out"; not_ok "sim --resume ends with the same records"; }
+head -n 60 "$WORK/sprt2.jsonl" >"$WORK/sprt-cut.jsonl"
+"$TAFEL" "${sprt[@]}" --out "$WORK/sprt-cut.jsonl" --resume >"$WORK/sprt-resumed.txt" 2>/dev/null
+same_output "sim --resume of an --sprt run stops at the same game" "$WORK/sprt1.txt" \
+    "$WORK/sprt-resumed.txt"
+cmp -s "$WORK/sprt2.jsonl" "$WORK/sprt-cut.jsonl" && ok "sim --resume of --sprt: the same records" ||
+    { : >"$WORK/out"; not_ok "sim --resume of --sprt: the same records"; }
+check "sim --resume without a file starts anew" 0 "games/s" \
+    -- "$TAFEL" sim --players random,random --games 3 --out "$WORK/new.jsonl" --resume
+check "sim --resume refuses another run's records" 1 \
+    "line 1 cannot be game 0 of this run: its seed is not game 0's of --seed 6" \
+    -- "$TAFEL" sim cardcassonne --players greedy,random --games 120 --seed 6 \
+    --out "$WORK/full.jsonl" --resume
+check "sim --resume refuses other seats" 1 "seat 0 is played by 'greedy', in this run by 'random'" \
+    -- "$TAFEL" sim cardcassonne --players random,greedy --games 120 --seed 5 \
+    --out "$WORK/full.jsonl" --resume
+check "sim --resume refuses more records than games" 1 "holds more games than this run counts \(50\)" \
+    -- "$TAFEL" sim cardcassonne --players greedy,random --games 50 --seed 5 \
+    --out "$WORK/full.jsonl" --resume
+cmp -s "$WORK/full.jsonl" "$WORK/cut.jsonl" && ok "a refused --resume leaves the file as it was" ||
+    { : >"$WORK/out"; not_ok "a refused --resume leaves the file as it was"; }
+check "sim --resume needs --out" 2 "--resume reads back the records of --out FILE" \
+    -- "$TAFEL" sim --players random,random --resume
+check "sim --progress: lines with the rate and the time left, and a last one" 0 \
+    "^tafel sim: 1200/1200 games, [0-9.]+ games/s, done" \
+    -- "$TAFEL" sim --players greedy,random --games 1200 --progress 1
+grep -Eq "^tafel sim: [0-9]+/1200 games, [0-9.]+ games/s, [0-9]+m[0-9]{2}s left" "$WORK/out" &&
+    ok "sim --progress shows the time left" || not_ok "sim --progress shows the time left"
+check "sim: no progress line in a short run's log" 0 "^0$" \
+    -- bash -c "'$TAFEL' sim --players random,random --games 3 2>&1 >/dev/null | grep -c . || true"
+if "$TAFEL" sim --help | grep -q "built without MPI"; then
+    check "sim refuses several MPI ranks when built without MPI" 1 "built without MPI" \
+        -- env OMPI_COMM_WORLD_SIZE=2 OMPI_COMM_WORLD_RANK=0 "$TAFEL" sim --games 1
+fi
 
 sed -n 3p "$WORK/games.jsonl" >"$WORK/one.json"
 check "replay --json of a sim record" 0 '"terminal":true' \

@@ -9,6 +9,12 @@
 
 #include <string.h>
 
+#ifdef TAFEL_MPI
+#define SIM_MPI_NOTE "MPI is\nbuilt in."
+#else
+#define SIM_MPI_NOTE "This tafel\nwas built without MPI (no libopenmpi-dev found)."
+#endif
+
 static const cli_command commands[] = {
     {"play",
      "play [GAME] [--players P1,P2,...] [--seed S] [--no-color] [--record FILE]\n"
@@ -36,7 +42,9 @@ static const cli_command commands[] = {
      cli_play},
     {"sim",
      "sim [GAME] --players BOT1,BOT2,... [--games N] [--threads T] [--seed S] "
-     "[--paired] [--sprt ELO0,ELO1] [--out FILE]",
+     "[--paired] [--sprt ELO0,ELO1] [--out FILE]\n"
+     "           [--resume] [--progress SECONDS]\n"
+     "       mpirun -np RANKS tafel sim ... (the same options)",
      "play bots against each other: win rates, Elo, SPRT",
      "Plays N games (default 100) of GAME (default carcassonne). Game i uses a\n"
      "seed derived from S (default 1) and i, and seats rotate: in game i seat k\n"
@@ -61,7 +69,20 @@ static const cli_command commands[] = {
      "that game (a loss; the reason is in the results and the record), and\n"
      "the match goes on with a fresh process.\n\n"
      "--out writes one record JSON per line, in game order, for the games\n"
-     "counted. Results do not depend on --threads (default 1).",
+     "counted. Results do not depend on --threads (default 1).\n\n"
+     "--resume (with --out) continues a run that was cut off: the records FILE\n"
+     "holds are read back and counted as the first games, and play goes on\n"
+     "from the next; the report and FILE end as those of a run never cut. A\n"
+     "cut last line is dropped; records of another run (game, seed, seating)\n"
+     "are refused. Without FILE it starts anew.\n\n"
+     "Progress goes to stderr: a bar on a terminal, else (a batch job's log) a\n"
+     "line every 60 s: games, games/s, time left. --progress S: a line every S\n"
+     "seconds; --progress 0: none.\n\n"
+     "Started by mpirun (or srun) with several ranks, the games are spread\n"
+     "over them, --threads T game threads each; rank 0 counts every game in\n"
+     "game order and alone prints, so the results, FILE and the --sprt verdict\n"
+     "are those of one process with the same --seed (docs/cluster.md). "
+     SIM_MPI_NOTE,
      cli_sim},
     {"replay", "replay FILE [--json] [--at N] [--step] [--views SEAT]",
      "replay a record and show the result",

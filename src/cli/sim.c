@@ -10,18 +10,20 @@
 ** with --paired a deal.
 **
 ** Worker threads take the next game number from a shared counter and store
-** its result in slot i % SIM_WINDOW of a ring.  Finished games are counted
-** strictly in game order (records written, the statistics and the SPRT
-** updated), so the results, the records and the point where the SPRT stops
-** are the same for any number of threads.  Counting frees the slot: memory
-** does not grow with --games (up to 10^9), and a worker waits rather than
-** start a game SIM_WINDOW past the oldest one not yet counted.  Once the
-** SPRT decides, no new game starts and games past the deciding unit are
-** played out but not counted.
+** its result in slot i % window of a ring (SIM_WINDOW slots on one
+** machine).  Finished games are counted strictly in game order (records
+** written, the statistics and the SPRT updated), so the results, the
+** records and the point where the SPRT stops are the same for any number of
+** threads.  Counting frees the slot: memory does not grow with --games (up
+** to 10^9), and a worker waits rather than start a game a window past the
+** oldest one not yet counted.  Once the SPRT decides, no new game starts
+** and games past the deciding unit are played out but not counted.
+**
+** Whoever plays a game, it is counted here: sim_mpi.c's rank 0 feeds the
+** results of other MPI ranks through sim_finish, and sim_resume.c those
+** read back from an interrupted run's records, so neither changes a sum.
 */
-#include "cli.h"
-#include "extbot.h"
-#include "stats.h"
+#include "sim.h"
 
 #include <errno.h>
 #include <math.h>
@@ -29,53 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-typedef struct sim_result {
-    double scores[TAFEL_MAX_PLAYERS]; /* by seat */
-    int winners[TAFEL_MAX_PLAYERS], nwinners;
-    int length, finished, failed;
-    int forfeit; /* the seat that forfeited, plus 1; 0: none */
-    char *json; /* the record, with --out */
-    char error[300];
-    char reason[EXTBOT_REASON_MAX]; /* of the forfeit */
-} sim_result;
-
-/* Games in flight or finished but not yet counted, at most. */
-#define SIM_WINDOW 1024
-
-/* The sequential probability ratio test of --sprt ELO0,ELO1. */
-typedef struct sim_sprt {
-    int on;
-    double elo0, elo1, llr;
-} sim_sprt;
-
-typedef struct sim_job {
-    const tafel_game *game;
-    const char *const *specs;
-    int nbots, want_json, paired;
-    uint64_t seed;
-    long games; /* the most games to play */
-    sim_result *results; /* a ring of SIM_WINDOW slots, by game number */
-    FILE *out;
-    const char *out_path;
-    sim_sprt sprt;
-    pthread_mutex_t lock;
-    pthread_cond_t progress; /* signalled when the last game is counted */
-    pthread_cond_t room;     /* signalled when a slot of the ring is freed */
-    long next;    /* guarded by lock: the next game to start */
-    long limit;   /* guarded by lock: games to count, lowered on a verdict */
-    long counted; /* guarded by lock: games counted, in order */
-    /* What the report needs, summed as games are counted (under the lock). */
-    char error[300];           /* the first failure: a game's or a write's */
-    double wins[TAFEL_MAX_PLAYERS], score[TAFEL_MAX_PLAYERS]; /* by bot */
-    double length;
-    long forfeits[TAFEL_MAX_PLAYERS]; /* by bot */
-    long all_forfeits, first_forfeit; /* the first's game number and reason */
-    char first_reason[EXTBOT_REASON_MAX];
-    double unit_score, unit_difference; /* sums over the unit being counted */
-    stats_tally tally;         /* two bots: bot 1's unit scores */
-    stats_sample difference;   /* two bots: bot 1's score minus bot 2's, by unit */
-} sim_job;
+#include <unistd.h>
 
 /* Games in a unit: one, or with --paired one per seat rotation. */
 static long unit_games(const sim_job *job) {
@@ -95,8 +51,7 @@ static tafel_record *new_record(const sim_job *job, long i) {
     return r;
 }
 
-/* The seat that forfeits loses: the others share the win. */
-static void forfeit(sim_result *res, int players, int seat, const char *reason) {
+void sim_forfeit(sim_result *res, int players, int seat, const char *reason) {
     res->forfeit = seat + 1;
     snprintf(res->reason, sizeof res->reason, "%s", reason);
     res->nwinners = 0;
@@ -118,7 +73,7 @@ static int play_game(const sim_job *job, long i, tafel_bot **bots, extbot **ext,
         char reason[EXTBOT_REASON_MAX];
         if (seat >= 0 && ext[seat]) {
             if (extbot_choose(ext[seat], state, &a, reason, sizeof reason)) {
-                forfeit(res, players, seat, reason);
+                sim_forfeit(res, players, seat, reason);
                 break;
             }
         } else {
@@ -145,7 +100,8 @@ static int play_game(const sim_job *job, long i, tafel_bot **bots, extbot **ext,
 
 /* Seat the bots of game i, play it, and fill its result.  programs[b] is
 ** this thread's program for bot b when b is an external bot. */
-static void run_game(const sim_job *job, long i, extbot **programs, sim_result *res) {
+static void run_game(const sim_job *job, long i, sim_programs *programs,
+                     sim_result *res) {
     tafel_bot *bots[TAFEL_MAX_PLAYERS] = {0};
     extbot *ext[TAFEL_MAX_PLAYERS] = {0};
     tafel_error err = {0, "out of memory"};
@@ -155,16 +111,16 @@ static void run_game(const sim_job *job, long i, extbot **programs, sim_result *
     for (int k = 0; !rc && k < job->nbots; k++) {
         int b = (int)((k + i) % job->nbots);
         char reason[EXTBOT_REASON_MAX];
-        if (!programs[b])
+        if (!programs->bots[b])
             rc = tafel_bot_new(job->specs[b], job->game, cli_mix(seed, (uint64_t)k + 1),
                                &bots[k], &err);
         else if (res->forfeit) /* lost already: no program needs to start it */
             continue;
-        else if (extbot_new_game(programs[b], job->game, k, cli_mix(seed, (uint64_t)k + 1),
+        else if (extbot_new_game(programs->bots[b], job->game, k, cli_mix(seed, (uint64_t)k + 1),
                                  reason, sizeof reason))
-            forfeit(res, job->nbots, k, reason);
+            sim_forfeit(res, job->nbots, k, reason);
         else
-            ext[k] = programs[b];
+            ext[k] = programs->bots[b];
     }
     if (!rc) rc = play_game(job, i, bots, ext, state, res, &err);
     if (rc) {
@@ -173,6 +129,18 @@ static void run_game(const sim_job *job, long i, extbot **programs, sim_result *
     }
     for (int k = 0; k < job->nbots; k++) tafel_bot_free(bots[k]);
     tafel_state_free(state);
+}
+
+void sim_play(const sim_job *job, long i, sim_programs *programs, sim_result *res) {
+    run_game(job, i, programs, res);
+}
+
+uint64_t sim_chance_seed(const sim_job *job, long i) {
+    return chance_seed(job, i);
+}
+
+const char *sim_seated(const sim_job *job, long i, int k) {
+    return job->specs[(k + i) % job->nbots];
 }
 
 /* The seat bot b plays in game i. */
@@ -239,13 +207,16 @@ static void write_record(sim_job *job, const char *json) {
     }
 }
 
+sim_result *sim_slot(sim_job *job, long i) {
+    return &job->results[i % job->window];
+}
+
 /* Under the lock: count every finished game that is next in order, writing
 ** its record and freeing its slot.  A failed game ends the run. */
 static void count_ready(sim_job *job) {
-    while (job->counted < job->limit &&
-           job->results[job->counted % SIM_WINDOW].finished) {
+    while (job->counted < job->limit && sim_slot(job, job->counted)->finished) {
         long i = job->counted++;
-        sim_result *res = &job->results[i % SIM_WINDOW];
+        sim_result *res = sim_slot(job, i);
         if (res->failed) {
             snprintf(job->error, sizeof job->error, "%s", res->error);
             job->limit = job->counted;
@@ -260,59 +231,118 @@ static void count_ready(sim_job *job) {
 }
 
 /* This thread's programs of the external bots, kept from game to game. */
-static void start_programs(const sim_job *job, extbot **programs) {
+void sim_programs_start(const sim_job *job, sim_programs *programs) {
     char why[EXTBOT_REASON_MAX];
     for (int b = 0; b < job->nbots; b++)
-        programs[b] = extbot_is_spec(job->specs[b])
+        programs->bots[b] = extbot_is_spec(job->specs[b])
                           ? extbot_new(job->specs[b], why, sizeof why) : NULL;
 }
 
-static void stop_programs(const sim_job *job, extbot **programs) {
-    for (int b = 0; b < job->nbots; b++) extbot_free(programs[b]);
+void sim_programs_stop(const sim_job *job, sim_programs *programs) {
+    for (int b = 0; b < job->nbots; b++) extbot_free(programs->bots[b]);
 }
 
+void sim_finish(sim_job *job, long i) {
+    sim_slot(job, i)->finished = 1;
+    count_ready(job);
+    if (job->counted == job->limit) pthread_cond_signal(&job->progress);
+}
+
+long sim_take(sim_job *job, long want, long *first) {
+    if (job->next >= job->limit) return -1;
+    long room = job->window - (job->next - job->counted);
+    long n = want < room ? want : room;
+    if (n > job->limit - job->next) n = job->limit - job->next;
+    if (n <= 0) return 0;
+    *first = job->next;
+    job->next += n;
+    return n;
+}
+
+/* A worker: the next game, played in its slot, then counted in order.  It
+** waits rather than start a game a window past the oldest not counted. */
 static void *worker(void *arg) {
     sim_job *job = arg;
-    extbot *programs[TAFEL_MAX_PLAYERS];
-    start_programs(job, programs);
+    sim_programs programs;
+    sim_programs_start(job, &programs);
     for (;;) {
+        long i = -1, n;
         pthread_mutex_lock(&job->lock);
-        while (job->next < job->limit && job->next - job->counted >= SIM_WINDOW)
+        while ((n = sim_take(job, 1, &i)) == 0)
             pthread_cond_wait(&job->room, &job->lock);
-        long i = job->next < job->limit ? job->next++ : -1;
         pthread_mutex_unlock(&job->lock);
-        if (i < 0) break;
-        sim_result *res = &job->results[i % SIM_WINDOW];
-        run_game(job, i, programs, res);
+        if (n < 0) break;
+        run_game(job, i, &programs, sim_slot(job, i)); /* the slot is this game's alone */
         pthread_mutex_lock(&job->lock);
-        res->finished = 1;
-        count_ready(job);
-        if (job->counted == job->limit) pthread_cond_signal(&job->progress);
+        sim_finish(job, i);
         pthread_mutex_unlock(&job->lock);
     }
-    stop_programs(job, programs);
+    sim_programs_stop(job, &programs);
     return NULL;
 }
 
-/* Under the lock: the progress bar, with the LLR when the SPRT runs. */
-static void show_progress(const sim_job *job, double started) {
-    char note[32];
-    snprintf(note, sizeof note, "LLR %+.2f", job->sprt.llr);
-    cli_progress(job->counted, job->limit, started, job->sprt.on ? note : NULL);
+int sim_start_workers(sim_job *job, int threads, pthread_t *ids) {
+    int started = 0;
+    while (started < threads && pthread_create(&ids[started], NULL, worker, job) == 0)
+        started++;
+    if (started == 0) fprintf(stderr, "tafel sim: cannot start a thread\n");
+    return started;
 }
 
-/* Start the workers, draw progress until all games are counted, join. */
+/* "1h02m" or "3m05s": a duration for a person. */
+static void format_duration(double seconds, char *out, size_t size) {
+    long s = seconds > 0 && seconds < 1e9 ? (long)seconds : 0;
+    if (s >= 3600) snprintf(out, size, "%ldh%02ldm", s / 3600, s / 60 % 60);
+    else snprintf(out, size, "%ldm%02lds", s / 60, s % 60);
+}
+
+/* Under the lock.  On a terminal a bar (done, rate, time left, the LLR),
+** redrawn every 0.1 s; otherwise, as in a batch job's log, one line every
+** progress_every seconds and one at the end.  The time left assumes every
+** remaining game is played: with --sprt it is a bound. */
+static void show_progress(sim_job *job, int final) {
+    double now = cli_now(), elapsed = now - job->started;
+    long played = job->counted - job->resumed;
+    double rate = elapsed > 0 ? (double)played / elapsed : 0;
+    char left[32], llr[32] = "";
+    if (final) snprintf(left, sizeof left, "done");
+    else {
+        format_duration(rate > 0 ? (double)(job->limit - job->counted) / rate : 0,
+                        left, sizeof left);
+        strcat(left, " left");
+    }
+    if (job->sprt.on) snprintf(llr, sizeof llr, ", LLR %+.2f", job->sprt.llr);
+    if (job->progress_every < 0) return;
+    if (job->progress_every == 0) {
+        char note[64];
+        if (now - job->drawn < 0.1 && !final) return;
+        job->drawn = now;
+        snprintf(note, sizeof note, "%s%s", left, llr);
+        cli_progress(job->counted, job->limit, job->started, played ? note : NULL);
+        return;
+    }
+    if (now - job->drawn < job->progress_every && !final) return;
+    job->drawn = now;
+    fprintf(stderr, "tafel sim: %ld/%ld games, %.1f games/s, %s%s\n", job->counted,
+            job->limit, rate, left, llr);
+    fflush(stderr);
+}
+
+void sim_progress(sim_job *job) {
+    show_progress(job, 0);
+}
+
+/* A closing line only after progress lines: a short run's log stays quiet. */
+void sim_progress_end(sim_job *job) {
+    if (job->progress_every > 0 && job->drawn > job->started) show_progress(job, 1);
+    else if (job->progress_every == 0) cli_progress_done();
+}
+
+/* Start the workers, show progress until all games are counted, join. */
 static int run_all(sim_job *job, int threads) {
     pthread_t ids[256];
-    int started = 0;
-    double t0 = cli_now();
-    while (started < threads &&
-           pthread_create(&ids[started], NULL, worker, job) == 0)
-        started++;
-    if (started == 0) {
-        fprintf(stderr, "tafel sim: cannot start a thread\n");
-        return 1;
-    }
+    int started = sim_start_workers(job, threads, ids);
+    if (started == 0) return 1;
     pthread_mutex_lock(&job->lock);
     while (job->counted < job->limit) {
         struct timespec until;
@@ -320,11 +350,11 @@ static int run_all(sim_job *job, int threads) {
         until.tv_nsec += 100 * 1000 * 1000;
         if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
         pthread_cond_timedwait(&job->progress, &job->lock, &until);
-        show_progress(job, t0);
+        sim_progress(job);
     }
+    sim_progress_end(job);
     pthread_mutex_unlock(&job->lock);
     for (int t = 0; t < started; t++) pthread_join(ids[t], NULL);
-    cli_progress_done();
     return 0;
 }
 
@@ -393,8 +423,10 @@ static void report(const sim_job *job, double seconds) {
         print_comparison(&job->tally, &job->difference);
         if (job->sprt.on) print_sprt(job, &job->tally, n);
     }
+    /* the speed of this run: games read back by --resume took no time */
+    double played = (double)(n - job->resumed);
     printf("mean game length %.1f actions, %.1f games/s\n", job->length / (double)n,
-           seconds > 0 ? (double)n / seconds : 0.0);
+           seconds > 0 ? played / seconds : 0.0);
 }
 
 /* Every spec must make a bot for this game ("human" cannot play here). */
@@ -419,35 +451,48 @@ static int check_specs(const tafel_game *game, const char *const *specs, int n) 
     return 0;
 }
 
-static int simulate(sim_job *job, int threads, const char *out_path) {
-    if (out_path && !(job->out = fopen(out_path, "w"))) {
-        fprintf(stderr, "tafel sim: cannot write '%s': %s\n", out_path, strerror(errno));
+/* The ring, and --out opened: anew, or with --resume after the records it
+** already holds, which are counted first. */
+static int prepare(sim_job *job, int resume) {
+    job->results = calloc((size_t)job->window, sizeof *job->results);
+    if (!job->results) {
+        fprintf(stderr, "tafel sim: out of memory\n");
         return 1;
     }
-    job->out_path = out_path;
-    job->results = calloc(SIM_WINDOW, sizeof *job->results);
-    int rc = job->results ? 0 : 1;
-    if (rc) fprintf(stderr, "tafel sim: out of memory\n");
     job->limit = job->games;
     job->tally = new_tally(job);
-    double t0 = cli_now();
-    if (!rc) rc = run_all(job, threads);
-    double seconds = cli_now() - t0;
+    if (resume && sim_resume(job)) return 1;
+    const char *path = job->out_path;
+    if (path && !(job->out = fopen(path, resume ? "a" : "w"))) {
+        fprintf(stderr, "tafel sim: cannot write '%s': %s\n", path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* Play (here, or over the MPI ranks), close --out, report. */
+static int simulate(sim_job *job, int threads, int resume, const sim_mpi *mpi) {
+    int rc = prepare(job, resume);
+    if (mpi->size > 1) rc = sim_mpi_go(mpi, rc, threads);
+    job->started = job->drawn = cli_now();
+    if (!rc) rc = mpi->size > 1 ? sim_mpi_lead(job, threads, mpi) : run_all(job, threads);
+    double seconds = cli_now() - job->started;
+    const char *path = job->out_path;
     if (!rc && job->error[0]) {
         fprintf(stderr, "tafel sim: %s\n", job->error);
         rc = 1;
     }
     /* the last buffer is written by the close, whose failure loses records too */
     if (job->out && (fflush(job->out) != 0 || ferror(job->out)) && !rc) {
-        fprintf(stderr, "tafel sim: %s: cannot write: %s\n", out_path, strerror(errno));
+        fprintf(stderr, "tafel sim: %s: cannot write: %s\n", path, strerror(errno));
         rc = 1;
     }
     if (job->out && fclose(job->out) != 0 && !rc) {
-        fprintf(stderr, "tafel sim: %s: cannot write: %s\n", out_path, strerror(errno));
+        fprintf(stderr, "tafel sim: %s: cannot write: %s\n", path, strerror(errno));
         rc = 1;
     }
     if (!rc) report(job, seconds);
-    for (long i = 0; job->results && i < SIM_WINDOW; i++)
+    for (long i = 0; job->results && i < job->window; i++)
         free(job->results[i].json); /* games played past a verdict */
     free(job->results);
     return rc;
@@ -493,17 +538,21 @@ static int check_design(sim_job *job, const char *sprt_text) {
     return 0;
 }
 
-int cli_sim(const cli_command *cmd, int argc, char **argv) {
+/* The command on one rank: every rank parses and checks the same options,
+** so a bad one stops them all (rank 0 alone says why); then rank 0 leads. */
+static int sim_command(const cli_command *cmd, int argc, char **argv, sim_mpi *mpi) {
     const char *game_text = "carcassonne", *players = "greedy,random";
     const char *games_text = NULL, *threads_text = "1", *seed_text = "1";
     const char *out_path = NULL, *paired = NULL, *sprt_text = NULL;
+    const char *resume = NULL, *progress_text = NULL;
     const cli_option options[] = {
         {"--players", 1, &players}, {"--games", 1, &games_text},
         {"--threads", 1, &threads_text}, {"--seed", 1, &seed_text},
         {"--out", 1, &out_path}, {"--paired", 0, &paired},
-        {"--sprt", 1, &sprt_text},
+        {"--sprt", 1, &sprt_text}, {"--resume", 0, &resume},
+        {"--progress", 1, &progress_text},
     };
-    int rc = cli_parse(cmd, argc, argv, options, 7, &game_text, 1);
+    int rc = cli_parse(cmd, argc, argv, options, 9, &game_text, 1);
     if (rc != CLI_CONTINUE) return rc;
     sim_job job = {0};
     char storage[TAFEL_MAX_PLAYERS][CLI_NAME_MAX];
@@ -513,8 +562,18 @@ int cli_sim(const cli_command *cmd, int argc, char **argv) {
     job.nbots = cli_split_players(players, storage, specs);
     if (job.nbots < 0 || cli_int(games_text, "--games", 1, 1000000000, &games) ||
         cli_int(threads_text, "--threads", 1, 256, &threads) ||
-        cli_uint64(seed_text, "--seed", &job.seed))
+        cli_uint64(seed_text, "--seed", &job.seed) ||
+        (progress_text &&
+         cli_int(progress_text, "--progress", 0, 86400, &job.progress_every)))
         return CLI_USAGE;
+    if (resume && !out_path) {
+        fprintf(stderr, "tafel sim: --resume reads back the records of --out FILE; "
+                "give --out\n");
+        return CLI_USAGE;
+    }
+    /* a bar on a terminal; a batch job's log gets a line a minute */
+    if (!progress_text) job.progress_every = isatty(STDERR_FILENO) ? 0 : 60;
+    else if (job.progress_every == 0) job.progress_every = -1;
     job.games = games;
     job.paired = paired != NULL;
     if (check_design(&job, sprt_text)) return CLI_USAGE;
@@ -523,16 +582,28 @@ int cli_sim(const cli_command *cmd, int argc, char **argv) {
     job.game = game;
     job.specs = specs;
     job.want_json = out_path != NULL;
+    job.out_path = out_path;
+    job.window = mpi->size > 1 ? sim_mpi_window(mpi, threads) : SIM_WINDOW;
     rc = check_specs(game, specs, job.nbots);
+    sim_mpi_speak(mpi);
     if (!rc) {
         pthread_mutex_init(&job.lock, NULL);
         pthread_cond_init(&job.progress, NULL);
         pthread_cond_init(&job.room, NULL);
-        rc = simulate(&job, threads, out_path);
+        if (mpi->rank == 0) rc = simulate(&job, threads, resume != NULL, mpi);
+        else rc = sim_mpi_follow(&job, threads, mpi);
         pthread_cond_destroy(&job.room);
         pthread_cond_destroy(&job.progress);
         pthread_mutex_destroy(&job.lock);
     }
     tafel_game_free(game);
+    return rc;
+}
+
+int cli_sim(const cli_command *cmd, int argc, char **argv) {
+    sim_mpi mpi;
+    int rc = sim_mpi_begin(&mpi);
+    if (!rc) rc = sim_command(cmd, argc, argv, &mpi);
+    sim_mpi_end(&mpi);
     return rc;
 }

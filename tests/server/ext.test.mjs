@@ -73,7 +73,8 @@ test('only the configured names are seated: never a command', async () => {
   assert.match(raw.message, /no external bot/);
   // nor by a hand-over
   const created = await createTable(c, 'cardcassonne', ['human', 'random'], 3);
-  const s = await join(c, created.table, created.tokens[0]);
+  let s = await join(c, created.table, created.tokens[0]);
+  while (!mustAct(s)) s = await c.next('state'); // else the bot's move makes seq stale
   const h = await refused(c, { type: 'hand_over', seq: s.seq, bot: 'ext:sh -c true' }, 'bad_game');
   assert.match(h.message, /no external bot/);
   c.close();

@@ -193,7 +193,8 @@ test('a restart of the server resumes an ext seat mid-game, and stops its progra
 });
 
 test('no program remains after the servers stop', async () => {
-  await server.stop();
+  const stopped = await server.stop();
+  assert.equal(stopped.code, 0, `stopped: ${JSON.stringify(stopped)} ${server.stderr()}`);
   assert.deepEqual(programs(), []);
   // every move was the program's own: no fallback to a first legal action
   assert.doesNotMatch(server.stderr(), /failed|refused/, server.stderr());

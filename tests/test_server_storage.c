@@ -556,7 +556,7 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     OK(store_open(d.db, 0, &db, err, errsize));
     create(db, ID_A, 2, 1);
     store_close(db);
-    raw_exec(d.db, "PRAGMA user_version=2");
+    raw_exec(d.db, "PRAGMA user_version=3");
 
     char err[512] = "";
     db = (store *)*state; /* any pointer: a failed open must set it to NULL */
@@ -564,8 +564,36 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     assert_null(db);
     says(err, "storage: opening ");
     says(err, d.db);
-    says(err, "schema version 2");
-    says(err, "version 1");
+    says(err, "schema version 3");
+    says(err, "version 2");
+}
+
+/* A file of version 1 (no seats.forfeit) opens, gains the column, and
+** keeps its tables. */
+static void a_file_of_version_1_is_upgraded(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 1);
+    store_close(db);
+    raw_exec(d.db, "ALTER TABLE seats DROP COLUMN forfeit; PRAGMA user_version=1");
+
+    OK(store_open(d.db, 0, &db, err, errsize));
+    char text[64];
+    raw_text(d.db, "PRAGMA user_version", text, sizeof text);
+    assert_int_equal(atoi(text), STORE_SCHEMA_VERSION);
+    store_table t = load(db, ID_A);
+    assert_string_equal(t.seats[1].forfeit, "");
+    store_seat seat = t.seats[1];
+    store_table_free(&t);
+    snprintf(seat.forfeit, sizeof seat.forfeit, "no answer within 500 ms");
+    seat.resigned = 1;
+    OK(store_set_seat(db, ID_A, 1, &seat, 1, 1, err, errsize));
+    t = load(db, ID_A);
+    assert_string_equal(t.seats[1].forfeit, "no answer within 500 ms");
+    assert_string_equal(t.seats[0].forfeit, "");
+    store_table_free(&t);
+    store_close(db);
 }
 
 static void a_foreign_file_is_refused_and_left_alone(void **state) {
@@ -808,6 +836,7 @@ int main(void) {
         IN_TMPDIR(a_reopened_file_has_everything_and_its_stamps),
         IN_TMPDIR(a_commit_survives_kill_9),
         IN_TMPDIR(a_file_of_another_schema_version_is_refused_by_name),
+        IN_TMPDIR(a_file_of_version_1_is_upgraded),
         IN_TMPDIR(a_foreign_file_is_refused_and_left_alone),
         IN_TMPDIR(an_unopenable_path_is_an_error_not_a_crash),
         IN_TMPDIR(a_change_that_fails_midway_is_rolled_back),

@@ -9,7 +9,7 @@ export {};
 
 /**
  * A seat of the table, as the state message describes it.
- * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, resigned: boolean}} SeatInfo
+ * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, resigned: boolean, forfeit?: string}} SeatInfo
  */
 
 /**

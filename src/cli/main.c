@@ -143,7 +143,7 @@ static const cli_command commands[] = {
      cli_soak},
     {"serve",
      "serve [--port 8080] [--db tafel.db] [--bind 127.0.0.1] [--web DIR] [--workers N] "
-     "[--durable]",
+     "[--durable] [--ext NAME=COMMAND[,ms=N]]...",
      "tables over the network: the web page, seats, bots, a database",
      "Serves the page in web/ and the tables over a WebSocket on one port\n"
      "(protocol: docs/protocol.md), and prints the address to open. Listens\n"
@@ -153,7 +153,11 @@ static const cli_command commands[] = {
      "and a restart, or a kill, resumes every unfinished table. --durable\n"
      "syncs each move to the disk (survives a power cut; slower). Bots think\n"
      "on --workers threads (default: one per core) at a lower priority.\n"
-     "--web DIR serves another copy of the page. Ctrl-C stops it.",
+     "--web DIR serves another copy of the page. Ctrl-C stops it.\n"
+     "--ext NAME=COMMAND[,ms=N] (repeatable) offers an external bot: a program\n"
+     "in any language (docs/protocol.md, \"Bots in any language\") that a table\n"
+     "seats as \"ext:NAME\"; N is its time per move in milliseconds. Only the\n"
+     "names given here can be seated: clients never name a command.",
      cli_serve},
     {"list", "list", "list the games, their parameters and the bots",
      "Lists every game with its summary and parameters, and every bot.",

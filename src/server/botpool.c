@@ -2,7 +2,8 @@
 ** botpool.c -- the worker threads that run bots, off the event loop.
 **
 ** A job carries a copy of the state (states are plain memory), the bot's
-** spec and a seed; a worker makes the bot, lets it choose, and puts the
+** spec and a seed; a worker makes the bot (or, for an external program,
+** hands the job to extseats.c), lets it choose, and puts the
 ** job on the done list, then wakes the loop (lws_cancel_service, the one
 ** libwebsockets call that is safe from another thread).  The loop applies
 ** the answer if the table has not moved on.  Workers run at a lower
@@ -58,10 +59,17 @@ static bot_job *list_pop(job_list *l) {
 void bot_job_free(bot_job *job) {
     if (!job) return;
     tafel_state_free(job->state);
+    for (int i = 0; i < job->ntexts; i++) free(job->texts[i]);
+    free(job->texts);
+    extseats_unref(job->ext);
     free(job);
 }
 
 static void run(bot_job *job) {
+    if (job->ext) { /* an external program: stateful, see extseats.c */
+        extseats_run(job);
+        return;
+    }
     tafel_game *game = NULL;
     tafel_bot *bot = NULL;
     tafel_error err;

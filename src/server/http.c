@@ -201,6 +201,15 @@ static char *record_json(const table *t) {
             tafel_record_free(r);
             return NULL;
         }
+    /* a record names one forfeit: the first (with two players, the only one) */
+    for (int i = 0; i < t->players; i++)
+        if (t->seats[i].forfeit[0]) {
+            if (tafel_record_set_forfeit(r, i, t->seats[i].forfeit)) {
+                tafel_record_free(r);
+                return NULL;
+            }
+            break;
+        }
     char *json = tafel_record_to_json(r);
     tafel_record_free(r);
     return json;

@@ -56,8 +56,11 @@ static cJSON *seats_json(const table *t, int lobby) {
     for (int i = 0; i < t->players; i++) {
         const table_seat *ts = &t->seats[i];
         cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "kind", ts->bot && !ts->resigned ? "bot" : "human");
+        /* a forfeited seat was a bot's: it stays one, with why it lost */
+        cJSON_AddStringToObject(o, "kind",
+                                ts->bot && (!ts->resigned || ts->forfeit[0]) ? "bot" : "human");
         if (ts->bot) cJSON_AddStringToObject(o, "bot", ts->spec);
+        if (ts->forfeit[0]) cJSON_AddStringToObject(o, "forfeit", ts->forfeit);
         if (lobby) cJSON_AddBoolToObject(o, "taken", ts->connected > 0);
         else {
             cJSON_AddBoolToObject(o, "connected", ts->connected > 0);
@@ -187,6 +190,19 @@ char *protocol_games(void) {
         cJSON *b = cJSON_CreateObject();
         cJSON_AddStringToObject(b, "name", name);
         cJSON_AddStringToObject(b, "summary", summary);
+        cJSON_AddItemToArray(bots, b);
+    }
+    /* the operator's external bots, by name only: the command stays private */
+    for (int i = 0; i < extseats_count(); i++) {
+        cJSON *b = cJSON_CreateObject();
+        char spec[64], summary_text[160];
+        snprintf(spec, sizeof spec, "ext:%s", extseats_name(i));
+        snprintf(summary_text, sizeof summary_text,
+                 "an external program this server runs ('%s'); it loses the game if it "
+                 "misbehaves", extseats_name(i));
+        cJSON_AddStringToObject(b, "name", spec);
+        cJSON_AddStringToObject(b, "summary", summary_text);
+        cJSON_AddBoolToObject(b, "external", 1);
         cJSON_AddItemToArray(bots, b);
     }
     char *text = cJSON_PrintUnformatted(root);

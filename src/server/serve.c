@@ -29,6 +29,11 @@ int server_run(const server_options *given) {
     if (o.workers <= 0) o.workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (o.workers <= 0) o.workers = 1;
     char err[512];
+    if (extseats_configure(opt->ext, opt->next, err, sizeof err)) {
+        fprintf(stderr, "tafel serve: %s\n", err);
+        extseats_shutdown();
+        return 1;
+    }
     if (tables_open(opt->db_path, opt->durable, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         return 1;
@@ -37,6 +42,7 @@ int server_run(const server_options *given) {
     if (restored < 0) {
         fprintf(stderr, "tafel serve: %s\n", err);
         tables_close();
+        extseats_shutdown();
         return 1;
     }
     int port;
@@ -44,12 +50,15 @@ int server_run(const server_options *given) {
         fprintf(stderr, "tafel serve: cannot listen on %s port %d (in use, or not an address "
                         "of this machine?)\n", opt->bind, opt->port);
         tables_close();
+        extseats_shutdown();
         return 1;
     }
     if (botpool_start(opt->workers, http_wake)) {
         fprintf(stderr, "tafel serve: cannot start the bot threads\n");
+        botpool_stop();
         http_stop();
         tables_close();
+        extseats_shutdown();
         return 1;
     }
     struct sigaction sa;
@@ -63,11 +72,14 @@ int server_run(const server_options *given) {
     snprintf(shown, sizeof shown, host, opt->bind);
     printf("tafel serve: http://%s:%d/ (database %s", shown, port, opt->db_path);
     if (restored) printf(", %d unfinished table%s restored", restored, restored == 1 ? "" : "s");
+    if (extseats_count()) printf(", %d external bot%s", extseats_count(),
+                                 extseats_count() == 1 ? "" : "s");
     printf(")\n");
     fflush(stdout);
     while (!stop)
         if (http_service() < 0) break;
     botpool_stop();
+    extseats_shutdown(); /* the workers are gone: nobody talks to a program now */
     http_stop();
     tables_close();
     return 0;

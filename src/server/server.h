@@ -14,6 +14,8 @@
 **               commit, apply), undo, resignations, bots to ask
 **   storage.c   the tables on disk (SQLite)
 **   botpool.c   the worker threads that run bots
+**   extseats.c  external bots (--ext NAME=COMMAND, seats "ext:NAME"): one
+**               program per table seat, spoken to by the workers only
 **   serve.c     start-up: options, the database, rebuilding tables, the loop
 */
 #ifndef TF_SERVER_H
@@ -36,6 +38,8 @@ typedef struct server_options {
     const char *web_dir;
     int workers;        /* bot threads */
     int durable;        /* synchronous=FULL */
+    const char *const *ext; /* external bots, "NAME=COMMAND[,ms=N]" each */
+    int next;
 } server_options;
 
 /* Runs the server until SIGINT or SIGTERM; the exit status. */
@@ -93,6 +97,17 @@ typedef struct bot_job {
     int nmoves;
     int failed;
     char error[256];
+
+    /* An external bot's seat ("ext:NAME", extseats.c): the program has seen
+    ** the game so far, so the job carries every action of the table. */
+    struct ext_seat *ext; /* the seat's program, referenced: bot_job_free lets go */
+    char **texts;         /* the table's action texts so far, owned by the job */
+    int ntexts;
+    int ext_end;          /* the game is over: tell the program and end it */
+    int forfeit_seat;     /* with ext_end: the seat that forfeited, or -1 */
+    char forfeit_reason[256];
+    int forfeit;          /* the program forfeited the seat: error says why */
+    int skipped;          /* the program had been ended: no answer */
 } bot_job;
 
 int botpool_start(int workers, void (*wake)(void));
@@ -102,6 +117,26 @@ void botpool_submit(bot_job *job);
 /* A finished job, or NULL; the caller frees it with bot_job_free. */
 bot_job *botpool_take_done(void);
 void bot_job_free(bot_job *job);
+
+/* extseats.c: external bots named by the server's operator.  A web client
+** only ever picks a NAME; the command stays on the command line that
+** started the server (never in the database, never sent to a client). */
+#define EXTSEATS_MAX 16
+/* Reads the --ext definitions; -1 with err on a bad one. */
+int extseats_configure(const char *const *defs, int n, char *err, size_t errsize);
+int extseats_count(void);
+const char *extseats_name(int i);
+/* 0 when spec ("ext:...") names a configured bot; -1 with why otherwise. */
+int extseats_check(const char *spec, char *why, size_t size);
+/* The entry of (table id, seat), made when missing (make) else NULL if
+** none, with a reference taken; from the loop.  extseats_unref lets go. */
+struct ext_seat *extseats_ref(const char *table_id, int seat, int make);
+void extseats_unref(struct ext_seat *e);
+/* A worker runs an ext job (job->ext set): tells the program what it has
+** not seen yet and asks for its move, or ends it (ext_end). */
+void extseats_run(bot_job *job);
+/* Ends every program: after the workers stopped. */
+void extseats_shutdown(void);
 
 /* http.c: wakes the loop from another thread (lws_cancel_service). */
 void http_wake(void);

@@ -63,6 +63,7 @@ static const char STORE_SCHEMA[] =
     "  spec TEXT NOT NULL,"
     "  token_hash BLOB CHECK (token_hash IS NULL OR length(token_hash) = 32),"
     "  resigned INTEGER NOT NULL CHECK (resigned IN (0, 1)),"
+    "  forfeit TEXT," /* NULL, or why the seat's external bot forfeited */
     "  PRIMARY KEY (table_id, seat)"
     ") STRICT, WITHOUT ROWID;"
     "CREATE TABLE actions ("
@@ -94,12 +95,12 @@ static const char STORE_SCHEMA[] =
     X(ACTION_TRUNCATE, "DELETE FROM actions WHERE table_id = ?1 AND position >= ?2")       \
     X(TABLE_UPDATE, "UPDATE tables SET seq = ?2, finished = ?3 WHERE id = ?1")             \
     X(TABLE_SET_SEQ, "UPDATE tables SET seq = ?2 WHERE id = ?1")                           \
-    X(SEAT_UPDATE, "UPDATE seats SET spec = ?3, token_hash = ?4, resigned = ?5"            \
-                   " WHERE table_id = ?1 AND seat = ?2")                                   \
+    X(SEAT_UPDATE, "UPDATE seats SET spec = ?3, token_hash = ?4, resigned = ?5,"           \
+                   " forfeit = ?6 WHERE table_id = ?1 AND seat = ?2")                      \
     X(CHANGE_FIND, "SELECT seat, text FROM actions WHERE table_id = ?1 AND change_seq = ?2" \
                    " ORDER BY position LIMIT 1")                                           \
     X(TABLE_LOAD, "SELECT game, seed, seq, finished, created FROM tables WHERE id = ?1")   \
-    X(SEAT_LOAD, "SELECT seat, spec, token_hash, resigned FROM seats"                      \
+    X(SEAT_LOAD, "SELECT seat, spec, token_hash, resigned, forfeit FROM seats"             \
                  " WHERE table_id = ?1 ORDER BY seat")                                     \
     X(ACTION_LOAD, "SELECT position, seat, text FROM actions"                              \
                    " WHERE table_id = ?1 ORDER BY position")                               \
@@ -320,9 +321,10 @@ static int store_schema_objects(sqlite3 *db, int64_t *out) {
     return rc != SQLITE_OK ? rc : frc;
 }
 
-/* Whether the file is a tafel database of our schema version (1), an
-** empty file to create the schema in (0), or neither (-1, err says which
-** stamp is wrong).  Reads only, so a foreign file is left as it was. */
+/* Whether the file is a tafel database of our schema version (1), of an
+** older version to upgrade (2), an empty file to create the schema in (0),
+** or neither (-1, err says which stamp is wrong).  Reads only, so a foreign
+** or newer file is left as it was. */
 static int store_check_stamps(sqlite3 *db, const char *context, char *err, size_t errsize) {
     int64_t app = 0, version = 0, objects = 0;
     if (store_pragma_int(db, "application_id", &app) != SQLITE_OK ||
@@ -334,10 +336,11 @@ static int store_check_stamps(sqlite3 *db, const char *context, char *err, size_
         return store_fail(err, errsize, context,
                           "not a tafel database (application_id %lld, tafel's is %lld)",
                           (long long)app, (long long)STORE_APPLICATION_ID);
+    if (version >= 1 && version < STORE_SCHEMA_VERSION) return 2;
     if (version != STORE_SCHEMA_VERSION)
         return store_fail(err, errsize, context,
                           "the database has schema version %lld; this tafel reads "
-                          "version %d only",
+                          "version %d and older",
                           (long long)version, STORE_SCHEMA_VERSION);
     return 1;
 }
@@ -402,6 +405,22 @@ static int store_create_schema(sqlite3 *db, const char *context, char *err, size
     return 0;
 }
 
+/* Brings a file of an older schema version up to ours, in one transaction
+** (checked again inside: another process may have upgraded it since).
+** Version 2 added seats.forfeit, NULL in the old rows: nobody forfeited. */
+static int store_upgrade_schema(sqlite3 *db, const char *context, char *err, size_t errsize) {
+    if (store_exec(db, "BEGIN IMMEDIATE", context, err, errsize)) return -1;
+    int64_t version = 0;
+    int rc = store_pragma_int(db, "user_version", &version) == SQLITE_OK ? 0 : -1;
+    if (rc) store_fail(err, errsize, context, "%s", sqlite3_errmsg(db));
+    if (!rc && version == 1)
+        rc = store_exec(db, "ALTER TABLE seats ADD COLUMN forfeit TEXT; PRAGMA user_version=2;",
+                        context, err, errsize);
+    if (!rc) rc = store_exec(db, "COMMIT", context, err, errsize);
+    if (rc && !sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
 /* Order (stack-research §2): busy_timeout first, so that a file another
 ** process is writing is waited for; then the stamps are read, before
 ** anything is written; then WAL, synchronous and foreign keys; then the
@@ -453,7 +472,8 @@ int store_open(const char *path, int durable, store **out, char *err, size_t err
         store_close(s);
         return -1;
     }
-    if (stamps == 0 && store_create_schema(db, context, err, errsize)) {
+    if ((stamps == 0 && store_create_schema(db, context, err, errsize)) ||
+        (stamps == 2 && store_upgrade_schema(db, context, err, errsize))) {
         store_close(s);
         return -1;
     }
@@ -664,6 +684,9 @@ int store_set_seat(store *s, const char *id, int seat, const store_seat *value, 
     if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 3, value->spec, -1, SQLITE_STATIC);
     if (rc == SQLITE_OK) rc = store_bind_token(st, 4, value);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 5, value->resigned ? 1 : 0);
+    if (rc == SQLITE_OK)
+        rc = value->forfeit[0] ? sqlite3_bind_text(st, 6, value->forfeit, -1, SQLITE_STATIC)
+                               : sqlite3_bind_null(st, 6);
     if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_UPDATE);
     if (rc == SQLITE_OK) rc = store_update_table(s, id, seq, over);
     return store_end_change(s, rc, context, err, errsize);
@@ -771,6 +794,8 @@ static int store_load_seats(store *s, const char *id, store_table *out, const ch
             seat->has_token = 1;
         }
         seat->resigned = sqlite3_column_int(st, 3);
+        const unsigned char *forfeit = sqlite3_column_text(st, 4);
+        if (forfeit) snprintf(seat->forfeit, sizeof seat->forfeit, "%s", (const char *)forfeit);
         out->nseats = n + 1;
     }
     if (rc != SQLITE_DONE) return store_fail_sql(s, err, errsize, context);

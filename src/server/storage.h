@@ -17,10 +17,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define STORE_SCHEMA_VERSION 1
+/* 2 added seats.forfeit; a version 1 file is brought up to 2 when opened. */
+#define STORE_SCHEMA_VERSION 2
 #define STORE_ID_LEN 16     /* a table id: 16 hex digits */
 #define STORE_HASH_LEN 32   /* SHA-256 of a seat's token */
 #define STORE_SPEC_MAX 128  /* "human" or a bot spec */
+#define STORE_REASON_MAX 256 /* why a seat forfeited */
 
 typedef struct store store;
 
@@ -29,6 +31,7 @@ typedef struct store_seat {
     int has_token;             /* a human seat (or one handed over from one) */
     uint8_t token_hash[STORE_HASH_LEN];
     int resigned;
+    char forfeit[STORE_REASON_MAX]; /* why an external bot lost the seat by forfeit, or "" */
 } store_seat;
 
 typedef struct store_table {
@@ -64,7 +67,8 @@ int store_append(store *db, const char *id, int from, int n, const char *const *
 /* Undo: keeps the first keep actions, drops the rest, sets seq. */
 int store_truncate(store *db, const char *id, int keep, int64_t seq, char *err, size_t errsize);
 
-/* A seat's new spec, token hash (has_token 0 clears it) and resigned flag,
+/* A seat's new spec, token hash (has_token 0 clears it), resigned flag and
+** forfeit reason ("" for none),
 ** with the table's new seq and over flag. */
 int store_set_seat(store *db, const char *id, int seat, const store_seat *s, int64_t seq, int over,
                    char *err, size_t errsize);

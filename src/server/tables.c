@@ -16,6 +16,8 @@
 */
 #include "tables.h"
 
+#include "extbot.h"
+
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,6 +163,7 @@ static void seat_from_store(table_seat *to, const store_seat *from) {
     to->has_token = from->has_token;
     memcpy(to->token_hash, from->token_hash, STORE_HASH_LEN);
     to->resigned = from->resigned;
+    snprintf(to->forfeit, sizeof to->forfeit, "%s", from->forfeit);
 }
 
 static void seat_to_store(const table_seat *from, store_seat *to) {
@@ -169,6 +172,7 @@ static void seat_to_store(const table_seat *from, store_seat *to) {
     to->has_token = from->has_token;
     memcpy(to->token_hash, from->token_hash, STORE_HASH_LEN);
     to->resigned = from->resigned;
+    snprintf(to->forfeit, sizeof to->forfeit, "%s", from->forfeit);
 }
 
 /* The latest change as far as the actions tell after a restart: the last
@@ -305,6 +309,20 @@ int tables_newest(table **out, int cap) {
     return n;
 }
 
+/* Whether spec names a bot this server runs: a built-in one, or an
+** external one its operator configured ("ext:NAME"; never a command). */
+static int check_bot(const char *spec, const tafel_game *game, char *why, size_t size) {
+    if (extbot_is_spec(spec)) return extseats_check(spec, why, size);
+    tafel_bot *probe;
+    tafel_error err;
+    if (tafel_bot_new(spec, game, 1, &probe, &err)) {
+        snprintf(why, size, "%s", err.message);
+        return -1;
+    }
+    tafel_bot_free(probe);
+    return 0;
+}
+
 table *tables_create(const char *game_string, const char *const *specs, int nspecs,
                      uint64_t seed, int has_seed, char tokens[][33], const char **code,
                      char *msg, size_t msgsize) {
@@ -334,14 +352,12 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
         }
         snprintf(s->spec, sizeof s->spec, "%s", specs[i]);
         if (strcmp(specs[i], "human")) {
-            tafel_bot *probe;
-            tafel_error err;
-            if (tafel_bot_new(specs[i], t->game, 1, &probe, &err)) {
-                snprintf(msg, msgsize, "seat %d: %s", i, err.message);
+            char why[512];
+            if (check_bot(specs[i], t->game, why, sizeof why)) {
+                snprintf(msg, msgsize, "seat %d: %s", i, why);
                 table_free(t);
                 return NULL;
             }
-            tafel_bot_free(probe);
             s->bot = 1;
             continue;
         }
@@ -388,6 +404,8 @@ int table_seat_of_token(const table *t, const char *token) {
 }
 
 /* ---- changes ---------------------------------------------------------- */
+
+static void end_programs(table *t);
 
 typedef struct change {
     tafel_state *after;
@@ -471,7 +489,10 @@ static int commit_change(table *t, change *c, int seat, const char **code, char 
         }
     tafel_state_copy(t->state, c->after);
     t->seq++;
-    t->over = over;
+    if (over && !t->over) {
+        t->over = 1;
+        end_programs(t);
+    }
     free_last(t);
     t->last = c->last;
     t->nlast = c->n;
@@ -602,13 +623,31 @@ static int set_seat(table *t, int seat, const table_seat *to, const char **code,
         return -1;
     }
     t->seq++;
-    t->over = over;
+    if (over && !t->over) {
+        t->over = 1;
+        end_programs(t);
+    }
     t->nundo = 0;
     t->undo_seat = -1;
     free_last(t);
     table_broadcast(t);
     table_ask_bot(t);
     return 0;
+}
+
+/* The seat's external bot broke the rules of the protocol (crashed, hung,
+** answered garbage, an illegal move, too late): it loses the seat like a
+** resignation, and the reason is kept for the players and the record. */
+static void table_forfeit(table *t, int seat, const char *reason) {
+    fprintf(stderr, "tafel serve: table %s: seat %d (%s) forfeits: %s\n", t->id, seat,
+            t->seats[seat].spec, reason);
+    table_seat to = t->seats[seat];
+    to.resigned = 1;
+    snprintf(to.forfeit, sizeof to.forfeit, "%s", reason[0] ? reason : "forfeited");
+    const char *code;
+    char msg[512];
+    if (set_seat(t, seat, &to, &code, msg, sizeof msg))
+        fprintf(stderr, "tafel serve: table %s: the forfeit was not stored: %s\n", t->id, msg);
 }
 
 static int check_seq(const table *t, int64_t seq, const char **code, char *msg, size_t size) {
@@ -633,11 +672,11 @@ int table_resign(table *t, int seat, int64_t seq, const char **code, char *msg, 
 int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char **code,
                     char *msg, size_t msgsize) {
     if (check_seq(t, seq, code, msg, msgsize)) return -1;
-    tafel_bot *probe;
-    tafel_error err;
-    if (!bot || strlen(bot) >= STORE_SPEC_MAX || tafel_bot_new(bot, t->game, 1, &probe, &err))
-        return fail(code, "bad_game", msg, msgsize, bot ? err.message : "no bot named");
-    tafel_bot_free(probe);
+    char why[512];
+    if (!bot || strlen(bot) >= STORE_SPEC_MAX || check_bot(bot, t->game, why, sizeof why))
+        return fail(code, "bad_game", msg, msgsize,
+                    !bot ? "no bot named" : strlen(bot) >= STORE_SPEC_MAX ? "the spec is too long"
+                                                                      : why);
     table_seat to = t->seats[seat];
     to.bot = 1;
     to.has_token = 0; /* the token seats nobody from now on */
@@ -703,21 +742,71 @@ void table_broadcast(table *t) {
 
 /* ---- bots ------------------------------------------------------------- */
 
-void table_ask_bot(table *t) {
-    int seat = tafel_state_current(t->state);
-    if (t->over || seat < 0 || !t->seats[seat].bot || t->bot_asked == t->seq) return;
+/* A job for the seat's bot (spec) on a copy of the table; an external
+** bot's job also holds the seat's program and every action so far. */
+static bot_job *new_job(const table *t, int seat, const char *spec) {
     bot_job *job = calloc(1, sizeof *job);
-    if (!job || !(job->state = tafel_state_clone(t->state))) {
-        free(job);
-        fprintf(stderr, "tafel serve: out of memory asking a bot at table %s\n", t->id);
-        return;
-    }
+    if (!job) return NULL;
     memcpy(job->table_id, t->id, sizeof job->table_id);
     job->seq = t->seq;
     job->seat = seat;
-    snprintf(job->spec, sizeof job->spec, "%s", t->seats[seat].spec);
+    snprintf(job->spec, sizeof job->spec, "%s", spec);
     snprintf(job->game, sizeof job->game, "%s", t->game_string);
     job->seed = mix(t->seed ^ 0x626f74ULL, (uint64_t)t->nactions);
+    job->forfeit_seat = -1;
+    int ok = (job->state = tafel_state_clone(t->state)) != NULL;
+    if (ok && extbot_is_spec(spec)) {
+        /* one seed per seat: a restarted program replays the same game */
+        job->seed = mix(t->seed ^ 0x657874ULL, (uint64_t)seat);
+        ok = (job->ext = extseats_ref(t->id, seat, 1)) != NULL &&
+             (job->texts = calloc((size_t)t->nactions + 1, sizeof *job->texts)) != NULL;
+        for (int i = 0; ok && i < t->nactions; i++, job->ntexts++)
+            ok = (job->texts[i] = dup_text(t->texts[i])) != NULL;
+    }
+    if (!ok) {
+        bot_job_free(job);
+        return NULL;
+    }
+    return job;
+}
+
+/* The game is over: every external program of the table is told so and
+** ended -- by a worker, as the loop never waits on a program. */
+static void end_programs(table *t) {
+    int forfeit_seat = -1;
+    const char *reason = "";
+    if (tafel_state_current(t->state) != TAFEL_TERMINAL) /* ended by forfeit or resignation */
+        for (int i = 0; i < t->players && forfeit_seat < 0; i++)
+            if (t->seats[i].resigned)
+                forfeit_seat = i, reason = t->seats[i].forfeit[0] ? t->seats[i].forfeit
+                                                                 : "resigned";
+    for (int seat = 0; seat < t->players; seat++) {
+        struct ext_seat *e = extseats_ref(t->id, seat, 0);
+        if (!e) continue;
+        bot_job *job = new_job(t, seat, t->seats[seat].spec);
+        if (!job) {
+            extseats_unref(e);
+            continue; /* out of memory: the program ends with the server */
+        }
+        if (!job->ext) job->ext = e; /* a resigned seat's spec is no longer ext: */
+        else extseats_unref(e);
+        if (!job->texts) job->ntexts = 0; /* nothing to tell: it is only ended */
+        job->ext_end = 1;
+        job->forfeit_seat = forfeit_seat;
+        snprintf(job->forfeit_reason, sizeof job->forfeit_reason, "%s", reason);
+        botpool_submit(job);
+    }
+}
+
+void table_ask_bot(table *t) {
+    int seat = tafel_state_current(t->state);
+    if (t->over || seat < 0 || !t->seats[seat].bot || t->bot_asked == t->seq) return;
+    /* a seat that resigned or forfeited still has turns: the rules take them */
+    bot_job *job = new_job(t, seat, t->seats[seat].resigned ? "greedy" : t->seats[seat].spec);
+    if (!job) {
+        fprintf(stderr, "tafel serve: out of memory asking a bot at table %s\n", t->id);
+        return;
+    }
     t->bot_asked = t->seq;
     botpool_submit(job);
 }
@@ -741,6 +830,7 @@ int table_ask_hint(table *t, session *s) {
 }
 
 void tables_bot_done(bot_job *job) {
+    if (job->ext_end || job->skipped) return; /* nothing to apply */
     table *t = NULL;
     for (table *x = all; x; x = x->next)
         if (!strcmp(x->id, job->table_id)) t = x;
@@ -752,6 +842,10 @@ void tables_bot_done(bot_job *job) {
         return;
     }
     t->bot_asked = -1;
+    if (job->forfeit) {
+        table_forfeit(t, job->seat, job->error);
+        return;
+    }
     tafel_action a = job->action;
     if (job->failed) {
         fprintf(stderr, "tafel serve: table %s: bot %s failed (%s); it plays the first legal "

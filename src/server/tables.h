@@ -21,7 +21,8 @@ typedef struct table_seat {
     int bot;                   /* a bot plays it now */
     int has_token;
     uint8_t token_hash[STORE_HASH_LEN];
-    int resigned;
+    int resigned;              /* its turns are taken by "greedy" */
+    char forfeit[STORE_REASON_MAX]; /* why its external bot lost it, or "" */
     int connected;             /* sockets sitting in this seat */
 } table_seat;
 

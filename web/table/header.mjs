@@ -42,7 +42,9 @@ export function createHeader() {
             const flags = [];
             if (toMove) flags.push(h("span", {class: "flag to-move", text: "to move"}));
             if (won) flags.push(h("span", {class: "flag won", text: "winner"}));
-            if (seat.resigned) flags.push(h("span", {class: "flag resigned", text: "resigned"}));
+            // an external bot that broke its protocol lost the seat: say why
+            if (seat.forfeit) flags.push(h("span", {class: "flag resigned", text: "forfeited", title: seat.forfeit}));
+            else if (seat.resigned) flags.push(h("span", {class: "flag resigned", text: "resigned"}));
             if (seat.kind === "human" && i !== st.seat) {
                 flags.push(h("span", {class: `flag ${seat.connected ? "online" : "offline"}`,
                                       text: seat.connected ? "online" : "away"}));

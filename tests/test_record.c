@@ -182,6 +182,105 @@ static void replay_equals_playing_the_same_actions(void **unused) {
     tafel_game_free(game);
 }
 
+/* A game lost by forfeit: "forfeit": {"seat": S, "reason": "..."}. */
+static void forfeits_round_trip_and_bad_ones_are_refused(void **unused) {
+    (void)unused;
+    tafel_record *r = tafel_record_new(GAME, 7);
+    const char *reason = (const char *)1;
+    assert_int_equal(tafel_record_forfeit(r, &reason), -1);
+    assert_null(reason);
+    assert_int_equal(tafel_record_forfeit(r, NULL), -1);
+    char *json = tafel_record_to_json(r);
+    assert_null(strstr(json, "forfeit"));
+    free(json);
+
+    assert_int_equal(tafel_record_set_forfeit(r, 1, "no answer within 300 ms"), TAFEL_OK);
+    assert_int_equal(tafel_record_forfeit(r, &reason), 1);
+    assert_string_equal(reason, "no answer within 300 ms");
+    /* set again: the new one replaces it */
+    assert_int_equal(tafel_record_set_forfeit(r, 2, "answered \"garbage\": 'e4'"), TAFEL_OK);
+    assert_int_equal(tafel_record_forfeit(r, &reason), 2);
+    assert_string_equal(reason, "answered \"garbage\": 'e4'");
+    /* bad calls change nothing */
+    assert_int_equal(tafel_record_set_forfeit(r, 0, NULL), TAFEL_EINVAL);
+    assert_int_equal(tafel_record_set_forfeit(r, -2, "x"), TAFEL_EINVAL);
+    assert_int_equal(tafel_record_set_forfeit(r, TAFEL_MAX_PLAYERS, "x"), TAFEL_EINVAL);
+    assert_int_equal(tafel_record_set_forfeit(NULL, 0, "x"), TAFEL_EINVAL);
+    assert_int_equal(tafel_record_forfeit(r, &reason), 2);
+
+    json = tafel_record_to_json(r);
+    assert_non_null(strstr(json, "\"forfeit\":{\"seat\":2,\"reason\":"
+                                 "\"answered \\\"garbage\\\": 'e4'\"}"));
+    tafel_record *back = parse_ok(json);
+    assert_int_equal(tafel_record_forfeit(back, &reason), 2);
+    assert_string_equal(reason, "answered \"garbage\": 'e4'");
+    char *again = tafel_record_to_json(back);
+    assert_string_equal(json, again);
+    free(again);
+    free(json);
+    tafel_record_free(back);
+
+    /* seat -1 clears it, and the JSON has none */
+    assert_int_equal(tafel_record_set_forfeit(r, -1, NULL), TAFEL_OK);
+    assert_int_equal(tafel_record_forfeit(r, &reason), -1);
+    assert_null(reason);
+    json = tafel_record_to_json(r);
+    assert_null(strstr(json, "forfeit"));
+    free(json);
+    tafel_record_free(r);
+
+    back = parse_ok("{\"game\": \"c\", \"actions\": [], "
+                    "\"forfeit\": {\"seat\": 0, \"reason\": \"\"}}");
+    assert_int_equal(tafel_record_forfeit(back, &reason), 0);
+    assert_string_equal(reason, "");
+    tafel_record_free(back);
+
+    const char *shape = "\"forfeit\" must be {\"seat\": N, \"reason\": \"...\"}";
+    parse_fails("{\"game\": \"c\", \"actions\": [], \"forfeit\": 1}", shape);
+    parse_fails("{\"game\": \"c\", \"actions\": [], \"forfeit\": null}", shape);
+    parse_fails("{\"game\": \"c\", \"actions\": [], \"forfeit\": \"seat 1\"}", shape);
+    parse_fails("{\"game\": \"c\", \"actions\": [], \"forfeit\": [1, \"x\"]}", shape);
+    parse_fails("{\"game\": \"c\", \"actions\": [], \"forfeit\": {\"seat\": 1}}", shape);
+    parse_fails("{\"game\": \"c\", \"actions\": [], \"forfeit\": {\"reason\": \"x\"}}",
+                shape);
+    parse_fails("{\"game\": \"c\", \"actions\": [], "
+                "\"forfeit\": {\"seat\": 1, \"reason\": 3}}", shape);
+    parse_fails("{\"game\": \"c\", \"actions\": [], "
+                "\"forfeit\": {\"seat\": \"1\", \"reason\": \"x\"}}", shape);
+    const char *range = "\"forfeit\" seat must be 0..";
+    parse_fails("{\"game\": \"c\", \"actions\": [], "
+                "\"forfeit\": {\"seat\": -1, \"reason\": \"x\"}}", range);
+    parse_fails("{\"game\": \"c\", \"actions\": [], "
+                "\"forfeit\": {\"seat\": 1.5, \"reason\": \"x\"}}", range);
+    parse_fails("{\"game\": \"c\", \"actions\": [], "
+                "\"forfeit\": {\"seat\": 1e300, \"reason\": \"x\"}}", range);
+    char text[160];
+    snprintf(text, sizeof text, "{\"game\": \"c\", \"actions\": [], "
+             "\"forfeit\": {\"seat\": %d, \"reason\": \"x\"}}", TAFEL_MAX_PLAYERS);
+    parse_fails(text, range);
+
+    /* a seat the game does not have: the record does not replay */
+    tafel_game *g = (tafel_game *)1;
+    tafel_state *s = (tafel_state *)1;
+    tafel_error err = {0};
+    r = parse_ok("{\"game\": \"carcassonne(players=2)\", \"actions\": [], "
+                 "\"forfeit\": {\"seat\": 2, \"reason\": \"x\"}}");
+    assert_int_equal(tafel_record_replay(r, &g, &s, &err), TAFEL_ERECORD);
+    assert_null(g);
+    assert_null(s);
+    if (!strstr(err.message, "\"forfeit\" seat 2 is not a seat of this 2-player game"))
+        fail_msg("message '%s'", err.message);
+    tafel_record_free(r);
+    /* seat 1 of 2 replays, and the forfeit stays with the record */
+    r = parse_ok("{\"game\": \"carcassonne(players=2)\", \"actions\": [], "
+                 "\"forfeit\": {\"seat\": 1, \"reason\": \"x\"}}");
+    if (tafel_record_replay(r, &g, &s, &err)) fail_msg("%s", err.message);
+    assert_int_equal(tafel_record_forfeit(r, NULL), 1);
+    tafel_state_free(s);
+    tafel_game_free(g);
+    tafel_record_free(r);
+}
+
 static void write_file(const char *path, const char *text) {
     FILE *f = fopen(path, "w");
     assert_non_null(f);
@@ -223,6 +322,7 @@ int main(void) {
         cmocka_unit_test(a_record_of_an_unknown_game_does_not_replay),
         cmocka_unit_test(replay_equals_playing_the_same_actions),
         cmocka_unit_test(files_give_their_first_record),
+        cmocka_unit_test(forfeits_round_trip_and_bad_ones_are_refused),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }

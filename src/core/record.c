@@ -472,10 +472,11 @@ TAFEL_API int tafel_record_replay(const tafel_record *r, tafel_game **game_out,
     if (tafel_game_load(r->game, &game, &why))
         return tf_error(err, TAFEL_ERECORD, "record: game '%s': %s", TF_Q(r->game),
                         why.message);
-    if (r->forfeit_seat >= tafel_game_players(game)) {
+    int players = tafel_game_players(game);
+    if (r->forfeit_seat >= players) {
         tafel_game_free(game);
         return tf_error(err, TAFEL_ERECORD, "record: \"forfeit\" seat %d is not a seat of "
-                        "this %d-player game", r->forfeit_seat, tafel_game_players(game));
+                        "this %d-player game", r->forfeit_seat, players);
     }
     tafel_state *state = tafel_state_new(game);
     if (!state) {

@@ -207,7 +207,14 @@ static const char *ended(extbot *b, int wait_ms, char *buf, size_t size) {
         pid_t r = waitpid(b->pid, &status, WNOHANG);
         if (r == b->pid) {
             b->pid = 0;
-            if (WIFEXITED(status))
+            /* /bin/sh runs the command as its child, and reports a child
+            ** killed by signal N as its own exit status 128 + N */
+            if (WIFEXITED(status) && WEXITSTATUS(status) > 128 &&
+                WEXITSTATUS(status) < 128 + 32)
+                snprintf(buf, size, "exited with status %d (the shell's way to say: "
+                         "killed by signal %d)", WEXITSTATUS(status),
+                         WEXITSTATUS(status) - 128);
+            else if (WIFEXITED(status))
                 snprintf(buf, size, "exited with status %d", WEXITSTATUS(status));
             else if (WIFSIGNALED(status))
                 snprintf(buf, size, "was killed by signal %d", WTERMSIG(status));
@@ -302,7 +309,7 @@ static void send_json(extbot *b, cJSON *message) {
 /* Why the program stopped talking: "exited with status 1 before its
 ** answer". */
 static void gone(extbot *b, const char *waiting_for, char *reason, size_t size) {
-    char how[64];
+    char how[128];
     const char *end = b->pid ? ended(b, 200, how, sizeof how) : NULL;
     snprintf(reason, size, "%s before its %s", end ? end : "closed its pipes",
              waiting_for);

@@ -15,6 +15,7 @@ controller going on with a fresh process after each forfeit.  The modes:
   illegal     answers an action that is not legal
   deaf        stops reading its input (sleeps) and never answers
   spam        writes a line while it is not its turn
+  twice       answers its turn with two actions at once
   flood       writes a line of 200 KB with no end
   close       closes its output and stays
   orphan      starts a child that holds the pipes, then exits itself
@@ -46,9 +47,10 @@ def misbehave(message):
         os.kill(os.getpid(), signal.SIGSEGV)
     if mode in ("hang", "deaf"):
         time.sleep(3600)
-    if mode == "late":
+    if mode == "late":  # one answer, late
         time.sleep(time_s * 2)
         send({"type": "action", "action": message["legal"][0]})
+        return True
     if mode == "garbage":
         print("e4 e5, your move", flush=True)
     if mode == "wrongtype":
@@ -64,6 +66,10 @@ def misbehave(message):
     if mode == "close":
         os.close(1)
         time.sleep(3600)
+    if mode == "twice":  # one write: tafel has the second line with the first
+        line = json.dumps({"type": "action", "action": message["legal"][0]}) + "\n"
+        os.write(1, (line + line).encode())
+        return True
     if mode == "orphan":
         subprocess.Popen(["sleep", "3600"])  # inherits stdin and stdout
         os._exit(0)
@@ -88,8 +94,8 @@ def main():
         elif kind == "turn":
             if bad_game and mode == "deaf":
                 time.sleep(3600)
-            if bad_game:
-                misbehave(message)
+            if bad_game and misbehave(message):
+                continue
             send({"type": "action", "action": rng.choice(message["legal"])})
         elif kind == "quit":
             break

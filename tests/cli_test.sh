@@ -9,32 +9,7 @@ set -euo pipefail
 TAFEL=${1:?usage: cli_test.sh path/to/tafel}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); echo "ok   $1"; }
-not_ok() {
-    failed=$((failed + 1))
-    echo "FAIL $1"
-    sed 's/^/     | /' "$WORK/out" | tail -20
-}
-
-# check NAME EXPECTED_STATUS PATTERN -- COMMAND...: the command exits with
-# EXPECTED_STATUS and its output (stdout and stderr) matches the grep -E PATTERN.
-check() {
-    local name=$1 want=$2 pattern=$3 status=0
-    shift 4
-    "$@" >"$WORK/out" 2>&1 || status=$?
-    if [[ $status -ne $want ]]; then
-        echo "     exit status $status, expected $want" >>"$WORK/out"
-        not_ok "$name"
-    elif ! grep -Eq -- "$pattern" "$WORK/out"; then
-        echo "     output does not match /$pattern/" >>"$WORK/out"
-        not_ok "$name"
-    else
-        ok "$name"
-    fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 # play_with INPUT ARGS...: tafel play with INPUT on its standard input.
 play_with() {
@@ -404,5 +379,4 @@ if command -v python3 >/dev/null; then
         'import json,sys; ls=[json.loads(l) for l in sys.stdin]; assert all(o[\"view\"][\"seat\"] == 1 for o in ls); print(\"lines\", len(ls), \"ok\")'"
 fi
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -33,44 +33,12 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); echo "ok   $1"; }
-not_ok() {
-    failed=$((failed + 1))
-    echo "FAIL $1"
-    sed 's/^/     | /' "$WORK/out" | tail -20
-}
-# fail NAME WHY: a failed check that ran no command of its own.
-fail() { echo "$2" >"$WORK/out"; not_ok "$1"; }
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 # tafel with the mark in its environment, so that its programs inherit it;
 # nothing on its standard input (tafel play: no person); never longer than a
 # minute.
 t() { env "$MARK" timeout 60 "$TAFEL" "$@" </dev/null; }
-
-# check NAME EXPECTED_STATUS PATTERN -- COMMAND...: the command exits with
-# EXPECTED_STATUS and its output (stdout and stderr) matches the grep -E
-# PATTERN.  The time it took is left in $took (seconds, with decimals).
-took=0
-check() {
-    local name=$1 want=$2 pattern=$3 status=0 start
-    shift 4
-    start=$(date +%s%N)
-    "$@" >"$WORK/out" 2>&1 || status=$?
-    took=$((($(date +%s%N) - start) / 1000000))
-    took=$((took / 1000)).$(printf '%03d' $((took % 1000)))
-    if [[ $status -ne $want ]]; then
-        echo "     exit status $status, expected $want" >>"$WORK/out"
-        not_ok "$name"
-    elif ! grep -Eq -- "$pattern" "$WORK/out"; then
-        echo "     output does not match /$pattern/" >>"$WORK/out"
-        not_ok "$name"
-    else
-        ok "$name"
-    fi
-}
 
 # faster NAME SECONDS: the last check took less than SECONDS.
 faster() {
@@ -353,5 +321,4 @@ EOF
 done
 no_leftovers "spy: no process left"
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

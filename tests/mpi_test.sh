@@ -14,15 +14,8 @@ MPIRUN=${2:-mpirun}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); echo "ok   $1"; }
-not_ok() {
-    failed=$((failed + 1))
-    echo "FAIL $1"
-    sed 's/^/     | /' "$WORK/why" | tail -20
-}
+CHECK_LOG=$WORK/why
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 # mpi NP ARGS...: tafel ARGS under mpirun with NP ranks, bounded in time so
 # that a hang fails the test instead of the CI job.
@@ -136,5 +129,4 @@ else
     not_ok "progress lines on rank 0: games, rate, time left"
 fi
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -56,15 +56,6 @@ static bot_job *list_pop(job_list *l) {
     return job;
 }
 
-void bot_job_free(bot_job *job) {
-    if (!job) return;
-    tafel_state_free(job->state);
-    for (int i = 0; i < job->ntexts; i++) free(job->texts[i]);
-    free(job->texts);
-    extseats_unref(job->ext);
-    free(job);
-}
-
 static void run(bot_job *job) {
     if (job->ext) { /* an external program: stateful, see extseats.c */
         extseats_run(job);

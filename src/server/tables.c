@@ -742,6 +742,17 @@ void table_broadcast(table *t) {
 
 /* ---- bots ------------------------------------------------------------- */
 
+/* Jobs are made here, and freed here when done (or by the fuzz target). */
+void bot_job_free(bot_job *job) {
+    if (!job) return;
+    tafel_state_free(job->state);
+    for (int i = 0; i < job->ntexts; i++) free(job->texts[i]);
+    free(job->texts);
+    extseats_unref(job->ext);
+    free(job);
+}
+
+
 /* A job for the seat's bot (spec) on a copy of the table; an external
 ** bot's job also holds the seat's program and every action so far. */
 static bot_job *new_job(const table *t, int seat, const char *spec) {

@@ -26,10 +26,7 @@ void session_send(session *s, const char *text, size_t len) {
 }
 
 void http_wake(void) {}
-void botpool_submit(bot_job *job) {
-    tafel_state_free(job->state);
-    free(job);
-}
+void botpool_submit(bot_job *job) { bot_job_free(job); }
 
 static session sockets[3];
 static int runs;

@@ -15,6 +15,7 @@ The library is found through TAFEL_LIB, else next to this package, else in
 the source tree's build/ directory.  docs/python.md has the whole story.
 """
 from ._lib import CHANCE, TERMINAL
+from .bot import Bot, BotInfo, bots
 from .env import TafelAECEnv
 from .errors import (ActionParseError, BadParameterError, BotError,
                      EngineIOError, EngineMemoryError, IllegalActionError,
@@ -30,6 +31,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CHANCE", "TERMINAL", "Game", "GameInfo", "State", "Record", "Rng",
     "TafelAECEnv", "load", "games", "read_records", "write_records",
+    "Bot", "BotInfo", "bots",
     "TafelError", "InvalidArgumentError", "UnknownGameError",
     "BadParameterError", "IllegalActionError", "ActionParseError",
     "RecordError", "BotError", "EngineMemoryError", "EngineIOError",

@@ -30,7 +30,12 @@ class ErrorStruct(Structure):
 action_p = POINTER(c_int32)
 rng_p = POINTER(c_uint64)
 # Opaque objects are plain void pointers; c_void_p keeps them as ints.
-game_t = state_t = record_t = c_void_p
+game_t = state_t = record_t = bot_t = c_void_p
+
+
+class BotMove(Structure):
+    """struct tafel_bot_move: one move a bot considered."""
+    _fields_ = [("action", c_int32), ("share", c_double), ("winrate", c_double)]
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
@@ -124,6 +129,14 @@ _SIGNATURES = {
     "tafel_rng_next": (c_uint64, [rng_p]),
     "tafel_rng_below": (c_uint32, [rng_p, c_uint32]),
     "tafel_rng_unit": (c_double, [rng_p]),
+    "tafel_bot_new": (c_int, [c_char_p, game_t, c_uint64, POINTER(c_void_p),
+                              POINTER(ErrorStruct)]),
+    "tafel_bot_free": (None, [bot_t]),
+    "tafel_bot_name": (c_char_p, [bot_t]),
+    "tafel_bot_choose": (c_int, [bot_t, state_t, action_p, POINTER(ErrorStruct)]),
+    "tafel_bot_analyse": (c_int, [bot_t, state_t, POINTER(BotMove), c_int,
+                                  POINTER(c_int), POINTER(ErrorStruct)]),
+    "tafel_bot_info": (c_char_p, [c_int, POINTER(c_char_p)]),
     "tafel_record_free": (None, [record_t]),
     "tafel_record_from_json": (c_int, [c_char_p, POINTER(c_void_p),
                                        POINTER(ErrorStruct)]),

@@ -368,11 +368,14 @@ static void print_header(const sim_job *job, long n) {
 
 /* Each bot's win rate, its Wilson interval over units, its mean score. */
 static void print_bots(const sim_job *job, long n) {
-    printf("   %-20s %8s   %-17s %10s\n", "bot", "win rate", "95% CI", "mean score");
+    int width = 20; /* an ext:COMMAND may be longer than a bot's name */
+    for (int b = 0; b < job->nbots; b++)
+        if ((int)strlen(job->specs[b]) > width) width = (int)strlen(job->specs[b]);
+    printf("   %-*s %8s   %-17s %10s\n", width, "bot", "win rate", "95% CI", "mean score");
     for (int b = 0; b < job->nbots; b++) {
         double rate = job->wins[b] / (double)n, score = job->score[b];
         stats_interval ci = stats_wilson(rate, (double)(n / unit_games(job)));
-        printf("%-2d %-20s %7.1f%%   [%5.1f%%, %5.1f%%]  %10.1f\n", b + 1,
+        printf("%-2d %-*s %7.1f%%   [%5.1f%%, %5.1f%%]  %10.1f\n", b + 1, width,
                job->specs[b], 100 * rate, 100 * ci.lo, 100 * ci.hi,
                score / (double)n);
     }

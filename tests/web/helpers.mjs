@@ -123,12 +123,12 @@ export async function waitTurn(page, timeout = WAIT) {
  * state.  Clicks that only choose (a card of the hand, a spot, a rotation)
  * do neither.  Returns whether a move was made.
  */
-export async function clickUntilMove(page, choose, maxClicks = 6) {
+export async function clickUntilMove(page, choose, maxClicks = 6, clickTimeout = WAIT) {
   const before = (await tableState(page)).seq;
   for (let k = 0; k < maxClicks; k++) {
     const target = await choose(k);
     if (!target) return false;
-    await target.click({ timeout: WAIT });
+    await target.click({ timeout: clickTimeout });
     const now = await tableState(page);
     if (now.busy || now.seq > before) {
       await waitSeq(page, before);
@@ -150,12 +150,24 @@ export async function randomOf(locator, rng) {
  */
 export async function genericMove(page, rng) {
   const panel = page.locator('details.actions-panel');
-  if (!(await panel.evaluate((d) => d.open))) await panel.locator('> summary').click();
-  const group = await randomOf(panel.locator('details.action-group'), rng);
-  assert.ok(group, 'the list of legal actions has a group');
-  if (!(await group.evaluate((d) => d.open))) await group.locator('> summary').click();
-  const moved = await clickUntilMove(page, async () => randomOf(group.locator('button.action'), rng), 1);
-  assert.ok(moved, 'a button of the legal list plays');
+  // A state that arrives between these steps redraws the list, and a big
+  // group starts folded: the button is picked among the unfolded groups as
+  // they are when it is clicked, and picked again if it cannot be clicked.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await panel.evaluate((d) => d.open))) await panel.locator('> summary').click();
+    const group = await randomOf(panel.locator('details.action-group'), rng);
+    assert.ok(group, 'the list of legal actions has a group');
+    if (!(await group.evaluate((d) => d.open))) await group.locator('> summary').click();
+    const button = await randomOf(panel.locator('details.action-group[open] button.action'), rng);
+    assert.ok(button, 'an unfolded group has buttons');
+    try {
+      const moved = await clickUntilMove(page, async () => button, 1, 3000);
+      assert.ok(moved, 'a button of the legal list plays');
+      return;
+    } catch (e) {
+      if (attempt === 3 || !(e instanceof Error && e.name === 'TimeoutError')) throw e;
+    }
+  }
 }
 
 /** Carcassonne through its own controls: a spot, maybe a turn, confirm; a follower spot or pass. */

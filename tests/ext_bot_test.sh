@@ -190,6 +190,20 @@ done
 replays_to_end "sometimes: the other games replay to the end" "${clean[@]}"
 no_leftovers "sometimes: no process left"
 
+# Three players: the seat that forfeits loses, the other two share the win
+# (a shared win counts 1/2 to each in sim's win rates).
+check "three players: the forfeiting bot wins nothing" 0     "forfeited 3 games"     -- t sim "cardcassonne(players=3)" --players "ext:$MISBEHAVE illegal,ms=300",random,greedy     --games 3 --out "$WORK/three.jsonl"
+if grep -qE "^1 +ext:.* 0\.0%" "$WORK/out" &&
+    [[ $(grep -cE "^[23] +(random|greedy) +50\.0%" "$WORK/out") -eq 2 ]]; then
+    ok "three players: the other two share every win"
+else
+    fail "three players: the other two share every win" "$(cat "$WORK/out")"
+fi
+split_records "$WORK/three.jsonl"
+check "three players: replay names two winners" 0 '"winners":\[[0-9],[0-9]\],"forfeit"' \
+    -- "$TAFEL" replay --json "$WORK/three.jsonl.0"
+no_leftovers "three players: no process left"
+
 # --- 4. Programs that do not greet are refused at the start ---------------------
 check "badhello: refused" 2 "speaks another protocol" \
     -- t sim cardcassonne --players "ext:$MISBEHAVE badhello",random --games 2

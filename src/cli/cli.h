@@ -92,8 +92,16 @@ int cli_write_record(const tafel_record *record, const char *path);
 ** by category, and its new total. */
 void cli_print_points(const tafel_state *before, const tafel_state *after);
 
-/* The end of a game: scores by category per seat, totals, and winners. */
-void cli_print_result(const tafel_state *state, const char *const *names);
+/* The winners (written to out; their number) of a game that ended in state,
+** where seat forfeit (-1: none) lost by forfeit: without one, the engine's
+** winners; with one, where play stopped at the forfeit, all the other
+** seats; where it went on to the end (a server table of three or more
+** took the seat's turns by the rules), the best scores among the others. */
+int cli_winners(const tafel_state *state, int forfeit, int *out);
+
+/* The end of a game: scores by category per seat, totals, and winners
+** (cli_winners: forfeit is the seat that forfeited, or -1). */
+void cli_print_result(const tafel_state *state, const char *const *names, int forfeit);
 
 /* A progress bar on stderr, drawn only when stderr is a terminal, and
 ** after it note (such as "LLR 1.20") unless note is NULL. */

@@ -518,7 +518,7 @@ static int play_loop(play_session *s) {
     for (int seat = 0; seat < s->players; seat++)
         if (s->programs[seat]) extbot_game_over(s->programs[seat], s->state, -1, NULL);
     print_state(s, -1);
-    cli_print_result(s->state, s->names);
+    cli_print_result(s->state, s->names, -1);
     return 0;
 }
 

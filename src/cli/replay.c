@@ -42,10 +42,7 @@ static int print_json(const tafel_game *game, const tafel_state *state, int forf
     int seats[TAFEL_MAX_PLAYERS];
     tafel_state_scores(state, scores);
     tafel_state_projected(state, projected);
-    int nw = tafel_state_winners(state, seats);
-    if (forfeit >= 0) /* the others share the win */
-        for (int k = nw = 0; k < players; k++)
-            if (k != forfeit) seats[nw++] = k;
+    int nw = cli_winners(state, forfeit, seats);
     for (int i = 0; i < nw; i++) winners[i] = seats[i];
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "game", tafel_game_string(game));
@@ -88,8 +85,12 @@ static void print_text(const tafel_record *record, const tafel_state *state, int
     if (current == TAFEL_TERMINAL) printf("the game is over.\n");
     else if (current == TAFEL_CHANCE) printf("next: chance.\n");
     else printf("next: %s.\n", cli_seat_name(current));
-    cli_print_result(state, names);
-    if (forfeit >= 0)
+    cli_print_result(state, names, forfeit);
+    if (forfeit >= 0 && current == TAFEL_TERMINAL)
+        printf("%s (%s) forfeited and lost: %s; the rules played its turns to the end.\n",
+               cli_seat_name(forfeit), names[forfeit] ? names[forfeit] : "no name",
+               cli_printable(reason));
+    else if (forfeit >= 0)
         printf("The game ended by forfeit: %s (%s) lost it: %s\n", cli_seat_name(forfeit),
                names[forfeit] ? names[forfeit] : "no name", cli_printable(reason));
 }

@@ -315,7 +315,21 @@ void cli_print_points(const tafel_state *before, const tafel_state *after) {
     }
 }
 
-void cli_print_result(const tafel_state *state, const char *const *names) {
+int cli_winners(const tafel_state *state, int forfeit, int *out) {
+    if (forfeit < 0) return tafel_state_winners(state, out);
+    int players = tafel_state_players(state), n = 0;
+    double scores[TAFEL_MAX_PLAYERS], best = 0;
+    int over = tafel_state_current(state) == TAFEL_TERMINAL;
+    tafel_state_scores(state, scores);
+    for (int seat = 0; seat < players; seat++)
+        if (seat != forfeit && (!n++ || scores[seat] > best)) best = scores[seat];
+    n = 0;
+    for (int seat = 0; seat < players; seat++)
+        if (seat != forfeit && (!over || scores[seat] == best)) out[n++] = seat;
+    return n;
+}
+
+void cli_print_result(const tafel_state *state, const char *const *names, int forfeit) {
     const char *cats[MAX_CATEGORIES];
     int ncats = categories(state, cats), players = tafel_state_players(state);
     double totals[TAFEL_MAX_PLAYERS];
@@ -337,7 +351,7 @@ void cli_print_result(const tafel_state *state, const char *const *names) {
         printf(" %9g\n", totals[seat]);
     }
     int winners[TAFEL_MAX_PLAYERS];
-    int nw = tafel_state_winners(state, winners);
+    int nw = cli_winners(state, forfeit, winners);
     if (nw == 0) return;
     printf(nw == 1 ? "Winner:" : "Shared win:");
     for (int i = 0; i < nw; i++)

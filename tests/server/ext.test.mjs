@@ -138,6 +138,25 @@ test('a program that answers an illegal action forfeits: it loses, and the reaso
     assert.ok(JSON.stringify(replayed).includes('illegal'), 'tafel replay reads the forfeit');
   });
 
+test('at a table of three a forfeit does not end the game: the rules play the seat, the best of '
+  + 'the others wins, and tafel replay agrees', async () => {
+  const c = await Client.connect(server);
+  const created = await createTable(c, 'cardcassonne(players=3)', ['random', 'ext:bad', 'greedy'],
+    17);
+  c.close();
+  const final = await watchToEnd(created.table);
+  assert.equal(final.seats[1].resigned, true);
+  assert.match(final.seats[1].forfeit, /illegal/);
+  const { text, record } = await fetchRecord(server, created.table);
+  assert.equal(record.forfeit.seat, 1);
+  const replayed = await replayJson(text);
+  assert.equal(replayed.terminal, true, 'the game was played to its end');
+  assert.ok(!final.winners.includes(1), 'the seat that forfeited does not win');
+  const best = Math.max(replayed.scores[0], replayed.scores[2]);
+  assert.deepEqual(final.winners, [0, 2].filter((s) => replayed.scores[s] === best));
+  assert.deepEqual(replayed.winners, final.winners, 'tafel replay names the same winners');
+});
+
 test('after a person\'s undo the program still plays the game right', async () => {
   const c = await Client.connect(server);
   const created = await createTable(c, 'carcassonne(players=2)', ['human', 'ext:example'], 14);

@@ -469,13 +469,14 @@ static void tell_programs(const play_session *s, tafel_action a) {
 static void print_forfeit(const play_session *s, int seat) {
     const char *reason;
     tafel_record_forfeit(s->record, &reason);
+    int winners[TAFEL_MAX_PLAYERS], n = cli_winners(s->state, seat, winners);
     for (int k = 0; k < s->players; k++)
-        if (s->programs[k]) extbot_game_over(s->programs[k], s->state, seat, reason);
+        if (s->programs[k])
+            extbot_game_over(s->programs[k], s->state, winners, n, seat, reason);
     printf("Game over after %d actions: %s (%s) lost by forfeit; ",
            tafel_state_move_number(s->state), cli_seat_name(seat), s->names[seat]);
-    for (int k = 0, n = 0; k < s->players; k++)
-        if (k != seat) printf("%s%s", n++ ? " and " : "", cli_seat_name(k));
-    printf(s->players > 2 ? " share the win.\n" : " wins.\n");
+    for (int i = 0; i < n; i++) printf("%s%s", i ? " and " : "", cli_seat_name(winners[i]));
+    printf(n > 1 ? " share the win.\n" : " wins.\n");
 }
 
 static int play_loop(play_session *s) {
@@ -515,8 +516,9 @@ static int play_loop(play_session *s) {
         }
     }
     flush_chance(s);
+    int winners[TAFEL_MAX_PLAYERS], n = tafel_state_winners(s->state, winners);
     for (int seat = 0; seat < s->players; seat++)
-        if (s->programs[seat]) extbot_game_over(s->programs[seat], s->state, -1, NULL);
+        if (s->programs[seat]) extbot_game_over(s->programs[seat], s->state, winners, n, -1, NULL);
     print_state(s, -1);
     cli_print_result(s->state, s->names, -1);
     return 0;

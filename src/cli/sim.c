@@ -51,12 +51,10 @@ static tafel_record *new_record(const sim_job *job, long i) {
     return r;
 }
 
-void sim_forfeit(sim_result *res, int players, int seat, const char *reason) {
+void sim_forfeit(sim_result *res, const tafel_state *state, int seat, const char *reason) {
     res->forfeit = seat + 1;
     snprintf(res->reason, sizeof res->reason, "%s", reason);
-    res->nwinners = 0;
-    for (int k = 0; k < players; k++)
-        if (k != seat) res->winners[res->nwinners++] = k;
+    res->nwinners = cli_winners(state, seat, res->winners);
 }
 
 /* Play game i to the end with the seated bots (ext[seat] for a program),
@@ -73,7 +71,7 @@ static int play_game(const sim_job *job, long i, tafel_bot **bots, extbot **ext,
         char reason[EXTBOT_REASON_MAX];
         if (seat >= 0 && ext[seat]) {
             if (extbot_choose(ext[seat], state, &a, reason, sizeof reason)) {
-                sim_forfeit(res, players, seat, reason);
+                sim_forfeit(res, state, seat, reason);
                 break;
             }
         } else {
@@ -84,8 +82,11 @@ static int play_game(const sim_job *job, long i, tafel_bot **bots, extbot **ext,
             if (ext[k]) extbot_seen(ext[k], state, a);
         if (!rc) rc = tafel_state_apply(state, a, err);
     }
+    if (!rc && !res->forfeit) res->nwinners = tafel_state_winners(state, res->winners);
     for (int k = 0; !rc && k < players; k++)
-        if (ext[k]) extbot_game_over(ext[k], state, res->forfeit - 1, res->reason);
+        if (ext[k])
+            extbot_game_over(ext[k], state, res->winners, res->nwinners, res->forfeit - 1,
+                             res->reason);
     if (!rc && record && res->forfeit)
         rc = tafel_record_set_forfeit(record, res->forfeit - 1, res->reason);
     if (!rc && record && !(res->json = tafel_record_to_json(record)))
@@ -93,7 +94,6 @@ static int play_game(const sim_job *job, long i, tafel_bot **bots, extbot **ext,
     tafel_record_free(record);
     if (rc) return rc;
     tafel_state_scores(state, res->scores);
-    if (!res->forfeit) res->nwinners = tafel_state_winners(state, res->winners);
     res->length = tafel_state_move_number(state);
     return TAFEL_OK;
 }
@@ -118,7 +118,7 @@ static void run_game(const sim_job *job, long i, sim_programs *programs,
             continue;
         else if (extbot_new_game(programs->bots[b], job->game, k, cli_mix(seed, (uint64_t)k + 1),
                                  reason, sizeof reason))
-            sim_forfeit(res, job->nbots, k, reason);
+            sim_forfeit(res, state, k, reason);
         else
             ext[k] = programs->bots[b];
     }

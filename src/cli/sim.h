@@ -85,9 +85,9 @@ typedef struct sim_programs {
 void sim_programs_start(const sim_job *job, sim_programs *programs);
 void sim_programs_stop(const sim_job *job, sim_programs *programs);
 
-/* The seat that forfeited game res (an external bot's fault) lost it: the
-** others share the win. */
-void sim_forfeit(sim_result *res, int players, int seat, const char *reason);
+/* The seat that forfeited game res, stopped in state (an external bot's
+** fault), lost it: the others share the win (cli_winners). */
+void sim_forfeit(sim_result *res, const tafel_state *state, int seat, const char *reason);
 
 /* Play game i with its seated bots; res starts zeroed.  Any thread, with
 ** programs of its own. */

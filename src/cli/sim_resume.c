@@ -72,7 +72,7 @@ int sim_result_from_record(const sim_job *job, long i, const char *json,
     if (!rc) {
         tafel_state_scores(state, res->scores);
         if (lost >= 0) /* a game stopped by a program's fault */
-            sim_forfeit(res, tafel_game_players(game), lost, reason);
+            sim_forfeit(res, state, lost, reason);
         else
             res->nwinners = tafel_state_winners(state, res->winners);
         res->length = tafel_state_move_number(state);

@@ -543,19 +543,12 @@ void extbot_seen(extbot *b, const tafel_state *state, tafel_action action) {
     send_json(b, m);
 }
 
-void extbot_game_over(extbot *b, const tafel_state *state, int forfeit_seat,
-                      const char *reason) {
+void extbot_game_over(extbot *b, const tafel_state *state, const int *winners,
+                      int nwinners, int forfeit_seat, const char *reason) {
     if (!b->pid) return;
     int players = tafel_state_players(state);
     double scores[TAFEL_MAX_PLAYERS];
-    int winners[TAFEL_MAX_PLAYERS], nwinners = 0;
     tafel_state_scores(state, scores);
-    if (forfeit_seat >= 0) {
-        for (int k = 0; k < players; k++)
-            if (k != forfeit_seat) winners[nwinners++] = k;
-    } else {
-        nwinners = tafel_state_winners(state, winners);
-    }
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "type", "game_over");
     cJSON_AddItemToObject(m, "scores", cJSON_CreateDoubleArray(scores, players));

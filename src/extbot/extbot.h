@@ -63,10 +63,11 @@ int extbot_choose(extbot *bot, const tafel_state *state, tafel_action *out,
 ** waits. */
 void extbot_seen(extbot *bot, const tafel_state *state, tafel_action action);
 
-/* The game ended (state terminal, or stopped by forfeit_seat's forfeit
-** when forfeit_seat >= 0, for reason). */
-void extbot_game_over(extbot *bot, const tafel_state *state,
-                      int forfeit_seat, const char *reason);
+/* The game ended in state, won by winners (the controller's word: after a
+** forfeit, the rules' winners are not the game's); forfeit_seat >= 0 when
+** that seat lost by forfeit, for reason. */
+void extbot_game_over(extbot *bot, const tafel_state *state, const int *winners,
+                      int nwinners, int forfeit_seat, const char *reason);
 
 /* The name the program gave in its hello ("example 1.0"), or its spec
 ** before it has spoken. */

@@ -49,7 +49,11 @@ struct ext_seat {
     pthread_mutex_t lock; /* held while a worker talks to the program */
     extbot *bot;          /* NULL: no program running */
     int told;             /* actions the program has been told */
-    uint64_t told_hash;   /* the hash of their texts (told_hash_of) */
+    uint64_t told_hash;   /* the hash of their texts (hash_text) */
+    /* While a program runs: its game, and the position after the actions
+    ** it was told, so that a job replays only what is new to it. */
+    tafel_game *game;
+    tafel_state *state;
     struct ext_seat *next;
 };
 
@@ -184,6 +188,8 @@ void extseats_shutdown(void) {
         struct ext_seat *e = entries;
         entries = e->next;
         extbot_free(e->bot); /* says quit, then kills what is left */
+        tafel_state_free(e->state);
+        tafel_game_free(e->game);
         pthread_mutex_destroy(&e->lock);
         free(e);
     }
@@ -215,25 +221,41 @@ static int told_prefix(const struct ext_seat *e, const bot_job *job) {
 
 static void stop_program(struct ext_seat *e) {
     extbot_free(e->bot);
+    tafel_state_free(e->state);
+    tafel_game_free(e->game);
     e->bot = NULL;
+    e->state = NULL;
+    e->game = NULL;
     e->told = 0;
     e->told_hash = HASH_START;
 }
 
 /* Starts the seat's program and tells it a game begins; -1 with the reason
 ** it forfeits. */
-static int start_program(struct ext_seat *e, const bot_job *job, const tafel_game *game,
-                         char *reason, size_t size) {
+static int start_program(struct ext_seat *e, const bot_job *job, char *reason, size_t size) {
     const ext_config *c = find_config(job->spec);
     if (!c) {
         /* a table of an earlier run whose bot the operator no longer offers */
         extseats_check(job->spec, reason, size);
         return -1;
     }
-    if (!(e->bot = extbot_new(c->spec, reason, size))) return -1;
+    tafel_error err;
+    if (tafel_game_load(job->game, &e->game, &err)) {
+        snprintf(reason, size, "%s", err.message);
+        return -1;
+    }
+    if (!(e->state = tafel_state_new(e->game))) {
+        snprintf(reason, size, "out of memory");
+        stop_program(e);
+        return -1;
+    }
+    if (!(e->bot = extbot_new(c->spec, reason, size))) {
+        stop_program(e);
+        return -1;
+    }
     e->told = 0;
     e->told_hash = HASH_START;
-    if (extbot_new_game(e->bot, game, e->seat, job->seed, reason, size)) {
+    if (extbot_new_game(e->bot, e->game, e->seat, job->seed, reason, size)) {
         stop_program(e);
         return -1;
     }
@@ -245,19 +267,17 @@ static void forfeit(bot_job *job, const char *reason) {
     snprintf(job->error, sizeof job->error, "%s", reason);
 }
 
-/* Tells the program the actions it has not seen, replaying the table's
-** actions from the start into state (the state before each action is what
+/* Tells the program the actions it has not seen, played on from the
+** position after those it has (the state before each action is what
 ** extbot_seen reads).  -1 when the texts no longer replay. */
-static int tell(struct ext_seat *e, const bot_job *job, tafel_state *state) {
-    for (int i = 0; i < job->ntexts; i++) {
+static int tell(struct ext_seat *e, const bot_job *job) {
+    for (int i = e->told; i < job->ntexts; i++) {
         tafel_action a;
-        if (tafel_action_from_text(state, job->texts[i], &a, NULL)) return -1;
-        if (i >= e->told) {
-            extbot_seen(e->bot, state, a);
-            e->told_hash = hash_text(e->told_hash, job->texts[i]);
-            e->told = i + 1;
-        }
-        if (tafel_state_apply(state, a, NULL)) return -1;
+        if (tafel_action_from_text(e->state, job->texts[i], &a, NULL)) return -1;
+        extbot_seen(e->bot, e->state, a);
+        if (tafel_state_apply(e->state, a, NULL)) return -1;
+        e->told_hash = hash_text(e->told_hash, job->texts[i]);
+        e->told = i + 1;
     }
     return 0;
 }
@@ -265,17 +285,9 @@ static int tell(struct ext_seat *e, const bot_job *job, tafel_state *state) {
 void extseats_run(bot_job *job) {
     struct ext_seat *e = job->ext;
     pthread_mutex_lock(&e->lock);
-    tafel_game *game = NULL;
-    tafel_state *state = NULL;
-    tafel_error err;
     char reason[EXTBOT_REASON_MAX];
     if (e->ended) {
         job->skipped = 1;
-        goto done;
-    }
-    if (tafel_game_load(job->game, &game, &err) || !(state = tafel_state_new(game))) {
-        job->failed = 1;
-        snprintf(job->error, sizeof job->error, "%s", game ? "out of memory" : err.message);
         goto done;
     }
     if (e->bot && !told_prefix(e, job)) stop_program(e); /* an undo, or a new game */
@@ -284,28 +296,27 @@ void extseats_run(bot_job *job) {
             e->ended = 1;
             goto done;
         }
-        if (start_program(e, job, game, reason, sizeof reason)) {
+        if (start_program(e, job, reason, sizeof reason)) {
             forfeit(job, reason);
             goto done;
         }
     }
-    if (tell(e, job, state)) {
+    if (tell(e, job)) {
         job->failed = 1;
         snprintf(job->error, sizeof job->error, "the table's actions no longer replay");
         stop_program(e);
         goto done;
     }
     if (job->ext_end) {
-        extbot_game_over(e->bot, state, job->forfeit_seat, job->forfeit_reason);
+        extbot_game_over(e->bot, e->state, job->winners, job->nwinners, job->forfeit_seat,
+                         job->forfeit_reason);
         stop_program(e);
         e->ended = 1;
-    } else if (extbot_choose(e->bot, state, &job->action, reason, sizeof reason)) {
+    } else if (extbot_choose(e->bot, e->state, &job->action, reason, sizeof reason)) {
         forfeit(job, reason); /* the program is killed already; it is not restarted */
         stop_program(e);
     }
     /* the program's own move is told to it like any other action, next time */
 done:
     pthread_mutex_unlock(&e->lock);
-    tafel_state_free(state);
-    tafel_game_free(game);
 }

@@ -105,6 +105,7 @@ typedef struct bot_job {
     int ntexts;
     int ext_end;          /* the game is over: tell the program and end it */
     int forfeit_seat;     /* with ext_end: the seat that forfeited, or -1 */
+    int winners[TAFEL_MAX_PLAYERS], nwinners; /* with ext_end: the table's */
     char forfeit_reason[256];
     int forfeit;          /* the program forfeited the seat: error says why */
     int skipped;          /* the program had been ended: no answer */

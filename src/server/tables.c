@@ -803,6 +803,7 @@ static void end_programs(table *t) {
         else extseats_unref(e);
         if (!job->texts) job->ntexts = 0; /* nothing to tell: it is only ended */
         job->ext_end = 1;
+        job->nwinners = table_winners(t, job->winners);
         job->forfeit_seat = forfeit_seat;
         snprintf(job->forfeit_reason, sizeof job->forfeit_reason, "%s", reason);
         botpool_submit(job);

@@ -46,6 +46,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { prng, sleep } from '../tests/server/helpers.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -143,22 +144,9 @@ const opt = options();
 
 // ---------------------------------------------------------------- small tools
 
-/** A seeded PRNG (mulberry32): floats in [0, 1). */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const rng = prng(opt.seed * 2654435761 + 17);
 const now = () => performance.now();
 const fd = (x) => Math.round(x * 10) / 10;
-const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
 function quantiles(list) {
   if (!list.length) return null;

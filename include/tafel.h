@@ -298,6 +298,24 @@ TAFEL_API int tafel_state_resample(tafel_state *state, int seat,
 ** same answer every time for the same state and action. */
 TAFEL_API int tafel_state_action_reveals(const tafel_state *state, tafel_action a);
 
+/* The account of action a, about to be played in state, as seat sees it
+** (seat -1: a spectator): what the action did, in the rules' terms, as a
+** JSON array of events (a malloc'd string in *json_out; the caller frees
+** it).  Each event is an object {"kind": ..., fields}: a tile placed, a
+** feature completed and who scored it and why, a card dealt ("?" where the
+** seat may not see it), dice rolled, goods produced.  Every event that
+** changes a score carries "points", one number per seat, so the points of
+** all accounts of a game add up, seat by seat, to its scores.  The account
+** holds nothing the seat's view does not: two states that differ only in
+** what seat cannot see give it the same account.  docs/events.md lists the
+** kinds of every game and their fields.  Computed on a copy: state is not
+** changed, and tafel_state_apply is as fast as without it.
+** Errors: TAFEL_EINVAL (seat out of range, json_out NULL), TAFEL_EILLEGAL
+** (with tafel_state_apply's message), TAFEL_ENOMEM; *json_out is NULL then. */
+TAFEL_API int tafel_state_describe(const tafel_state *state, tafel_action a,
+                                   int seat, char **json_out,
+                                   tafel_error *err);
+
 /* A text picture of the position as seat sees it (seat -1: spectator), for
 ** terminals: the board, scores, what is in hand, each other player's last
 ** move marked.  flags: TAFEL_RENDER_COLOR for ANSI colours;

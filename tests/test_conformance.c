@@ -32,6 +32,7 @@
 #define FULL_CHECK_EVERY 16
 #define SAMPLED_APPLIES 3
 #define MAX_ACTIONS_PER_GAME 5000
+#define ACCOUNT_SEATS_EVERY 3
 
 typedef struct sim {
     const char *game_name;
@@ -232,6 +233,8 @@ static void play_random_game(sim *m, const char *game_string, uint64_t seed) {
     tafel_record *record = tafel_record_new(game_string, seed);
     assert_non_null(record);
     int moves = 0;
+    uint64_t account_rng = tafel_rng_seed(seed ^ 0xacc0);
+    inv_account_start(&m->inv, s);
     for (;;) {
         int n = check_position(m, s, &rng);
         if (m->carcassonne) check_carcassonne_view(m, s);
@@ -246,6 +249,10 @@ static void play_random_game(sim *m, const char *game_string, uint64_t seed) {
         }
         check_inv(m, inv_step(&m->inv, s, &rng, record), s); /* also by play_random */
         if (n == 0) break;
+        /* the account of the action: points that add up, and for every
+        ** seat now and then, nothing it may not see */
+        check_inv(m, inv_check_account(&m->inv, s, &account_rng,
+                                       moves % ACCOUNT_SEATS_EVERY == 0), s);
         moves++;
         if (moves >= MAX_ACTIONS_PER_GAME)
             fail_msg("%s seed %llu: no end after %d actions", game_string,

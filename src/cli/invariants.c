@@ -9,6 +9,7 @@
 */
 #include "invariants.h"
 
+#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,8 +38,10 @@ int inv_init(inv_checker *inv, const tafel_game *game) {
     inv->other = tafel_state_new(game);
     inv->again = tafel_state_new(game);
     inv->fast = tafel_state_new(game);
+    inv->before = tafel_state_new(game);
+    inv->last = -1;
     if (inv->legal && inv->outcomes && inv->fast_list && inv->prob && inv->copy &&
-        inv->other && inv->again && inv->fast)
+        inv->other && inv->again && inv->fast && inv->before)
         return TAFEL_OK;
     inv_free(inv);
     return TAFEL_ENOMEM;
@@ -53,6 +56,7 @@ void inv_free(inv_checker *inv) {
     tafel_state_free(inv->other);
     tafel_state_free(inv->again);
     tafel_state_free(inv->fast);
+    tafel_state_free(inv->before);
     memset(inv, 0, sizeof *inv);
 }
 
@@ -217,6 +221,8 @@ int inv_step(inv_checker *inv, tafel_state *state, uint64_t *rng, tafel_record *
         return fail(inv, "tafel_record_push failed");
     int move = tafel_state_move_number(state);
     tafel_error err = {0, ""};
+    tafel_state_copy(inv->before, state);
+    inv->last = a;
     if (tafel_state_apply(state, a, &err))
         return fail(inv, "a legal action was refused: %s", err.message);
     if (tafel_state_move_number(state) != move + 1)
@@ -250,4 +256,135 @@ int inv_check_record(inv_checker *inv, const tafel_record *record, const tafel_s
     tafel_record_free(parsed);
     free(json);
     return rc;
+}
+
+void inv_account_start(inv_checker *inv, const tafel_state *state) {
+    tafel_state_scores(state, inv->start_scores);
+    memset(inv->account_points, 0, sizeof inv->account_points);
+    inv->last = -1;
+}
+
+/* seat's account of inv->last played in from, parsed; NULL after a failure
+** (described in inv->why). */
+static cJSON *account(inv_checker *inv, const tafel_state *from, int seat, char **text) {
+    tafel_error err = {0, ""};
+    *text = NULL;
+    int rc = tafel_state_describe(from, inv->last, seat, text, &err);
+    if (rc) {
+        fail(inv, "tafel_state_describe for seat %d of '%s': %s", seat, inv->text, err.message);
+        return NULL;
+    }
+    cJSON *events = cJSON_Parse(*text);
+    int ok = cJSON_IsArray(events);
+    for (cJSON *e = events ? events->child : NULL; ok && e; e = e->next)
+        ok = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "kind"));
+    if (!ok) {
+        fail(inv, "the account of '%s' for seat %d is not an array of events with a kind: "
+                  "%.200s", inv->text, seat, *text);
+        cJSON_Delete(events);
+        return NULL;
+    }
+    return events;
+}
+
+/* The points of an account, seat by seat; 1 (described) when a "points" is
+** not one number per seat. */
+static int add_points(inv_checker *inv, const cJSON *events, double *sum) {
+    for (int p = 0; p < inv->players; p++) sum[p] = 0;
+    for (const cJSON *e = events->child; e; e = e->next) {
+        const cJSON *points = cJSON_GetObjectItemCaseSensitive(e, "points");
+        if (!points) continue;
+        if (!cJSON_IsArray(points) || cJSON_GetArraySize(points) != inv->players)
+            return fail(inv, "an event of '%s' has points that are not one number per seat",
+                        inv->text);
+        int p = 0;
+        for (const cJSON *v = points->child; v; v = v->next, p++) {
+            if (!cJSON_IsNumber(v))
+                return fail(inv, "an event of '%s' has a point that is no number", inv->text);
+            sum[p] += v->valuedouble;
+        }
+    }
+    return 0;
+}
+
+/* Whether inv->last shows seat the same in inv->before and in inv->copy (its
+** resampled twin): an action that reveals a card (a draw, a scoring that
+** turns cards up) tells each world its own card, and only where the seat
+** learns the same may its accounts be held to be the same. */
+static int same_view_after(inv_checker *inv, int seat) {
+    tafel_state_copy(inv->other, inv->before);
+    tafel_state_copy(inv->again, inv->copy);
+    if (tafel_state_apply(inv->other, inv->last, NULL) ||
+        tafel_state_apply(inv->again, inv->last, NULL))
+        return 0;
+    char *a = tafel_state_view_json(inv->other, seat), *b = tafel_state_view_json(inv->again, seat);
+    int same = a && b && strcmp(a, b) == 0;
+    free(a);
+    free(b);
+    return same;
+}
+
+static int check_seat_account(inv_checker *inv, int seat, const char *spectator_text,
+                              const double *spectator_points, uint64_t *rng) {
+    char *text;
+    cJSON *events = account(inv, inv->before, seat, &text);
+    if (!events) return 1;
+    double points[TAFEL_MAX_PLAYERS];
+    int rc = add_points(inv, events, points);
+    cJSON_Delete(events);
+    for (int p = 0; !rc && p < inv->players; p++)
+        if (points[p] != spectator_points[p])
+            rc = fail(inv, "seat %d is told %g points for seat %d in '%s', a spectator %g", seat,
+                      points[p], p, inv->text, spectator_points[p]);
+    (void)spectator_text;
+    /* the same account from a position that differs only in what seat
+    ** cannot see */
+    tafel_state_copy(inv->copy, inv->before);
+    if (!rc && tafel_state_resample(inv->copy, seat, rng))
+        rc = fail(inv, "tafel_state_resample for seat %d failed", seat);
+    if (!rc && tafel_state_is_legal(inv->copy, inv->last) &&
+        same_view_after(inv, seat)) {
+        char *other = NULL;
+        tafel_error err = {0, ""};
+        if (tafel_state_describe(inv->copy, inv->last, seat, &other, &err))
+            rc = fail(inv, "tafel_state_describe after resampling: %s", err.message);
+        else if (strcmp(text, other))
+            rc = fail(inv, "seat %d's account of '%s' changed when what it cannot see was "
+                           "resampled:\n%.300s\n%.300s", seat, inv->text, text, other);
+        else
+            inv->accounts_compared++;
+        free(other);
+    }
+    free(text);
+    return rc;
+}
+
+int inv_check_account(inv_checker *inv, const tafel_state *state, uint64_t *rng, int views) {
+    if (inv->last < 0) return 0;
+    char *text;
+    cJSON *events = account(inv, inv->before, -1, &text);
+    if (!events) return 1;
+    double points[TAFEL_MAX_PLAYERS], before[TAFEL_MAX_PLAYERS], after[TAFEL_MAX_PLAYERS];
+    int rc = add_points(inv, events, points);
+    cJSON_Delete(events);
+    tafel_state_scores(inv->before, before);
+    tafel_state_scores(state, after);
+    for (int p = 0; !rc && p < inv->players; p++) {
+        if (points[p] != after[p] - before[p])
+            rc = fail(inv, "the account of '%s' gives seat %d %g points, but its score went "
+                           "from %g to %g: %.300s", inv->text, p, points[p], before[p], after[p],
+                      text);
+        inv->account_points[p] += points[p];
+    }
+    for (int seat = 0; !rc && views && seat < inv->players; seat++)
+        rc = check_seat_account(inv, seat, text, points, rng);
+    free(text);
+    inv->last = -1;
+    if (rc || tafel_state_current(state) != TAFEL_TERMINAL) return rc;
+    for (int p = 0; p < inv->players; p++)
+        if (inv->start_scores[p] + inv->account_points[p] != after[p])
+            return fail(inv, "the accounts of the whole game give seat %d %g points from %g, "
+                             "but it ended with %g", p, inv->account_points[p],
+                        inv->start_scores[p], after[p]);
+    return 0;
 }

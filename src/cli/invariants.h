@@ -25,6 +25,12 @@ typedef struct inv_checker {
     tafel_state *copy, *other, *again, *fast;
     long resamples, resamples_changed; /* by inv_check_views: did they deal anew? */
     char text[TAFEL_ACTION_TEXT_MAX];  /* the action of the last inv_step */
+    /* the accounts (tafel_state_describe) of the actions inv_step played */
+    tafel_state *before;               /* the state the last action was played in */
+    tafel_action last;                 /* that action; -1: none yet */
+    double account_points[TAFEL_MAX_PLAYERS]; /* their points, since inv_account_start */
+    double start_scores[TAFEL_MAX_PLAYERS];
+    long accounts_compared;            /* by inv_check_account, across resamples */
     char why[512];
 } inv_checker;
 
@@ -56,6 +62,22 @@ int inv_check_views(inv_checker *inv, const tafel_state *state,
 ** refuse, leaving the state as it was. */
 int inv_step(inv_checker *inv, tafel_state *state, uint64_t *rng,
              tafel_record *record);
+
+/* From state on, the points of the accounts of the actions inv_step plays
+** are summed (a new game: call it at its initial state). */
+void inv_account_start(inv_checker *inv, const tafel_state *state);
+
+/* The account of the action inv_step just played (state is the position
+** after it): a JSON array of events with a "kind" each and, for seat -1,
+** points that are the change of the scores, seat by seat; at the end of the
+** game the points of all accounts add up to the scores.  With views set,
+** every seat's account too: its points are the spectator's, and a copy of
+** the position before, resampled for the seat, gives the seat the same
+** account, byte for byte, whenever the action is legal there too and shows
+** the seat the same view after it (what the seat cannot see, even after the
+** action, changes nothing it is told). */
+int inv_check_account(inv_checker *inv, const tafel_state *state, uint64_t *rng,
+                      int views);
 
 /* The record holds every action to state, and written as JSON and read
 ** back, replays to state byte for byte. */

@@ -76,6 +76,7 @@ static int play_checked(soak_worker *w, long i, uint64_t seed, tafel_record *rec
     tafel_state *state = tafel_state_init(job->game, w->state);
     uint64_t rng = tafel_rng_seed(seed), view_rng = tafel_rng_seed(~seed);
     int views_at = (int)(i % job->every);
+    inv_account_start(inv, state);
     for (;;) {
         *move = tafel_state_move_number(state);
         *in_step = 0;
@@ -84,6 +85,7 @@ static int play_checked(soak_worker *w, long i, uint64_t seed, tafel_record *rec
         *in_step = 1;
         if (inv_step(inv, state, &rng, record)) return 1;
         if (inv->nlegal == 0) break;
+        if (inv_check_account(inv, state, &view_rng, *move % job->every == views_at)) return 1;
         if (*move + 1 >= SOAK_MAX_ACTIONS) {
             snprintf(inv->why, sizeof inv->why, "no end after %d actions", *move + 1);
             return 1;

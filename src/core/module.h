@@ -15,6 +15,7 @@
 #include "tafel.h"
 #include "buf.h"
 #include "error.h"
+#include "events.h"
 
 #include <stdint.h>
 
@@ -102,6 +103,11 @@ typedef struct tf_module {
     /* optional: the game's pieces as one JSON object, for front ends that
     ** draw them (tafel_game_pieces_json) */
     int (*pieces_json)(tf_buf *out);
+    /* optional: the account of action a, legal in data (the core checked
+    ** it), as ev->seat may see it (-1: a spectator): the module plays a on
+    ** a copy with its reports on and writes the events (events.h).  NULL:
+    ** the core tells only the action's text and the change of scores. */
+    int (*describe)(const void *data, tafel_action a, tf_events *ev);
 } tf_module;
 
 /* state.c: the module's data inside a state (for white-box tests) */

@@ -276,6 +276,57 @@ TAFEL_API int tafel_state_action_reveals(const tafel_state *s, tafel_action a) {
     return reveals;
 }
 
+/* The account of a game without its own: who did what, and the points. */
+static int describe_generic(const tafel_state *s, tafel_action a, tf_events *ev) {
+    char text[TAFEL_ACTION_TEXT_MAX];
+    int actor = tafel_state_current(s);
+    tafel_action_view_text(s, ev->seat, a, text, sizeof text);
+    tafel_state *after = tafel_state_clone(s);
+    if (!after) return TAFEL_ENOMEM;
+    tafel_state_apply(after, a, NULL);
+    double before_scores[TAFEL_MAX_PLAYERS], after_scores[TAFEL_MAX_PLAYERS];
+    tafel_state_scores(s, before_scores);
+    tafel_state_scores(after, after_scores);
+    free(after);
+    tf_event_begin(ev, "action");
+    if (actor >= 0) tf_event_int(ev, "seat", actor);
+    tf_event_str(ev, "text", text);
+    int points[TAFEL_MAX_PLAYERS], changed = 0;
+    for (int p = 0; p < ev->players; p++) {
+        points[p] = (int)(after_scores[p] - before_scores[p]);
+        changed |= points[p] != 0;
+    }
+    if (changed) {
+        tf_event_begin(ev, "score");
+        tf_event_points(ev, points);
+    }
+    return TAFEL_OK;
+}
+
+TAFEL_API int tafel_state_describe(const tafel_state *s, tafel_action a, int seat,
+                                   char **json_out, tafel_error *err) {
+    if (!json_out) return tf_error(err, TAFEL_EINVAL, "no place for the account");
+    *json_out = NULL;
+    if (seat < -1 || seat >= s->h.players)
+        return tf_error(err, TAFEL_EINVAL, "seat %d: this game has seats 0..%d, or -1",
+                        seat, s->h.players - 1);
+    tafel_state *probe = tafel_state_clone(s);
+    if (!probe) return tf_error(err, TAFEL_ENOMEM, "out of memory");
+    int rc = tafel_state_apply(probe, a, err); /* says why an action is illegal */
+    free(probe);
+    if (rc != TAFEL_OK) return rc;
+    tf_events ev;
+    tf_events_init(&ev, s->h.players, seat);
+    const tf_module *m = module_of(s);
+    rc = m->describe ? m->describe(cdata_of(s), a, &ev) : describe_generic(s, a, &ev);
+    if (rc != TAFEL_OK) {
+        tf_events_free(&ev);
+        return tf_error(err, rc, "cannot describe the action");
+    }
+    *json_out = tf_events_take(&ev);
+    return *json_out ? TAFEL_OK : tf_error(err, TAFEL_ENOMEM, "out of memory");
+}
+
 TAFEL_API char *tafel_state_render(const tafel_state *s, int seat, int flags) {
     if (seat < -1 || seat >= s->h.players) return NULL;
     tf_buf b;

@@ -88,10 +88,6 @@ int cli_check_program(const char *spec, const tafel_game *game);
 /* Write the record's JSON and a newline to path; prints errors.  0 or 1. */
 int cli_write_record(const tafel_record *record, const char *path);
 
-/* What a move scored: each seat whose points changed from before to after,
-** by category, and its new total. */
-void cli_print_points(const tafel_state *before, const tafel_state *after);
-
 /* The winners (written to out; their number) of a game that ended in state,
 ** where seat forfeit (-1: none) lost by forfeit: without one, the engine's
 ** winners; with one, where play stopped at the forfeit, all the other

@@ -84,14 +84,25 @@ static const cli_command commands[] = {
      "are those of one process with the same --seed (docs/cluster.md). "
      SIM_MPI_NOTE,
      cli_sim},
-    {"replay", "replay FILE [--json] [--at N] [--step] [--views SEAT]",
+    {"replay", "replay FILE [--json] [--at N] [--step [--json] [--seat N] [--lang L]\n"
+               "           [--notation]] [--views SEAT]",
      "replay a record and show the result",
      "Replays the record in FILE (the first line of a JSON-lines file) and\n"
      "prints the final position and scores, or with --json one object:\n"
      "{\"game\", \"actions\", \"terminal\", \"next\", \"scores\", \"projected\",\n"
-     "\"winners\"}. --at N stops after the first N actions. --step prints every\n"
-     "action and the position after it (at a terminal, Enter goes on and q\n"
-     "stops). --views SEAT prints one JSON line per position, from the start\n"
+     "\"winners\"}. --at N stops after the first N actions.\n\n"
+     "--step tells every action in words, what it did (the tiles, the points\n"
+     "and why, the cards, the dice), and shows the position after each turn\n"
+     "(at a terminal, Enter goes on and q stops); chance events in a row are\n"
+     "one paragraph. --seat N tells it as seat N saw it (default -1, a\n"
+     "spectator). --lang L speaks en, nl, de or it (default: from LC_ALL,\n"
+     "LC_MESSAGES or LANG, else English). --notation puts each action's text\n"
+     "in the game's notation first, in brackets.\n\n"
+     "--step --json prints one object per action instead: {\"n\", \"seat\" (who\n"
+     "played), \"action\", \"events\"}, the events of the engine's account\n"
+     "(docs/events.md); as seat N saw them with --seat N, else the record's\n"
+     "action, a spectator's events and \"by_seat\", each seat's.\n\n"
+     "--views SEAT prints one JSON line per position, from the start\n"
      "and after each action: {\"actions\", \"view\" (what SEAT sees; -1 a\n"
      "spectator), \"text\" (the action as SEAT saw it), \"seat\" (who played\n"
      "it), \"reveals\"}. Action numbers in errors are 0-based. Exit code 1\n"

@@ -21,7 +21,9 @@
 */
 #include "cli.h"
 #include "extbot.h"
+#include "tell.h"
 
+#include <cjson/cJSON.h>
 #include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
@@ -45,7 +47,7 @@ typedef struct play_session {
     int humans, viewer;  /* viewer: the one human's seat, -1 hotseat, -2 none */
     int hotseat;         /* several people and hidden information */
     int shown;           /* the seat whose view is on the screen */
-    char (*log)[TAFEL_ACTION_TEXT_MAX]; /* every move as the public sees it */
+    char **log;                         /* every move as the public sees it, in words */
     int log_len, log_cap;
     int last_turn[TAFEL_MAX_PLAYERS];   /* log length at the seat's last turn */
     uint64_t seed, rng;
@@ -54,9 +56,9 @@ typedef struct play_session {
     int cap;
     char *line;
     size_t line_cap;
-    char chance[TAFEL_ACTION_TEXT_MAX]; /* the last chance line, not printed yet */
-    int chance_repeats;                 /* how many times in a row */
-    char chances[1024];                 /* the chance lines of a run, folded */
+    cli_catalog *words;                 /* the language of --lang */
+    cli_teller teller;                  /* every action told in it */
+    int notation;                       /* --notation */
     tafel_state *undo[UNDO_MAX];        /* before each of the person's moves in a row */
     int nundo, undo_seat;
     const char *no_undo;                /* why there is nothing to take back */
@@ -105,7 +107,10 @@ static void session_free(play_session *s) {
     free(s->actions);
     free(s->texts);
     free(s->line);
+    for (int i = 0; i < s->log_len; i++) free(s->log[i]);
     free(s->log);
+    cli_teller_free(&s->teller);
+    cli_catalog_free(s->words);
 }
 
 /* Bots for the non-human seats, the record and the buffers. */
@@ -151,15 +156,14 @@ static int session_start(play_session *s, tafel_error *err) {
     }
     s->rng = tafel_rng_seed(s->seed);
     s->hotseat = s->humans > 1 && tafel_game_hidden_information(s->game);
+    /* the people at the terminal see what the one person's seat sees, or
+    ** with several (or none) what is public */
+    cli_teller_init(&s->teller, s->words, s->viewer >= 0 ? s->viewer : -1, s->notation);
     return TAFEL_OK;
 }
 
-/* The move as the people at the terminal may see it. */
-static void seen_text(const play_session *s, tafel_action a, char *text, size_t size) {
-    if (s->viewer == -2) tafel_action_to_text(s->state, a, text, size);
-    else tafel_action_view_text(s->state, s->viewer, a, text, size);
-}
-
+/* The move as the public sees it, in words, for the hotseat's "since your
+** last turn". */
 static int log_move(play_session *s, tafel_action a) {
     if (s->log_len == s->log_cap) {
         int cap = s->log_cap ? 2 * s->log_cap : 256;
@@ -168,8 +172,24 @@ static int log_move(play_session *s, tafel_action a) {
         s->log = p;
         s->log_cap = cap;
     }
-    tafel_action_view_text(s->state, -1, a, s->log[s->log_len++], sizeof s->log[0]);
-    return 0;
+    char *json = NULL, *line = NULL;
+    if (tafel_state_describe(s->state, a, -1, &json, NULL) == TAFEL_OK) {
+        cJSON *events = cJSON_Parse(json);
+        size_t len = 0;
+        for (const cJSON *e = events ? events->child : NULL; e; e = e->next) {
+            char *sentence = cli_catalog_event(s->words, e);
+            char *longer = sentence ? realloc(line, len + strlen(sentence) + 2) : NULL;
+            if (longer) {
+                line = longer;
+                len += (size_t)sprintf(line + len, "%s%s", len ? " " : "", sentence);
+            }
+            free(sentence);
+        }
+        cJSON_Delete(events);
+    }
+    free(json);
+    s->log[s->log_len++] = line ? line : strdup("");
+    return s->log[s->log_len - 1] == NULL;
 }
 
 /* Hotseat: clear the screen, wait for the next person, show what happened
@@ -185,16 +205,26 @@ static int hand_over(play_session *s, int seat) {
     if (isatty(STDOUT_FILENO)) printf("\x1b[2J\x1b[H");
     s->shown = seat;
     if (s->log_len > s->last_turn[seat]) {
-        printf("Since your last turn:");
+        printf("%s\n", cli_catalog_get(s->words, "common.play.since_last_turn"));
         /* repeats in a row (a shuffle dealt card by card) are counted once */
-        for (int i = s->last_turn[seat], first = 1; i < s->log_len; first = 0) {
+        for (int i = s->last_turn[seat]; i < s->log_len;) {
             int j = i + 1;
             while (j < s->log_len && !strcmp(s->log[j], s->log[i])) j++;
-            printf("%s %s", first ? "" : ",", s->log[i]);
-            if (j - i > 1) printf(" (x%d)", j - i);
+            if (!s->log[i][0]) {
+                i = j;
+                continue;
+            }
+            char *times = NULL;
+            if (j - i > 1) {
+                cJSON *count = cJSON_CreateObject();
+                cJSON_AddNumberToObject(count, "count", j - i);
+                times = cli_catalog_format(s->words, "common.times", count);
+                cJSON_Delete(count);
+            }
+            printf("  %s%s%s\n", s->log[i], times ? " " : "", times ? times : "");
+            free(times);
             i = j;
         }
-        printf("\n");
     }
     return TURN_MOVE;
 }
@@ -306,7 +336,7 @@ static int undo_move(play_session *s) {
     }
     tafel_state_copy(s->state, s->undo[--s->nundo]);
     tafel_record_truncate(s->record, tafel_record_action_count(s->record) - 1);
-    s->log_len--;
+    free(s->log[--s->log_len]);
     if (!s->nundo) s->no_undo = "you have taken back every move of this turn";
     printf("Taken back.\n");
     return 1;
@@ -334,44 +364,9 @@ static int turn_command(play_session *s, int seat, const char *in, int *n) {
     return 1;
 }
 
-/* Chance events in a row are printed as one paragraph, a run of the same
-** text once with its count: a shuffle dealt card by card, or a round dealt
-** seat by seat, would otherwise fill the screen ("stack 3 ?" 84 times,
-** Cardcassonne's 22 lines before the first turn). */
-static void fold_chance(play_session *s) {
-    if (!s->chance_repeats) return;
-    char item[TAFEL_ACTION_TEXT_MAX + 24];
-    if (s->chance_repeats == 1) snprintf(item, sizeof item, "%s", s->chance);
-    else snprintf(item, sizeof item, "%s (%d times)", s->chance, s->chance_repeats);
-    size_t used = strlen(s->chances);
-    const char *line = strrchr(s->chances, '\n');
-    size_t column = used - (line ? (size_t)(line + 1 - s->chances) : 0);
-    const char *gap = !used ? "Chance: " : column + strlen(item) + 2 > 78 ? ",\n        " : ", ";
-    if (used + strlen(gap) + strlen(item) + 1 < sizeof s->chances)
-        snprintf(s->chances + used, sizeof s->chances - used, "%s%s", gap, item);
-    s->chance_repeats = 0;
-}
-
-static void flush_chance(play_session *s) {
-    fold_chance(s);
-    if (s->chances[0]) printf("%s\n", s->chances);
-    s->chances[0] = 0;
-}
-
-static void print_chance(play_session *s, const char *text) {
-    if (s->chance_repeats && strcmp(text, s->chance) == 0) {
-        s->chance_repeats++;
-        return;
-    }
-    fold_chance(s);
-    if (strlen(s->chances) > sizeof s->chances - 100) flush_chance(s);
-    snprintf(s->chance, sizeof s->chance, "%s", text);
-    s->chance_repeats = 1;
-}
-
 /* A person's turn: show the position and moves, read until a move. */
 static int human_turn(play_session *s, int seat, tafel_action *out) {
-    flush_chance(s);
+    cli_tell_flush(&s->teller);
     if (hand_over(s, seat) == TURN_QUIT) return TURN_QUIT;
     s->last_turn[seat] = s->log_len + 1; /* its own move is not news to it */
     print_state(s, seat);
@@ -415,7 +410,7 @@ static int next_action(play_session *s, tafel_action *out) {
     char reason[EXTBOT_REASON_MAX];
     if (seat >= 0 && s->programs[seat]) {
         if (extbot_choose(s->programs[seat], s->state, out, reason, sizeof reason)) {
-            flush_chance(s);
+            cli_tell_flush(&s->teller);
             printf("%s (%s) forfeits the game: %s\n", cli_seat_name(seat),
                    cli_printable(extbot_name(s->programs[seat])), cli_printable(reason));
             tafel_record_set_forfeit(s->record, seat, reason);
@@ -424,14 +419,6 @@ static int next_action(play_session *s, tafel_action *out) {
     } else if (cli_choose(s->state, seat, s->bots, &s->rng, s->actions, s->cap, out, &err)) {
         fprintf(stderr, "tafel play: %s\n", err.message);
         return TURN_ERROR;
-    }
-    char text[TAFEL_ACTION_TEXT_MAX];
-    seen_text(s, *out, text, sizeof text);
-    if (seat == TAFEL_CHANCE) {
-        print_chance(s, text);
-    } else {
-        flush_chance(s);
-        printf("%s (%s) plays: %s\n", cli_seat_name(seat), s->names[seat], text);
     }
     return TURN_MOVE;
 }
@@ -485,7 +472,7 @@ static int play_loop(play_session *s) {
         int seat = tafel_state_current(s->state);
         int turn = next_action(s, &a);
         if (turn == TURN_QUIT) {
-            flush_chance(s);
+            cli_tell_flush(&s->teller);
             printf("Game stopped after %d actions (seed %llu).\n",
                    tafel_state_move_number(s->state), (unsigned long long)s->seed);
             return 0;
@@ -501,21 +488,15 @@ static int play_loop(play_session *s) {
             return 1;
         }
         tell_programs(s, a);
+        if (cli_tell(&s->teller, s->state, a, "")) return 1;
         tafel_state_copy(s->before, s->state);
         if (tafel_state_apply(s->state, a, &err)) {
             fprintf(stderr, "tafel play: %s\n", err.message);
             return 1;
         }
         after_move(s, seat, a);
-        if (tafel_state_current(s->state) != TAFEL_TERMINAL) { /* the end has its table */
-            double was[TAFEL_MAX_PLAYERS], now[TAFEL_MAX_PLAYERS];
-            tafel_state_scores(s->before, was);
-            tafel_state_scores(s->state, now);
-            if (memcmp(was, now, sizeof now[0] * (size_t)s->players)) flush_chance(s);
-            cli_print_points(s->before, s->state);
-        }
     }
-    flush_chance(s);
+    cli_tell_flush(&s->teller);
     int winners[TAFEL_MAX_PLAYERS], n = tafel_state_winners(s->state, winners);
     for (int seat = 0; seat < s->players; seat++)
         if (s->programs[seat]) extbot_game_over(s->programs[seat], s->state, winners, n, -1, NULL);
@@ -579,13 +560,19 @@ static const char *saved_players(const tafel_record *saved, char *out, size_t si
 int cli_play(const cli_command *cmd, int argc, char **argv) {
     const char *game = NULL, *players = NULL, *seed_text = NULL;
     const char *no_color = NULL, *record_path = NULL, *load_path = NULL;
+    const char *lang = NULL, *notation = NULL;
     const cli_option options[] = {
         {"--players", 1, &players}, {"--seed", 1, &seed_text},
         {"--no-color", 0, &no_color}, {"--record", 1, &record_path},
-        {"--load", 1, &load_path},
+        {"--load", 1, &load_path}, {"--lang", 1, &lang}, {"--notation", 0, &notation},
     };
-    int rc = cli_parse(cmd, argc, argv, options, 5, &game, 1);
+    int rc = cli_parse(cmd, argc, argv, options, 7, &game, 1);
     if (rc != CLI_CONTINUE) return rc;
+    char why[256];
+    if (!(lang = cli_catalog_language(lang, why, sizeof why))) {
+        fprintf(stderr, "tafel play: --lang: %s\n", why);
+        return CLI_USAGE;
+    }
     tafel_record *saved = NULL;
     tafel_error err;
     char saved_list[TAFEL_MAX_PLAYERS * CLI_NAME_MAX];
@@ -617,6 +604,13 @@ int cli_play(const cli_command *cmd, int argc, char **argv) {
     }
     const char *no_color_env = getenv("NO_COLOR"); /* https://no-color.org */
     s.color = !no_color && !(no_color_env && no_color_env[0]) && isatty(STDOUT_FILENO);
+    s.notation = notation != NULL;
+    if (!(s.words = cli_catalog_load(lang, tafel_game_name(s.game), why, sizeof why))) {
+        fprintf(stderr, "tafel play: %s\n", why);
+        tafel_record_free(saved);
+        tafel_game_free(s.game);
+        return 1;
+    }
     if (session_start(&s, &err)) {
         fprintf(stderr, "tafel play: %s\n", err.message);
         tafel_record_free(saved);

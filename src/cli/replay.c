@@ -10,10 +10,17 @@
 ** messages to (tests/server/).
 */
 #include "cli.h"
+#include "tell.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+typedef struct step_options {
+    int json, notation;
+    int seat;         /* whose account: a seat, -1 a spectator, TELL_ALL */
+    const char *lang; /* the catalog's language */
+} step_options;
 
 static cJSON *number_array(const double *values, int n) {
     cJSON *array = cJSON_CreateArray();
@@ -95,43 +102,111 @@ static void print_text(const tafel_record *record, const tafel_state *state, int
                names[forfeit] ? names[forfeit] : "no name", cli_printable(reason));
 }
 
-/* Who made action i of the record: a seat's name, or chance. */
-static const char *actor_name(const tafel_state *state) {
-    int seat = tafel_state_current(state);
-    return seat == TAFEL_CHANCE ? "Chance" : cli_seat_name(seat);
+/* --step --json: one line per action: {"n", "seat", "action", "events"},
+** the action and its account as `seat` sees them; with every seat (seat
+** TELL_ALL), "action" is the record's text, "events" the spectator's
+** account and "by_seat" each seat's. */
+#define TELL_ALL (-9)
+
+static cJSON *account_json(const tafel_state *state, tafel_action a, int seat) {
+    char *json = NULL;
+    tafel_error err;
+    if (tafel_state_describe(state, a, seat, &json, &err)) {
+        fprintf(stderr, "tafel replay: %s\n", err.message);
+        return NULL;
+    }
+    cJSON *events = cJSON_Parse(json);
+    free(json);
+    return events;
 }
 
-/* --step: each action in turn, and the position after it.  At a terminal
-** Enter goes on and q stops; from a pipe every step is printed. */
-static int step_through(const tafel_record *record, int stop) {
+static int print_step_json(const tafel_state *state, tafel_action a, int n, int seat) {
+    char text[TAFEL_ACTION_TEXT_MAX];
+    if (seat == TELL_ALL) tafel_action_to_text(state, a, text, sizeof text);
+    else tafel_action_view_text(state, seat, a, text, sizeof text);
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "n", n);
+    cJSON_AddItemToObject(root, "seat", next_json(tafel_state_current(state)));
+    cJSON_AddStringToObject(root, "action", text);
+    cJSON *events = account_json(state, a, seat == TELL_ALL ? -1 : seat);
+    int ok = events != NULL;
+    cJSON_AddItemToObject(root, "events", events);
+    if (seat == TELL_ALL) {
+        cJSON *by_seat = cJSON_AddArrayToObject(root, "by_seat");
+        for (int p = 0; ok && p < tafel_state_players(state); p++) {
+            cJSON *mine = account_json(state, a, p);
+            ok = mine != NULL;
+            cJSON_AddItemToArray(by_seat, mine);
+        }
+    }
+    char *line = ok ? cJSON_PrintUnformatted(root) : NULL;
+    cJSON_Delete(root);
+    if (!line) return 1;
+    printf("%s\n", line);
+    free(line);
+    return 0;
+}
+
+/* --step: each action in turn, told in words (or as JSON lines), and in
+** words the position after it.  At a terminal Enter goes on and q stops;
+** from a pipe every step is printed. */
+static int step_through(const tafel_record *record, int stop, const step_options *o) {
     tafel_game *game;
     tafel_error err;
     if (tafel_game_load(tafel_record_game_string(record), &game, &err)) {
         fprintf(stderr, "tafel replay: %s\n", err.message);
         return 1;
     }
+    if (o->seat != TELL_ALL && o->seat >= tafel_game_players(game)) {
+        fprintf(stderr, "tafel replay: --seat must be a seat -1..%d (-1: a spectator), not %d\n",
+                tafel_game_players(game) - 1, o->seat);
+        tafel_game_free(game);
+        return CLI_USAGE;
+    }
+    char why[256];
+    cli_catalog *catalog = o->json ? NULL : cli_catalog_load(o->lang, tafel_game_name(game), why,
+                                                             sizeof why);
+    if (!o->json && !catalog) {
+        fprintf(stderr, "tafel replay: %s\n", why);
+        tafel_game_free(game);
+        return 1;
+    }
+    cli_teller teller;
+    cli_teller_init(&teller, catalog, o->seat == TELL_ALL ? -1 : o->seat, o->notation);
     tafel_state *state = tafel_state_new(game);
-    int interactive = isatty(STDIN_FILENO), rc = 0;
+    int interactive = !o->json && isatty(STDIN_FILENO), rc = state ? 0 : 1;
     int flags = isatty(STDOUT_FILENO) ? TAFEL_RENDER_COLOR : 0;
     char *line = NULL;
     size_t cap = 0;
-    for (int i = 0; state && i < stop; i++) {
-        const char *text = tafel_record_action(record, i);
-        printf("%d. %s: %s\n", i + 1, actor_name(state), cli_printable(text));
-        if (tafel_state_apply_text(state, text, &err)) { /* replay checked it: not expected */
-            fprintf(stderr, "tafel replay: action %d: %s\n", i, err.message);
+    for (int i = 0; rc == 0 && i < stop; i++) {
+        tafel_action a;
+        if (tafel_action_from_text(state, tafel_record_action(record, i), &a, &err)) {
+            fprintf(stderr, "tafel replay: action %d: %s\n", i, err.message); /* replay checked it */
             rc = 1;
             break;
         }
-        char *picture = tafel_state_render(state, -1, flags);
+        int chance = tafel_state_current(state) == TAFEL_CHANCE;
+        char prefix[16];
+        snprintf(prefix, sizeof prefix, "%d. ", i + 1);
+        rc = o->json ? print_step_json(state, a, i + 1, o->seat) : cli_tell(&teller, state, a, prefix);
+        if (rc == 0 && tafel_state_apply(state, a, &err)) {
+            fprintf(stderr, "tafel replay: action %d: %s\n", i, err.message);
+            rc = 1;
+        }
+        if (rc || o->json || (chance && i + 1 < stop)) continue;
+        cli_tell_flush(&teller);
+        char *picture = tafel_state_render(state, teller.seat, flags);
         if (picture) fputs(picture, stdout);
         free(picture);
         if (interactive && i + 1 < stop) {
-            printf("(Enter: next action, q: stop) ");
+            printf("%s ", cli_catalog_get(catalog, "common.replay.next"));
             fflush(stdout);
             if (getline(&line, &cap, stdin) < 0 || line[0] == 'q') break;
         }
     }
+    cli_tell_flush(&teller);
+    cli_teller_free(&teller);
+    cli_catalog_free(catalog);
     free(line);
     tafel_state_free(state);
     tafel_game_free(game);
@@ -216,9 +291,12 @@ static int print_views(const tafel_record *record, int stop, int seat) {
 
 int cli_replay(const cli_command *cmd, int argc, char **argv) {
     const char *path = NULL, *json = NULL, *at_text = NULL, *step = NULL, *views_text = NULL;
-    const cli_option options[] = {{"--json", 0, &json}, {"--at", 1, &at_text},
-                                  {"--step", 0, &step}, {"--views", 1, &views_text}};
-    int rc = cli_parse(cmd, argc, argv, options, 4, &path, 1);
+    const char *seat_text = NULL, *lang = NULL, *notation = NULL;
+    const cli_option options[] = {{"--json", 0, &json},          {"--at", 1, &at_text},
+                                  {"--step", 0, &step},          {"--views", 1, &views_text},
+                                  {"--seat", 1, &seat_text},     {"--lang", 1, &lang},
+                                  {"--notation", 0, &notation}};
+    int rc = cli_parse(cmd, argc, argv, options, 7, &path, 1);
     if (rc != CLI_CONTINUE) return rc;
     if (!path) {
         fprintf(stderr, "tafel replay: which record? usage: tafel %s\n", cmd->usage);
@@ -228,6 +306,19 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
     if (views_text &&
         cli_int(views_text, "--views", -1, TAFEL_MAX_PLAYERS - 1, &views_seat))
         return CLI_USAGE;
+    step_options so = {json != NULL, notation != NULL, TELL_ALL, NULL};
+    if (seat_text && cli_int(seat_text, "--seat", -1, TAFEL_MAX_PLAYERS - 1, &so.seat))
+        return CLI_USAGE;
+    if ((seat_text || lang || notation) && !step) {
+        fprintf(stderr, "tafel replay: --seat, --lang and --notation go with --step\n");
+        return CLI_USAGE;
+    }
+    char why[256];
+    if (step && !json && !(so.lang = cli_catalog_language(lang, why, sizeof why))) {
+        fprintf(stderr, "tafel replay: --lang: %s\n", why);
+        return CLI_USAGE;
+    }
+    if (step && !json && so.seat == TELL_ALL) so.seat = -1;
     tafel_record *record;
     tafel_game *game;
     tafel_state *state;
@@ -251,8 +342,8 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
     }
     rc = 0;
     if (views_text) rc = print_views(record, at, views_seat);
+    else if (step) rc = step_through(record, at, &so);
     else if (json) rc = print_json(game, state, forfeit, reason);
-    else if (step) rc = step_through(record, at);
     else print_text(record, state, forfeit, reason);
     tafel_state_free(state);
     tafel_game_free(game);

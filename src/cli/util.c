@@ -295,25 +295,6 @@ static double category_value(const tafel_state *state, int seat,
     return 0;
 }
 
-/* One line per seat whose points changed from before to after: the
-** change by category and the new total. */
-void cli_print_points(const tafel_state *before, const tafel_state *after) {
-    double was[TAFEL_MAX_PLAYERS], now[TAFEL_MAX_PLAYERS];
-    tafel_state_scores(before, was);
-    tafel_state_scores(after, now);
-    for (int seat = 0; seat < tafel_state_players(after); seat++) {
-        if (now[seat] == was[seat]) continue;
-        const char *names[MAX_CATEGORIES];
-        double values[MAX_CATEGORIES];
-        int k = tafel_state_score_breakdown(after, seat, names, values, MAX_CATEGORIES);
-        printf("  %s %+g (", cli_seat_name(seat), now[seat] - was[seat]);
-        for (int i = 0, shown = 0; i < k && i < MAX_CATEGORIES; i++) {
-            double change = values[i] - category_value(before, seat, names[i]);
-            if (change != 0) printf("%s%s %+g", shown++ ? ", " : "", names[i], change);
-        }
-        printf("): %g points\n", now[seat]);
-    }
-}
 
 int cli_winners(const tafel_state *state, int forfeit, int *out) {
     if (forfeit < 0) return tafel_state_winners(state, out);

@@ -289,7 +289,7 @@ static int describe_generic(const tafel_state *s, tafel_action a, tf_events *ev)
     tafel_state_scores(after, after_scores);
     free(after);
     tf_event_begin(ev, "action");
-    if (actor >= 0) tf_event_int(ev, "seat", actor);
+    tf_event_int(ev, "seat", actor >= 0 ? actor : -1); /* -1: chance */
     tf_event_str(ev, "text", text);
     int points[TAFEL_MAX_PLAYERS], changed = 0;
     for (int p = 0; p < ev->players; p++) {

@@ -1,0 +1,129 @@
+/*
+** tell.c -- actions told in words at the terminal (see tell.h).
+*/
+#include "tell.h"
+#include "cli.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_teller_init(cli_teller *t, cli_catalog *catalog, int seat, int notation) {
+    memset(t, 0, sizeof *t);
+    t->catalog = catalog;
+    t->seat = seat;
+    t->notation = notation;
+}
+
+void cli_teller_free(cli_teller *t) {
+    free(t->run);
+    free(t->last);
+    memset(t, 0, sizeof *t);
+}
+
+static void run_add(cli_teller *t, const char *s) {
+    size_t n = strlen(s);
+    if (t->run_len + n + 1 > t->run_cap) {
+        size_t cap = t->run_cap ? t->run_cap * 2 : 512;
+        while (cap < t->run_len + n + 1) cap *= 2;
+        char *p = realloc(t->run, cap);
+        if (!p) return;
+        t->run = p;
+        t->run_cap = cap;
+    }
+    memcpy(t->run + t->run_len, s, n + 1);
+    t->run_len += n;
+}
+
+/* The sentence that repeated, with its count, into the paragraph. */
+static void fold(cli_teller *t) {
+    if (!t->repeats) return;
+    if (t->run_len) run_add(t, " ");
+    run_add(t, t->last);
+    if (t->repeats > 1) {
+        cJSON *count = cJSON_CreateObject();
+        cJSON_AddNumberToObject(count, "count", t->repeats);
+        char *times = cli_catalog_format(t->catalog, "common.times", count);
+        cJSON_Delete(count);
+        if (times) {
+            run_add(t, " ");
+            run_add(t, times);
+        }
+        free(times);
+    }
+    t->repeats = 0;
+}
+
+/* The paragraph, broken at blanks into lines of at most 78 columns
+** (counting UTF-8 characters). */
+static void print_wrapped(const char *p) {
+    while (*p) {
+        const char *q = p, *cut = NULL;
+        int columns = 0;
+        while (*q && columns < 78) {
+            if (*q == ' ') cut = q;
+            if (((unsigned char)*q & 0xC0) != 0x80) columns++;
+            q++;
+        }
+        if (!*q) { /* the rest fits */
+            cut = q;
+        } else if (!cut) { /* one word longer than a line */
+            cut = q;
+            while (*cut && *cut != ' ') cut++;
+        }
+        printf("%.*s\n", (int)(cut - p), p);
+        p = *cut ? cut + 1 : cut;
+    }
+}
+
+void cli_tell_flush(cli_teller *t) {
+    fold(t);
+    if (t->run_len) print_wrapped(t->run);
+    t->run_len = 0;
+    if (t->run) t->run[0] = 0;
+}
+
+static void chance_sentence(cli_teller *t, const char *sentence) {
+    if (t->repeats && strcmp(sentence, t->last) == 0) {
+        t->repeats++;
+        return;
+    }
+    fold(t);
+    free(t->last);
+    t->last = strdup(sentence);
+    t->repeats = t->last != NULL;
+}
+
+int cli_tell(cli_teller *t, const tafel_state *state, tafel_action a, const char *prefix) {
+    char *json = NULL;
+    tafel_error err;
+    if (tafel_state_describe(state, a, t->seat, &json, &err)) {
+        fprintf(stderr, "tafel: %s\n", err.message);
+        return 1;
+    }
+    cJSON *events = cJSON_Parse(json);
+    free(json);
+    if (!events) return 1;
+    int chance = tafel_state_current(state) == TAFEL_CHANCE;
+    if (!chance) cli_tell_flush(t);
+    char text[TAFEL_ACTION_TEXT_MAX] = "";
+    if (t->notation) tafel_action_view_text(state, t->seat, a, text, sizeof text);
+    int first = 1;
+    for (const cJSON *e = events->child; e; e = e->next) {
+        char *sentence = cli_catalog_event(t->catalog, e);
+        if (!sentence) continue;
+        if (chance && !t->notation) {
+            chance_sentence(t, sentence);
+        } else if (first) {
+            if (t->notation) printf("%s[%s] %s\n", prefix, cli_printable(text), sentence);
+            else printf("%s%s\n", prefix, sentence);
+        } else {
+            printf("%*s%s\n", (int)strlen(prefix), "", sentence);
+        }
+        first = 0;
+        free(sentence);
+    }
+    if (first && t->notation) printf("%s[%s]\n", prefix, cli_printable(text));
+    cJSON_Delete(events);
+    return 0;
+}

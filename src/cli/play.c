@@ -61,33 +61,73 @@ typedef struct play_session {
     int notation;                       /* --notation */
     tafel_state *undo[UNDO_MAX];        /* before each of the person's moves in a row */
     int nundo, undo_seat;
-    const char *no_undo;                /* why there is nothing to take back */
+    const char *no_undo;                /* why there is nothing to take back: a key */
 } play_session;
 
 enum { TURN_MOVE, TURN_QUIT, TURN_ERROR, TURN_FORFEIT };
+
+/* Say the catalog's key, its placeholders filled from fields (which it
+** frees), and end the line unless it is a prompt. */
+static void say_to(const play_session *s, const char *key, cJSON *fields, const char *end) {
+    char *text = cli_catalog_format(s->words, key, fields);
+    cJSON_Delete(fields);
+    if (text) printf("%s%s", text, end);
+    free(text);
+}
+
+static void say(const play_session *s, const char *key, cJSON *fields) {
+    say_to(s, key, fields, "\n");
+}
+
+/* Fields for say: one seat, or one text. */
+static cJSON *seat_field(int seat) {
+    cJSON *f = cJSON_CreateObject();
+    cJSON_AddNumberToObject(f, "seat", seat);
+    return f;
+}
+
+static cJSON *text_field(const char *name, const char *value) {
+    cJSON *f = cJSON_CreateObject();
+    cJSON_AddStringToObject(f, name, value);
+    return f;
+}
 
 static int is_person(const play_session *s, int seat) {
     return seat >= 0 && !s->bots[seat] && !s->programs[seat];
 }
 
-static const char human_help[] =
-    "  moves           list the legal moves again (moves all: every one)\n"
-    "  undo            take back your last move of this turn (not past a chance\n"
-    "                  event, another player's move or a card it showed you)\n"
-    "  board           the whole board (by default a large one is cut)\n"
-    "  key             what the symbols on the screen mean\n"
-    "  hint            the hard bot's three best moves, how much it searched\n"
-    "                  each and its chance of winning after each\n"
-    "  save FILE       write the record of the game so far\n"
-    "  help            this list\n"
-    "  quit            stop the game (end of input does too)\n";
+/* help: each command word (typed as it is, in any language) and what it
+** does, in the catalog's words, continuation lines indented to the column. */
+static void print_command(const play_session *s, const char *word, const char *key) {
+    const char *text = cli_catalog_get(s->words, key);
+    printf("  %-15s ", word);
+    for (const char *p = text; *p; p++) {
+        putchar(*p);
+        if (*p == '\n') printf("%18s", "");
+    }
+    putchar('\n');
+}
 
 /* help, with examples of moves from this position of this game. */
 static void print_help(const play_session *s, int n) {
-    if (n > 0)
-        printf("  NUMBER or TEXT  play that move, e.g. 1 or \"%s\"%s%s%s\n", s->texts[0],
-               n > 1 ? ", or \"" : "", n > 1 ? s->texts[n - 1] : "", n > 1 ? "\"" : "");
-    printf("%s", human_help);
+    if (n > 0) {
+        cJSON *f = text_field("first", s->texts[0]);
+        cJSON_AddStringToObject(f, "last", s->texts[n - 1]);
+        printf("  %-15s ", cli_catalog_get(s->words, "common.play.help.move_args"));
+        say(s, n > 1 ? "common.play.help.move_range" : "common.play.help.move", f);
+    }
+    static const char *const commands[][2] = {
+        {"moves", "moves"}, {"undo", "undo"}, {"board", "board"}, {"key", "key"},
+        {"hint", "hint"},   {"save", "save"}, {"help", "help"},   {"quit", "quit"}};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        char key[64], word[64];
+        snprintf(key, sizeof key, "common.play.help.%s", commands[i][1]);
+        if (strcmp(commands[i][0], "save") == 0)
+            snprintf(word, sizeof word, "save %s", cli_catalog_get(s->words, "common.play.help.file"));
+        else
+            snprintf(word, sizeof word, "%s", commands[i][0]);
+        print_command(s, word, key);
+    }
 }
 
 static void forget_undo(play_session *s, const char *why) {
@@ -142,7 +182,7 @@ static int session_start(play_session *s, tafel_error *err) {
     s->state = tafel_state_new(s->game);
     s->before = tafel_state_new(s->game);
     for (int i = 0; i < UNDO_MAX; i++) s->undo[i] = tafel_state_new(s->game);
-    forget_undo(s, "you have made no move yet this turn");
+    forget_undo(s, "common.play.no_undo.none_yet");
     s->record = tafel_record_new(tafel_game_string(s->game), s->seed);
     s->actions = malloc((size_t)s->cap * sizeof *s->actions);
     s->texts = malloc((size_t)s->cap * sizeof *s->texts);
@@ -198,33 +238,42 @@ static int read_line_raw(play_session *s);
 static int hand_over(play_session *s, int seat) {
     if (!s->hotseat || s->shown == seat) return TURN_MOVE;
     if (isatty(STDOUT_FILENO)) printf("\x1b[2J\x1b[H");
-    printf("%s's turn: pass the terminal to %s and press Enter.\n", cli_seat_name(seat),
-           cli_seat_name(seat));
+    say(s, "common.play.hand_over", seat_field(seat));
     fflush(stdout);
     if (read_line_raw(s)) return TURN_QUIT;
     if (isatty(STDOUT_FILENO)) printf("\x1b[2J\x1b[H");
     s->shown = seat;
     if (s->log_len > s->last_turn[seat]) {
-        printf("%s\n", cli_catalog_get(s->words, "common.play.since_last_turn"));
-        /* repeats in a row (a shuffle dealt card by card) are counted once */
+        /* one line each; repeats in a row (a deal card by card) counted once */
+        size_t len = 0;
+        char *lines = NULL;
         for (int i = s->last_turn[seat]; i < s->log_len;) {
             int j = i + 1;
             while (j < s->log_len && !strcmp(s->log[j], s->log[i])) j++;
-            if (!s->log[i][0]) {
-                i = j;
-                continue;
+            char *item = s->log[i][0] ? strdup(s->log[i]) : NULL;
+            if (item && j - i > 1) {
+                cJSON *fields = cJSON_CreateObject();
+                cJSON_AddStringToObject(fields, "move", s->log[i]);
+                cJSON_AddNumberToObject(fields, "count", j - i);
+                free(item);
+                item = cli_catalog_format(s->words, "common.play.repeated", fields);
+                cJSON_Delete(fields);
             }
-            char *times = NULL;
-            if (j - i > 1) {
-                cJSON *count = cJSON_CreateObject();
-                cJSON_AddNumberToObject(count, "count", j - i);
-                times = cli_catalog_format(s->words, "common.times", count);
-                cJSON_Delete(count);
+            char *longer = item ? realloc(lines, len + strlen(item) + 4) : NULL;
+            if (longer) {
+                lines = longer;
+                len += (size_t)sprintf(lines + len, "\n  %s", item);
             }
-            printf("  %s%s%s\n", s->log[i], times ? " " : "", times ? times : "");
-            free(times);
+            free(item);
             i = j;
         }
+        cJSON *fields = cJSON_CreateObject();
+        cJSON_AddStringToObject(fields, "moves", lines ? lines : "");
+        char *since = cli_catalog_format(s->words, "common.play.since_last_turn", fields);
+        cJSON_Delete(fields);
+        if (since) printf("%s\n", since);
+        free(since);
+        free(lines);
     }
     return TURN_MOVE;
 }
@@ -331,14 +380,15 @@ static int read_line_raw(play_session *s) {
 ** table allow it; 1 when the position changed. */
 static int undo_move(play_session *s) {
     if (!s->nundo) {
-        printf("nothing to undo: %s\n", s->no_undo);
+        say(s, "common.play.nothing_to_undo",
+            text_field("reason", cli_catalog_get(s->words, s->no_undo)));
         return 0;
     }
     tafel_state_copy(s->state, s->undo[--s->nundo]);
     tafel_record_truncate(s->record, tafel_record_action_count(s->record) - 1);
     free(s->log[--s->log_len]);
-    if (!s->nundo) s->no_undo = "you have taken back every move of this turn";
-    printf("Taken back.\n");
+    if (!s->nundo) s->no_undo = "common.play.no_undo.all_taken";
+    say(s, "common.play.taken_back", NULL);
     return 1;
 }
 
@@ -356,10 +406,10 @@ static int turn_command(play_session *s, int seat, const char *in, int *n) {
     else if (!strcmp(in, "moves all")) *n = print_all_moves(s);
     else if (!strcmp(in, "hint")) print_hint(s);
     else if (!strcmp(in, "save"))
-        printf("save needs a file name: save FILE\n");
+        say(s, "common.play.save_needs_file", NULL);
     else if (!strncmp(in, "save ", 5)) {
         if (cli_write_record(s->record, in + 5) == 0)
-            printf("saved the record to %s\n", in + 5);
+            say(s, "common.play.saved", text_field("file", cli_printable(in + 5)));
     } else return 0;
     return 1;
 }
@@ -370,10 +420,10 @@ static int human_turn(play_session *s, int seat, tafel_action *out) {
     if (hand_over(s, seat) == TURN_QUIT) return TURN_QUIT;
     s->last_turn[seat] = s->log_len + 1; /* its own move is not news to it */
     print_state(s, seat);
-    printf("%s to play:\n", cli_seat_name(seat));
+    say(s, "common.play.to_play", seat_field(seat));
     int n = print_moves(s);
     for (;;) {
-        printf("%s> ", cli_seat_name(seat));
+        say_to(s, "common.play.prompt", seat_field(seat), "");
         fflush(stdout);
         const char *in = read_line(s);
         if (!in) {
@@ -395,10 +445,13 @@ static int human_turn(play_session *s, int seat, tafel_action *out) {
         /* most messages quote the input already, cut to the library's
         ** quoting size (TF_QUOTE): once is enough */
         char quoted[48];
-        if (strstr(err.message, tafel_quote(in, quoted, sizeof quoted)))
-            printf("%s (type 'help' for commands)\n", err.message);
-        else
-            printf("'%s': %s (type 'help' for commands)\n", cli_printable(in), err.message);
+        cJSON *f = text_field("error", err.message);
+        if (strstr(err.message, tafel_quote(in, quoted, sizeof quoted))) {
+            say(s, "common.play.bad_input", f);
+        } else {
+            cJSON_AddStringToObject(f, "input", cli_printable(in));
+            say(s, "common.play.bad_input_quoted", f);
+        }
     }
 }
 
@@ -427,14 +480,13 @@ static int next_action(play_session *s, tafel_action *out) {
 ** may take back. */
 static void after_move(play_session *s, int seat, tafel_action a) {
     if (!is_person(s, seat)) {
-        forget_undo(s, "only your own moves of this turn can be taken back, until a chance "
-                       "event or another player's move");
+        forget_undo(s, "common.play.no_undo.not_yours");
         return;
     }
     if (seat != s->undo_seat) s->nundo = 0;
     s->undo_seat = seat;
     if (tafel_state_action_reveals(s->before, a)) { /* undo would let a player peek */
-        forget_undo(s, "your last move showed you hidden cards");
+        forget_undo(s, "common.play.no_undo.revealed");
         return;
     }
     if (s->nundo == UNDO_MAX) { /* the oldest goes */
@@ -473,8 +525,11 @@ static int play_loop(play_session *s) {
         int turn = next_action(s, &a);
         if (turn == TURN_QUIT) {
             cli_tell_flush(&s->teller);
-            printf("Game stopped after %d actions (seed %llu).\n",
-                   tafel_state_move_number(s->state), (unsigned long long)s->seed);
+            char seed[24];
+            snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
+            cJSON *f = text_field("seed", seed);
+            cJSON_AddNumberToObject(f, "actions", tafel_state_move_number(s->state));
+            say(s, "common.play.stopped", f);
             return 0;
         }
         if (turn == TURN_ERROR) return 1;
@@ -617,12 +672,18 @@ int cli_play(const cli_command *cmd, int argc, char **argv) {
         session_free(&s);
         return err.code == TAFEL_EBOT ? CLI_USAGE : 1;
     }
-    if (saved)
-        printf("%s, continued from %s\n", tafel_game_string(s.game), cli_printable(load_path));
-    else
-        printf("%s, seed %llu (tafel play '%s' --players %s --seed %llu replays it)\n",
-               tafel_game_string(s.game), (unsigned long long)s.seed, game, players,
-               (unsigned long long)s.seed);
+    cJSON *f = text_field("game", tafel_game_string(s.game));
+    if (saved) {
+        cJSON_AddStringToObject(f, "file", cli_printable(load_path));
+        say(&s, "common.play.continued", f);
+    } else {
+        char seed[24];
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)s.seed);
+        cJSON_AddStringToObject(f, "seed", seed);
+        cJSON_AddStringToObject(f, "game_arg", cli_printable(game));
+        cJSON_AddStringToObject(f, "players", cli_printable(players));
+        say(&s, "common.play.started", f);
+    }
     rc = saved ? continue_record(&s, saved) : 0;
     tafel_record_free(saved);
     if (rc) {

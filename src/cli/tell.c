@@ -39,17 +39,16 @@ static void run_add(cli_teller *t, const char *s) {
 static void fold(cli_teller *t) {
     if (!t->repeats) return;
     if (t->run_len) run_add(t, " ");
-    run_add(t, t->last);
-    if (t->repeats > 1) {
-        cJSON *count = cJSON_CreateObject();
-        cJSON_AddNumberToObject(count, "count", t->repeats);
-        char *times = cli_catalog_format(t->catalog, "common.times", count);
-        cJSON_Delete(count);
-        if (times) {
-            run_add(t, " ");
-            run_add(t, times);
-        }
-        free(times);
+    if (t->repeats == 1) {
+        run_add(t, t->last);
+    } else {
+        cJSON *fields = cJSON_CreateObject();
+        cJSON_AddStringToObject(fields, "move", t->last);
+        cJSON_AddNumberToObject(fields, "count", t->repeats);
+        char *repeated = cli_catalog_format(t->catalog, "common.play.chance_repeated", fields);
+        cJSON_Delete(fields);
+        if (repeated) run_add(t, repeated);
+        free(repeated);
     }
     t->repeats = 0;
 }

@@ -8,6 +8,18 @@ export {};
  */
 
 /**
+ * One event of an action's account (tafel_state_describe; docs/events.md):
+ * its kind and fields.
+ * @typedef {{kind: string, [field: string]: any}} ActionEvent
+ */
+
+/**
+ * The account of action n (1-based) of seat, as this seat may see it: the
+ * state message's `events` holds those since the socket's previous state.
+ * @typedef {{n: number, seat: number | "chance", events: ActionEvent[]}} ActionAccount
+ */
+
+/**
  * A seat of the table, as the state message describes it.
  * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, resigned: boolean, forfeit?: string}} SeatInfo
  */
@@ -18,8 +30,8 @@ export {};
  *   type: "state", protocol: number, table: string, seq: number, actions: number,
  *   seat: number | null, game: string, status: "playing" | "over",
  *   to_move: number | "chance" | "terminal", seats: SeatInfo[], view: any,
- *   last: LastAction[], legal?: string[], undo: boolean, scores: number[],
- *   winners?: number[]
+ *   last: LastAction[], events: ActionAccount[], legal?: string[], undo: boolean,
+ *   scores: number[], winners?: number[]
  * }} StateMessage
  */
 

@@ -123,6 +123,8 @@ _SIGNATURES = {
     "tafel_state_view_json": (c_void_p, [state_t, c_int]),
     "tafel_state_resample": (c_int, [state_t, c_int, rng_p]),
     "tafel_state_action_reveals": (c_int, [state_t, c_int32]),
+    "tafel_state_describe": (c_int, [state_t, c_int32, c_int,
+                                     POINTER(c_void_p), POINTER(ErrorStruct)]),
     "tafel_state_render": (c_void_p, [state_t, c_int, c_int]),
     "tafel_state_check": (c_int, [state_t, POINTER(ErrorStruct)]),
     "tafel_rng_seed": (c_uint64, [c_uint64]),

@@ -13,6 +13,7 @@ from .errors import (IllegalActionError, InvalidArgumentError,
                      raise_if_failed)
 
 _c_int32 = ctypes.c_int32
+_INT32_MIN, _INT32_MAX = -2**31, 2**31 - 1
 _c_double = ctypes.c_double
 
 
@@ -137,6 +138,26 @@ class State:
     def action_reveals(self, action):
         """Whether action shows the seat to move something it could not see."""
         return bool(lib.tafel_state_action_reveals(self._ptr, action))
+
+    def describe(self, action, seat=-1):
+        """The account of action, about to be played here, as seat sees it
+        (-1: a spectator): a list of events, each a dict with "kind" and its
+        fields (docs/events.md).  action is an int or a text, as apply
+        takes.  The state is not changed.  IllegalActionError (a text:
+        ActionParseError too) with the engine's message when action is not
+        legal here; InvalidArgumentError for a seat out of range."""
+        if isinstance(action, str):
+            action = self.action_from_text(action)
+        elif not _INT32_MIN <= action <= _INT32_MAX:  # ctypes would wrap it
+            raise IllegalActionError("action %d is no action" % action)
+        if not _INT32_MIN <= seat <= _INT32_MAX:
+            self._check_seat(seat)
+        out = ctypes.c_void_p()
+        error = _lib.ErrorStruct()
+        raise_if_failed(lib.tafel_state_describe(
+            self._ptr, action, seat, ctypes.byref(out), ctypes.byref(error)),
+            error)
+        return json.loads(_lib.take_string(out.value))
 
     # -- scores -------------------------------------------------------------
 

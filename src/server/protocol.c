@@ -18,11 +18,17 @@
 
 #define PROTOCOL_VERSION 1
 
+/* The text of json, which is then deleted; NULL when out of memory. */
+static char *print_free(cJSON *json) {
+    char *text = json ? cJSON_PrintUnformatted(json) : NULL;
+    cJSON_Delete(json);
+    return text;
+}
+
 static void send_json(session *s, cJSON *msg) {
-    char *text = msg ? cJSON_PrintUnformatted(msg) : NULL;
+    char *text = print_free(msg);
     if (text) session_send(s, text, strlen(text));
     free(text);
-    cJSON_Delete(msg);
 }
 
 void protocol_send_error(session *s, const char *code, const char *fmt, ...) {
@@ -85,9 +91,32 @@ static cJSON *legal_json(const table *t) {
     return legal;
 }
 
+/* One entry of "events": action n (1-based) of seat, and its account as
+** the viewer saw it (a JSON array from the engine, or NULL: none). */
+static cJSON *account_entry(int n, int seat, const char *account) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "n", n);
+    cJSON_AddItemToObject(o, "seat", seat_value(seat < 0 ? TAFEL_CHANCE : seat));
+    cJSON_AddItemToObject(o, "events", account ? cJSON_CreateRaw(account) : cJSON_CreateArray());
+    return o;
+}
+
+/* The accounts of the table's actions from index from on, as seat saw
+** them: those of the latest change, kept with it (tables.c). */
+static cJSON *events_json(const table *t, int seat, int from) {
+    cJSON *list = cJSON_CreateArray();
+    int change_from = t->nactions - t->nlast;
+    for (int i = from < change_from ? change_from : from; i < t->nactions; i++) {
+        const table_last *l = &t->last[i - change_from];
+        cJSON_AddItemToArray(list, account_entry(i + 1, l->seat, l->events[seat + 1]));
+    }
+    return list;
+}
+
 /* A state message of table t (type "state", or "replay" for a past
-** position of a finished table). */
-static char *state_message(const table *t, int seat, const char *type) {
+** position of a finished table), with the accounts of its actions from
+** index from on. */
+static cJSON *state_object(const table *t, int seat, const char *type, int from) {
     cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "type", type);
     cJSON_AddNumberToObject(msg, "protocol", PROTOCOL_VERSION);
@@ -113,6 +142,7 @@ static char *state_message(const table *t, int seat, const char *type) {
         cJSON_AddItemToArray(last, o);
     }
     cJSON_AddItemToObject(msg, "last", last);
+    cJSON_AddItemToObject(msg, "events", events_json(t, seat, from));
     int live = !strcmp(type, "state"); /* a replay offers nothing to do */
     if (live && seat >= 0 && !t->over && current == seat && !t->seats[seat].bot)
         cJSON_AddItemToObject(msg, "legal", legal_json(t));
@@ -135,12 +165,12 @@ static char *state_message(const table *t, int seat, const char *type) {
         int n = table_winners(t, winners);
         cJSON_AddItemToObject(msg, "winners", cJSON_CreateIntArray(winners, n));
     }
-    char *text = cJSON_PrintUnformatted(msg);
-    cJSON_Delete(msg);
-    return text;
+    return msg;
 }
 
-char *protocol_state(const table *t, int seat) { return state_message(t, seat, "state"); }
+char *protocol_state(const table *t, int seat, int from) {
+    return print_free(state_object(t, seat, "state", from));
+}
 
 char *protocol_lobby_tables(void) {
     table *newest[SERVER_LOBBY_MAX];
@@ -156,9 +186,7 @@ char *protocol_lobby_tables(void) {
         cJSON_AddItemToObject(o, "seats", seats_json(t, 1));
         cJSON_AddItemToArray(list, o);
     }
-    char *text = cJSON_PrintUnformatted(list);
-    cJSON_Delete(list);
-    return text;
+    return print_free(list);
 }
 
 /* The games with their parameters and pieces, and the bots: what a page
@@ -205,9 +233,7 @@ char *protocol_games(void) {
         cJSON_AddBoolToObject(b, "external", 1);
         cJSON_AddItemToArray(bots, b);
     }
-    char *text = cJSON_PrintUnformatted(root);
-    cJSON_Delete(root);
-    return text;
+    return print_free(root);
 }
 
 void protocol_send_hint(session *s, const bot_job *job) {
@@ -269,8 +295,10 @@ static int64_t number_field(const cJSON *msg, const char *name) {
 }
 
 static void send_state(session *s) {
-    char *text = protocol_state(s->table, s->seat);
-    if (text) session_send(s, text, strlen(text));
+    char *text = protocol_state(s->table, s->seat, table_events_from(s->table, s));
+    if (!text) return;
+    session_send(s, text, strlen(text));
+    s->told = s->table->nactions;
     free(text);
 }
 
@@ -406,7 +434,8 @@ static void do_change(session *s, const char *type, const cJSON *msg) {
 
 /* A past position of a finished table, for its replay: what the socket's
 ** seat saw after the first n actions (a game over hides nothing more than
-** its end did not: the seat's own view at that point). */
+** its end did not: the seat's own view at that point), and its account of
+** the n-th action, the one that led there. */
 static void do_replay(session *s, const cJSON *msg) {
     table *t = s->table;
     if (!t) {
@@ -429,9 +458,20 @@ static void do_replay(session *s, const cJSON *msg) {
     past.last = NULL;
     past.over = 0;
     int ok = past.state != NULL;
-    for (int i = 0; ok && i < n; i++) ok = tafel_state_apply_text(past.state, t->texts[i], NULL) == 0;
+    char *account = NULL;
+    for (int i = 0; ok && i < n; i++) {
+        tafel_action a;
+        ok = tafel_action_from_text(past.state, t->texts[i], &a, NULL) == 0;
+        if (ok && i == n - 1) tafel_state_describe(past.state, a, s->seat, &account, NULL);
+        ok = ok && tafel_state_apply(past.state, a, NULL) == 0;
+    }
     past.over = ok && (n == t->nactions || tafel_state_current(past.state) == TAFEL_TERMINAL);
-    char *text = ok ? state_message(&past, s->seat, "replay") : NULL;
+    cJSON *reply = ok ? state_object(&past, s->seat, "replay", (int)n) : NULL;
+    if (reply && n > 0)
+        cJSON_AddItemToArray(cJSON_GetObjectItem(reply, "events"),
+                             account_entry((int)n, t->action_seats[n - 1], account));
+    char *text = print_free(reply);
+    free(account);
     tafel_state_free(past.state);
     if (text) session_send(s, text, strlen(text));
     else protocol_send_error(s, "storage", "the table no longer replays");

@@ -54,6 +54,9 @@ typedef struct session {
     uint64_t id;         /* unique while the server runs (hint answers find it) */
     struct table *table; /* NULL until join */
     int seat;            /* -1: spectator */
+    int told;            /* the table's action count in its latest state
+                         ** message (the accounts it was sent up to); -1
+                         ** before its first at this table */
     char *rx;            /* the message being assembled */
     size_t rx_len;
     int rx_too_big;
@@ -69,8 +72,10 @@ void session_send(session *s, const char *text, size_t len);
 void protocol_receive(session *s, const char *text, size_t len);
 void protocol_too_big(session *s);
 void protocol_closed(session *s);
-/* The state message of table t for seat (-1 spectator), malloc'd. */
-char *protocol_state(const struct table *t, int seat);
+/* The state message of table t for seat (-1 spectator), malloc'd, with the
+** accounts of the table's actions from index from (0-based) on: from must
+** lie in the latest change (table_events_from). */
+char *protocol_state(const struct table *t, int seat, int from);
 void protocol_send_error(session *s, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* The lobby as a JSON array text, malloc'd. */

@@ -81,9 +81,15 @@ static int64_t now_seconds(void) { return (int64_t)time(NULL); }
 
 /* ---- the table list --------------------------------------------------- */
 
+static void free_viewed(table_last *l) {
+    for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) {
+        free(l->text[v]);
+        free(l->events[v]);
+    }
+}
+
 static void free_last(table *t) {
-    for (int i = 0; i < t->nlast; i++)
-        for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) free(t->last[i].text[v]);
+    for (int i = 0; i < t->nlast; i++) free_viewed(&t->last[i]);
     free(t->last);
     t->last = NULL;
     t->nlast = 0;
@@ -120,13 +126,21 @@ static int push_action(table *t, const char *text, int seat) {
     return 0;
 }
 
-/* Texts of action a, played in s, for every viewer (0 the spectator). */
-static int view_texts(const tafel_state *s, int players, tafel_action a,
-                      char *text[TAFEL_MAX_PLAYERS + 1]) {
+/* Action a, played in s, as every viewer sees it (0 the spectator): its
+** text, and with accounts its account.  An account the engine cannot give
+** (a defect: a is legal) is left NULL, sent as [], and the game goes on. */
+static int view_action(const tafel_state *s, int players, tafel_action a, int accounts,
+                       table_last *l) {
     for (int v = 0; v <= players; v++) {
         char buf[256];
         if (tafel_action_view_text(s, v - 1, a, buf, sizeof buf) < 0) buf[0] = 0;
-        if (!(text[v] = dup_text(buf))) return -1;
+        if (!(l->text[v] = dup_text(buf))) return -1;
+        tafel_error err;
+        int rc = accounts ? tafel_state_describe(s, a, v - 1, &l->events[v], &err) : TAFEL_OK;
+        if (rc == TAFEL_ENOMEM) return -1;
+        if (rc)
+            fprintf(stderr, "tafel serve: no account of '%s' for seat %d: %s\n", buf, v - 1,
+                    err.message);
     }
     return 0;
 }
@@ -193,7 +207,7 @@ static void guess_last(table *t) {
             table_last *l = &t->last[t->nlast++];
             memset(l, 0, sizeof *l);
             l->seat = t->action_seats[i];
-            if (view_texts(s, t->players, a, l->text)) break;
+            if (view_action(s, t->players, a, 0, l)) break;
         }
         if (tafel_state_apply(s, a, NULL)) break;
     }
@@ -419,8 +433,7 @@ typedef struct change {
 static void change_free(change *c, int keep_last) {
     for (int i = 0; i < c->n; i++) {
         free(c->texts[i]);
-        if (!keep_last)
-            for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) free(c->last[i].text[v]);
+        if (!keep_last) free_viewed(&c->last[i]);
     }
     free(c->texts);
     free(c->seats);
@@ -447,7 +460,7 @@ static int change_add(change *c, int players, int seat, tafel_action a) {
     memset(l, 0, sizeof *l);
     l->seat = seat;
     c->seats[c->n] = seat;
-    if (!(c->texts[c->n++] = dup_text(text)) || view_texts(c->after, players, a, l->text))
+    if (!(c->texts[c->n++] = dup_text(text)) || view_action(c->after, players, a, 1, l))
         return -1;
     return tafel_state_apply(c->after, a, NULL) ? -1 : 0;
 }
@@ -716,6 +729,7 @@ void table_attach(table *t, session *s) {
     }
     t->sockets[t->nsockets++] = s;
     s->table = t;
+    s->told = -1;
     if (s->seat >= 0) t->seats[s->seat].connected++;
 }
 
@@ -729,13 +743,27 @@ void table_detach(table *t, session *s) {
     s->table = NULL;
 }
 
+int table_events_from(const table *t, const session *s) {
+    int change_from = t->nactions - t->nlast;
+    if (s->told < 0 || s->told > t->nactions) return t->nactions; /* first, or undone */
+    return s->told > change_from ? s->told : change_from;
+}
+
+/* One message per viewer and first account: the sockets of a seat have
+** all been sent the same states, but for one that has just joined. */
 void table_broadcast(table *t) {
     char *by_viewer[TAFEL_MAX_PLAYERS + 1] = {0};
+    int from[TAFEL_MAX_PLAYERS + 1];
     for (int i = 0; i < t->nsockets; i++) {
         session *s = t->sockets[i];
-        int v = s->seat + 1;
-        if (!by_viewer[v]) by_viewer[v] = protocol_state(t, s->seat);
-        if (by_viewer[v]) session_send(s, by_viewer[v], strlen(by_viewer[v]));
+        int v = s->seat + 1, first = table_events_from(t, s);
+        char *text = by_viewer[v] && from[v] == first ? by_viewer[v]
+                                                      : protocol_state(t, s->seat, first);
+        if (!text) continue;
+        session_send(s, text, strlen(text));
+        s->told = t->nactions;
+        if (!by_viewer[v]) by_viewer[v] = text, from[v] = first;
+        else if (text != by_viewer[v]) free(text);
     }
     for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) free(by_viewer[v]);
 }

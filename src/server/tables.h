@@ -6,7 +6,10 @@
 ** a move with the chance events that follow it, an undo, a resignation, a
 ** hand-over -- is worked out on a copy, committed to the database, and only
 ** then applied and broadcast: the database is never behind what a client
-** was told.  seq counts the changes (docs/protocol.md).
+** was told.  seq counts the changes (docs/protocol.md).  The actions of the
+** latest change are kept as every viewer sees them, texts and accounts,
+** worked out once when applied: the broadcast that follows each change
+** sends every socket those it was not sent yet (a state's "events").
 */
 #ifndef TF_SERVER_TABLES_H
 #define TF_SERVER_TABLES_H
@@ -27,10 +30,13 @@ typedef struct table_seat {
 } table_seat;
 
 /* One action of the latest change, as each viewer sees it (index: seat + 1,
-** 0 the spectator). */
+** 0 the spectator): its text, and its account (tafel_state_describe, a JSON
+** array; NULL when the engine could not tell it, or for the change guessed
+** after a restart, whose accounts no socket is ever sent). */
 typedef struct table_last {
     int seat; /* -1: chance */
     char *text[TAFEL_MAX_PLAYERS + 1];
+    char *events[TAFEL_MAX_PLAYERS + 1];
 } table_last;
 
 typedef struct table {
@@ -103,6 +109,11 @@ int table_can_undo(const table *t, int seat, const char **why);
 int table_winners(const table *t, int *out);
 
 void table_attach(table *t, session *s);
+/* The first action (0-based) whose account socket s is sent in its next
+** state: the actions since its latest state message, which all lie in the
+** latest change, as every change is broadcast.  t->nactions (none) for its
+** first state at the table, after an undo, and when nothing was played. */
+int table_events_from(const table *t, const session *s);
 void table_detach(table *t, session *s);
 /* Sends every socket at the table its state. */
 void table_broadcast(table *t);

@@ -274,6 +274,30 @@ export async function seat(server, table, token) {
   return { client, state };
 }
 
+/**
+ * A table of game with people at the seats specs marks 'human' (a socket
+ * each) and a spectator watching: { created, players: [{client, state}],
+ * sockets: [{seat, client}] (the people's, then the spectator's: seat -1),
+ * watcher }.
+ */
+export async function watchedTable(server, game, specs, seed) {
+  const c = await Client.connect(server);
+  const created = await createTable(c, game, specs, seed);
+  c.close();
+  const players = [];
+  const sockets = [];
+  for (let i = 0; i < specs.length; i++) {
+    if (specs[i] !== 'human') continue;
+    const p = await seat(server, created.table, created.tokens[i]);
+    players.push(p);
+    sockets.push({ seat: i, client: p.client });
+  }
+  const watcher = await Client.connect(server);
+  await join(watcher, created.table);
+  sockets.push({ seat: -1, client: watcher });
+  return { created, players, sockets, watcher };
+}
+
 /** Sends a change request; awaits ack then the state (asserts no error). */
 /** A table of two people on server: { created, players: [{client, state}] }. */
 export async function twoPeople(server, game, seed) {
@@ -430,6 +454,16 @@ export async function replayViews(recordText, seatNumber) {
   return out.trim().split('\n').map((l) => JSON.parse(l));
 }
 
+/**
+ * `tafel replay FILE --step --json --seat SEAT`: per action, { n, seat,
+ * action, events } -- its account as seat saw it (seat -1: a spectator).
+ */
+export async function replaySteps(recordText, seatNumber) {
+  const out = await run(TAFEL, ['replay', recordFile(recordText), '--step', '--json', '--seat',
+    String(seatNumber)]);
+  return out.trim().split('\n').map((l) => JSON.parse(l));
+}
+
 // ---------------------------------------------------------------- the bound address
 
 /**
@@ -498,6 +532,7 @@ export function checkStateShape(s, { seat: seatNumber } = {}) {
   assert.ok(Array.isArray(s.seats));
   assert.equal(typeof s.view, 'object');
   assert.ok(Array.isArray(s.last));
+  checkEventsShape(s);
   assert.equal(typeof s.undo, 'boolean');
   assert.ok(Array.isArray(s.scores) && s.scores.length === s.seats.length);
   assert.ok(Array.isArray(s.breakdown) && s.breakdown.length === s.seats.length);
@@ -512,6 +547,51 @@ export function checkStateShape(s, { seat: seatNumber } = {}) {
       + `to_move ${s.to_move})`);
   }
   if (s.status === 'over') assert.ok(Array.isArray(s.winners), 'winners when over');
+}
+
+/**
+ * A state's `events`: the accounts of consecutive actions, the last one the
+ * state's own action count; each account an array of events with a kind.
+ */
+export function checkEventsShape(s) {
+  assert.ok(Array.isArray(s.events), 'events is an array');
+  s.events.forEach((e, i) => {
+    assert.equal(e.n, s.actions - s.events.length + 1 + i, `events[${i}].n`);
+    assert.ok(e.seat === 'chance' || (Number.isInteger(e.seat) && e.seat >= 0
+      && e.seat < s.seats.length), `events[${i}].seat ${e.seat}`);
+    assert.ok(Array.isArray(e.events), `events[${i}].events is an array`);
+    e.events.forEach((ev) => assert.equal(typeof ev.kind, 'string', `an event has a kind: ${JSON.stringify(ev)}`));
+  });
+}
+
+/**
+ * Holds the states a socket received, in order, to the engine's accounts:
+ * steps are `tafel replay --step --json --seat N` lines of the finished
+ * record for the socket's seat.  Its first state has no accounts; after
+ * that each state has exactly the accounts of the actions since the one
+ * before, equal to the engine's.  The game must have had no undo.  Returns
+ * how many accounts were checked.
+ */
+export function checkAccounts(states, steps, where = '') {
+  let previous = null, checked = 0;
+  for (const s of states) {
+    if (previous === null) {
+      assert.deepEqual(s.events, [], `${where}: the first state of a socket has no accounts`);
+    } else {
+      assert.deepEqual(s.events.map((e) => e.n),
+        Array.from({ length: s.actions - previous.actions }, (_, i) => previous.actions + 1 + i),
+        `${where}: seq ${s.seq} tells the actions since seq ${previous.seq}`);
+      for (const e of s.events) {
+        const step = steps[e.n - 1];
+        assert.equal(step.n, e.n);
+        assert.deepEqual({ n: e.n, seat: e.seat, events: e.events },
+          { n: step.n, seat: step.seat, events: step.events }, `${where}: action ${e.n}`);
+        checked++;
+      }
+    }
+    previous = s;
+  }
+  return checked;
 }
 
 // ---------------------------------------------------------------- leaks

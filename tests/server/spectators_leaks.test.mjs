@@ -5,17 +5,20 @@
 // (GET /t/<id>/record) is replayed by `tafel replay --views SEAT`, and every
 // message each socket got is held to the engine: a state's view is the
 // engine's view for that seat after its action count, its `last` texts are
-// the engine's texts for that seat, a history is the engine's texts; and no
-// message of any kind (states, errors, histories, lobbies) contains the
-// name of a card the seat may not see then (another seat's hand, a face-down
-// card, a stack) unless the engine shows that seat the same word anyway.
+// the engine's texts for that seat, its `events` are the engine's accounts
+// for that seat (`tafel replay --step --json --seat`), a history is the
+// engine's texts; and no message of any kind (states, errors, histories,
+// lobbies) contains the name of a card the seat may not see then (another
+// seat's hand, a face-down card, a stack) unless the engine shows that seat
+// the same word anyway -- nor does any account, of the action it tells.
 // Before the end the record is refused (403).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, stopAll, Client, createTable, join, seat, playOut, prng, refused, get,
-  checkStateShape, fetchRecord, replayViews, secretsOf, leaked, mustAct,
+  checkStateShape, fetchRecord, replayViews, replaySteps, checkAccounts, secretsOf, leaked, mustAct,
+  words, watchedTable,
 } from './helpers.mjs';
 
 let server;
@@ -30,21 +33,8 @@ const PROBES = ['play ZZ Y', 'frobnicate', 'take nothing', 'place 99 99 0', 'dea
  * from the start and one joining halfway; then checks every message.
  */
 async function leakGame(game, specs, seed) {
-  const c = await Client.connect(server);
-  const created = await createTable(c, game, specs, seed);
-  c.close();
+  const { created, players, sockets, watcher } = await watchedTable(server, game, specs, seed);
   const seats = specs.map((_, i) => i);
-  const sockets = []; // { seat, client }
-  const players = [];
-  for (const i of seats) {
-    if (specs[i] !== 'human') continue;
-    const p = await seat(server, created.table, created.tokens[i]);
-    players.push(p);
-    sockets.push({ seat: i, client: p.client });
-  }
-  const watcher = await Client.connect(server);
-  await join(watcher, created.table);
-  sockets.push({ seat: -1, client: watcher });
   let late = null;
   let forbidden = 0;
   const rng = prng(seed);
@@ -97,8 +87,18 @@ async function leakGame(game, specs, seed) {
   const views = { [-1]: await replayViews(text, -1) };
   for (const i of seats) views[i] = await replayViews(text, i);
   const secrets = secretsOf(views, seats);
-  let checkedStates = 0, withSecrets = 0, wouldCatch = 0;
+  const steps = { [-1]: await replaySteps(text, -1) };
+  for (const i of seats) steps[i] = await replaySteps(text, i);
+  // An account of action n may name what the seat saw before it or sees
+  // after it (it played the card itself, say), nothing else.
+  const accountSecrets = (s, n) => {
+    const before = words(JSON.stringify(views[s][n - 1].view));
+    return new Set([...secrets(s, n)].filter((w) => !before.has(w)));
+  };
+  let checkedStates = 0, withSecrets = 0, wouldCatch = 0, accounts = 0, wouldCatchAccount = 0;
   for (const { seat: s, client } of sockets) {
+    const who = s === -1 ? 'a spectator' : `seat ${s}`;
+    accounts += checkAccounts(client.messages.filter((m) => m.type === 'state'), steps[s], who);
     let N = 0, seq = 0;
     client.messages.forEach((msg, k) => {
       const raw = client.raw[k];
@@ -119,6 +119,13 @@ async function leakGame(game, specs, seed) {
         // The check itself: another seat's view, sent here, would be caught.
         const o = seats.find((x) => x !== s);
         if (leaked(JSON.stringify(views[o][N].view), secrets(s, N)).length > 0) wouldCatch++;
+        for (const e of msg.events) {
+          const secret = accountSecrets(s, e.n);
+          const found = leaked(JSON.stringify(e.events), secret);
+          assert.deepEqual(found, [], `${where}: the account of action ${e.n} names hidden cards `
+            + `${found.join(', ')}: ${JSON.stringify(e.events).slice(0, 400)}`);
+          if (leaked(JSON.stringify(steps[o][e.n - 1].events), secret).length > 0) wouldCatchAccount++;
+        }
       } else if (msg.type === 'history') {
         assert.equal(msg.actions.length, N, `${where}: a history of every action so far`);
         assert.equal(msg.seq, seq, `${where}: the history's seq`);
@@ -141,9 +148,12 @@ async function leakGame(game, specs, seed) {
   assert.ok(checkedStates > 50, `only ${checkedStates} states`);
   assert.ok(withSecrets > 20, 'the check saw hidden cards to look for');
   assert.ok(wouldCatch > 20, `another seat's view would be caught as a leak (${wouldCatch} times)`);
+  assert.ok(accounts > checkedStates, `${accounts} accounts checked`);
+  assert.ok(wouldCatchAccount > 10,
+    `another seat's account would be caught as a leak (${wouldCatchAccount} times)`);
   assert.ok(late, 'a late spectator joined');
   for (const { client } of sockets) client.close();
-  return { forbidden, checkedStates, withSecrets, wouldCatch, messages: sockets.reduce((n, x) => n + x.client.messages.length, 0) };
+  return { forbidden, checkedStates, withSecrets, wouldCatch, accounts, wouldCatchAccount, messages: sockets.reduce((n, x) => n + x.client.messages.length, 0) };
 }
 
 test('Cardcassonne, two people and spectators: every message is what the seat may see', async (t) => {

@@ -10,6 +10,9 @@ TAFEL=${1:?usage: cli_test.sh path/to/tafel}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 . "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
+# English, whatever the machine's locale (the language tests set their own)
+unset LC_ALL LC_MESSAGES
+export LANG=C.UTF-8
 
 # play_with INPUT ARGS...: tafel play with INPUT on its standard input.
 play_with() {
@@ -227,16 +230,19 @@ check "play: save writes the record" 0 "saved the record" \
     -- play_with "1\nsave $WORK/saved.json\nquit\n" --players human,greedy --seed 3
 check "play: the saved record replays" 0 '"actions":[1-9]' \
     -- "$TAFEL" replay "$WORK/saved.json" --json
-check "play: a run of hidden chance lines is printed once, counted" 0 "^Chance: stack 1 \? \(13 times\)" \
+check "play: a run of hidden chance lines is printed once, counted" 0 "\(13 times\)" \
     -- play_with 'quit\n' catan_cards --players greedy,human --seed 3 --no-color
+check "play: --notation shows the chance lines' notation, folded" 0 "^\[stack 1 \?\] .* \(13 times\)" \
+    -- play_with 'quit\n' catan_cards --players greedy,human --seed 3 --no-color --notation
 check "play: the human seat can be any seat" 0 "Blue> " \
     -- play_with 'quit\n' --players greedy,human,random --seed 3
 check "play: bots play to the end" 0 "^Winner|^Shared win" \
     -- "$TAFEL" play --players greedy,greedy --seed 11 --no-color --record "$WORK/bots.json"
-check "play: what a move scored is announced" 0 "^  (Red|Blue) \+[0-9]+ \((road|city|cloister) \+[0-9]+\): [0-9]+ points" \
+check "play: what a move scored is announced" 0 "(Red|Blue) scores [0-9]+ points?" \
     -- "$TAFEL" play --players greedy,greedy --seed 11 --no-color
-check "play: bot moves are announced" 0 "Red \(greedy\) plays: place" \
-    -- "$TAFEL" play --players greedy,greedy --seed 11 --no-color
+check "play: bot moves are told, with --notation their notation first" 0 \
+    "^\[place -?[0-9]+ -?[0-9]+ [0-9]+\] Red " \
+    -- "$TAFEL" play --players greedy,greedy --seed 11 --no-color --notation
 check "play: its record replays to the end" 0 '"terminal":true' \
     -- "$TAFEL" replay "$WORK/bots.json" --json
 
@@ -256,19 +262,40 @@ check "play: --load continues a saved game" 0 "^Loaded 7 actions; play goes on" 
         --players human,greedy --seed 5 >/dev/null && printf 'quit\n' | '$TAFEL' play --load '$WORK/saved.json'"
 check "play: --load with a game string is refused" 2 "--load continues the game of its record" \
     -- "$TAFEL" play carcassonne --load "$WORK/saved.json"
-check "play: bot names in capitals" 0 "Blue \(greedy\) plays" \
+check "play: bot names in capitals" 0 "^Red> " \
     -- play_with 'quit\n' "carcassonne(first=1)" --players human,Greedy --seed 5
 check "play: NO_COLOR is honoured" 0 "^NO_COLOR: no escape codes$" \
     -- bash -c "printf 'quit\n' | NO_COLOR=1 script -qc \"'$TAFEL' play carcassonne --seed 5\" /dev/null |
         grep -q \$'\\x1b\\[[0-9;]*m' && echo colour || echo 'NO_COLOR: no escape codes'"
 check "play: help gives moves of the game being played" 0 'NUMBER or TEXT  play that move, e.g. 1 or "row Y", or "row B"' \
     -- play_with 'help\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
-check "play: Cardcassonne's setup is one chance paragraph" 0 "^Chance: reveal B1, reveal G3, reveal Y2" \
-    -- play_with 'quit\n' cardcassonne --players human,greedy --seed 5 --no-color
+check "play: Cardcassonne's setup is one chance paragraph" 0 "^\[reveal B1\] .*\[reveal G3\] " \
+    -- play_with 'quit\n' cardcassonne --players human,greedy --seed 5 --no-color --notation
 check "replay --at stops after N actions" 0 "^30 actions; next:" \
     -- "$TAFEL" replay "$WORK/bots.json" --at 30
-check "replay --step shows each action and the position after it" 0 "^30\. (Red|Blue|Chance): " \
+check "replay --step shows each action and the position after it" 0 "^30\. (Red|Blue) " \
     -- "$TAFEL" replay "$WORK/bots.json" --at 30 --step
+check "replay --step --notation: the notation first" 0 "^30\. \[[a-z]+[^]]*\] (Red|Blue) " \
+    -- "$TAFEL" replay "$WORK/bots.json" --at 30 --step --notation
+check "replay --step --json: a line per action with its events" 0 \
+    '^\{"n":30,"seat":[01],"action":"[^"]+","events":\[\{"kind":' \
+    -- "$TAFEL" replay "$WORK/bots.json" --at 30 --step --json
+check "replay --step --json: every seat's account without --seat" 0 '"by_seat":\[\[\{"kind"' \
+    -- "$TAFEL" replay "$WORK/bots.json" --at 3 --step --json
+check "replay --step --json --seat: a seat out of range" 2 "--seat must be a seat -1\.\.1" \
+    -- "$TAFEL" replay "$WORK/bots.json" --at 3 --step --json --seat 3
+check "replay --seat without --step" 2 "go with --step" \
+    -- "$TAFEL" replay "$WORK/bots.json" --seat 1
+check "replay --lang: Dutch" 0 "^[0-9]+\. (Rood|Blauw) " \
+    -- "$TAFEL" replay "$WORK/bots.json" --at 30 --step --lang nl
+check "replay: the language from LANG" 0 "^[0-9]+\. (Rot|Blau) " \
+    -- env LANG=de_DE.UTF-8 "$TAFEL" replay "$WORK/bots.json" --at 30 --step
+check "replay: LC_ALL before LANG" 0 "^[0-9]+\. (Rosso|Blu) " \
+    -- env LANG=de_DE.UTF-8 LC_ALL=it_IT.UTF-8 "$TAFEL" replay "$WORK/bots.json" --at 30 --step
+check "replay --lang: an unknown language" 2 "no catalog for language 'xx'" \
+    -- "$TAFEL" replay "$WORK/bots.json" --step --lang xx
+check "play --lang: Italian prompts" 0 "^Rosso> " \
+    -- play_with 'quit\n' carcassonne --players human,greedy --seed 5 --no-color --lang it
 
 # Cardcassonne: hidden cards stay hidden at the terminal, records keep them.
 check "cardcassonne: listed" 0 "cardcassonne .*card game" -- "$TAFEL" list
@@ -282,19 +309,20 @@ check "cardcassonne: replay" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WORK/c
 check "cardcassonne: perft" 0 "^496 leaves at depth 2" -- "$TAFEL" perft cardcassonne --prefix 0 --depth 2
 check "cardcassonne: bench" 0 "cardcassonne\(players=4\) .* games/s" \
     -- "$TAFEL" bench --game cardcassonne --games 50 --runs 1 --iters 50
-check "cardcassonne: the other hand is hidden" 0 "^(Chance:)? .*deal 1 \?" \
-    -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
-check "cardcassonne: your own cards are shown" 0 "^(Chance:)? .*deal 0 [A-Z][A-Z0-9]" \
-    -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
+check "cardcassonne: the other hand is hidden" 0 "\[deal 1 \?\]" \
+    -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color --notation
+check "cardcassonne: your own cards are shown" 0 "\[deal 0 [A-Z][A-Z0-9]" \
+    -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color --notation
 check "cardcassonne: the four rows are drawn" 0 "B city +\|" \
     -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color
 check "cardcassonne: a face-up card in the wrong row" 0 "goes face up into the" \
     -- play_with 'row Y\nplay R2 R\nplay G1 B\nquit\n' cardcassonne --players human,greedy --seed 5 \
     --no-color
 hotseat=$(printf '\n1\n\n1\n\nquit\n' |
-    "$TAFEL" play cardcassonne --players human,human --seed 5 --no-color 2>&1)
+    "$TAFEL" play cardcassonne --players human,human --seed 5 --no-color --notation 2>&1)
 grep -q "pass the terminal to Blue and press Enter" <<<"$hotseat" &&
-    ! grep -q "Chance: deal [01] [A-Z]" <<<"$hotseat" && ok "cardcassonne: hotseat hides both hands" ||
+    grep -q "\[deal [01] ?\]" <<<"$hotseat" &&
+    ! grep -q "\[deal [01] [A-Z]" <<<"$hotseat" && ok "cardcassonne: hotseat hides both hands" ||
     { echo "$hotseat" >"$WORK/out"; not_ok "cardcassonne: hotseat hides both hands"; }
 
 # The Catan card game: hands and stacks hidden at the terminal, records whole.
@@ -307,14 +335,28 @@ check "catan: records name the shuffled cards" 0 '"stack 1 [a-z-]+"' -- cat "$WO
 check "catan: replay" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WORK/ct.jsonl"
 check "catan: perft" 0 "^1907 leaves at depth 2" -- "$TAFEL" perft catan_cards --prefix 0 --depth 2
 check "catan: bench" 0 "catan_cards .* games/s" -- "$TAFEL" bench --game catan --games 5 --runs 1 --iters 50
-check "catan: the shuffles are hidden" 0 "Chance: stack 1 \?" \
-    -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color
+check "catan: the shuffles are hidden" 0 "^\[stack 1 \?\]" \
+    -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color --notation
 check "catan: how to arrange is explained" 0 "arranges the start regions" \
     -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color
 check "catan: a long move list is cut" 0 "and 660 more, up to 720" \
     -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color
 check "catan: a bad action is explained" 0 "'arrange G G G G G G': not an action" \
     -- play_with 'arrange G G G G G G\nquit\n' catan_cards --players human,greedy --seed 3 --no-color
+
+# Every word of an account comes from the catalog: in the pseudo-language
+# (each text of English wrapped in ⟦…⟧) a told action has nothing outside the
+# marks but its number, blanks, digits and punctuation.
+python3 "$(dirname "${BASH_SOURCE[0]}")/catalog_test.py" --pseudo "$WORK/i18n/qps" >/dev/null
+cp -r "$(dirname "${BASH_SOURCE[0]}")/../web/i18n/en" "$WORK/i18n/en"
+for record in "$WORK/bots.json" "$WORK/cc.jsonl" "$WORK/ct.jsonl"; do
+    told=$(TAFEL_I18N_DIR=$WORK/i18n "$TAFEL" replay "$record" --step --lang qps --seat 0 |
+        grep -E '^[0-9]+\. ' || true)
+    unmarked=$(sed -E 's/^[0-9]+\. //; :a; s/⟦[^⟦⟧]*⟧//; ta' <<<"$told" | grep -E '[A-Za-z]{2,}' | head -3 || true)
+    name=$(basename "$record")
+    [[ -n $told && -z $unmarked ]] && ok "pseudo-language: every account of $name is catalog text" ||
+        { printf '%s\n' "$unmarked" >"$WORK/out"; not_ok "pseudo-language: every account of $name is catalog text"; }
+done
 
 # soak
 # A few games each: every invariant after every action (docs/soak.md has the

@@ -18,7 +18,7 @@
 static const cli_command commands[] = {
     {"play",
      "play [GAME] [--players P1,P2,...] [--seed S] [--no-color] [--record FILE]\n"
-     "           [--load FILE]",
+     "           [--load FILE] [--lang L] [--notation]",
      "play a game at the terminal against bots or people",
      "GAME is a game string (default carcassonne). --players lists who plays\n"
      "each seat: 'human' or a bot spec (default human,greedy); their number\n"
@@ -28,6 +28,10 @@ static const cli_command commands[] = {
      "start). --load FILE continues a saved record (its game and players,\n"
      "unless --players says otherwise). Colours only on a terminal, and not\n"
      "with --no-color or NO_COLOR set.\n\n"
+     "Every action is told in words: what was placed, played or dealt, what\n"
+     "it scored and why. --lang L speaks en, nl, de or it (default: from\n"
+     "LC_ALL, LC_MESSAGES or LANG, else English); --notation shows each\n"
+     "action's notation too, in brackets. Moves are typed in notation.\n\n"
      "A seat may be a program in any language: ext:COMMAND[,ms=N] runs COMMAND\n"
      "(/bin/sh) and speaks the bot protocol of docs/protocol.md with it, N ms\n"
      "a move (default 10000): --players human,\"ext:python3 bots/example.py\".\n"

@@ -111,8 +111,15 @@ int cli_tell(cli_teller *t, const tafel_state *state, tafel_action a, const char
     for (const cJSON *e = events->child; e; e = e->next) {
         char *sentence = cli_catalog_event(t->catalog, e);
         if (!sentence) continue;
-        if (chance && !t->notation) {
-            chance_sentence(t, sentence);
+        if (chance) {
+            if (t->notation && first) {
+                char *noted = malloc(strlen(text) + strlen(sentence) + 4);
+                if (noted) sprintf(noted, "[%s] %s", cli_printable(text), sentence);
+                chance_sentence(t, noted ? noted : sentence);
+                free(noted);
+            } else {
+                chance_sentence(t, sentence);
+            }
         } else if (first) {
             if (t->notation) printf("%s[%s] %s\n", prefix, cli_printable(text), sentence);
             else printf("%s%s\n", prefix, sentence);
@@ -122,7 +129,7 @@ int cli_tell(cli_teller *t, const tafel_state *state, tafel_action a, const char
         first = 0;
         free(sentence);
     }
-    if (first && t->notation) printf("%s[%s]\n", prefix, cli_printable(text));
+    if (first && t->notation && !chance) printf("%s[%s]\n", prefix, cli_printable(text));
     cJSON_Delete(events);
     return 0;
 }

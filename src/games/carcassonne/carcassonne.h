@@ -15,7 +15,8 @@
 **     left, so the order of the pile is not part of the state.
 ** Files: tiles.c (data), board.c (placement), features.c (union-find),
 ** scoring.c (§3, §5), crop_circles.c (§4), notation.c (§8), game.c (turns and
-** the module table), view.c (JSON view and text rendering).
+** the module table), view.c (JSON view and text rendering), account.c (what
+** an action did, as events).
 */
 #ifndef CARC_CARCASSONNE_H
 #define CARC_CARCASSONNE_H
@@ -116,23 +117,28 @@ void carc_follower_put(carc_state *s, int player, int tile, int seg);
 void carc_follower_take(carc_state *s, int index);
 
 /* scoring.c */
-void carc_score_completed(carc_state *s, int tile);
-/* One feature as final scoring paid it (§5), for the view at the end: a
-** road, city or cloister (node: one of its segments) or, for farmers, a
-** completed city (first edition: node a segment of the city) or a field
-** (farmers=modern: node a segment of the field). */
-typedef struct carc_final_item {
+/* One feature as scoring paid it, for the account of an action (account.c)
+** and the view at the end: a road, city or cloister (node: its root, or the
+** cloister's segment) or, for farmers, a completed city (first edition:
+** node the city's root) or a field (farmers=modern: node the field's root).
+** During play a completed road or city with nobody in it is told too, with
+** winners 0. */
+typedef struct carc_report_item {
     uint8_t cat;      /* CARC_CAT_* */
     uint8_t winners;  /* bit p: seat p got the points */
     int16_t points;   /* to each winner */
     int node;         /* tile * CARC_MAX_SEGMENTS + segment */
-} carc_final_item;
-typedef struct carc_final_report {
-    carc_final_item item[2 * CARC_MAX_FOLLOWERS + 64];
+    uint8_t count[TAFEL_MAX_PLAYERS]; /* followers (farmers) per seat that decided it */
+} carc_report_item;
+typedef struct carc_report {
+    carc_report_item item[2 * CARC_MAX_FOLLOWERS + 64];
     int n;
-} carc_final_report;
+} carc_report;
+/* Scores what the new tile completed; report (NULL in play) receives each
+** feature. */
+void carc_score_completed(carc_state *s, int tile, carc_report *report);
 /* Final scoring; report (may be NULL) receives each feature scored. */
-void carc_score_final(carc_state *s, carc_final_report *report);
+void carc_score_final(carc_state *s, carc_report *report);
 void carc_add_points(carc_state *s, int player, int cat, int points);
 
 /* crop_circles.c */
@@ -149,6 +155,12 @@ int carc_crop_canonical_add(const carc_state *s, int player, int node);
 int carc_check_action(const carc_state *s, tafel_action a, tafel_error *err);
 void carc_projected(const void *data, double *out);
 void carc_end_turn(carc_state *s);
+/* A legal action, applied; report (NULL in play) receives the features the
+** action scores during play (final scoring is not reported here). */
+void carc_play_reported(carc_state *s, tafel_action a, carc_report *report);
+
+/* account.c */
+int carc_describe(const void *data, tafel_action a, tf_events *ev);
 
 /* notation.c */
 int carc_to_text(const void *data, tafel_action a, char *buf, size_t n);

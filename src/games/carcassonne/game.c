@@ -198,9 +198,9 @@ int carc_check_action(const carc_state *s, tafel_action a, tafel_error *err) {
 }
 
 /* After the follower decision: score, then the crop circle or the next turn. */
-static void finish_tile(carc_state *s) {
+static void finish_tile(carc_state *s, carc_report *r) {
     int tile = s->ntiles - 1;
-    carc_score_completed(s, tile);
+    carc_score_completed(s, tile, r);
     int crop = carc_tiles[s->tiles[tile].type].crop;
     if (crop == CARC_CROP_NONE) {
         carc_end_turn(s);
@@ -208,6 +208,12 @@ static void finish_tile(carc_state *s) {
     }
     s->crop_kind = (uint8_t)carc_crop_segment_kind(crop);
     s->phase = CARC_PH_CROP_CHOOSE;
+}
+
+/* The follower decision, then scoring (the only step that reports). */
+static void play_follower(carc_state *s, tafel_action a, carc_report *r) {
+    if (a != CARC_ACT_PASS) carc_follower_put(s, s->active, s->ntiles - 1, a - CARC_ACT_FOLLOWER);
+    finish_tile(s, r);
 }
 
 /* A legal action, applied: the module's own choices come straight here. */
@@ -234,14 +240,16 @@ static void carc_play(void *data, tafel_action a) {
         s->phase = CARC_PH_FOLLOWER;
         break;
     }
-    case CARC_PH_FOLLOWER:
-        if (a != CARC_ACT_PASS)
-            carc_follower_put(s, s->active, s->ntiles - 1, a - CARC_ACT_FOLLOWER);
-        finish_tile(s);
-        break;
+    case CARC_PH_FOLLOWER: play_follower(s, a, NULL); break;
     case CARC_PH_CROP_CHOOSE: carc_crop_begin(s, a == CARC_ACT_CROP_REMOVE); break;
     case CARC_PH_CROP_ACT: carc_crop_apply(s, a); break;
     }
+}
+
+/* The same for the account (account.c), on a copy; not on the hot path. */
+void carc_play_reported(carc_state *s, tafel_action a, carc_report *r) {
+    if (s->phase == CARC_PH_FOLLOWER) play_follower(s, a, r);
+    else carc_play(s, a);
 }
 
 static int carc_apply(void *data, tafel_action a, tafel_error *err) {
@@ -393,4 +401,5 @@ const tf_module carc_module = {
     .resample = carc_resample,
     .check = carc_check,
     .pieces_json = carc_pieces_json,
+    .describe = carc_describe,
 };

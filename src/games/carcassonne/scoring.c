@@ -30,24 +30,24 @@ static int majority(const carc_state *s, int root, int count[TAFEL_MAX_PLAYERS])
     return best;
 }
 
-/* Notes a feature final scoring paid, when a report is asked for. */
-static void report_item(carc_final_report *r, int cat, int node, int points, unsigned winners) {
-    if (!r || !winners || r->n == (int)(sizeof r->item / sizeof r->item[0])) return;
-    r->item[r->n++] = (carc_final_item){(uint8_t)cat, (uint8_t)winners, (int16_t)points, node};
+/* Notes a feature scoring paid (or, winners 0, a completed one nobody
+** held), when a report is asked for; count: followers per seat. */
+static void report_item(carc_report *r, int cat, int node, int points, unsigned winners,
+                        const int *count) {
+    if (!r || r->n == (int)(sizeof r->item / sizeof r->item[0])) return;
+    carc_report_item *it = &r->item[r->n++];
+    *it = (carc_report_item){(uint8_t)cat, (uint8_t)winners, (int16_t)points, node, {0}};
+    for (int p = 0; p < TAFEL_MAX_PLAYERS; p++) it->count[p] = (uint8_t)count[p];
 }
 
-static void award_into(carc_state *s, carc_final_report *r, int root, int cat, int points) {
+static void award(carc_state *s, carc_report *r, int root, int cat, int points) {
     int count[TAFEL_MAX_PLAYERS];
     int best = majority(s, root, count);
     if (best == 0) return;
     unsigned winners = 0;
     for (int p = 0; p < s->players; p++)
         if (count[p] == best) carc_add_points(s, p, cat, points), winners |= 1u << p;
-    report_item(r, cat, root, points, winners);
-}
-
-static void award(carc_state *s, int root, int cat, int points) {
-    award_into(s, NULL, root, cat, points);
+    report_item(r, cat, root, points, winners, count);
 }
 
 /* The seed: followers come home after scoring and may be placed again
@@ -72,7 +72,7 @@ static int feature_points(const carc_state *s, int root, int complete) {
     return 2 * tiles + 2 * pennants;
 }
 
-void carc_score_completed(carc_state *s, int tile) {
+void carc_score_completed(carc_state *s, int tile, carc_report *r) {
     const carc_tile *t = &carc_tiles[s->tiles[tile].type];
     int done[CARC_MAX_SEGMENTS], ndone = 0;
     for (int i = 0; i < t->nseg; i++) {
@@ -82,9 +82,13 @@ void carc_score_completed(carc_state *s, int tile) {
         for (int j = 0; j < ndone; j++) seen |= done[j] == root;
         if (seen || s->open[root] != 0) continue;
         done[ndone++] = root;
-        if (!s->occ[root]) continue;
-        award(s, root, k == CARC_ROAD ? CARC_CAT_ROAD : CARC_CAT_CITY,
-              feature_points(s, root, 1));
+        int cat = k == CARC_ROAD ? CARC_CAT_ROAD : CARC_CAT_CITY;
+        if (!s->occ[root]) {
+            static const int nobody[TAFEL_MAX_PLAYERS];
+            report_item(r, cat, root, 0, 0, nobody);
+            continue;
+        }
+        award(s, r, root, cat, feature_points(s, root, 1));
         return_followers(s, root);
     }
     /* cloisters with a monk on this tile or the 8 around it */
@@ -96,7 +100,7 @@ void carc_score_completed(carc_state *s, int tile) {
         if (carc_follower_kind(s, f) != CARC_CLOISTER) continue;
         if (carc_board_neighbours8(s, c->x, c->y) < 8) continue;
         int node = f->tile * CARC_MAX_SEGMENTS + f->seg;
-        award(s, node, CARC_CAT_CLOISTER, 9);
+        award(s, r, node, CARC_CAT_CLOISTER, 9);
         return_followers(s, node);
         i = s->nfollowers; /* the list changed: look again */
     }
@@ -123,7 +127,7 @@ static int bordered_cities(const carc_state *s, int field, int *cities, int cap)
 
 #define MAX_CITIES 64
 
-static void score_farmers_2000(carc_state *s, carc_final_report *r) {
+static void score_farmers_2000(carc_state *s, carc_report *r) {
     /* per distinct farmed field: its completed cities */
     int fields[CARC_MAX_FOLLOWERS], nfields = 0;
     int cities[CARC_MAX_FOLLOWERS][MAX_CITIES], ncities[CARC_MAX_FOLLOWERS];
@@ -158,11 +162,11 @@ static void score_farmers_2000(carc_state *s, carc_final_report *r) {
         unsigned winners = 0;
         for (int p = 0; p < s->players; p++)
             if (best && count[p] == best) carc_add_points(s, p, CARC_CAT_FARM, 4), winners |= 1u << p;
-        report_item(r, CARC_CAT_FARM, all[c], 4, winners);
+        if (winners) report_item(r, CARC_CAT_FARM, all[c], 4, winners, count);
     }
 }
 
-static void score_farmers_modern(carc_state *s, carc_final_report *r) {
+static void score_farmers_modern(carc_state *s, carc_report *r) {
     int done[CARC_MAX_FOLLOWERS], ndone = 0;
     for (int i = 0; i < s->nfollowers; i++) {
         const carc_follower *f = &s->followers[i];
@@ -173,11 +177,11 @@ static void score_farmers_modern(carc_state *s, carc_final_report *r) {
         done[ndone++] = root;
         int cities[MAX_CITIES];
         int n = bordered_cities(s, root, cities, MAX_CITIES);
-        if (n) award_into(s, r, root, CARC_CAT_FARM, 3 * n);
+        if (n) award(s, r, root, CARC_CAT_FARM, 3 * n);
     }
 }
 
-void carc_score_final(carc_state *s, carc_final_report *r) {
+void carc_score_final(carc_state *s, carc_report *r) {
     int done[CARC_MAX_FOLLOWERS], ndone = 0;
     for (int i = 0; i < s->nfollowers; i++) {
         const carc_follower *f = &s->followers[i];
@@ -189,10 +193,10 @@ void carc_score_final(carc_state *s, carc_final_report *r) {
         done[ndone++] = root;
         if (kind == CARC_CLOISTER) {
             const carc_placed *c = &s->tiles[f->tile];
-            award_into(s, r, root, CARC_CAT_CLOISTER, 1 + carc_board_neighbours8(s, c->x, c->y));
+            award(s, r, root, CARC_CAT_CLOISTER, 1 + carc_board_neighbours8(s, c->x, c->y));
         } else {
-            award_into(s, r, root, kind == CARC_ROAD ? CARC_CAT_ROAD : CARC_CAT_CITY,
-                       feature_points(s, root, s->open[root] == 0));
+            award(s, r, root, kind == CARC_ROAD ? CARC_CAT_ROAD : CARC_CAT_CITY,
+                  feature_points(s, root, s->open[root] == 0));
         }
     }
     if (s->farmers_modern) score_farmers_modern(s, r);

@@ -83,11 +83,11 @@ int carc_pieces_json(tf_buf *b) {
 static void json_final_scoring(tf_buf *b, const carc_state *s) {
     static const char *const cats[CARC_CATS] = {"road", "city", "cloister", "farm"};
     carc_state copy = *s;
-    carc_final_report report = {.n = 0};
+    carc_report report = {.n = 0};
     carc_score_final(&copy, &report);
     tf_buf_add(b, ",\"final_scoring\":[");
     for (int i = 0; i < report.n; i++) {
-        const carc_final_item *it = &report.item[i];
+        const carc_report_item *it = &report.item[i];
         int tile = it->node / CARC_MAX_SEGMENTS, seg = it->node % CARC_MAX_SEGMENTS;
         char where[32];
         if (carc_segment_name(s, tile, seg, where, sizeof where) < 0) where[0] = 0;

@@ -120,7 +120,7 @@ static int load_language(cli_catalog *c, const char *lang, char *why, size_t siz
     size_t glen = strlen(c->game);
     for (struct dirent *e; d && (e = readdir(d)) && n < MAX_FILES / 2;) {
         size_t len = strlen(e->d_name);
-        if (len > glen + 5 && strncmp(e->d_name, c->game, glen) == 0 &&
+        if (len >= glen + 5 && strncmp(e->d_name, c->game, glen) == 0 &&
             (e->d_name[glen] == '.') && strcmp(e->d_name + len - 5, ".json") == 0 &&
             len < sizeof names[0])
             snprintf(names[n++], sizeof names[0], "%s", e->d_name);

@@ -298,8 +298,17 @@ static void put_per_seat(const fill *f, const char *field, const cJSON *array, t
         double n = v->valuedouble;
         char lost_other[160];
         snprintf(lost_other, sizeof lost_other, "%s_other", lost);
-        if (n < 0 && cli_catalog_has(f->c, lost_other)) phrase(f, lost, -n, seat, t);
-        else phrase(f, gained, n, seat, t);
+        char gained_other[160];
+        snprintf(gained_other, sizeof gained_other, "%s_other", gained);
+        if (n < 0 && cli_catalog_has(f->c, lost_other)) {
+            phrase(f, lost, -n, seat, t);
+        } else if (cli_catalog_has(f->c, gained_other)) {
+            phrase(f, gained, n, seat, t);
+        } else { /* a count that needs no words: the seat and the number */
+            puts_(t, cli_catalog_seat(f->c, seat));
+            puts_(t, " ");
+            put_number(t, n);
+        }
     }
     if (count == 0) puts_(t, cli_catalog_get(f->c, "common.nobody"));
 }

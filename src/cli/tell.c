@@ -55,11 +55,17 @@ static void fold(cli_teller *t) {
 
 /* The paragraph, broken at blanks into lines of at most 78 columns
 ** (counting UTF-8 characters). */
-static void print_wrapped(const char *p) {
-    while (*p) {
+/* Text broken at blanks into lines of at most 78 columns (counting UTF-8
+** characters); the first line begins with prefix, the others are indented
+** as far. */
+static void print_wrapped(const char *prefix, const char *p) {
+    int indent = (int)strlen(prefix), width = 78 - indent;
+    if (width < 20) width = 20;
+    printf("%s", prefix);
+    for (int line = 0; *p; line++) {
         const char *q = p, *cut = NULL;
         int columns = 0;
-        while (*q && columns < 78) {
+        while (*q && columns < width) {
             if (*q == ' ') cut = q;
             if (((unsigned char)*q & 0xC0) != 0x80) columns++;
             q++;
@@ -70,14 +76,14 @@ static void print_wrapped(const char *p) {
             cut = q;
             while (*cut && *cut != ' ') cut++;
         }
-        printf("%.*s\n", (int)(cut - p), p);
+        printf("%*s%.*s\n", line ? indent : 0, "", (int)(cut - p), p);
         p = *cut ? cut + 1 : cut;
     }
 }
 
 void cli_tell_flush(cli_teller *t) {
     fold(t);
-    if (t->run_len) print_wrapped(t->run);
+    if (t->run_len) print_wrapped("", t->run);
     t->run_len = 0;
     if (t->run) t->run[0] = 0;
 }
@@ -120,11 +126,12 @@ int cli_tell(cli_teller *t, const tafel_state *state, tafel_action a, const char
             } else {
                 chance_sentence(t, sentence);
             }
-        } else if (first) {
-            if (t->notation) printf("%s[%s] %s\n", prefix, cli_printable(text), sentence);
-            else printf("%s%s\n", prefix, sentence);
         } else {
-            printf("%*s%s\n", (int)strlen(prefix), "", sentence);
+            char lead[TAFEL_ACTION_TEXT_MAX + 48];
+            if (!first) snprintf(lead, sizeof lead, "%*s", (int)strlen(prefix), "");
+            else if (t->notation) snprintf(lead, sizeof lead, "%s[%s] ", prefix, cli_printable(text));
+            else snprintf(lead, sizeof lead, "%s", prefix);
+            print_wrapped(lead, sentence);
         }
         first = 0;
         free(sentence);

@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void cli_teller_init(cli_teller *t, cli_catalog *catalog, int seat, int notation) {
     memset(t, 0, sizeof *t);
@@ -57,8 +58,13 @@ static void fold(cli_teller *t) {
 ** (counting UTF-8 characters). */
 /* Text broken at blanks into lines of at most 78 columns (counting UTF-8
 ** characters); the first line begins with prefix, the others are indented
-** as far. */
+** as far.  Only on a terminal: to a file or a pipe, one line per event is
+** easier to search. */
 static void print_wrapped(const char *prefix, const char *p) {
+    if (!isatty(STDOUT_FILENO)) {
+        printf("%s%s\n", prefix, p);
+        return;
+    }
     int indent = (int)strlen(prefix), width = 78 - indent;
     if (width < 20) width = 20;
     printf("%s", prefix);

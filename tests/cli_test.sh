@@ -358,6 +358,28 @@ for record in "$WORK/bots.json" "$WORK/cc.jsonl" "$WORK/ct.jsonl"; do
         { printf '%s\n' "$unmarked" >"$WORK/out"; not_ok "pseudo-language: every account of $name is catalog text"; }
 done
 
+# The accounts of a whole record add up: the points of every event, seat by
+# seat, are the final scores less the initial ones (Catan starts at 2 each).
+for record in "$WORK/bots.json" "$WORK/cc.jsonl" "$WORK/ct.jsonl"; do
+    name=$(basename "$record")
+    check "replay --step --json: the points of $name add up to its scores" 0 "^points add up" \
+        -- python3 -c '
+import json, subprocess, sys
+tafel, record = sys.argv[1:3]
+def run(*args):
+    return subprocess.run([tafel, "replay", record, *args], check=True, capture_output=True,
+                          text=True).stdout
+start = json.loads(run("--json", "--at", "0"))["scores"]
+end = json.loads(run("--json"))["scores"]
+total = list(start)
+for line in run("--step", "--json").splitlines():
+    for event in json.loads(line)["events"]:
+        for seat, p in enumerate(event.get("points", [])):
+            total[seat] += p
+print("points add up" if total == end else "points %s, scores %s" % (total, end))
+' "$TAFEL" "$record"
+done
+
 # soak
 # A few games each: every invariant after every action (docs/soak.md has the
 # long runs).  Games depend on the seed alone, not on --threads or --every.

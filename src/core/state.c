@@ -310,11 +310,14 @@ TAFEL_API int tafel_state_describe(const tafel_state *s, tafel_action a, int sea
     if (seat < -1 || seat >= s->h.players)
         return tf_error(err, TAFEL_EINVAL, "seat %d: this game has seats 0..%d, or -1",
                         seat, s->h.players - 1);
-    tafel_state *probe = tafel_state_clone(s);
-    if (!probe) return tf_error(err, TAFEL_ENOMEM, "out of memory");
-    int rc = tafel_state_apply(probe, a, err); /* says why an action is illegal */
-    free(probe);
-    if (rc != TAFEL_OK) return rc;
+    int rc;
+    if (!tafel_state_is_legal(s, a)) { /* apply on a copy says why */
+        tafel_state *probe = tafel_state_clone(s);
+        if (!probe) return tf_error(err, TAFEL_ENOMEM, "out of memory");
+        rc = tafel_state_apply(probe, a, err);
+        free(probe);
+        return rc != TAFEL_OK ? rc : tf_error(err, TAFEL_EILLEGAL, "action %d is not legal", (int)a);
+    }
     tf_events ev;
     tf_events_init(&ev, s->h.players, seat);
     const tf_module *m = module_of(s);

@@ -12,6 +12,10 @@
 ** that gained a card this round scores the table value of its total.  A
 ** taken card's entry becomes CC_GONE; the rows are cut behind their last
 ** follower when every seat is done.
+**
+** rep, NULL in play, is the account of an action being told (account.c):
+** at each step that takes cards or changes a score, scoring reports the
+** state to it, and it does nothing else.
 */
 #include "cardcassonne.h"
 
@@ -81,7 +85,7 @@ static void turn_up(uint8_t *r, int from, int to) {
 ** for all to see; that matters only when the seat has choices to make
 ** (otherwise the stretch is taken at once, in the same call, and nobody sees
 ** the turned cards), but a branch on it mispredicts. */
-static void begin_seat(cc_state *s) {
+static void begin_seat(cc_state *s, cc_report *rep) {
     int p = scored_seat(s), row = s->follower_row[p];
     int from = s->follower_from[p], at = s->follower_at[p];
     int choices = s->secured[p].choices;
@@ -92,6 +96,7 @@ static void begin_seat(cc_state *s) {
     s->score_to = (uint8_t)at;
     s->touched = 0;
     s->new_jokers = 0;
+    if (rep) cc_report_step(rep, s, CC_REPORT_SECURED, p, 0);
 }
 
 static int holds_animal_card(const cc_state *s, int p) {
@@ -112,8 +117,9 @@ int cc_holds_kind(const cc_state *s, int p, int kind) {
 
 /* Take the seat's secured cards, its choices made: from the counts of its
 ** stretch, the entries themselves are only marked taken. */
-static void take_cards(cc_state *s, int p) {
+static void take_cards(cc_state *s, int p, cc_report *rep) {
     cc_stretch *st = &s->secured[p];
+    if (rep) cc_report_step(rep, s, CC_REPORT_TAKE, p, 0);
     uint8_t count[CC_TYPES]; /* a copy the compiler knows no store changes */
     memcpy(count, st->count, sizeof count);
     mark_taken(s->row[s->score_row], s->score_from, s->score_to);
@@ -138,6 +144,7 @@ static void take_cards(cc_state *s, int p) {
     points[CC_PTS_WRONG] = (int16_t)(points[CC_PTS_WRONG] + wrong);
     s->score[p] = (int16_t)(s->score[p] + sum * persons + jewels + wrong);
     memset(st, 0, sizeof *st);
+    if (rep) cc_report_step(rep, s, CC_REPORT_TAKEN, p, 0);
 }
 
 static void score_animals(cc_state *s, int p) {
@@ -172,27 +179,28 @@ static void cut_rows(cc_state *s) {
     }
 }
 
-static void finish_round(cc_state *s) {
+static void finish_round(cc_state *s, cc_report *rep) {
     cut_rows(s);
     memset(s->follower_row, CC_NONE, sizeof s->follower_row); /* followers go home */
     s->scoring = 0;
+    if (rep) cc_report_step(rep, s, CC_REPORT_ROUND, -1, 0);
     if (++s->round == s->rounds) {
-        cc_final_scoring(s);
+        cc_final_scoring(s, rep);
         return;
     }
     s->dealer = s->last_follower;
     cc_start_round(s);
 }
 
-void cc_start_scoring(cc_state *s) {
+void cc_start_scoring(cc_state *s, cc_report *rep) {
     s->scoring = 0;
-    begin_seat(s);
-    cc_continue_scoring(s);
+    begin_seat(s, rep);
+    cc_continue_scoring(s, rep);
 }
 
 /* Go on until a decision is needed or the round is over.  score_pos is
 ** CC_NONE once the seat's cards are taken (its jokers are next). */
-void cc_continue_scoring(cc_state *s) {
+void cc_continue_scoring(cc_state *s, cc_report *rep) {
     while (s->scoring < s->players) {
         int p = scored_seat(s);
         if (s->score_pos != CC_NONE) {
@@ -206,7 +214,7 @@ void cc_continue_scoring(cc_state *s) {
                 s->actor = (int8_t)p;
                 return;
             }
-            take_cards(s, p);
+            take_cards(s, p, rep);
             s->score_pos = CC_NONE;
         }
         if (s->unassigned[p] + s->new_jokers > 0 && holds_animal_card(s, p)) {
@@ -217,14 +225,16 @@ void cc_continue_scoring(cc_state *s) {
         }
         add_points(s, p, CC_PTS_JOKERS, 3 * s->new_jokers);
         s->unassigned[p] = (uint8_t)(s->unassigned[p] + s->new_jokers);
+        if (rep) cc_report_step(rep, s, CC_REPORT_JOKERS, p, s->new_jokers);
         s->new_jokers = 0;
         score_animals(s, p);
-        if (++s->scoring < s->players) begin_seat(s);
+        if (rep) cc_report_step(rep, s, CC_REPORT_ANIMALS, p, 0);
+        if (++s->scoring < s->players) begin_seat(s, rep);
     }
-    finish_round(s);
+    finish_round(s, rep);
 }
 
-void cc_ten_or_keep(cc_state *s, int keep) {
+void cc_ten_or_keep(cc_state *s, int keep, cc_report *rep) {
     int p = s->turn;
     uint8_t *e = &s->row[s->score_row][s->score_pos];
     int t = CC_ENTRY_TYPE(*e);
@@ -237,18 +247,19 @@ void cc_ten_or_keep(cc_state *s, int keep) {
         s->removed[t]++;
         *e = CC_GONE;
     }
+    if (rep) cc_report_step(rep, s, keep ? CC_REPORT_KEEP : CC_REPORT_TEN, p, t);
     s->score_pos++;
-    cc_continue_scoring(s);
+    cc_continue_scoring(s, rep);
 }
 
-void cc_assign(cc_state *s, int kind) {
+void cc_assign(cc_state *s, int kind, cc_report *rep) {
     int p = s->turn;
     if (s->unassigned[p]) s->unassigned[p]--;
     else s->new_jokers--;
     s->jokers_as[p][kind]++;
     s->animals[p][kind]++;
     s->touched |= (uint8_t)(1u << kind);
-    cc_continue_scoring(s);
+    cc_continue_scoring(s, rep);
 }
 
 static int chest_points(const cc_state *s, int p) {
@@ -257,9 +268,11 @@ static int chest_points(const cc_state *s, int p) {
     return cc_building_points(colours, s->taken[p][CC_HJ_TYPE]);
 }
 
-void cc_final_scoring(cc_state *s) {
-    for (int p = 0; p < s->players; p++)
+void cc_final_scoring(cc_state *s, cc_report *rep) {
+    for (int p = 0; p < s->players; p++) {
         add_points(s, p, CC_PTS_BUILDINGS, chest_points(s, p));
+        if (rep) cc_report_step(rep, s, CC_REPORT_BUILDINGS, p, 0);
+    }
     s->phase = CC_PH_OVER;
     s->actor = TAFEL_TERMINAL;
 }

@@ -206,13 +206,16 @@ static void tell_taken(cc_report *rep, const cc_state *s, int seat) {
     }
 }
 
-/* A wrongly placed animal or building (type t): ten points, or kept. */
-static void tell_choice(cc_report *rep, const cc_state *s, int seat, int t, int keep) {
+/* The seat to decide takes ten points for the wrongly placed animal or
+** building it won (rules §3.3), or keeps it: told before it is played, and
+** its points as told (describe checks, after, that they were so). */
+static void tell_choice(cc_report *rep, const cc_state *s, int keep) {
+    int seat = s->turn, t = CC_ENTRY_TYPE(s->row[s->score_row][s->score_pos]);
     begin_row_event(rep->ev, keep ? "wrong_card_kept" : "wrong_card_ten", seat, s->score_row);
     tf_event_str(rep->ev, "card", cc_cards[t].name);
-    int gained = untold(rep, s, seat, CC_PTS_WRONG);
-    rep->bad |= gained != (keep ? 0 : 10);
-    if (!keep) put_gain(rep->ev, seat, gained);
+    if (keep) return;
+    rep->told[seat][CC_PTS_WRONG] = (int16_t)(rep->told[seat][CC_PTS_WRONG] + 10);
+    put_gain(rep->ev, seat, 10);
 }
 
 /* Every animal kind that gained a card this round scores its whole
@@ -263,8 +266,6 @@ void cc_report_step(cc_report *rep, const cc_state *s, int step, int seat, int a
     case CC_REPORT_SECURED: tell_secured(rep, s, seat); break;
     case CC_REPORT_TAKE: note_take(rep, s, seat); break;
     case CC_REPORT_TAKEN: tell_taken(rep, s, seat); break;
-    case CC_REPORT_TEN:
-    case CC_REPORT_KEEP: tell_choice(rep, s, seat, arg, step == CC_REPORT_KEEP); break;
     case CC_REPORT_JOKERS: {
         int gained = untold(rep, s, seat, CC_PTS_JOKERS);
         rep->bad |= gained != 3 * arg;
@@ -371,7 +372,7 @@ static void tell_action(const cc_state *s, tafel_action a, tf_events *ev) {
         tf_event_begin(ev, "animal_joker_assigned");
         tf_event_int(ev, "seat", s->turn);
         tf_event_str(ev, "animal", cc_kind_names[a - CC_A_ASSIGN]);
-    } /* ten and keep are told by the scoring they go on with */
+    } /* ten and keep: tell_choice */
 }
 
 /* Play a in s, telling rep, into after. */
@@ -382,10 +383,16 @@ static void play(const cc_state *s, tafel_action a, cc_report *rep, cc_state *af
     memcpy(rep->told, s->points, sizeof rep->told);
     memcpy(after, s, sizeof *after);
     tell_action(s, a, ev);
-    if (s->phase == CC_PH_PLAY) play_turn(after, a, rep);
-    else if (a == CC_A_TEN || a == CC_A_KEEP) cc_ten_or_keep(after, a == CC_A_KEEP, rep);
-    else if (a >= CC_A_ASSIGN) cc_assign(after, a - CC_A_ASSIGN, rep);
-    else cc_apply(after, a, NULL); /* setup and deals: no scoring */
+    if (s->phase == CC_PH_PLAY) {
+        play_turn(after, a, rep);
+    } else if (a == CC_A_TEN || a == CC_A_KEEP) {
+        tell_choice(rep, s, a == CC_A_KEEP);
+        cc_ten_or_keep(after, a == CC_A_KEEP, rep);
+    } else if (a >= CC_A_ASSIGN) {
+        cc_assign(after, a - CC_A_ASSIGN, rep);
+    } else {
+        cc_apply(after, a, NULL); /* setup and deals: no scoring */
+    }
     if (after->phase == CC_PH_DEAL && s->phase != CC_PH_DEAL) tell_round(after, ev);
     if (after->phase == CC_PH_OVER && s->phase != CC_PH_OVER) tell_game_over(after, ev);
 }

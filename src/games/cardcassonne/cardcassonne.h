@@ -227,8 +227,6 @@ enum {
     CC_REPORT_SECURED,   /* seat's stretch is turned up: row[score_row][from, to) */
     CC_REPORT_TAKE,      /* seat's cards are about to be taken (choices made) */
     CC_REPORT_TAKEN,     /* ... and were: persons, dragon, fairy scored */
-    CC_REPORT_TEN,       /* seat took 10 for a wrongly placed card (arg: its type) */
-    CC_REPORT_KEEP,      /* seat kept one (arg: its type) */
     CC_REPORT_JOKERS,    /* arg animal jokers won scored 3 each, unassigned */
     CC_REPORT_ANIMALS,   /* the kinds that gained a card scored */
     CC_REPORT_ROUND,     /* every seat is scored, the rows are cut */

@@ -15,7 +15,9 @@
 **
 ** rep, NULL in play, is the account of an action being told (account.c):
 ** at each step that takes cards or changes a score, scoring reports the
-** state to it, and it does nothing else.
+** state to it, and it does nothing else.  The loop of round scoring is
+** compiled twice, with reports and without, so that play pays nothing for
+** them.
 */
 #include "cardcassonne.h"
 
@@ -85,7 +87,7 @@ static void turn_up(uint8_t *r, int from, int to) {
 ** for all to see; that matters only when the seat has choices to make
 ** (otherwise the stretch is taken at once, in the same call, and nobody sees
 ** the turned cards), but a branch on it mispredicts. */
-static void begin_seat(cc_state *s, cc_report *rep) {
+static void begin_seat(cc_state *s) {
     int p = scored_seat(s), row = s->follower_row[p];
     int from = s->follower_from[p], at = s->follower_at[p];
     int choices = s->secured[p].choices;
@@ -96,7 +98,6 @@ static void begin_seat(cc_state *s, cc_report *rep) {
     s->score_to = (uint8_t)at;
     s->touched = 0;
     s->new_jokers = 0;
-    if (rep) cc_report_step(rep, s, CC_REPORT_SECURED, p, 0);
 }
 
 static int holds_animal_card(const cc_state *s, int p) {
@@ -117,9 +118,8 @@ int cc_holds_kind(const cc_state *s, int p, int kind) {
 
 /* Take the seat's secured cards, its choices made: from the counts of its
 ** stretch, the entries themselves are only marked taken. */
-static void take_cards(cc_state *s, int p, cc_report *rep) {
+static inline __attribute__((always_inline)) void take_cards(cc_state *s, int p) {
     cc_stretch *st = &s->secured[p];
-    if (rep) cc_report_step(rep, s, CC_REPORT_TAKE, p, 0);
     uint8_t count[CC_TYPES]; /* a copy the compiler knows no store changes */
     memcpy(count, st->count, sizeof count);
     mark_taken(s->row[s->score_row], s->score_from, s->score_to);
@@ -144,7 +144,6 @@ static void take_cards(cc_state *s, int p, cc_report *rep) {
     points[CC_PTS_WRONG] = (int16_t)(points[CC_PTS_WRONG] + wrong);
     s->score[p] = (int16_t)(s->score[p] + sum * persons + jewels + wrong);
     memset(st, 0, sizeof *st);
-    if (rep) cc_report_step(rep, s, CC_REPORT_TAKEN, p, 0);
 }
 
 static void score_animals(cc_state *s, int p) {
@@ -179,7 +178,7 @@ static void cut_rows(cc_state *s) {
     }
 }
 
-static void finish_round(cc_state *s, cc_report *rep) {
+static inline __attribute__((always_inline)) void finish_round(cc_state *s, cc_report *rep) {
     cut_rows(s);
     memset(s->follower_row, CC_NONE, sizeof s->follower_row); /* followers go home */
     s->scoring = 0;
@@ -194,13 +193,16 @@ static void finish_round(cc_state *s, cc_report *rep) {
 
 void cc_start_scoring(cc_state *s, cc_report *rep) {
     s->scoring = 0;
-    begin_seat(s, rep);
+    begin_seat(s);
+    if (rep) cc_report_step(rep, s, CC_REPORT_SECURED, scored_seat(s), 0);
     cc_continue_scoring(s, rep);
 }
 
 /* Go on until a decision is needed or the round is over.  score_pos is
-** CC_NONE once the seat's cards are taken (its jokers are next). */
-void cc_continue_scoring(cc_state *s, cc_report *rep) {
+** CC_NONE once the seat's cards are taken (its jokers are next).  Inlined
+** in the two versions below: where rep is NULL, its tests go. */
+static inline __attribute__((always_inline)) void continue_scoring(cc_state *s,
+                                                                    cc_report *rep) {
     while (s->scoring < s->players) {
         int p = scored_seat(s);
         if (s->score_pos != CC_NONE) {
@@ -214,7 +216,9 @@ void cc_continue_scoring(cc_state *s, cc_report *rep) {
                 s->actor = (int8_t)p;
                 return;
             }
-            take_cards(s, p, rep);
+            if (rep) cc_report_step(rep, s, CC_REPORT_TAKE, p, 0);
+            take_cards(s, p);
+            if (rep) cc_report_step(rep, s, CC_REPORT_TAKEN, p, 0);
             s->score_pos = CC_NONE;
         }
         if (s->unassigned[p] + s->new_jokers > 0 && holds_animal_card(s, p)) {
@@ -229,9 +233,21 @@ void cc_continue_scoring(cc_state *s, cc_report *rep) {
         s->new_jokers = 0;
         score_animals(s, p);
         if (rep) cc_report_step(rep, s, CC_REPORT_ANIMALS, p, 0);
-        if (++s->scoring < s->players) begin_seat(s, rep);
+        if (++s->scoring < s->players) {
+            begin_seat(s);
+            if (rep) cc_report_step(rep, s, CC_REPORT_SECURED, scored_seat(s), 0);
+        }
     }
     finish_round(s, rep);
+}
+
+static __attribute__((noinline)) void continue_scoring_told(cc_state *s, cc_report *rep) {
+    continue_scoring(s, rep);
+}
+
+void cc_continue_scoring(cc_state *s, cc_report *rep) {
+    if (__builtin_expect(rep != NULL, 0)) continue_scoring_told(s, rep);
+    else continue_scoring(s, NULL);
 }
 
 void cc_ten_or_keep(cc_state *s, int keep, cc_report *rep) {
@@ -247,7 +263,6 @@ void cc_ten_or_keep(cc_state *s, int keep, cc_report *rep) {
         s->removed[t]++;
         *e = CC_GONE;
     }
-    if (rep) cc_report_step(rep, s, keep ? CC_REPORT_KEEP : CC_REPORT_TEN, p, t);
     s->score_pos++;
     cc_continue_scoring(s, rep);
 }

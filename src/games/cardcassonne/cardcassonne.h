@@ -203,6 +203,9 @@ static inline void cc_stretch_add(cc_stretch *st, int t, int wrong) {
 void cc_stretch_recount(const cc_state *s, int row, int from, int to, cc_stretch *out);
 /* Best building sets: counts by colour and building jokers. */
 int cc_building_points(const uint8_t colours[CC_COLOURS], int jokers);
+/* The same, and the sets' sizes (at most CC_MAX_SETS, then a 0). */
+#define CC_MAX_SETS 12
+int cc_building_sets(const uint8_t colours[CC_COLOURS], int jokers, uint8_t *sizes);
 
 /* game.c */
 /* The seat after seat, clockwise (no division nor branch: the hot path). */
@@ -217,13 +220,28 @@ void cc_start_round(cc_state *s);
 void cc_hand_add(cc_state *s, int seat, int type, int n);
 int cc_chest_count(const cc_state *s, int seat);
 
+/* account.c: the account of an action.  Scoring takes an optional report
+** (NULL in play) and tells it, at each step, the state after the step. */
+typedef struct cc_report cc_report;
+enum {
+    CC_REPORT_SECURED,   /* seat's stretch is turned up: row[score_row][from, to) */
+    CC_REPORT_TAKE,      /* seat's cards are about to be taken (choices made) */
+    CC_REPORT_TAKEN,     /* ... and were: persons, dragon, fairy scored */
+    CC_REPORT_JOKERS,    /* arg animal jokers won scored 3 each, unassigned */
+    CC_REPORT_ANIMALS,   /* the kinds that gained a card scored */
+    CC_REPORT_ROUND,     /* every seat is scored, the rows are cut */
+    CC_REPORT_BUILDINGS, /* the final scoring of seat's chest */
+};
+void cc_report_step(cc_report *rep, const cc_state *s, int step, int seat, int arg);
+int cc_describe(const void *data, tafel_action a, tf_events *ev);
+
 /* scoring.c: round scoring and the end of the game */
-void cc_start_scoring(cc_state *s);
-void cc_continue_scoring(cc_state *s);
-void cc_ten_or_keep(cc_state *s, int keep);
-void cc_assign(cc_state *s, int kind);
+void cc_start_scoring(cc_state *s, cc_report *rep);
+void cc_continue_scoring(cc_state *s, cc_report *rep);
+void cc_ten_or_keep(cc_state *s, int keep, cc_report *rep);
+void cc_assign(cc_state *s, int kind, cc_report *rep);
 int cc_holds_kind(const cc_state *s, int p, int kind); /* an animal joker may join it */
-void cc_final_scoring(cc_state *s);
+void cc_final_scoring(cc_state *s, cc_report *rep);
 int cc_winners(const void *data, int *out);
 void cc_projected(const void *data, double *out);
 void cc_heuristic(const void *data, double *out);

@@ -83,8 +83,9 @@ void cc_stretch_recount(const cc_state *s, int row, int from, int to, cc_stretch
 /* Greedy is optimal here: a set's value grows faster than its size (0, 5,
 ** 15, 30), so each set takes one card of every colour still held, and the
 ** jokers fill the biggest sets first.  The tests check this against an
-** exhaustive search over every small chest. */
-int cc_building_points(const uint8_t colours[CC_COLOURS], int jokers) {
+** exhaustive search over every small chest.  sizes, when not NULL, gets
+** each set's size, biggest first, and a 0 after the last. */
+int cc_building_sets(const uint8_t colours[CC_COLOURS], int jokers, uint8_t *sizes) {
     int points = 0;
     for (int set = 0;; set++) { /* set: the sets each colour has filled */
         int size = 0;
@@ -92,7 +93,12 @@ int cc_building_points(const uint8_t colours[CC_COLOURS], int jokers) {
         int fill = CC_COLOURS - size < jokers ? CC_COLOURS - size : jokers;
         jokers -= fill;
         size += fill;
+        if (sizes) sizes[set] = (uint8_t)size;
         if (size == 0) return points;
         points += cc_set_points[size];
     }
+}
+
+int cc_building_points(const uint8_t colours[CC_COLOURS], int jokers) {
+    return cc_building_sets(colours, jokers, NULL);
 }

@@ -328,7 +328,7 @@ static int apply_deal(cc_state *s, int t, tafel_error *err) {
 /* Round scoring from the end of a turn, as a call that returns the turn's
 ** result: the turn ends in a jump here and saves no registers for it. */
 static __attribute__((noinline)) int start_scoring(cc_state *s) {
-    cc_start_scoring(s);
+    cc_start_scoring(s, NULL);
     return TAFEL_OK;
 }
 
@@ -466,14 +466,14 @@ static __attribute__((noinline)) int apply_in_other(cc_state *s, tafel_action a,
         break;
     case CC_PH_WRONG:
         if (a == CC_A_TEN || a == CC_A_KEEP) {
-            cc_ten_or_keep(s, a == CC_A_KEEP);
+            cc_ten_or_keep(s, a == CC_A_KEEP, NULL);
             return TAFEL_OK;
         }
         break;
     case CC_PH_ASSIGN:
         if (((unsigned)a - CC_A_ASSIGN) < CC_KINDS) {
             if (!cc_holds_kind(s, s->turn, a - CC_A_ASSIGN)) return refuse_assign(s, a, err);
-            cc_assign(s, a - CC_A_ASSIGN);
+            cc_assign(s, a - CC_A_ASSIGN, NULL);
             return TAFEL_OK;
         }
         break;
@@ -521,4 +521,5 @@ const tf_module cc_module = {
     .resample = cc_resample,
     .check = cc_check,
     .pieces_json = cc_pieces_json,
+    .describe = cc_describe,
 };

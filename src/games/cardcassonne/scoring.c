@@ -12,6 +12,12 @@
 ** that gained a card this round scores the table value of its total.  A
 ** taken card's entry becomes CC_GONE; the rows are cut behind their last
 ** follower when every seat is done.
+**
+** rep, NULL in play, is the account of an action being told (account.c):
+** at each step that takes cards or changes a score, scoring reports the
+** state to it, and it does nothing else.  The loop of round scoring is
+** compiled twice, with reports and without, so that play pays nothing for
+** them.
 */
 #include "cardcassonne.h"
 
@@ -112,7 +118,7 @@ int cc_holds_kind(const cc_state *s, int p, int kind) {
 
 /* Take the seat's secured cards, its choices made: from the counts of its
 ** stretch, the entries themselves are only marked taken. */
-static void take_cards(cc_state *s, int p) {
+static inline __attribute__((always_inline)) void take_cards(cc_state *s, int p) {
     cc_stretch *st = &s->secured[p];
     uint8_t count[CC_TYPES]; /* a copy the compiler knows no store changes */
     memcpy(count, st->count, sizeof count);
@@ -172,27 +178,31 @@ static void cut_rows(cc_state *s) {
     }
 }
 
-static void finish_round(cc_state *s) {
+static inline __attribute__((always_inline)) void finish_round(cc_state *s, cc_report *rep) {
     cut_rows(s);
     memset(s->follower_row, CC_NONE, sizeof s->follower_row); /* followers go home */
     s->scoring = 0;
+    if (rep) cc_report_step(rep, s, CC_REPORT_ROUND, -1, 0);
     if (++s->round == s->rounds) {
-        cc_final_scoring(s);
+        cc_final_scoring(s, rep);
         return;
     }
     s->dealer = s->last_follower;
     cc_start_round(s);
 }
 
-void cc_start_scoring(cc_state *s) {
+void cc_start_scoring(cc_state *s, cc_report *rep) {
     s->scoring = 0;
     begin_seat(s);
-    cc_continue_scoring(s);
+    if (rep) cc_report_step(rep, s, CC_REPORT_SECURED, scored_seat(s), 0);
+    cc_continue_scoring(s, rep);
 }
 
 /* Go on until a decision is needed or the round is over.  score_pos is
-** CC_NONE once the seat's cards are taken (its jokers are next). */
-void cc_continue_scoring(cc_state *s) {
+** CC_NONE once the seat's cards are taken (its jokers are next).  Inlined
+** in the two versions below: where rep is NULL, its tests go. */
+static inline __attribute__((always_inline)) void continue_scoring(cc_state *s,
+                                                                    cc_report *rep) {
     while (s->scoring < s->players) {
         int p = scored_seat(s);
         if (s->score_pos != CC_NONE) {
@@ -206,7 +216,9 @@ void cc_continue_scoring(cc_state *s) {
                 s->actor = (int8_t)p;
                 return;
             }
+            if (rep) cc_report_step(rep, s, CC_REPORT_TAKE, p, 0);
             take_cards(s, p);
+            if (rep) cc_report_step(rep, s, CC_REPORT_TAKEN, p, 0);
             s->score_pos = CC_NONE;
         }
         if (s->unassigned[p] + s->new_jokers > 0 && holds_animal_card(s, p)) {
@@ -217,14 +229,28 @@ void cc_continue_scoring(cc_state *s) {
         }
         add_points(s, p, CC_PTS_JOKERS, 3 * s->new_jokers);
         s->unassigned[p] = (uint8_t)(s->unassigned[p] + s->new_jokers);
+        if (rep) cc_report_step(rep, s, CC_REPORT_JOKERS, p, s->new_jokers);
         s->new_jokers = 0;
         score_animals(s, p);
-        if (++s->scoring < s->players) begin_seat(s);
+        if (rep) cc_report_step(rep, s, CC_REPORT_ANIMALS, p, 0);
+        if (++s->scoring < s->players) {
+            begin_seat(s);
+            if (rep) cc_report_step(rep, s, CC_REPORT_SECURED, scored_seat(s), 0);
+        }
     }
-    finish_round(s);
+    finish_round(s, rep);
 }
 
-void cc_ten_or_keep(cc_state *s, int keep) {
+static __attribute__((noinline)) void continue_scoring_told(cc_state *s, cc_report *rep) {
+    continue_scoring(s, rep);
+}
+
+void cc_continue_scoring(cc_state *s, cc_report *rep) {
+    if (__builtin_expect(rep != NULL, 0)) continue_scoring_told(s, rep);
+    else continue_scoring(s, NULL);
+}
+
+void cc_ten_or_keep(cc_state *s, int keep, cc_report *rep) {
     int p = s->turn;
     uint8_t *e = &s->row[s->score_row][s->score_pos];
     int t = CC_ENTRY_TYPE(*e);
@@ -238,17 +264,17 @@ void cc_ten_or_keep(cc_state *s, int keep) {
         *e = CC_GONE;
     }
     s->score_pos++;
-    cc_continue_scoring(s);
+    cc_continue_scoring(s, rep);
 }
 
-void cc_assign(cc_state *s, int kind) {
+void cc_assign(cc_state *s, int kind, cc_report *rep) {
     int p = s->turn;
     if (s->unassigned[p]) s->unassigned[p]--;
     else s->new_jokers--;
     s->jokers_as[p][kind]++;
     s->animals[p][kind]++;
     s->touched |= (uint8_t)(1u << kind);
-    cc_continue_scoring(s);
+    cc_continue_scoring(s, rep);
 }
 
 static int chest_points(const cc_state *s, int p) {
@@ -257,9 +283,11 @@ static int chest_points(const cc_state *s, int p) {
     return cc_building_points(colours, s->taken[p][CC_HJ_TYPE]);
 }
 
-void cc_final_scoring(cc_state *s) {
-    for (int p = 0; p < s->players; p++)
+void cc_final_scoring(cc_state *s, cc_report *rep) {
+    for (int p = 0; p < s->players; p++) {
         add_points(s, p, CC_PTS_BUILDINGS, chest_points(s, p));
+        if (rep) cc_report_step(rep, s, CC_REPORT_BUILDINGS, p, 0);
+    }
     s->phase = CC_PH_OVER;
     s->actor = TAFEL_TERMINAL;
 }

@@ -121,6 +121,36 @@ static inline tafel_state *ct_game(const char *starts0, const char *starts1) {
     return ct_game_with("catan_cards", tops, NULL, NULL, starts0, starts1);
 }
 
+/* A turn in which nothing happens: die 3, the trade face with no windmill
+** holder, no build, no card drawn. */
+static inline void ct_quiet_turn(tafel_state *s, int seat) {
+    char script[128];
+    snprintf(script, sizeof script, "%d roll; c die 3; c event-die trade; %d end; %d done", seat,
+             seat, seat);
+    h_script(s, script);
+}
+
+/* The ten event cards with first on top, the rest in the table's order (a
+** static buffer, for ct_game_with). */
+static inline const char *ct_events_first(const char *first) {
+    static char out[512];
+    int count[CT_EVENT_TYPES];
+    for (int e = 0; e < CT_EVENT_TYPES; e++)
+        count[e] = ct_event_counts[e] - !strcmp(ct_event_codes[e], first);
+    size_t used = (size_t)snprintf(out, sizeof out, "%s", first);
+    for (int e = 0; e < CT_EVENT_TYPES; e++)
+        for (int i = 0; i < count[e]; i++)
+            used += (size_t)snprintf(out + used, sizeof out - used, " %s", ct_event_codes[e]);
+    return out;
+}
+
+/* A game whose event deck starts with first (ct_game's start cards). */
+static inline tafel_state *ct_event_game(const char *first, const char *starts0,
+                                         const char *starts1) {
+    const char *tops[5] = {starts0, starts1, NULL, NULL, NULL};
+    return ct_game_with("catan_cards", tops, NULL, ct_events_first(first), starts0, starts1);
+}
+
 /* The region of kind res (each kind once at the start) of seat: its stock. */
 static inline ct_region *ct_region_of(tafel_state *s, int seat, int res) {
     ct_player *p = &ct_data(s)->p[seat];

@@ -208,18 +208,10 @@ static void assert_resample_keeps_views(const tafel_state *s) {
     }
 }
 
-/* A turn in which nothing happens: the trade face with no windmill. */
-static void quiet_turn(tafel_state *s, int seat) {
-    char script[128];
-    snprintf(script, sizeof script, "%d roll; c die 3; c event-die trade; %d end; %d done", seat,
-             seat, seat);
-    run(s, script);
-}
-
 /* Two quiet turns: seat 0 is about to roll its second turn (turn 3). */
 static void to_turn3(tafel_state *s) {
-    quiet_turn(s, 0);
-    quiet_turn(s, 1);
+    ct_quiet_turn(s, 0);
+    ct_quiet_turn(s, 1);
     assert_int_equal(h_view_int(s, "turn"), 3);
     assert_int_equal(tafel_state_current(s), 0);
 }
@@ -231,26 +223,6 @@ static void main3(tafel_state *s) {
     assert_string_equal(frame_now(s), "main");
     set_stock(s, 0, 1, 1, 1, 1, 1, 1);
     set_stock(s, 1, 1, 1, 1, 1, 1, 1);
-}
-
-/* The ten event cards with `first` on top, the rest in the table's order. */
-static const char *events_first(const char *first) {
-    int count[CT_EVENT_TYPES];
-    for (int e = 0; e < CT_EVENT_TYPES; e++) count[e] = ct_event_counts[e];
-    char *out = scratch();
-    size_t used = (size_t)snprintf(out, 512, "%s", first);
-    for (int e = 0; e < CT_EVENT_TYPES; e++)
-        if (!strcmp(ct_event_codes[e], first)) count[e]--;
-    for (int e = 0; e < CT_EVENT_TYPES; e++)
-        for (int i = 0; i < count[e]; i++)
-            used += (size_t)snprintf(out + used, 512 - used, " %s", ct_event_codes[e]);
-    return out;
-}
-
-/* A game whose event deck starts with `first`. */
-static tafel_state *event_game(const char *first, const char *starts0, const char *starts1) {
-    const char *tops[5] = {starts0, starts1, NULL, NULL, NULL};
-    return ct_game_with("catan_cards", tops, NULL, events_first(first), starts0, starts1);
 }
 
 /* ============================================================ Alchemist */
@@ -283,9 +255,9 @@ static void test_alchemist_cannot_be_played_before_both_players_had_a_turn(void 
     tafel_state *s = ct_game("alchemist spy caravan", "alchemist herb-witch merchant");
     assert_not_legal(s, "alchemist 4");
     h_refused(s, "alchemist 4", TAFEL_EILLEGAL);
-    quiet_turn(s, 0);
+    ct_quiet_turn(s, 0);
     assert_not_legal(s, "alchemist 4"); /* seat 1's first turn */
-    quiet_turn(s, 1);
+    ct_quiet_turn(s, 1);
     assert_legal(s, "alchemist 4"); /* turn 3 */
     finish(s);
 }
@@ -717,7 +689,8 @@ static void test_played_action_cards_leave_the_game(void **unused) {
 ** it goes back to hand; then both discard down to the hand limit. */
 static void test_civil_war_sends_one_unit_of_each_player_back_and_both_discard(void **unused) {
     (void)unused;
-    tafel_state *s = event_game("civil-war", "spy caravan merchant", "bishop herb-witch alchemist");
+    tafel_state *s =
+        ct_event_game("civil-war", "spy caravan merchant", "bishop herb-witch alchemist");
     ct_put_site(s, 0, "conrad", 0, -1);
     ct_put_site(s, 0, "fleet-ore", 2, 1);
     ct_put_site(s, 1, "hagen", 0, -1);
@@ -753,7 +726,8 @@ static void test_civil_war_sends_one_unit_of_each_player_back_and_both_discard(v
 ** with a Church. */
 static void test_civil_war_cannot_take_a_unit_at_a_city_with_a_church(void **unused) {
     (void)unused;
-    tafel_state *s = event_game("civil-war", "spy caravan merchant", "bishop herb-witch alchemist");
+    tafel_state *s =
+        ct_event_game("civil-war", "spy caravan merchant", "bishop herb-witch alchemist");
     ct_make_city(s, 1, 0);
     ct_put_site(s, 1, "church", 0, -2);
     ct_put_site(s, 1, "hagen", 0, 1);
@@ -770,7 +744,8 @@ static void test_civil_war_cannot_take_a_unit_at_a_city_with_a_church(void **unu
 
 static void test_civil_war_passes_over_a_player_whose_only_unit_is_protected(void **unused) {
     (void)unused;
-    tafel_state *s = event_game("civil-war", "spy caravan merchant", "bishop herb-witch alchemist");
+    tafel_state *s =
+        ct_event_game("civil-war", "spy caravan merchant", "bishop herb-witch alchemist");
     ct_make_city(s, 1, 2);
     ct_put_site(s, 1, "church", 2, 2);
     ct_put_site(s, 1, "hagen", 2, -1);
@@ -786,7 +761,8 @@ static void test_civil_war_passes_over_a_player_whose_only_unit_is_protected(voi
 static void test_conflict_lets_the_knight_token_holder_put_two_opposing_cards_under(
     void **unused) {
     (void)unused;
-    tafel_state *s = event_game("conflict", "spy caravan merchant", "bishop herb-witch alchemist");
+    tafel_state *s =
+        ct_event_game("conflict", "spy caravan merchant", "bishop herb-witch alchemist");
     ct_put_site(s, 1, "hagen", 0, -1);
     run(s, "0 roll; c die 3; c event-die event");
     assert_int_equal(tafel_state_current(s), 1);
@@ -808,7 +784,8 @@ static void test_conflict_lets_the_knight_token_holder_put_two_opposing_cards_un
 
 static void test_conflict_without_a_knight_token_does_nothing(void **unused) {
     (void)unused;
-    tafel_state *s = event_game("conflict", "spy caravan merchant", "bishop herb-witch alchemist");
+    tafel_state *s =
+        ct_event_game("conflict", "spy caravan merchant", "bishop herb-witch alchemist");
     ct_put_site(s, 0, "hagen", 0, -1);
     ct_put_site(s, 1, "siegfried", 0, -1); /* 1 : 1, the token is set aside */
     run(s, "0 roll; c die 3; c event-die event");
@@ -824,7 +801,7 @@ static void test_master_builder_lets_each_player_search_a_stack_for_free(void **
     (void)unused;
     const char *tops[5] = {"spy caravan merchant", "bishop herb-witch alchemist",
                            "colossus mint harbor", NULL, NULL};
-    tafel_state *s = ct_game_with("catan_cards", tops, NULL, events_first("master-builder"),
+    tafel_state *s = ct_game_with("catan_cards", tops, NULL, ct_events_first("master-builder"),
                                   "spy caravan merchant", "bishop herb-witch alchemist");
     run(s, "0 roll; c die 3; c event-die event");
     assert_int_equal(tafel_state_current(s), 0);
@@ -852,7 +829,8 @@ static void test_master_builder_lets_each_player_search_a_stack_for_free(void **
 ** even if it borders two. */
 static void test_plague_takes_one_from_each_region_next_to_a_city(void **unused) {
     (void)unused;
-    tafel_state *s = event_game("plague", "spy caravan merchant", "bishop herb-witch alchemist");
+    tafel_state *s =
+        ct_event_game("plague", "spy caravan merchant", "bishop herb-witch alchemist");
     ct_make_city(s, 0, 0);
     ct_make_city(s, 0, 2);
     ct_make_city(s, 1, 0);
@@ -871,7 +849,7 @@ static void test_plague_takes_one_from_each_region_next_to_a_city(void **unused)
 ** (max 3). */
 static void test_productive_year_gives_one_per_bordering_garrison(void **unused) {
     (void)unused;
-    tafel_state *s = event_game("productive-year", "spy caravan merchant",
+    tafel_state *s = ct_event_game("productive-year", "spy caravan merchant",
                                 "bishop herb-witch alchemist");
     ct_put_site(s, 0, "garrison", 0, -1); /* fields, mountains */
     ct_put_site(s, 0, "garrison", 2, -1); /* mountains, pasture */
@@ -889,7 +867,8 @@ static void test_productive_year_gives_one_per_bordering_garrison(void **unused)
 /* Rules §3 Progress: 1 resource of your choice per Abbey and per Library. */
 static void test_progress_gives_a_resource_per_abbey_and_library(void **unused) {
     (void)unused;
-    tafel_state *s = event_game("progress", "spy caravan merchant", "bishop herb-witch alchemist");
+    tafel_state *s =
+        ct_event_game("progress", "spy caravan merchant", "bishop herb-witch alchemist");
     ct_put_site(s, 0, "abbey", 0, -1);
     ct_make_city(s, 1, 2);
     ct_put_site(s, 1, "abbey", 0, 1);
@@ -908,7 +887,8 @@ static void test_progress_gives_a_resource_per_abbey_and_library(void **unused) 
 
 static void test_progress_gives_nothing_without_abbey_or_library(void **unused) {
     (void)unused;
-    tafel_state *s = event_game("progress", "spy caravan merchant", "bishop herb-witch alchemist");
+    tafel_state *s =
+        ct_event_game("progress", "spy caravan merchant", "bishop herb-witch alchemist");
     run(s, "0 roll; c die 6; c event-die event");
     assert_string_equal(frame_now(s), "main");
     assert_string_equal(stocks(s, 0), "L1 W1 B1 O1 G1 Au2");
@@ -919,7 +899,8 @@ static void test_progress_gives_nothing_without_abbey_or_library(void **unused) 
 ** reshuffled (dealt again by 10 chance actions); the new order holds. */
 static void test_year_end_reshuffles_the_whole_event_deck(void **unused) {
     (void)unused;
-    tafel_state *s = event_game("year-end", "spy caravan merchant", "bishop herb-witch alchemist");
+    tafel_state *s =
+        ct_event_game("year-end", "spy caravan merchant", "bishop herb-witch alchemist");
     run(s, "0 roll; c die 3; c event-die event");
     assert_int_equal(tafel_state_current(s), TAFEL_CHANCE);
     assert_string_equal(frame_now(s), "deal-events");
@@ -950,7 +931,8 @@ static void test_year_end_reshuffles_the_whole_event_deck(void **unused) {
 ** under the deck, face known to both. */
 static void test_an_event_card_goes_under_the_event_deck(void **unused) {
     (void)unused;
-    tafel_state *s = event_game("plague", "spy caravan merchant", "bishop herb-witch alchemist");
+    tafel_state *s =
+        ct_event_game("plague", "spy caravan merchant", "bishop herb-witch alchemist");
     run(s, "0 roll; c die 3; c event-die event");
     assert_string_equal(list_seen(s, 1, "event_deck"), "? ? ? ? ? ? ? ? ? plague");
     assert_resample_keeps_views(s);
@@ -1234,7 +1216,7 @@ static void test_move_texts_hide_the_cards_a_seat_cannot_see(void **unused) {
     assert_string_equal(move_seen(s, 1, "take mint"), "take ?");
     assert_string_equal(move_seen(s, -1, "take mint"), "take ?");
     run(s, "0 take mint; 0 done");
-    quiet_turn(s, 1);
+    ct_quiet_turn(s, 1);
     run(s, "0 roll; c die 3; c event-die trade; 0 play spy");
     assert_string_equal(move_seen(s, 0, "take conrad"), "take conrad");
     assert_string_equal(move_seen(s, 1, "take conrad"), "take conrad");
@@ -1422,9 +1404,9 @@ static void test_max_turns_ends_the_game_in_a_draw(void **unused) {
                            NULL};
     tafel_state *s = ct_game_with("catan_cards(max_turns=2)", tops, NULL, NULL,
                                   "spy caravan merchant", "bishop herb-witch alchemist");
-    quiet_turn(s, 0);
+    ct_quiet_turn(s, 0);
     assert_int_equal(tafel_state_current(s), 1);
-    quiet_turn(s, 1);
+    ct_quiet_turn(s, 1);
     assert_int_equal(tafel_state_current(s), TAFEL_TERMINAL);
     int w[2];
     assert_int_equal(tafel_state_winners(s, w), 2);

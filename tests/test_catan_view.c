@@ -112,31 +112,8 @@ static tafel_action action_of(const tafel_state *s, const char *text) {
     return a;
 }
 
-/* The event deck with first on top, the rest in the table's order. */
-static const char *events_first(const char *first) {
-    static char out[512];
-    int count[CT_EVENT_TYPES];
-    for (int e = 0; e < CT_EVENT_TYPES; e++)
-        count[e] = ct_event_counts[e] - !strcmp(ct_event_codes[e], first);
-    size_t used = (size_t)snprintf(out, sizeof out, "%s", first);
-    for (int e = 0; e < CT_EVENT_TYPES; e++)
-        for (int i = 0; i < count[e]; i++)
-            used += (size_t)snprintf(out + used, sizeof out - used, " %s", ct_event_codes[e]);
-    return out;
-}
-
 static tafel_state *event_game(const char *first) {
-    const char *tops[5] = {"spy caravan merchant", "bishop herb-witch alchemist", NULL, NULL,
-                           NULL};
-    return own(ct_game_with("catan_cards", tops, NULL, events_first(first),
-                            "spy caravan merchant", "bishop herb-witch alchemist"));
-}
-
-static void quiet_turn(tafel_state *s, int seat) {
-    char script[128];
-    snprintf(script, sizeof script, "%d roll; c die 3; c event-die trade; %d end; %d done",
-             seat, seat, seat);
-    run(s, script);
+    return own(ct_event_game(first, "spy caravan merchant", "bishop herb-witch alchemist"));
 }
 
 /* The shuffles dealt at random: seat 0 (Red) is to arrange its regions. */
@@ -230,8 +207,8 @@ static void test_the_picture_names_year_end_after_the_deck_is_shuffled(void **un
 static void test_the_duel_die_says_whether_the_attack_succeeds(void **unused) {
     (void)unused;
     tafel_state *s = own(ct_game("brigands spy caravan", "bishop herb-witch alchemist"));
-    quiet_turn(s, 0);
-    quiet_turn(s, 1);
+    ct_quiet_turn(s, 0);
+    ct_quiet_turn(s, 1);
     run(s, "0 roll; c die 3; c event-die trade; 0 play brigands; 1 no-counter");
     assert_string_equal(seen(s, 1, "duel 5"), "duel 5 (the attack succeeds)");
     assert_string_equal(seen(s, -1, "duel 6"), "duel 6 (the attack fails)");
@@ -240,8 +217,8 @@ static void test_the_duel_die_says_whether_the_attack_succeeds(void **unused) {
 static void test_the_countered_duel_die_says_whether_the_attack_succeeds(void **unused) {
     (void)unused;
     tafel_state *s = own(ct_game("brigands spy caravan", "bishop herb-witch alchemist"));
-    quiet_turn(s, 0);
-    quiet_turn(s, 1);
+    ct_quiet_turn(s, 0);
+    ct_quiet_turn(s, 1);
     run(s, "0 roll; c die 3; c event-die trade; 0 play brigands; 1 play bishop");
     assert_string_equal(seen(s, 0, "duel 2"), "duel 2 (the attack succeeds)");
     assert_string_equal(seen(s, 0, "duel 3"), "duel 3 (the attack fails)");
@@ -293,7 +270,7 @@ static void test_the_key_explains_the_symbols_only_when_asked(void **unused) {
 static void test_the_picture_names_the_opponents_last_build(void **unused) {
     (void)unused;
     tafel_state *s = event_game("plague");
-    quiet_turn(s, 0);
+    ct_quiet_turn(s, 0);
     ct_set_stock(s, 1, (const int[CT_RES]){1, 0, 2, 0, 0, 0});
     run(s, "1 roll; c die 4; c event-die trade; 1 road left; 1 end; 1 done");
     assert_contains(render(s, 0, 0), "Blue's last build or action card (turn 2): road left\n");

@@ -266,6 +266,8 @@ int ct_vp(const ct_state *s, int seat);
 int ct_hand_limit(const ct_state *s, int seat);
 void ct_produce(ct_state *s, int die);
 int ct_protected(const ct_state *s, int seat, int col, int row); /* by a Garrison */
+/* Garrisons bordering the region at (col, ri), ri 0 for row -1 and 1 for +1 */
+int ct_garrisons_beside(const ct_state *s, int seat, int col, int ri);
 void ct_brigand_attack(ct_state *s);
 void ct_plague(ct_state *s);
 void ct_productive_year(ct_state *s);
@@ -288,6 +290,14 @@ void ct_learn_hand(ct_state *s, int seat);                  /* seat sees the oth
 int ct_current(const void *data);      /* whose turn, from the frames */
 int ct_frame_kind(const ct_state *s); /* the frame on top, or -1 */
 int ct_apply(void *data, tafel_action a, tafel_error *err);
+int ct_winners(const void *data, int *out);
+/* ct_play, stopping after max steps (account.c): see game.c */
+int ct_walk(ct_state *s, tafel_action a, int max);
+
+/* account.c: the account of an action (docs/events-catan_cards.md) */
+int ct_describe(const void *data, tafel_action a, tf_events *ev);
+extern const char *const ct_account_kinds[]; /* every kind of event it writes */
+extern const int ct_account_kind_count;
 
 /* notation.c */
 int ct_to_text(const void *data, tafel_action a, char *buf, size_t n);

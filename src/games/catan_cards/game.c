@@ -1,7 +1,7 @@
 /*
 ** game.c -- the flow of the Catan card game (rules §4) and the module table.
 **
-** The flow is a stack of frames (catan.h).  ct_run pops automatic frames
+** The flow is a stack of frames (catan.h).  ct_walk pops automatic frames
 ** and executes them until a frame needs a decision or chance; legal() lists
 ** what that frame allows; apply() accepts exactly what legal() lists (one
 ** definition of legality), does it, and runs on.  After every step the
@@ -673,7 +673,12 @@ static int empty_decision(const ct_state *s) {
     }
 }
 
-static void run_automatic(ct_state *s, ct_frame f) {
+/* The parts of ct_walk (the hot path) are inlined into it, their one
+** caller, as they were into ct_play before the account walked it step by
+** step: left to itself the compiler keeps some apart, a call each step. */
+#define CT_INLINE static inline __attribute__((always_inline))
+
+CT_INLINE void run_automatic(ct_state *s, ct_frame f) {
     switch (f.kind) {
     case F_TURN:
         s->active = f.seat;
@@ -691,25 +696,29 @@ static void run_automatic(ct_state *s, ct_frame f) {
     }
 }
 
-/* Run automatic frames and skip empty decisions until a decision or chance. */
-static void ct_run(ct_state *s) {
-    for (;;) {
-        if (s->dirty) { /* only then can counts, points or the end change */
-            ct_refresh_seats(s, s->dirty);
-            check_end(s);
-            s->dirty = 0;
-        }
-        if (s->over || !s->nframes) return;
-        ct_frame f = *ctop(s);
-        if (is_automatic(f.kind)) {
-            pop(s);
-            run_automatic(s, f);
-        } else if (empty_decision(s)) {
-            pop(s);
-        } else {
-            return;
-        }
+/* Recount the principalities a step changed: counts, points, tokens, the end. */
+CT_INLINE void settle(ct_state *s) {
+    if (s->dirty) { /* only then can counts, points or the end change */
+        ct_refresh_seats(s, s->dirty);
+        check_end(s);
+        s->dirty = 0;
     }
+}
+
+/* Run the automatic frame on top or skip an empty decision; 0 when a
+** decision, chance or the end comes first. */
+CT_INLINE int step(ct_state *s) {
+    if (s->over || !s->nframes) return 0;
+    ct_frame f = *ctop(s);
+    if (is_automatic(f.kind)) {
+        pop(s);
+        run_automatic(s, f);
+    } else if (empty_decision(s)) {
+        pop(s);
+    } else {
+        return 0;
+    }
+    return 1;
 }
 
 /* ---- applying a decision ----------------------------------------------------- */
@@ -875,7 +884,7 @@ static int take_from_stack(ct_state *s, int seat, int k, int type) {
     return slot;
 }
 
-static void do_action(ct_state *s, tafel_action a) {
+CT_INLINE void do_action(ct_state *s, tafel_action a) {
     ct_frame *f = top(s);
     int seat = f->seat, kind = f->kind;
     switch (kind) {
@@ -1162,13 +1171,25 @@ static int in_list(const ct_state *s, tafel_action a) {
     return 0;
 }
 
-/* A legal action, applied: the module's own choices come straight here. */
-static void ct_play(void *data, tafel_action a) {
-    ct_state *s = data;
-    do_action(s, a);
-    ct_run(s);
+/* Action a (a legal one; none when negative), then automatic frames run and
+** empty decisions skipped until a decision, chance or the end, points
+** recounted after each step.  The account (account.c) walks the same way a
+** step at a time: it stops after max steps (the action alone is step 0) and
+** answers 1; random play never stops early (max < 0).  One function for
+** both, so that the steps stay inlined in it as they were in ct_play. */
+int ct_walk(ct_state *s, tafel_action a, int max) {
+    if (a >= 0) do_action(s, a);
+    for (;; max--) {
+        settle(s);
+        if (max == 0) return 1;
+        if (!step(s)) break;
+    }
     s->actor = (int8_t)ct_current(s);
+    return 0;
 }
+
+/* A legal action, applied: the module's own choices come straight here. */
+static void ct_play(void *data, tafel_action a) { ct_walk(data, a, -1); }
 
 int ct_apply(void *data, tafel_action a, tafel_error *err) {
     ct_state *s = data;
@@ -1226,7 +1247,7 @@ static void ct_scores(const void *data, double *out) {
     for (int seat = 0; seat < 2; seat++) out[seat] = ct_vp(s, seat);
 }
 
-static int ct_winners(const void *data, int *out) {
+int ct_winners(const void *data, int *out) {
     const ct_state *s = data;
     if (s->draw_game) {
         out[0] = 0;
@@ -1339,4 +1360,5 @@ const tf_module ct_module = {
     .resample = ct_resample,
     .check = ct_check,
     .pieces_json = ct_pieces_json,
+    .describe = ct_describe,
 };

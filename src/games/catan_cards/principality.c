@@ -223,6 +223,10 @@ int ct_protected(const ct_state *s, int seat, int col, int ri) {
     return borders(&s->p[seat], col, ri, CT_GARRISON);
 }
 
+int ct_garrisons_beside(const ct_state *s, int seat, int col, int ri) {
+    return bordering_count(&s->p[seat], col, ri, CT_GARRISON);
+}
+
 /* More than 7 resources outside Garrison-protected regions: all ore and
 ** wool on unprotected regions are lost. */
 void ct_brigand_attack(ct_state *s) {

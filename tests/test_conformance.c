@@ -32,7 +32,7 @@
 #define FULL_CHECK_EVERY 16
 #define SAMPLED_APPLIES 3
 #define MAX_ACTIONS_PER_GAME 5000
-#define ACCOUNT_SEATS_EVERY 3
+#define ACCOUNT_SEATS_EVERY 7
 
 typedef struct sim {
     const char *game_name;

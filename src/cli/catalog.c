@@ -394,6 +394,16 @@ char *cli_catalog_format(const cli_catalog *c, const char *key, const cJSON *obj
     return t.p;
 }
 
+char *cli_catalog_repeated(const cli_catalog *c, const char *key, const char *text,
+                           int count) {
+    cJSON *fields = cJSON_CreateObject();
+    cJSON_AddStringToObject(fields, "move", text);
+    cJSON_AddNumberToObject(fields, "count", count);
+    char *said = cli_catalog_format(c, key, fields);
+    cJSON_Delete(fields);
+    return said;
+}
+
 char *cli_catalog_event(const cli_catalog *c, const cJSON *event) {
     const cJSON *kind = cJSON_GetObjectItemCaseSensitive(event, "kind");
     char key[160];

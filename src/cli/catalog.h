@@ -40,6 +40,10 @@ int cli_catalog_has(const cli_catalog *catalog, const char *key);
 /* The template of key filled from the fields of obj (a JSON object, may be
 ** NULL), as docs/catalogs.md says.  malloc'd; NULL when memory ran out. */
 char *cli_catalog_format(const cli_catalog *catalog, const char *key, const cJSON *obj);
+/* text with how often it came in a row, by the template key ("{move}
+** ({count} times)"); malloc'd. */
+char *cli_catalog_repeated(const cli_catalog *catalog, const char *key, const char *text,
+                           int count);
 /* One event of an account as a sentence: the template <game>.event.<kind>. */
 char *cli_catalog_event(const cli_catalog *catalog, const cJSON *event);
 /* A seat's colour in the language. */

@@ -212,24 +212,8 @@ static int log_move(play_session *s, tafel_action a) {
         s->log = p;
         s->log_cap = cap;
     }
-    char *json = NULL, *line = NULL;
-    if (tafel_state_describe(s->state, a, -1, &json, NULL) == TAFEL_OK) {
-        cJSON *events = cJSON_Parse(json);
-        size_t len = 0;
-        for (const cJSON *e = events ? events->child : NULL; e; e = e->next) {
-            char *sentence = cli_catalog_event(s->words, e);
-            char *longer = sentence ? realloc(line, len + strlen(sentence) + 2) : NULL;
-            if (longer) {
-                line = longer;
-                len += (size_t)sprintf(line + len, "%s%s", len ? " " : "", sentence);
-            }
-            free(sentence);
-        }
-        cJSON_Delete(events);
-    }
-    free(json);
-    s->log[s->log_len++] = line ? line : strdup("");
-    return s->log[s->log_len - 1] == NULL;
+    s->log[s->log_len] = cli_account_words(s->words, s->state, a, -1);
+    return s->log[s->log_len++] == NULL;
 }
 
 /* Hotseat: clear the screen, wait for the next person, show what happened
@@ -252,12 +236,8 @@ static int hand_over(play_session *s, int seat) {
             while (j < s->log_len && !strcmp(s->log[j], s->log[i])) j++;
             char *item = s->log[i][0] ? strdup(s->log[i]) : NULL;
             if (item && j - i > 1) {
-                cJSON *fields = cJSON_CreateObject();
-                cJSON_AddStringToObject(fields, "move", s->log[i]);
-                cJSON_AddNumberToObject(fields, "count", j - i);
                 free(item);
-                item = cli_catalog_format(s->words, "common.play.repeated", fields);
-                cJSON_Delete(fields);
+                item = cli_catalog_repeated(s->words, "common.play.repeated", s->log[i], j - i);
             }
             char *longer = item ? realloc(lines, len + strlen(item) + 4) : NULL;
             if (longer) {

@@ -108,18 +108,6 @@ static void print_text(const tafel_record *record, const tafel_state *state, int
 ** account and "by_seat" each seat's. */
 #define TELL_ALL (-9)
 
-static cJSON *account_json(const tafel_state *state, tafel_action a, int seat) {
-    char *json = NULL;
-    tafel_error err;
-    if (tafel_state_describe(state, a, seat, &json, &err)) {
-        fprintf(stderr, "tafel replay: %s\n", err.message);
-        return NULL;
-    }
-    cJSON *events = cJSON_Parse(json);
-    free(json);
-    return events;
-}
-
 static int print_step_json(const tafel_state *state, tafel_action a, int n, int seat) {
     char text[TAFEL_ACTION_TEXT_MAX];
     if (seat == TELL_ALL) tafel_action_to_text(state, a, text, sizeof text);
@@ -128,13 +116,13 @@ static int print_step_json(const tafel_state *state, tafel_action a, int n, int 
     cJSON_AddNumberToObject(root, "n", n);
     cJSON_AddItemToObject(root, "seat", next_json(tafel_state_current(state)));
     cJSON_AddStringToObject(root, "action", text);
-    cJSON *events = account_json(state, a, seat == TELL_ALL ? -1 : seat);
+    cJSON *events = cli_account(state, a, seat == TELL_ALL ? -1 : seat, "tafel replay");
     int ok = events != NULL;
     cJSON_AddItemToObject(root, "events", events);
     if (seat == TELL_ALL) {
         cJSON *by_seat = cJSON_AddArrayToObject(root, "by_seat");
         for (int p = 0; ok && p < tafel_state_players(state); p++) {
-            cJSON *mine = account_json(state, a, p);
+            cJSON *mine = cli_account(state, a, p, "tafel replay");
             ok = mine != NULL;
             cJSON_AddItemToArray(by_seat, mine);
         }

@@ -43,11 +43,8 @@ static void fold(cli_teller *t) {
     if (t->repeats == 1) {
         run_add(t, t->last);
     } else {
-        cJSON *fields = cJSON_CreateObject();
-        cJSON_AddStringToObject(fields, "move", t->last);
-        cJSON_AddNumberToObject(fields, "count", t->repeats);
-        char *repeated = cli_catalog_format(t->catalog, "common.play.chance_repeated", fields);
-        cJSON_Delete(fields);
+        char *repeated = cli_catalog_repeated(t->catalog, "common.play.chance_repeated",
+                                              t->last, t->repeats);
         if (repeated) run_add(t, repeated);
         free(repeated);
     }
@@ -105,15 +102,38 @@ static void chance_sentence(cli_teller *t, const char *sentence) {
     t->repeats = t->last != NULL;
 }
 
-int cli_tell(cli_teller *t, const tafel_state *state, tafel_action a, const char *prefix) {
+cJSON *cli_account(const tafel_state *state, tafel_action a, int seat, const char *who) {
     char *json = NULL;
     tafel_error err;
-    if (tafel_state_describe(state, a, t->seat, &json, &err)) {
-        fprintf(stderr, "tafel: %s\n", err.message);
-        return 1;
+    if (tafel_state_describe(state, a, seat, &json, &err)) {
+        fprintf(stderr, "%s: %s\n", who, err.message);
+        return NULL;
     }
     cJSON *events = cJSON_Parse(json);
     free(json);
+    return events;
+}
+
+char *cli_account_words(cli_catalog *catalog, const tafel_state *state, tafel_action a,
+                        int seat) {
+    cJSON *events = cli_account(state, a, seat, "tafel");
+    char *line = strdup("");
+    size_t len = 0;
+    for (const cJSON *e = events ? events->child : NULL; line && e; e = e->next) {
+        char *sentence = cli_catalog_event(catalog, e);
+        char *longer = sentence ? realloc(line, len + strlen(sentence) + 2) : NULL;
+        if (longer) {
+            line = longer;
+            len += (size_t)sprintf(line + len, "%s%s", len ? " " : "", sentence);
+        }
+        free(sentence);
+    }
+    cJSON_Delete(events);
+    return line;
+}
+
+int cli_tell(cli_teller *t, const tafel_state *state, tafel_action a, const char *prefix) {
+    cJSON *events = cli_account(state, a, t->seat, "tafel");
     if (!events) return 1;
     int chance = tafel_state_current(state) == TAFEL_CHANCE;
     if (!chance) cli_tell_flush(t);

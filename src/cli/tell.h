@@ -24,6 +24,15 @@ typedef struct cli_teller {
     int repeats;
 } cli_teller;
 
+/* The account of a, about to be played in state, as seat sees it, parsed
+** (tafel_state_describe); NULL when it cannot be had, said on stderr after
+** who ("tafel replay"). */
+cJSON *cli_account(const tafel_state *state, tafel_action a, int seat, const char *who);
+/* The account's sentences joined by blanks (malloc'd; "" when there are
+** none, NULL when memory ran out). */
+char *cli_account_words(cli_catalog *catalog, const tafel_state *state, tafel_action a,
+                        int seat);
+
 void cli_teller_init(cli_teller *t, cli_catalog *catalog, int seat, int notation);
 void cli_teller_free(cli_teller *t);
 /* Tell action a, about to be played in state; prefix (may be "") begins

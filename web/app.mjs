@@ -2,12 +2,14 @@
 //   /                           the lobby
 //   /t/<table>?token=<token>    a seat at a table (the token keeps the seat on reload)
 //   /t/<table>                  a spectator
-// It opens the one connection and reads GET /api/games (the games, their
-// options and pieces, the bots) before drawing either page.
+// It opens the one connection, and reads GET /api/games (the games, their
+// options and pieces, the bots) and the catalog of the page's language
+// (words/language.mjs) before drawing either page.
 
 import {Connection} from "./net/connection.mjs";
 import {showLobby} from "./lobby/lobby.mjs";
 import {showTable} from "./table/table.mjs";
+import {speak} from "./words/language.mjs";
 
 /** @typedef {import("./types.js").GamesInfo} GamesInfo */
 
@@ -28,7 +30,7 @@ async function readGames() {
 async function main() {
     const root = document.getElementById("app");
     if (!root) return;
-    const info = await readGames();
+    const [info] = await Promise.all([readGames(), speak()]);
     const conn = new Connection();
     const m = /^\/t\/([0-9a-f]+)\/?$/.exec(location.pathname);
     if (m) {

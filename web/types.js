@@ -85,9 +85,9 @@ export {};
  */
 
 /**
- * `history`: every action so far, as this seat may see them, each with the
- * scores after it.
- * @typedef {{seat: number | "chance", text: string, scores: number[]}} HistoryAction
+ * `history`: every action so far, as this seat may see them, each with its
+ * account and the scores after it.
+ * @typedef {{seat: number | "chance", text: string, events: ActionEvent[], scores: number[]}} HistoryAction
  * @typedef {{type: "history", seq: number, actions: HistoryAction[]}} HistoryMessage
  */
 

@@ -494,10 +494,14 @@ static void do_history(session *s) {
         char text[256];
         if (tafel_action_from_text(st, t->texts[i], &a, NULL)) break;
         if (tafel_action_view_text(st, s->seat, a, text, sizeof text) < 0) text[0] = 0;
+        char *account = NULL;
+        tafel_state_describe(st, a, s->seat, &account, NULL);
         cJSON *o = cJSON_CreateObject();
         cJSON_AddItemToObject(o, "seat", seat_value(t->action_seats[i] < 0 ? TAFEL_CHANCE
                                                                            : t->action_seats[i]));
         cJSON_AddStringToObject(o, "text", text);
+        cJSON_AddItemToObject(o, "events", account ? cJSON_CreateRaw(account) : cJSON_CreateArray());
+        free(account);
         cJSON_AddItemToArray(list, o);
         tafel_state_apply(st, a, NULL);
         double scores[TAFEL_MAX_PLAYERS];

@@ -136,6 +136,7 @@ async function leakGame(game, specs, seed) {
         msg.actions.forEach((x, i) => {
           assert.equal(x.text, views[s][i + 1].text, `${where}: history ${i}`);
           assert.equal(x.seat, views[s][i + 1].seat, `${where}: history ${i} seat`);
+          assert.deepEqual(x.events, steps[s][i].events, `${where}: history ${i}'s account is the seat's`);
         });
       }
       const secret = secrets(s, N);

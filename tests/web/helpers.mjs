@@ -14,7 +14,8 @@
 // request is on its way.
 
 import { chromium } from 'playwright-core';
-import { existsSync, mkdirSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, copyFileSync, cpSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join as joinPath, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -36,7 +37,24 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 
 /** tafel serve on a fresh database, serving this repository's web/. */
 export function webServer(opts = {}) {
-  return startServer({ ...opts, args: ['--web', WEB, ...(opts.args || [])] });
+  return startServer({ ...opts, args: ['--web', opts.web || WEB, ...(opts.args || [])] });
+}
+
+/** The pseudo-language's markers (tests/catalog_test.py --pseudo). */
+export const PSEUDO_OPEN = '\u27e6', PSEUDO_CLOSE = '\u27e7';
+
+/**
+ * A copy of web/ with one more language, "qps": every English text wrapped
+ * in ⟦…⟧ and a third longer (tests/catalog_test.py --pseudo).  Serve it with
+ * webServer({ web }) and open pages with ?lang=qps: text without the
+ * markers was not taken from a catalog.
+ */
+export function pseudoWeb() {
+  const web = joinPath(tempDir('tafel-web-qps-'), 'web');
+  cpSync(WEB, web, { recursive: true });
+  execFileSync('python3', [joinPath(ROOT, 'tests', 'catalog_test.py'), '--pseudo',
+    joinPath(web, 'i18n', 'qps')]);
+  return web;
 }
 
 /** Debian's chromium, headless. */
@@ -273,3 +291,57 @@ export function pageText(page) {
   });
 }
 
+
+/**
+ * The visible texts of a page in the pseudo-language that do not come from
+ * a catalog: each visible text node (and title, aria-label, placeholder
+ * attribute) that is not inside a ⟦…⟧ of its element's text, once digits,
+ * punctuation, signs and the allowed words (player and bot names) are taken
+ * out.  [] when every word is the catalog's.
+ */
+export function unmarkedTexts(page, allowed = []) {
+  return page.evaluate(({ allowed, open, close }) => {
+    const bare = (s) => {
+      let rest = s;
+      for (const w of allowed) rest = rest.split(w).join(' ');
+      return rest.replace(/[\p{N}\p{P}\p{S}\p{Z}\s]/gu, '');
+    };
+    const visible = (el) => {
+      if (!el || !(el instanceof Element)) return false;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) return false;
+      const cs = getComputedStyle(el);
+      return cs.visibility !== 'hidden' && cs.display !== 'none' && cs.opacity !== '0';
+    };
+    // Whether offset i of the element's text lies between an open and a close marker.
+    const inside = (text, i) => {
+      const before = text.lastIndexOf(open, i), closed = text.lastIndexOf(close, i - 1);
+      return before >= 0 && before > closed && text.indexOf(close, i) >= 0;
+    };
+    const found = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent || '';
+      if (!bare(text)) continue;
+      const parent = n.parentElement;
+      if (!parent || !visible(parent) || parent.closest('script, style, noscript')) continue;
+      if (text.includes(open) || text.includes(close)) continue;
+      // A text between the markers of a sentence its element (or an ancestor) holds.
+      let el = parent, ok = false;
+      for (let depth = 0; el && depth < 4 && !ok; depth++, el = el.parentElement) {
+        const whole = el.textContent || '';
+        const at = whole.indexOf(text);
+        ok = at >= 0 && inside(whole, at);
+      }
+      if (!ok) found.push(text.trim().slice(0, 80));
+    }
+    for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+      if (!visible(el)) continue;
+      for (const a of ['title', 'aria-label', 'placeholder']) {
+        const v = el.getAttribute(a);
+        if (v && bare(v) && !v.includes(open)) found.push(`${a}="${v.slice(0, 60)}"`);
+      }
+    }
+    return [...new Set(found)];
+  }, { allowed, open: PSEUDO_OPEN, close: PSEUDO_CLOSE });
+}

@@ -22,6 +22,7 @@ import {createReplay} from "./replay.mjs";
 import {loadGameView} from "./gameview.mjs";
 import {rememberToken} from "../lobby/tokens.mjs";
 import {gameName} from "../lobby/params.mjs";
+import {useGame} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
@@ -190,6 +191,7 @@ export function showTable(root, conn, info, table, token) {
         }
         if (first) {
             gameLabel.textContent = st.game;
+            useGame(gameName(st.game));
             if (token && st.seat !== null) rememberToken(table, st.seat, token);
             startView(st);
         }

@@ -54,7 +54,11 @@ export {};
 
 /**
  * A game view: made by createView(root, ctx) of web/<game>/view.mjs.
- * @typedef {{update: (state: StateMessage) => void, destroy: () => void}} GameView
+ * update(state) draws a state (its `events` tell what the actions since the
+ * previous one did: scoring, arrivals); hint(action), when the view has it,
+ * draws a hinted action on the board (null: takes it away).
+ * @typedef {{update: (state: StateMessage) => void, destroy: () => void,
+ *   hint?: (action: string | null) => void}} GameView
  */
 
 /**

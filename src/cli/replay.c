@@ -105,10 +105,12 @@ static void print_text(const tafel_record *record, const tafel_state *state, int
 /* --step --json: one line per action: {"n", "seat", "action", "events"},
 ** the action and its account as `seat` sees them; with every seat (seat
 ** TELL_ALL), "action" is the record's text, "events" the spectator's
-** account and "by_seat" each seat's. */
+** account and "by_seat" each seat's.  With a catalog (--lang), "words":
+** each event's sentence, as the terminal and the page say it. */
 #define TELL_ALL (-9)
 
-static int print_step_json(const tafel_state *state, tafel_action a, int n, int seat) {
+static int print_step_json(const tafel_state *state, tafel_action a, int n, int seat,
+                           cli_catalog *catalog) {
     char text[TAFEL_ACTION_TEXT_MAX];
     if (seat == TELL_ALL) tafel_action_to_text(state, a, text, sizeof text);
     else tafel_action_view_text(state, seat, a, text, sizeof text);
@@ -119,6 +121,14 @@ static int print_step_json(const tafel_state *state, tafel_action a, int n, int 
     cJSON *events = cli_account(state, a, seat == TELL_ALL ? -1 : seat, "tafel replay");
     int ok = events != NULL;
     cJSON_AddItemToObject(root, "events", events);
+    if (ok && catalog) {
+        cJSON *words = cJSON_AddArrayToObject(root, "words");
+        for (const cJSON *e = events->child; e; e = e->next) {
+            char *sentence = cli_catalog_event(catalog, e);
+            cJSON_AddItemToArray(words, cJSON_CreateString(sentence ? sentence : ""));
+            free(sentence);
+        }
+    }
     if (seat == TELL_ALL) {
         cJSON *by_seat = cJSON_AddArrayToObject(root, "by_seat");
         for (int p = 0; ok && p < tafel_state_players(state); p++) {
@@ -152,9 +162,9 @@ static int step_through(const tafel_record *record, int stop, const step_options
         return CLI_USAGE;
     }
     char why[256];
-    cli_catalog *catalog = o->json ? NULL : cli_catalog_load(o->lang, tafel_game_name(game), why,
-                                                             sizeof why);
-    if (!o->json && !catalog) {
+    cli_catalog *catalog = o->lang ? cli_catalog_load(o->lang, tafel_game_name(game), why,
+                                                      sizeof why) : NULL;
+    if (o->lang && !catalog) {
         fprintf(stderr, "tafel replay: %s\n", why);
         tafel_game_free(game);
         return 1;
@@ -176,7 +186,8 @@ static int step_through(const tafel_record *record, int stop, const step_options
         int chance = tafel_state_current(state) == TAFEL_CHANCE;
         char prefix[16];
         snprintf(prefix, sizeof prefix, "%d. ", i + 1);
-        rc = o->json ? print_step_json(state, a, i + 1, o->seat) : cli_tell(&teller, state, a, prefix);
+        rc = o->json ? print_step_json(state, a, i + 1, o->seat, catalog)
+                     : cli_tell(&teller, state, a, prefix);
         if (rc == 0 && tafel_state_apply(state, a, &err)) {
             fprintf(stderr, "tafel replay: action %d: %s\n", i, err.message);
             rc = 1;
@@ -302,7 +313,7 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
         return CLI_USAGE;
     }
     char why[256];
-    if (step && !json && !(so.lang = cli_catalog_language(lang, why, sizeof why))) {
+    if (step && (!json || lang) && !(so.lang = cli_catalog_language(lang, why, sizeof why))) {
         fprintf(stderr, "tafel replay: --lang: %s\n", why);
         return CLI_USAGE;
     }

@@ -254,7 +254,7 @@ let current = new Catalog("en", "", []);
 /** @param {Catalog} catalog */
 export function useCatalog(catalog) {
     current = catalog;
-    document.documentElement.lang = catalog.lang === "qps" ? "en" : catalog.lang;
+    if (typeof document !== "undefined") document.documentElement.lang = catalog.lang === "qps" ? "en" : catalog.lang;
 }
 
 /** The catalog in use. */

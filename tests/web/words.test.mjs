@@ -1,0 +1,100 @@
+// words.test.mjs -- the page says what the terminal says.
+//
+// The page fills the catalogs' templates in JavaScript (web/words/), the
+// terminal in C (src/cli/catalog.c): two renderers of one grammar.  Whole
+// random games of each game are told by both, every event of every action as
+// each seat and a spectator saw it, in English, Dutch, German, Italian and the
+// pseudo-language: the sentences must be equal, and none may keep a {field}
+// unfilled.  No browser: the page's modules run in node.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, tempDir } from './helpers.mjs';
+import { TAFEL } from '../server/helpers.mjs';
+import { Catalog, useCatalog } from '../../web/words/catalog.mjs';
+import { tellLines, foldRepeats } from '../../web/words/tell.mjs';
+
+const I18N = join(ROOT, 'web', 'i18n');
+const PARTS = JSON.parse(readFileSync(join(I18N, 'parts.json'), 'utf8'));
+
+/** The page's catalog of a language, read from a folder of language folders. */
+function catalogOf(root, lang, game) {
+  const parts = ['common', 'howto', 'page', 'lobby', ...Object.values(PARTS).flat()];
+  const read = (l) => parts.map((p) => join(root, l, `${p}.json`)).filter(existsSync)
+    .map((f) => JSON.parse(readFileSync(f, 'utf8')));
+  const english = join(root, 'en') === join(root, lang) ? [] : read('en');
+  return new Catalog(lang, game, [...read(lang), ...english]);
+}
+
+/** The steps of a seeded random game as `tafel replay --step --json` tells them. */
+function steps(game, players, seed, seat, lang, env = {}) {
+  const dir = tempDir('tafel-words-');
+  const record = join(dir, 'game.json');
+  execFileSync(TAFEL, ['play', game, '--players', players, '--seed', String(seed), '--record', record,
+    '--no-color'], { input: '', stdio: ['pipe', 'ignore', 'ignore'] });
+  const out = execFileSync(TAFEL, ['replay', record, '--step', '--json', '--seat', String(seat),
+    '--lang', lang], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, ...env } });
+  return out.trim().split('\n').map((l) => JSON.parse(l));
+}
+
+const GAMES = [
+  ['carcassonne', 'random,random,random', 3],
+  ['cardcassonne', 'random,random,random', 4],
+  ['catan_cards', 'random,random', 5],
+];
+
+test('every sentence of whole games is the same in the page as at the terminal, in every language', () => {
+  const pseudo = tempDir('tafel-words-qps-');
+  execFileSync('python3', [join(ROOT, 'tests', 'catalog_test.py'), '--pseudo', join(pseudo, 'qps')]);
+  for (const l of ['en', 'nl', 'de', 'it']) {
+    execFileSync('ln', ['-s', join(I18N, l), join(pseudo, l)]);
+  }
+  let told = 0;
+  const kinds = new Set();
+  for (const [game, players, seed] of GAMES) {
+    const seats = players.split(',').length;
+    for (const lang of ['en', 'nl', 'de', 'it', 'qps']) {
+      const root = lang === 'qps' ? pseudo : I18N;
+      const env = lang === 'qps' ? { TAFEL_I18N_DIR: pseudo } : {};
+      const catalog = catalogOf(root, lang, game);
+      for (let seat = -1; seat < seats; seat++) {
+        for (const step of steps(game, players, seed, seat, lang, env)) {
+          assert.equal(step.words.length, step.events.length);
+          step.events.forEach((e, i) => {
+            const said = catalog.event(e);
+            assert.equal(said, step.words[i], `${game} ${lang} seat ${seat} action ${step.n}: ${JSON.stringify(e)}`);
+            assert.doesNotMatch(said, /\{[a-z_]+(:[a-z_.]+)?\}/, `${game} ${lang}: a field left unfilled`);
+            if (lang === 'qps') assert.match(said, /\u27e6/, `${game}: a pseudo sentence is marked`);
+            kinds.add(`${game}.${e.kind}`);
+            told++;
+          });
+        }
+      }
+    }
+  }
+  console.log(`${told} sentences, ${kinds.size} kinds`);
+  assert.ok(told > 20000, `${told} sentences compared`);
+  assert.ok(kinds.size >= 40, `${kinds.size} kinds of event told`);
+});
+
+test('the log: a seat\'s action is a line, a run of chance actions one line with repeats folded', () => {
+  const catalog = catalogOf(I18N, 'en', 'catan_cards');
+  useCatalog(catalog);
+  const lines = tellLines([
+    { n: 1, seat: 'chance', text: 'shuffle', events: [{ kind: 'stack_shuffled', stack: 1 }] },
+    { n: 2, seat: 'chance', text: 'deal', events: [{ kind: 'card_dealt', seat: 0, card: '?' }] },
+    { n: 3, seat: 'chance', text: 'deal', events: [{ kind: 'card_dealt', seat: 0, card: '?' }] },
+    { n: 4, seat: 0, text: 'roll', events: [] },
+    { n: 5, seat: 'chance', text: 'die 3', events: null },
+  ]);
+  assert.deepEqual(lines.map((l) => [l.first, l.last, l.seat]), [[1, 3, 'chance'], [4, 4, 0], [5, 5, 'chance']]);
+  assert.equal(lines[0].sentences.length, 2, 'two different sentences, the second said twice');
+  assert.match(lines[0].sentences[1], /\(2 times\)$/);
+  assert.deepEqual(lines[0].notation, ['shuffle', 'deal', 'deal']);
+  assert.equal(lines[2].sentences[0], 'die 3 (not told in words)');
+  assert.deepEqual(foldRepeats(['a', 'a', 'a', 'b', 'a']), ['a (3 times)', 'b', 'a']);
+  assert.ok(readdirSync(I18N).includes('parts.json'));
+});

@@ -2,7 +2,8 @@
 ** storage.c -- the server's tables in one SQLite file (see storage.h).
 **
 ** Three tables mirror a tafel record: `tables` (one row per game table:
-** game string, seed, seq, finished, created), `seats` (one row per seat)
+** game string, seed, seq, finished, created, and updated: the time of its
+** latest change, for the lobby), `seats` (one row per seat)
 ** and `actions` (one row per action, chance events included, keyed by
 ** (table id, position)).  Each action also keeps `change_seq`, the seq the
 ** client sent for the change that appended it, so a move resent after a

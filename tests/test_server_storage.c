@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -211,6 +212,7 @@ static void every_field_of_a_new_table_loads_back(void **state) {
     assert_int_equal(got.seq, 0);
     assert_int_equal(got.over, 0);
     assert_int_equal(got.created, 1700000123);
+    assert_int_equal(got.updated, 1700000123); /* no change yet */
     assert_int_equal(got.nactions, 0);
     for (int i = 0; i < 5; i++) {
         assert_string_equal(got.seats[i].spec, t.seats[i].spec);
@@ -479,6 +481,60 @@ static void list_gives_the_newest_first_and_filters_finished_tables(void **state
     store_close(db);
 }
 
+/* The playing tables newest first; the finished ones latest ended first,
+** however old; each with its seats and the time of its latest change. */
+static void lobby_lists_playing_tables_newest_first_then_the_latest_ended(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 100);
+    create(db, ID_B, 2, 200);
+    create(db, ID_C, 3, 300);
+    create(db, ID_D, 2, 400);
+    const char *const one[] = {"pass"};
+    const int seat0[] = {0};
+    int64_t before = (int64_t)time(NULL);
+    append(db, ID_A, 0, 1, one, seat0, 1, 1);
+    append(db, ID_B, 0, 1, one, seat0, 1, 0);
+    append(db, ID_C, 0, 1, one, seat0, 1, 1);
+    int64_t after = (int64_t)time(NULL);
+    /* A ended after C, though made before it */
+    raw_exec(d.db, "UPDATE tables SET updated = 5000 WHERE id = '" ID_A "';"
+                   "UPDATE tables SET updated = 4000 WHERE id = '" ID_C "'");
+
+    store_table rows[4];
+    char err[256] = "";
+    assert_int_equal(store_list_lobby(db, 0, 4, rows, err, sizeof err), 2);
+    assert_string_equal(rows[0].id, ID_D);
+    assert_int_equal(rows[0].updated, 400); /* no change yet: its creation */
+    assert_string_equal(rows[1].id, ID_B);
+    assert_true(rows[1].updated >= before && rows[1].updated <= after);
+    assert_int_equal(rows[1].seq, 1);
+    assert_int_equal(rows[1].nseats, 2);
+    assert_string_equal(rows[1].seats[1].spec, "greedy");
+    assert_int_equal(rows[1].nactions, 0); /* a listing reads no actions */
+    assert_string_equal(rows[1].game, "carcassonne(players=2)");
+    for (int i = 0; i < 2; i++) store_table_free(&rows[i]);
+
+    assert_int_equal(store_list_lobby(db, 1, 4, rows, err, sizeof err), 2);
+    assert_string_equal(rows[0].id, ID_A);
+    assert_true(rows[0].over);
+    assert_string_equal(rows[1].id, ID_C);
+    assert_int_equal(rows[1].nseats, 3);
+    for (int i = 0; i < 2; i++) store_table_free(&rows[i]);
+
+    memset(rows, 0, sizeof rows);
+    assert_int_equal(store_list_lobby(db, 1, 1, rows, err, sizeof err), 1);
+    assert_string_equal(rows[0].id, ID_A);
+    assert_null(rows[1].game); /* nothing past cap */
+    store_table_free(&rows[0]);
+    assert_int_equal(store_list_lobby(db, 1, 0, rows, err, sizeof err), 0);
+    assert_int_equal(store_list_lobby(db, 1, 2, NULL, err, sizeof err), -1);
+    assert_int_equal(store_list_lobby(db, 1, -1, rows, err, sizeof err), -1);
+    assert_int_equal(store_list_lobby(NULL, 1, 2, rows, err, sizeof err), -1);
+    store_close(db);
+}
+
 /* ---- files ------------------------------------------------------------------------- */
 
 static void a_reopened_file_has_everything_and_its_stamps(void **state) {
@@ -556,7 +612,7 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     OK(store_open(d.db, 0, &db, err, errsize));
     create(db, ID_A, 2, 1);
     store_close(db);
-    raw_exec(d.db, "PRAGMA user_version=3");
+    raw_exec(d.db, "PRAGMA user_version=4");
 
     char err[512] = "";
     db = (store *)*state; /* any pointer: a failed open must set it to NULL */
@@ -564,25 +620,80 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     assert_null(db);
     says(err, "storage: opening ");
     says(err, d.db);
-    says(err, "schema version 3");
-    says(err, "version 2");
+    says(err, "schema version 4");
+    says(err, "version 3");
+}
+
+/* The schema of version 2 as tafel wrote it, stamped, with table ID_A
+** (created at 1000, 2 seats, one action) and finished table ID_B (created
+** at 500); version 1 is the same without seats.forfeit. */
+static void old_file(const char *path, int version) {
+    char sql[2048];
+    snprintf(sql, sizeof sql,
+             "CREATE TABLE tables (id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 16),"
+             " game TEXT NOT NULL, seed INTEGER NOT NULL, seq INTEGER NOT NULL,"
+             " finished INTEGER NOT NULL CHECK (finished IN (0, 1)),"
+             " created INTEGER NOT NULL) STRICT;"
+             "CREATE INDEX tables_by_age ON tables (created);"
+             "CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables (id),"
+             " seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 4), spec TEXT NOT NULL,"
+             " token_hash BLOB CHECK (token_hash IS NULL OR length(token_hash) = 32),"
+             " resigned INTEGER NOT NULL CHECK (resigned IN (0, 1)),%s"
+             " PRIMARY KEY (table_id, seat)) STRICT, WITHOUT ROWID;"
+             "CREATE TABLE actions (table_id TEXT NOT NULL REFERENCES tables (id),"
+             " position INTEGER NOT NULL CHECK (position >= 0),"
+             " seat INTEGER NOT NULL CHECK (seat BETWEEN -1 AND 4), text TEXT NOT NULL,"
+             " change_seq INTEGER NOT NULL, PRIMARY KEY (table_id, position))"
+             " STRICT, WITHOUT ROWID;"
+             "INSERT INTO tables VALUES ('%s', 'carcassonne(players=2)', 42, 1, 0, 1000),"
+             " ('%s', 'carcassonne(players=2)', 7, 1, 1, 500);"
+             "INSERT INTO seats (table_id, seat, spec, token_hash, resigned) VALUES"
+             " ('%s', 0, 'human', NULL, 0), ('%s', 1, 'greedy', NULL, 0),"
+             " ('%s', 0, 'human', NULL, 1), ('%s', 1, 'greedy', NULL, 0);"
+             "INSERT INTO actions VALUES ('%s', 0, 0, 'pass', 0);"
+             "PRAGMA application_id=1952540268; PRAGMA user_version=%d;",
+             version >= 2 ? " forfeit TEXT," : "", ID_A, ID_B, ID_A, ID_A, ID_B, ID_B, ID_A,
+             version);
+    raw_exec(path, sql);
+}
+
+/* old_file of that version, opened: the store brought it up to date. */
+static store *open_old_file(const char *path, int version) {
+    old_file(path, version);
+    store *db = NULL;
+    OK(store_open(path, 0, &db, err, errsize));
+    char text[64];
+    raw_text(path, "PRAGMA user_version", text, sizeof text);
+    assert_int_equal(atoi(text), STORE_SCHEMA_VERSION);
+    return db;
+}
+
+/* A file of version 2 (no tables.updated) opens, gains the column, with
+** each table's creation as its latest change, and lists in the lobby. */
+static void a_file_of_version_2_is_upgraded(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = open_old_file(d.db, 2);
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.updated, 1000);
+    assert_int_equal(t.nactions, 1);
+    store_table_free(&t);
+    store_table ended[2];
+    char err[256] = "";
+    assert_int_equal(store_list_lobby(db, 1, 2, ended, err, sizeof err), 1);
+    assert_string_equal(ended[0].id, ID_B);
+    assert_int_equal(ended[0].updated, 500);
+    assert_int_equal(ended[0].seats[0].resigned, 1);
+    store_table_free(&ended[0]);
+    store_close(db);
 }
 
 /* A file of version 1 (no seats.forfeit) opens, gains the column, and
 ** keeps its tables. */
 static void a_file_of_version_1_is_upgraded(void **state) {
     const tmpdir d = *(tmpdir *)*state;
-    store *db = NULL;
-    OK(store_open(d.db, 0, &db, err, errsize));
-    create(db, ID_A, 2, 1);
-    store_close(db);
-    raw_exec(d.db, "ALTER TABLE seats DROP COLUMN forfeit; PRAGMA user_version=1");
-
-    OK(store_open(d.db, 0, &db, err, errsize));
-    char text[64];
-    raw_text(d.db, "PRAGMA user_version", text, sizeof text);
-    assert_int_equal(atoi(text), STORE_SCHEMA_VERSION);
+    store *db = open_old_file(d.db, 1);
     store_table t = load(db, ID_A);
+    assert_int_equal(t.updated, 1000);
     assert_string_equal(t.seats[1].forfeit, "");
     store_seat seat = t.seats[1];
     store_table_free(&t);
@@ -833,10 +944,12 @@ int main(void) {
         cmocka_unit_test(set_seat_changes_that_seat_and_the_table_only),
         cmocka_unit_test(find_change_recognises_the_first_action_of_a_change),
         cmocka_unit_test(list_gives_the_newest_first_and_filters_finished_tables),
+        IN_TMPDIR(lobby_lists_playing_tables_newest_first_then_the_latest_ended),
         IN_TMPDIR(a_reopened_file_has_everything_and_its_stamps),
         IN_TMPDIR(a_commit_survives_kill_9),
         IN_TMPDIR(a_file_of_another_schema_version_is_refused_by_name),
         IN_TMPDIR(a_file_of_version_1_is_upgraded),
+        IN_TMPDIR(a_file_of_version_2_is_upgraded),
         IN_TMPDIR(a_foreign_file_is_refused_and_left_alone),
         IN_TMPDIR(an_unopenable_path_is_an_error_not_a_crash),
         IN_TMPDIR(a_change_that_fails_midway_is_rolled_back),

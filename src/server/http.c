@@ -221,7 +221,7 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
         return games ? respond(wsi, h, HTTP_STATUS_OK, "application/json", games) : -1;
     }
     if (!strcmp(uri, "/api/tables")) {
-        char *list = protocol_lobby_tables();
+        char *list = lobby_tables_json();
         return list ? respond(wsi, h, HTTP_STATUS_OK, "application/json", list) : -1;
     }
     char id[STORE_ID_LEN + 2], rest[16];

@@ -57,21 +57,16 @@ static cJSON *seat_value(int seat) {
     return cJSON_CreateNumber(seat);
 }
 
-static cJSON *seats_json(const table *t, int lobby) {
+static cJSON *seats_json(const table *t) {
     cJSON *seats = cJSON_CreateArray();
     for (int i = 0; i < t->players; i++) {
         const table_seat *ts = &t->seats[i];
         cJSON *o = cJSON_CreateObject();
-        /* a forfeited seat was a bot's: it stays one, with why it lost */
-        cJSON_AddStringToObject(o, "kind",
-                                ts->bot && (!ts->resigned || ts->forfeit[0]) ? "bot" : "human");
+        cJSON_AddStringToObject(o, "kind", table_seat_kind(ts));
         if (ts->bot) cJSON_AddStringToObject(o, "bot", ts->spec);
         if (ts->forfeit[0]) cJSON_AddStringToObject(o, "forfeit", ts->forfeit);
-        if (lobby) cJSON_AddBoolToObject(o, "taken", ts->connected > 0);
-        else {
-            cJSON_AddBoolToObject(o, "connected", ts->connected > 0);
-            cJSON_AddBoolToObject(o, "resigned", ts->resigned);
-        }
+        cJSON_AddBoolToObject(o, "connected", ts->connected > 0);
+        cJSON_AddBoolToObject(o, "resigned", ts->resigned);
         cJSON_AddItemToArray(seats, o);
     }
     return seats;
@@ -128,7 +123,7 @@ static cJSON *state_object(const table *t, int seat, const char *type, int from)
     cJSON_AddStringToObject(msg, "status", t->over ? "over" : "playing");
     int current = tafel_state_current(t->state);
     cJSON_AddItemToObject(msg, "to_move", seat_value(t->over ? TAFEL_TERMINAL : current));
-    cJSON_AddItemToObject(msg, "seats", seats_json(t, 0));
+    cJSON_AddItemToObject(msg, "seats", seats_json(t));
     char *view = tafel_state_view_json(t->state, seat);
     cJSON_AddItemToObject(msg, "view", view ? cJSON_CreateRaw(view) : cJSON_CreateNull());
     free(view);
@@ -170,23 +165,6 @@ static cJSON *state_object(const table *t, int seat, const char *type, int from)
 
 char *protocol_state(const table *t, int seat, int from) {
     return print_free(state_object(t, seat, "state", from));
-}
-
-char *protocol_lobby_tables(void) {
-    table *newest[SERVER_LOBBY_MAX];
-    int n = tables_newest(newest, SERVER_LOBBY_MAX);
-    cJSON *list = cJSON_CreateArray();
-    for (int i = 0; i < n; i++) {
-        const table *t = newest[i];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "table", t->id);
-        cJSON_AddStringToObject(o, "game", t->game_string);
-        cJSON_AddStringToObject(o, "status", t->over ? "over" : "playing");
-        cJSON_AddNumberToObject(o, "seq", (double)t->seq);
-        cJSON_AddItemToObject(o, "seats", seats_json(t, 1));
-        cJSON_AddItemToArray(list, o);
-    }
-    return print_free(list);
 }
 
 /* The games with their parameters and pieces, and the bots: what a page
@@ -537,7 +515,7 @@ void protocol_receive(session *s, const char *text, size_t len) {
     else if (!strcmp(type, "hint")) do_hint(s);
     else if (!strcmp(type, "replay")) do_replay(s, msg);
     else if (!strcmp(type, "lobby")) {
-        char *tables = protocol_lobby_tables();
+        char *tables = lobby_tables_json();
         char *reply = NULL;
         if (tables && (reply = malloc(strlen(tables) + 32))) {
             sprintf(reply, "{\"type\":\"lobby\",\"tables\":%s}", tables);

@@ -10,6 +10,8 @@
 **               routes, WebSocket framing, each socket's queue of messages
 **   protocol.c  the messages of docs/protocol.md: reading requests, writing
 **               states, acks and errors
+**   lobby.c     the tables a page lists: playing ones, then finished ones,
+**               from the database
 **   tables.c    the tables in memory: seats, tokens, changes (validate,
 **               commit, apply), undo, resignations, bots to ask
 **   storage.c   the tables on disk (SQLite)
@@ -78,12 +80,14 @@ void protocol_closed(session *s);
 char *protocol_state(const struct table *t, int seat, int from);
 void protocol_send_error(session *s, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* The lobby as a JSON array text, malloc'd. */
-char *protocol_lobby_tables(void);
 /* The games (parameters, players, pieces) and bots as JSON, malloc'd. */
 char *protocol_games(void);
 struct bot_job;
 void protocol_send_hint(session *s, const struct bot_job *job);
+
+/* lobby.c: the tables to list (docs/protocol.md, `lobby`) as a JSON array
+** text, malloc'd; NULL when out of memory. */
+char *lobby_tables_json(void);
 
 /* botpool.c: moves computed off the loop. */
 typedef struct bot_job {

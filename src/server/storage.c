@@ -2,7 +2,8 @@
 ** storage.c -- the server's tables in one SQLite file (see storage.h).
 **
 ** Three tables mirror a tafel record: `tables` (one row per game table:
-** game string, seed, seq, finished, created), `seats` (one row per seat)
+** game string, seed, seq, finished, created, and updated: the time of its
+** latest change, for the lobby), `seats` (one row per seat)
 ** and `actions` (one row per action, chance events included, keyed by
 ** (table id, position)).  Each action also keeps `change_seq`, the seq the
 ** client sent for the change that appended it, so a move resent after a
@@ -39,6 +40,17 @@
 /* "tafl" in ASCII: lets `file` and other tools tell our databases apart. */
 #define STORE_APPLICATION_ID 0x7461666C
 
+/* The lobby's two orders (store_list_lobby): unfinished tables newest
+** first, finished ones most recently ended first.  Both end on the rowid,
+** which an index holds anyway. */
+#define STORE_LOBBY_INDEXES                                                       \
+    "CREATE INDEX tables_playing ON tables (finished, created);"                  \
+    "CREATE INDEX tables_ended ON tables (finished, updated);"
+
+/* The time of a change, as the database commits it: never before the
+** table was made (the two clocks are the same one, read at two moments). */
+#define STORE_NOW "max(created, CAST(strftime('%s', 'now') AS INTEGER))"
+
 /* The schema, created in one transaction on first open.  STRICT makes
 ** SQLite refuse a value of the wrong type instead of storing it.  `tables`
 ** keeps its rowid: it breaks ties between tables created in the same
@@ -54,9 +66,11 @@ static const char STORE_SCHEMA[] =
     "  seed INTEGER NOT NULL," /* the uint64 seed's bits, as int64 */
     "  seq INTEGER NOT NULL,"
     "  finished INTEGER NOT NULL CHECK (finished IN (0, 1)),"
-    "  created INTEGER NOT NULL"
+    "  created INTEGER NOT NULL,"
+    "  updated INTEGER NOT NULL" /* unix seconds of the latest change */
     ") STRICT;"
     "CREATE INDEX tables_by_age ON tables (created);"
+    STORE_LOBBY_INDEXES
     "CREATE TABLE seats ("
     "  table_id TEXT NOT NULL REFERENCES tables (id),"
     "  seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 4),"
@@ -81,8 +95,8 @@ static const char STORE_SCHEMA[] =
     X(BEGIN_READ, "BEGIN")                                                                 \
     X(COMMIT, "COMMIT")                                                                    \
     X(ROLLBACK, "ROLLBACK")                                                                \
-    X(TABLE_INSERT, "INSERT INTO tables (id, game, seed, seq, finished, created)"          \
-                    " VALUES (?1, ?2, ?3, 0, 0, ?4)")                                      \
+    X(TABLE_INSERT, "INSERT INTO tables (id, game, seed, seq, finished, created, updated)" \
+                    " VALUES (?1, ?2, ?3, 0, 0, ?4, ?4)")                                  \
     X(SEAT_INSERT, "INSERT INTO seats (table_id, seat, spec, token_hash, resigned)"        \
                    " VALUES (?1, ?2, ?3, ?4, ?5)")                                         \
     /* Whether the table exists (a row or none), its seats and its actions. */             \
@@ -93,19 +107,25 @@ static const char STORE_SCHEMA[] =
     X(ACTION_INSERT, "INSERT INTO actions (table_id, position, seat, text, change_seq)"     \
                      " VALUES (?1, ?2, ?3, ?4, ?5)")                                       \
     X(ACTION_TRUNCATE, "DELETE FROM actions WHERE table_id = ?1 AND position >= ?2")       \
-    X(TABLE_UPDATE, "UPDATE tables SET seq = ?2, finished = ?3 WHERE id = ?1")             \
-    X(TABLE_SET_SEQ, "UPDATE tables SET seq = ?2 WHERE id = ?1")                           \
+    X(TABLE_UPDATE, "UPDATE tables SET seq = ?2, finished = ?3, updated = " STORE_NOW      \
+                    " WHERE id = ?1")                                                      \
+    X(TABLE_SET_SEQ, "UPDATE tables SET seq = ?2, updated = " STORE_NOW " WHERE id = ?1")  \
     X(SEAT_UPDATE, "UPDATE seats SET spec = ?3, token_hash = ?4, resigned = ?5,"           \
                    " forfeit = ?6 WHERE table_id = ?1 AND seat = ?2")                      \
     X(CHANGE_FIND, "SELECT seat, text FROM actions WHERE table_id = ?1 AND change_seq = ?2" \
                    " ORDER BY position LIMIT 1")                                           \
-    X(TABLE_LOAD, "SELECT game, seed, seq, finished, created FROM tables WHERE id = ?1")   \
+    X(TABLE_LOAD, "SELECT game, seed, seq, finished, created, updated FROM tables"         \
+                  " WHERE id = ?1")                                                        \
     X(SEAT_LOAD, "SELECT seat, spec, token_hash, resigned, forfeit FROM seats"             \
                  " WHERE table_id = ?1 ORDER BY seat")                                     \
     X(ACTION_LOAD, "SELECT position, seat, text FROM actions"                              \
                    " WHERE table_id = ?1 ORDER BY position")                               \
     X(TABLE_LIST, "SELECT id FROM tables WHERE ?1 = 0 OR finished = 0"                     \
-                  " ORDER BY created DESC, rowid DESC LIMIT ?2")
+                  " ORDER BY created DESC, rowid DESC LIMIT ?2")                           \
+    X(LOBBY_PLAYING, "SELECT id FROM tables WHERE finished = 0"                            \
+                     " ORDER BY created DESC, rowid DESC LIMIT ?1")                        \
+    X(LOBBY_ENDED, "SELECT id FROM tables WHERE finished = 1"                              \
+                   " ORDER BY updated DESC, rowid DESC LIMIT ?1")
 
 #define STORE_STATEMENT_ENUM(name, sql) ST_##name,
 #define STORE_STATEMENT_SQL(name, sql) sql,
@@ -405,17 +425,33 @@ static int store_create_schema(sqlite3 *db, const char *context, char *err, size
     return 0;
 }
 
-/* Brings a file of an older schema version up to ours, in one transaction
-** (checked again inside: another process may have upgraded it since).
-** Version 2 added seats.forfeit, NULL in the old rows: nobody forfeited. */
+/* Each schema version's step from the one before: upgrade[v] takes a file
+** of version v to v + 1.  Version 2 added seats.forfeit, NULL in the old
+** rows: nobody forfeited.  Version 3 added tables.updated, the time of the
+** latest change, for the lobby: an old table's is its creation, the best
+** the file knows. */
+static const char *const STORE_UPGRADE[STORE_SCHEMA_VERSION] = {
+    [1] = "ALTER TABLE seats ADD COLUMN forfeit TEXT;",
+    [2] = "ALTER TABLE tables ADD COLUMN updated INTEGER NOT NULL DEFAULT 0;"
+          "UPDATE tables SET updated = created;" STORE_LOBBY_INDEXES,
+};
+
+/* Brings a file of an older schema version up to ours, step by step in one
+** transaction (checked again inside: another process may have upgraded it
+** since). */
 static int store_upgrade_schema(sqlite3 *db, const char *context, char *err, size_t errsize) {
     if (store_exec(db, "BEGIN IMMEDIATE", context, err, errsize)) return -1;
     int64_t version = 0;
     int rc = store_pragma_int(db, "user_version", &version) == SQLITE_OK ? 0 : -1;
     if (rc) store_fail(err, errsize, context, "%s", sqlite3_errmsg(db));
-    if (!rc && version == 1)
-        rc = store_exec(db, "ALTER TABLE seats ADD COLUMN forfeit TEXT; PRAGMA user_version=2;",
-                        context, err, errsize);
+    int upgraded = 0;
+    for (; !rc && version >= 1 && version < STORE_SCHEMA_VERSION; version++, upgraded = 1)
+        rc = store_exec(db, STORE_UPGRADE[version], context, err, errsize);
+    if (!rc && upgraded) {
+        char stamp[48];
+        snprintf(stamp, sizeof stamp, "PRAGMA user_version=%d;", STORE_SCHEMA_VERSION);
+        rc = store_exec(db, stamp, context, err, errsize);
+    }
     if (!rc) rc = store_exec(db, "COMMIT", context, err, errsize);
     if (rc && !sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     return rc;
@@ -763,6 +799,7 @@ static int store_load_table_row(store *s, const char *id, store_table *out,
     out->seq = sqlite3_column_int64(st, 2);
     out->over = sqlite3_column_int(st, 3);
     out->created = sqlite3_column_int64(st, 4);
+    out->updated = sqlite3_column_int64(st, 5);
     memcpy(out->id, id, STORE_ID_LEN + 1);
     return 1;
 }
@@ -864,20 +901,13 @@ int store_load(store *s, const char *id, store_table *out, char *err, size_t err
     return found;
 }
 
-int store_list(store *s, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap, char *err,
-               size_t errsize) {
-    const char *context = "listing tables";
-    if (!s) return store_fail(err, errsize, context, "no database");
-    if (cap < 0 || (cap > 0 && !ids))
-        return store_fail(err, errsize, context, "no room for the ids (cap %d)", cap);
-    if (cap == 0) return 0;
-
-    sqlite3_stmt *st = s->stmt[ST_TABLE_LIST];
-    int rc = sqlite3_bind_int(st, 1, unfinished ? 1 : 0);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, cap);
+/* The ids a bound listing statement gives, at most cap (its LIMIT stops
+** there; n < cap guards ids all the same).  How many, or -1 with err set;
+** either way every statement is reset. */
+static int store_read_ids(store *s, sqlite3_stmt *st, int rc, char (*ids)[STORE_ID_LEN + 1],
+                          int cap, const char *context, char *err, size_t errsize) {
     int n = 0;
     if (rc == SQLITE_OK) {
-        /* LIMIT stops at cap; n < cap guards ids all the same. */
         while (n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW) {
             const unsigned char *id = sqlite3_column_text(st, 0);
             if (!id || sqlite3_column_bytes(st, 0) != STORE_ID_LEN) {
@@ -896,5 +926,60 @@ int store_list(store *s, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap,
         return -1;
     }
     store_reset_all(s);
+    return n;
+}
+
+int store_list(store *s, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap, char *err,
+               size_t errsize) {
+    const char *context = "listing tables";
+    if (!s) return store_fail(err, errsize, context, "no database");
+    if (cap < 0 || (cap > 0 && !ids))
+        return store_fail(err, errsize, context, "no room for the ids (cap %d)", cap);
+    if (cap == 0) return 0;
+
+    sqlite3_stmt *st = s->stmt[ST_TABLE_LIST];
+    int rc = sqlite3_bind_int(st, 1, unfinished ? 1 : 0);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, cap);
+    return store_read_ids(s, st, rc, ids, cap, context, err, errsize);
+}
+
+/* The ids first, then each table's row and seats, all in one read
+** transaction: one snapshot, as store_load. */
+int store_list_lobby(store *s, int finished, int cap, store_table *out, char *err,
+                     size_t errsize) {
+    const char *context = finished ? "listing finished tables" : "listing unfinished tables";
+    if (!s) return store_fail(err, errsize, context, "no database");
+    if (cap < 0 || (cap > 0 && !out))
+        return store_fail(err, errsize, context, "no room for the tables (cap %d)", cap);
+    if (cap == 0) return 0;
+    char (*ids)[STORE_ID_LEN + 1] = malloc(sizeof *ids * (size_t)cap);
+    if (!ids) return store_fail(err, errsize, context, "out of memory");
+    memset(out, 0, sizeof *out * (size_t)cap);
+
+    if (store_begin(s, ST_BEGIN_READ, context, err, errsize)) {
+        free(ids);
+        return -1;
+    }
+    sqlite3_stmt *st = s->stmt[finished ? ST_LOBBY_ENDED : ST_LOBBY_PLAYING];
+    int n = store_read_ids(s, st, sqlite3_bind_int(st, 1, cap), ids, cap, context, err, errsize);
+    int loaded = 0;
+    for (; loaded < n; loaded++) {
+        int found = store_load_table_row(s, ids[loaded], &out[loaded], context, err, errsize);
+        if (found == 0) found = store_fail(err, errsize, context, "table %s vanished",
+                                           ids[loaded]);
+        if (found < 0 || store_load_seats(s, ids[loaded], &out[loaded], context, err, errsize))
+            break;
+        store_reset_all(s);
+    }
+    free(ids);
+    if (n < 0 || loaded < n) {
+        for (int i = 0; i <= loaded && i < n; i++) store_table_free(&out[i]);
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    if (store_commit(s, context, err, errsize)) {
+        for (int i = 0; i < n; i++) store_table_free(&out[i]);
+        return -1;
+    }
     return n;
 }

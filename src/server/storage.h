@@ -17,8 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* 2 added seats.forfeit; a version 1 file is brought up to 2 when opened. */
-#define STORE_SCHEMA_VERSION 2
+/* 2 added seats.forfeit, 3 tables.updated; an older file is brought up to
+** date when opened. */
+#define STORE_SCHEMA_VERSION 3
 #define STORE_ID_LEN 16     /* a table id: 16 hex digits */
 #define STORE_HASH_LEN 32   /* SHA-256 of a seat's token */
 #define STORE_SPEC_MAX 128  /* "human" or a bot spec */
@@ -43,6 +44,7 @@ typedef struct store_table {
     int64_t seq;       /* changes so far (docs/protocol.md) */
     int over;          /* the game is over */
     int64_t created;   /* unix seconds */
+    int64_t updated;   /* unix seconds of the latest change (created before any) */
     int nactions;
     char **actions;    /* action texts, in order */
     int *action_seats; /* who played each: a seat, or -1 for chance */
@@ -86,6 +88,13 @@ int store_load(store *db, const char *id, store_table *out, char *err, size_t er
 ** set, else all; at most cap.  Returns how many (or -1). */
 int store_list(store *db, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap, char *err,
                size_t errsize);
+
+/* The tables a lobby lists, each with its seats but no actions: the
+** unfinished ones newest first, or (finished set) the finished ones, the
+** latest to end first; at most cap, into out (each freed with
+** store_table_free).  Returns how many (or -1: out holds nothing). */
+int store_list_lobby(store *db, int finished, int cap, store_table *out, char *err,
+                     size_t errsize);
 
 void store_table_free(store_table *t);
 

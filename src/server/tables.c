@@ -170,7 +170,7 @@ static table *new_table(const char *id, const char *game_string, uint64_t seed, 
     return t;
 }
 
-static void seat_from_store(table_seat *to, const store_seat *from) {
+void table_seat_from_store(table_seat *to, const store_seat *from) {
     memset(to, 0, sizeof *to);
     snprintf(to->spec, sizeof to->spec, "%s", from->spec);
     to->bot = strcmp(from->spec, "human") != 0;
@@ -225,7 +225,7 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
         table_free(t);
         return NULL;
     }
-    for (int i = 0; i < st->nseats; i++) seat_from_store(&t->seats[i], &st->seats[i]);
+    for (int i = 0; i < st->nseats; i++) table_seat_from_store(&t->seats[i], &st->seats[i]);
     t->seq = st->seq;
     t->over = st->over;
     t->created = st->created;
@@ -292,8 +292,8 @@ int tables_restore(char *err, size_t errsize) {
 }
 
 table *tables_find(const char *id) {
-    for (table *t = all; t; t = t->next)
-        if (!strcmp(t->id, id)) return t;
+    table *loaded = (table *)tables_loaded(id);
+    if (loaded) return loaded;
     /* a finished table of an earlier run: loaded when asked for */
     if (strlen(id) != STORE_ID_LEN) return NULL;
     store_table st;
@@ -317,10 +317,18 @@ void tables_sweep(void) {
     }
 }
 
-int tables_newest(table **out, int cap) {
-    int n = 0;
-    for (table *t = all; t && n < cap; t = t->next) out[n++] = t;
-    return n;
+const table *tables_loaded(const char *id) {
+    for (const table *t = all; t; t = t->next)
+        if (!strcmp(t->id, id)) return t;
+    return NULL;
+}
+
+int tables_list_stored(int finished, int cap, store_table *out, char *err, size_t errsize) {
+    return store_list_lobby(db, finished, cap, out, err, errsize);
+}
+
+const char *table_seat_kind(const table_seat *ts) {
+    return ts->bot && (!ts->resigned || ts->forfeit[0]) ? "bot" : "human";
 }
 
 /* Whether spec names a bot this server runs: a built-in one, or an

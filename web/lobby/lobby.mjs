@@ -1,8 +1,11 @@
-// lobby.mjs -- the page at /: make a table, copy its seat links, and join
-// or watch the tables of the server (asked for every 5 s while the page is
-// seen: the server does not push the lobby).
+// lobby.mjs -- the page at /: make a table, copy its seat links, and join,
+// watch or replay the tables of the server (asked for every 5 s while the
+// page is seen: the server does not push the lobby).  Every word is the
+// catalog's (lobby.*); the language switch is in the header.
 
 import {h} from "../table/dom.mjs";
+import {t} from "../words/catalog.mjs";
+import {chosenLanguage, languageSwitch} from "../words/language.mjs";
 import {newTableForm} from "./new-table.mjs";
 import {seatLinks} from "./seat-links.mjs";
 import {drawTables} from "./tables.mjs";
@@ -10,10 +13,17 @@ import {rememberTokens} from "./tokens.mjs";
 import {connectionBadge} from "../table/status.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
-/** @typedef {import("../types.js").LobbyTable} LobbyTable */
+/** @typedef {import("./tables.mjs").ListedTable} ListedTable */
 /** @typedef {import("../net/connection.mjs").Connection} Connection */
 
 const POLL = 5000;
+
+/** The lobby's own look (lobby.css), next to this module; once. */
+function linkStyle() {
+    const href = new URL("./lobby.css", import.meta.url).href;
+    if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === href)) return;
+    document.head.append(h("link", {rel: "stylesheet", href}));
+}
 
 /**
  * @param {HTMLElement} root
@@ -21,14 +31,12 @@ const POLL = 5000;
  * @param {GamesInfo | null} info
  */
 export function showLobby(root, conn, info) {
-    document.title = "tafel — lobby";
+    linkStyle();
+    document.title = t("lobby.page_title");
     const created = h("div", {class: "created"});
-    const list = h("ul", {class: "tables", "aria-live": "off"});
-    const showOver = h("input", {type: "checkbox", id: "show-over", checked: true,
-                                 onchange: () => drawTables(list, tables, showOver.checked)});
-    /** @type {LobbyTable[]} */
+    const list = h("div", {class: "table-lists", "aria-live": "off"});
+    /** @type {ListedTable[]} */
     let tables = [];
-    let shown = "";
     /** @type {{game: string, seats: string[]} | null} */
     let creating = null;
 
@@ -40,18 +48,15 @@ export function showLobby(root, conn, info) {
             if (!sent) {
                 creating = null;
                 form?.busy(false);
-                form?.showError("Not connected to the server; try again in a moment.");
+                form?.showError(t("lobby.new.error.not_connected"));
             }
         })
         : null;
 
     conn.onMessage((m) => {
         if (m.type === "lobby") {
-            const text = JSON.stringify(m.tables);
-            if (text === shown) return;   // redraw only on a change: keeps the focus
-            shown = text;
             tables = m.tables;
-            drawTables(list, tables, showOver.checked);
+            drawTables(list, tables, info);
         } else if (m.type === "created" && creating) {
             rememberTokens(m.table, m.tokens);
             created.replaceChildren(seatLinks(m, creating.game, creating.seats));
@@ -62,7 +67,7 @@ export function showLobby(root, conn, info) {
         } else if (m.type === "error" && creating) {
             creating = null;
             form?.busy(false);
-            form?.showError(m.message || m.code);
+            form?.showError(t("lobby.new.error.refused", {reason: m.message || m.code}));
         }
     });
     conn.onStatus((s) => {
@@ -70,25 +75,27 @@ export function showLobby(root, conn, info) {
         if (s.state !== "open" && creating) {
             creating = null;
             form?.busy(false);
-            form?.showError("The connection dropped; the table may not have been made.");
+            form?.showError(t("lobby.new.error.dropped"));
         }
     });
     setInterval(() => {
-        if (document.visibilityState === "visible") conn.send({type: "lobby"});
+        if (document.visibilityState !== "visible") return;
+        conn.send({type: "lobby"});
+        drawTables(list, tables, info);   // "5 minutes ago" grows older
     }, POLL);
 
+    drawTables(list, tables, info);
+    root.classList.add("lobby-page");
     root.replaceChildren(
         h("header", {class: "top"},
             h("h1", {text: "tafel"}),
-            h("span", {class: "muted", text: "Carcassonne, Cardcassonne and the Catan card game, against people and bots"}),
-            connectionBadge(conn)),
+            h("span", {class: "muted tagline", text: t("lobby.tagline")}),
+            h("span", {class: "top-tools"}, languageSwitch(chosenLanguage()), connectionBadge(conn))),
         h("main", {class: "lobby"},
             h("div", {class: "lobby-new"},
-                form ? form.el : h("p", {class: "error", text: "Could not read /api/games: reload the page."}),
+                form ? form.el : h("p", {class: "error", text: t("lobby.no_games")}),
                 created),
             h("section", {class: "card lobby-tables", "aria-labelledby": "tables-title"},
-                h("h2", {id: "tables-title", text: "Tables"}),
-                h("p", {class: "small"},
-                    h("label", {}, showOver, " show finished tables")),
+                h("h2", {id: "tables-title", text: t("lobby.tables.title")}),
                 list)));
 }

@@ -1,17 +1,20 @@
-// new-table.mjs -- the form that makes a table: the game, its options (from
-// the engine's own description of them), each seat a human or a bot level,
-// and an optional seed.  It sends `create`; the caller gets `created`.
+// new-table.mjs -- the form that makes a table: the game (its name and
+// what it is, in words), its options each with a line on what it does
+// (options.mjs), each seat a person or a bot (seat-kinds.mjs), and under
+// "details" the game string it makes and an optional seed.  It sends
+// `create`; the caller gets `created`.
 
 import {h} from "../table/dom.mjs";
-import {seatName, swatch} from "../table/seats.mjs";
+import {swatch} from "../table/seats.mjs";
+import {t, catalog, seatWord} from "../words/catalog.mjs";
 import {parseParam, gameString} from "./params.mjs";
+import {optionField, fitValue, gameWords} from "./options.mjs";
+import {seatChoices, seatChoiceAbout, OTHER} from "./seat-kinds.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
-/** @typedef {import("../types.js").GameInfo} GameInfo */
 /** @typedef {import("./params.mjs").Param} Param */
 
 const DEFAULT_BOT = "medium";
-const OTHER = "other…";
 
 /**
  * @param {GamesInfo} info
@@ -22,19 +25,20 @@ export function newTableForm(info, create) {
     /** @type {Record<string, string>} */
     let values = {};
     /** @type {string[]} the seat specs, as chosen */
-    let seatSpecs = ["human"];
-    /** @type {string[]} the text of "other…" seats */
-    let otherSpecs = [];
+    const seatSpecs = ["human"];
 
-    const gameSelect = h("select", {id: "nt-game", onchange: () => { values = {}; drawOptions(); }},
-        ...info.games.map((g) => h("option", {value: g.name, text: g.summary})));
+    const gameSelect = h("select", {id: "nt-game", "aria-describedby": "nt-game-about",
+                                    onchange: () => { values = {}; drawOptions(); }},
+        ...info.games.map((g) => h("option", {value: g.name, text: gameWords(g.name)})));
     const about = h("p", {class: "muted small", id: "nt-game-about"});
     const optionsBox = h("div", {class: "nt-options"});
-    const seatsBox = h("fieldset", {class: "nt-seats"});
+    const seatsBox = h("fieldset", {class: "nt-seats", "aria-describedby": "nt-seats-about"});
+    const gameCode = h("code", {class: "nt-game-string"});
     const seedInput = h("input", {id: "nt-seed", type: "number", min: "0", step: "1",
-                                  inputmode: "numeric", placeholder: "random"});
+                                  inputmode: "numeric", "aria-describedby": "nt-seed-about",
+                                  placeholder: t("lobby.new.seed_placeholder")});
     const error = h("p", {class: "error", role: "alert", hidden: true});
-    const submit = h("button", {type: "submit", class: "primary", text: "Create table"});
+    const submit = h("button", {type: "submit", class: "primary", text: t("lobby.new.create")});
 
     function game() {
         return info.games.find((g) => g.name === gameSelect.value) ?? info.games[0];
@@ -51,77 +55,84 @@ export function newTableForm(info, create) {
         return Number.isFinite(v) && v > 0 ? v : game().players;
     }
 
-    function drawOptions() {
-        updateAbout();
-        optionsBox.replaceChildren();
+    /** The chosen values, each one the table can have (a seat it has). */
+    function chosen() {
+        /** @type {Record<string, string>} */
+        const fitted = {};
         for (const p of params()) {
-            const id = `nt-opt-${p.name}`;
-            const value = values[p.name] ?? p.def;
-            /** @type {HTMLInputElement | HTMLSelectElement} */
-            let input;
-            if (p.kind === "range" && p.min === p.max) continue;   // nothing to choose
-            if (p.kind === "range" && p.max - p.min <= 10) {
-                input = h("select", {id},
-                    ...Array.from({length: p.max - p.min + 1}, (_, k) => {
-                        const v = String(p.min + k);
-                        return h("option", {value: v, text: v});
-                    }));
-            } else if (p.kind === "range") {
-                input = h("input", {id, type: "number", min: p.min, max: p.max, step: 1,
-                                    inputmode: "numeric"});
-            } else {
-                input = h("select", {id}, ...p.values.map((v) => h("option", {value: v, text: v})));
-            }
-            input.value = value;
-            input.addEventListener("change", () => {
-                values[p.name] = input.value;
-                updateAbout();
-                if (p.name === "players") drawSeats();
-            });
-            optionsBox.append(h("div", {class: "field"},
-                h("label", {for: id}, h("code", {text: p.name}), " ", p.about),
-                input));
+            if (values[p.name] !== undefined) fitted[p.name] = fitValue(p, values[p.name], players());
         }
-        drawSeats();
+        return fitted;
     }
 
-    function updateAbout() {
-        about.replaceChildren("Game string: ", h("code", {text: gameString(game().name, params(), values)}));
+    function drawOptions() {
+        const g = game();
+        const summary = `lobby.summary.${g.name}`;
+        about.textContent = catalog().has(summary) ? t(summary) : g.summary;
+        const fields = params()
+            .filter((p) => !(p.kind === "range" && p.min === p.max))   // nothing to choose
+            .map((p) => optionField(g.name, p, values[p.name] ?? p.def, players(), (v) => {
+                values[p.name] = v;
+                if (p.name === "players") drawOptions();   // the seats, and who may begin
+                else updateGameString();
+            }));
+        optionsBox.replaceChildren(...(fields.length
+            ? [h("h3", {class: "nt-sub", text: t("lobby.new.options")}), ...fields] : []));
+        const focused = document.activeElement?.id;
+        drawSeats();
+        updateGameString();
+        if (focused) document.getElementById(focused)?.focus();
+    }
+
+    /** The game string, shown only while "details" is open: it is no word of the page. */
+    function updateGameString() {
+        gameCode.textContent = details.open ? gameString(game().name, params(), chosen()) : "";
     }
 
     function drawSeats() {
         const n = players();
         while (seatSpecs.length < n) seatSpecs.push(DEFAULT_BOT);
         seatSpecs.length = n;
-        seatsBox.replaceChildren(h("legend", {text: "Seats"}));
-        const choices = ["human", ...info.bots.map((b) => b.name), OTHER];
-        for (let i = 0; i < n; i++) {
-            const id = `nt-seat-${i}`;
-            const select = h("select", {id},
-                ...choices.map((c) => {
-                    const bot = info.bots.find((b) => b.name === c);
-                    const label = c === "human" ? "human (a seat link)" : bot ? `${c} bot` : c;
-                    return h("option", {value: c, text: label, title: bot?.summary ?? ""});
-                }));
-            const known = choices.includes(seatSpecs[i]);
-            select.value = known ? seatSpecs[i] : OTHER;
-            const other = h("input", {type: "text", class: "nt-other", value: known ? "" : seatSpecs[i],
-                                      placeholder: "mcts:ms=500", "aria-label": `${seatName(i)}: bot spec`,
-                                      hidden: known, spellcheck: "false", autocomplete: "off"});
-            otherSpecs[i] = other.value;
-            select.addEventListener("change", () => {
-                seatSpecs[i] = select.value === OTHER ? other.value : select.value;
-                other.hidden = select.value !== OTHER;
-                if (!other.hidden) other.focus();
-            });
-            other.addEventListener("input", () => {
-                otherSpecs[i] = other.value;
-                seatSpecs[i] = other.value;
-            });
-            seatsBox.append(h("div", {class: "field seat-field"},
-                h("label", {for: id}, swatch(i), seatName(i)), select, other));
-        }
+        seatsBox.replaceChildren(h("legend", {text: t("lobby.new.seats")}),
+            h("p", {class: "small muted", id: "nt-seats-about", text: t("lobby.new.seats_about")}));
+        const choices = seatChoices(info.bots);
+        for (let i = 0; i < n; i++) seatsBox.append(seatField(i, choices));
     }
+
+    /**
+     * @param {number} i
+     * @param {{value: string, text: string}[]} choices
+     */
+    function seatField(i, choices) {
+        const id = `nt-seat-${i}`;
+        const select = h("select", {id, "aria-describedby": `${id}-about`},
+            ...choices.map((c) => h("option", {value: c.value, text: c.text})));
+        const known = choices.some((c) => c.value === seatSpecs[i]);
+        select.value = known ? seatSpecs[i] : OTHER;
+        const other = h("input", {type: "text", class: "nt-other", value: known ? "" : seatSpecs[i],
+                                  placeholder: "mcts:ms=500", spellcheck: "false", autocomplete: "off",
+                                  "aria-label": t("lobby.seat.other_label", {seat: i}),
+                                  hidden: known});
+        const aboutSeat = h("p", {class: "small muted seat-about", id: `${id}-about`,
+                                  text: seatChoiceAbout(select.value, info.bots)});
+        select.addEventListener("change", () => {
+            seatSpecs[i] = select.value === OTHER ? other.value : select.value;
+            other.hidden = select.value !== OTHER;
+            aboutSeat.textContent = seatChoiceAbout(select.value, info.bots);
+            if (!other.hidden) other.focus();
+        });
+        other.addEventListener("input", () => { seatSpecs[i] = other.value; });
+        return h("div", {class: "field seat-field"},
+            h("label", {for: id}, swatch(i), seatWord(i)), select, other, aboutSeat);
+    }
+
+    const details = h("details", {class: "nt-details", ontoggle: () => updateGameString()},
+        h("summary", {text: t("lobby.new.details")}),
+        h("p", {class: "small"}, t("lobby.new.game_string"), " ", gameCode),
+        h("div", {class: "field"},
+            h("label", {for: "nt-seed", text: t("lobby.new.seed")}),
+            seedInput,
+            h("p", {class: "small muted", id: "nt-seed-about", text: t("lobby.new.seed_about")})));
 
     const form = h("form", {class: "card new-table", "aria-labelledby": "nt-title",
                             onsubmit: (/** @type {Event} */ e) => {
@@ -130,23 +141,23 @@ export function newTableForm(info, create) {
         const specs = seatSpecs.map((s) => s.trim());
         const empty = specs.findIndex((s) => s === "" || s === OTHER);
         if (empty >= 0) {
-            showError(`${seatName(empty)}: write a bot spec, such as mcts:ms=500`);
+            showError(t("lobby.new.error.spec", {seat: empty}));
             return;
         }
         const seedText = seedInput.value.trim();
         const seed = seedText === "" ? null : Number(seedText);
         if (seed !== null && !(Number.isSafeInteger(seed) && seed >= 0)) {
-            showError("The seed is a whole number from 0 to 2^53.");
+            showError(t("lobby.new.error.seed"));
             return;
         }
-        create(gameString(game().name, params(), values), specs, seed);
+        create(gameString(game().name, params(), chosen()), specs, seed);
     }},
-        h("h2", {id: "nt-title", text: "New table"}),
-        h("div", {class: "field"}, h("label", {for: "nt-game", text: "Game"}), gameSelect),
+        h("h2", {id: "nt-title", text: t("lobby.new.title")}),
+        h("div", {class: "field"}, h("label", {for: "nt-game", text: t("lobby.new.game")}), gameSelect),
         about,
         optionsBox,
         seatsBox,
-        h("div", {class: "field"}, h("label", {for: "nt-seed", text: "Seed (optional: the same seed deals the same cards)"}), seedInput),
+        details,
         error,
         submit);
 
@@ -163,3 +174,4 @@ export function newTableForm(info, create) {
         busy: (on) => { submit.disabled = on; },
     };
 }
+

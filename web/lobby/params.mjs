@@ -26,6 +26,16 @@ export function parseParam(line) {
 }
 
 /**
+ * Whether an option's value is a seat ("first=0..4  seat of the first
+ * player"): the form offers the table's seats by colour, only as many as
+ * play.  The engine says so in its description of the option.
+ * @param {Param} p
+ */
+export function isSeatParam(p) {
+    return p.kind === "range" && p.min === 0 && /^seat of\b/.test(p.about);
+}
+
+/**
  * The game string of `game` with option values `values` (name -> text).
  * @param {string} game
  * @param {Param[]} params

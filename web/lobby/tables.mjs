@@ -1,43 +1,142 @@
-// tables.mjs -- the lobby's list of open and recent tables: the game, who
-// sits where, a link to watch, and a link to play each seat whose token
-// this browser knows.
+// tables.mjs -- the lobby's tables in words: those being played, then the
+// finished ones (the server's order: newest first, the latest to end
+// first).  Each shows its game and the options that differ from the
+// defaults, who sits where, when it last changed -- a table nobody has
+// moved at for a day or more is marked so ("No move for 3 days") -- a link
+// to watch it, or to see the end and the replay of a finished one, and a
+// link to play each seat whose token this browser knows.
+//
+// The list is drawn again only when a text in it changes (a move, or a
+// minute more of "5 minutes ago"), and the focus stays on the link it was
+// on, so polling does not take a keyboard user's place away.
 
 import {h} from "../table/dom.mjs";
-import {seatName, swatch} from "../table/seats.mjs";
+import {swatch} from "../table/seats.mjs";
+import {t, tn} from "../words/catalog.mjs";
 import {seatLink, tokensOf} from "./tokens.mjs";
+import {gameName, optionsOf, parseParam} from "./params.mjs";
+import {gameWords, optionsInWords} from "./options.mjs";
+import {ago, daysSince} from "./ago.mjs";
 
-/** @typedef {import("../types.js").LobbyTable} LobbyTable */
+/** @typedef {import("../types.js").GamesInfo} GamesInfo */
+/** @typedef {import("../types.js").LobbySeat} LobbySeat */
+/** @typedef {import("./params.mjs").Param} Param */
+/**
+ * A table as the lobby lists it, with the times of docs/protocol.md
+ * (seconds since the epoch; absent from an older server).
+ * @typedef {import("../types.js").LobbyTable & {created?: number, updated?: number,
+ *   seats: (LobbySeat & {forfeit?: string})[]}} ListedTable
+ */
+
+/** A table without a move for this many days is marked. */
+const STALE_DAYS = 1;
 
 /**
- * @param {HTMLElement} list where the rows go
- * @param {LobbyTable[]} tables
- * @param {boolean} showOver whether finished tables are listed
+ * When the table last changed, in words, and whether nobody has moved at
+ * it for long.
+ * @param {ListedTable} table
+ * @returns {{text: string, stale: boolean}}
  */
-export function drawTables(list, tables, showOver) {
-    const shown = tables.filter((t) => showOver || t.status === "playing");
-    if (shown.length === 0) {
-        list.replaceChildren(h("p", {class: "muted",
-            text: showOver ? "No tables yet." : "No table is being played now."}));
-        return;
-    }
-    list.replaceChildren(...shown.map((t) => {
-        const tokens = tokensOf(t.table);
-        const seats = t.seats.map((s, i) => h("li", {class: "seat-chip"},
-            swatch(i),
-            `${seatName(i)}: `,
-            s.kind === "bot" ? `${s.bot} bot` : s.taken ? "human" : "human, free",
-            tokens[i] && t.status === "playing"
-                ? h("a", {href: seatLink(t.table, tokens[i]), class: "button small",
-                          text: "play", "aria-label": `play ${seatName(i)} at table ${t.table}`})
-                : null));
-        return h("li", {class: "table-row"},
-            h("div", {class: "table-row-head"},
-                h("code", {text: t.game}),
-                h("span", {class: `badge ${t.status}`, text: t.status === "over" ? "over" : "playing"}),
-                h("span", {class: "muted small", text: t.seq === 1 ? "1 change" : `${t.seq} changes`}),
-                h("a", {href: seatLink(t.table, null), class: "button small",
-                        text: t.status === "over" ? "view / replay" : "watch",
-                        "aria-label": `${t.status === "over" ? "view" : "watch"} table ${t.table}`})),
-            h("ul", {class: "seat-chips"}, ...seats));
-    }));
+function when(table) {
+    if (typeof table.updated !== "number") return {text: "", stale: false};
+    if (table.status === "over") return {text: t("lobby.table.ended", {ago: ago(table.updated)}), stale: false};
+    const days = daysSince(table.updated);
+    if (days >= STALE_DAYS) return {text: tn("lobby.table.stale", days), stale: true};
+    if (table.seq === 0) return {text: t("lobby.table.made_ago", {ago: ago(table.updated)}), stale: false};
+    return {text: t("lobby.table.last_move", {ago: ago(table.updated)}), stale: false};
+}
+
+/**
+ * Who sits at a seat, in words.
+ * @param {ListedTable} table
+ * @param {number} seat
+ */
+function seatWords(table, seat) {
+    const s = table.seats[seat];
+    if (s.kind === "bot" && s.forfeit) return t("lobby.table.seat_forfeit", {seat, bot: s.bot ?? "?"});
+    if (s.kind === "bot") return t("lobby.table.seat_bot", {seat, bot: s.bot ?? "?"});
+    if (table.status === "over") return t("lobby.table.seat_person", {seat});
+    return t(s.taken ? "lobby.table.seat_here" : "lobby.table.seat_away", {seat});
+}
+
+/**
+ * The options of the table's game string that are not the defaults, in words.
+ * @param {ListedTable} table
+ * @param {GamesInfo | null} info
+ */
+function optionLines(table, info) {
+    const name = gameName(table.game);
+    const g = info?.games.find((x) => x.name === name);
+    if (!g) return [];
+    const params = /** @type {Param[]} */ (g.params.map(parseParam).filter((p) => p !== null));
+    return optionsInWords(name, params, optionsOf(table.game));
+}
+
+/**
+ * @param {ListedTable} table
+ * @param {GamesInfo | null} info
+ */
+function tableRow(table, info) {
+    const game = gameWords(gameName(table.game));
+    const time = when(table);
+    const over = table.status === "over";
+    const tokens = tokensOf(table.table);
+    const seats = table.seats.map((_, seat) => h("li", {class: "seat-chip"},
+        swatch(seat),
+        h("span", {text: seatWords(table, seat)}),
+        tokens[seat] && !over
+            ? h("a", {href: seatLink(table.table, tokens[seat]), class: "button small play-seat",
+                      "data-key": `${table.table}/${seat}`, text: t("lobby.table.play", {seat}),
+                      "aria-label": t("lobby.table.play_label", {seat, game, when: time.text})})
+            : null));
+    const options = optionLines(table, info);
+    return h("li", {class: `table-row${time.stale ? " stale" : ""}`, "data-table": table.table,
+                    "data-status": table.status},
+        h("div", {class: "table-row-head"},
+            h("strong", {class: "table-game", text: game}),
+            time.text ? h("span", {class: `table-when small${time.stale ? " stale-mark" : " muted"}`,
+                                   text: time.text}) : null,
+            h("a", {href: seatLink(table.table, null), class: `button small ${over ? "replay" : "watch"}`,
+                    "data-key": table.table,
+                    text: t(over ? "lobby.table.replay" : "lobby.table.watch"),
+                    "aria-label": t(over ? "lobby.table.replay_label" : "lobby.table.watch_label",
+                                    {game, when: time.text})})),
+        options.length ? h("ul", {class: "table-options small"},
+            ...options.map((o) => h("li", {text: o}))) : null,
+        h("ul", {class: "seat-chips"}, ...seats));
+}
+
+/**
+ * One of the two lists, with its heading.
+ * @param {string} id
+ * @param {string} title
+ * @param {string} none what it says when it is empty
+ * @param {ListedTable[]} tables
+ * @param {GamesInfo | null} info
+ */
+function tableList(id, title, none, tables, info) {
+    return h("div", {class: "table-list"},
+        h("h3", {id, text: title}),
+        tables.length
+            ? h("ul", {class: "tables", "aria-labelledby": id}, ...tables.map((x) => tableRow(x, info)))
+            : h("p", {class: "muted small", text: none}));
+}
+
+/**
+ * Draws the tables into box, unless nothing it shows changed.
+ * @param {HTMLElement} box
+ * @param {ListedTable[]} tables
+ * @param {GamesInfo | null} info
+ */
+export function drawTables(box, tables, info) {
+    const next = h("div", {},
+        tableList("tables-playing", t("lobby.tables.playing"), t("lobby.tables.none_playing"),
+                  tables.filter((x) => x.status !== "over"), info),
+        tableList("tables-over", t("lobby.tables.over"), t("lobby.tables.none_over"),
+                  tables.filter((x) => x.status === "over"), info));
+    if (next.innerHTML === box.innerHTML) return;
+    const active = document.activeElement;
+    const key = active instanceof HTMLElement && box.contains(active) ? active.dataset.key : undefined;
+    box.replaceChildren(...next.childNodes);
+    if (key) /** @type {HTMLElement | null} */ (box.querySelector(`[data-key="${CSS.escape(key)}"]`))?.focus();
 }

@@ -1,0 +1,82 @@
+/*
+** lobby.c -- the tables a page lists to join, watch or replay (the `lobby`
+** message and GET /api/tables, docs/protocol.md).
+**
+** The list is read from the database, not from the tables in memory: a
+** finished table is freed from memory once its last socket leaves
+** (tables_sweep) and is not rebuilt after a restart, yet it stays listed,
+** for its replay.  The playing tables come first, newest first; then the
+** finished ones, the latest to end first, which keep at least
+** LOBBY_FINISHED_MIN of the SERVER_LOBBY_MAX places when there are that many
+** (a server full of abandoned tables still shows its recent games).  Each
+** table says when it last changed (`updated`), so a page can mark one that
+** nobody has moved at for days.  Whether a seat is taken is the one live
+** fact: read from the table in memory, where a socket sits at it.
+*/
+#include "tables.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define LOBBY_FINISHED_MIN 25
+
+static cJSON *seats_json(const store_table *st, const table *live) {
+    cJSON *seats = cJSON_CreateArray();
+    for (int i = 0; i < st->nseats; i++) {
+        table_seat seat;
+        if (live && i < live->players) seat = live->seats[i];
+        else table_seat_from_store(&seat, &st->seats[i]);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "kind", table_seat_kind(&seat));
+        if (seat.bot) cJSON_AddStringToObject(o, "bot", seat.spec);
+        if (seat.forfeit[0]) cJSON_AddStringToObject(o, "forfeit", seat.forfeit);
+        cJSON_AddBoolToObject(o, "taken", seat.connected > 0);
+        cJSON_AddItemToArray(seats, o);
+    }
+    return seats;
+}
+
+/* One listed table.  A table in memory is what clients were told; the
+** stored one matches it, as every change is committed before it is applied. */
+static cJSON *table_json(const store_table *st) {
+    const table *live = tables_loaded(st->id);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "table", st->id);
+    cJSON_AddStringToObject(o, "game", st->game);
+    cJSON_AddStringToObject(o, "status", st->over ? "over" : "playing");
+    cJSON_AddNumberToObject(o, "seq", (double)st->seq);
+    cJSON_AddNumberToObject(o, "created", (double)st->created);
+    cJSON_AddNumberToObject(o, "updated", (double)st->updated);
+    cJSON_AddItemToObject(o, "seats", seats_json(st, live));
+    return o;
+}
+
+/* Lists up to cap stored tables into list; how many.  A failed read is
+** logged and lists none: the lobby is a convenience, the tables go on. */
+static int add_tables(cJSON *list, int finished, int cap) {
+    if (cap <= 0) return 0;
+    store_table *rows = malloc(sizeof *rows * (size_t)cap);
+    char err[512];
+    int n = rows ? tables_list_stored(finished, cap, rows, err, sizeof err) : -1;
+    if (n < 0) fprintf(stderr, "tafel serve: lobby: %s\n", rows ? err : "out of memory");
+    for (int i = 0; i < n; i++) {
+        cJSON_AddItemToArray(list, table_json(&rows[i]));
+        store_table_free(&rows[i]);
+    }
+    free(rows);
+    return n < 0 ? 0 : n;
+}
+
+char *lobby_tables_json(void) {
+    cJSON *list = cJSON_CreateArray();
+    int playing = add_tables(list, 0, SERVER_LOBBY_MAX);
+    int room = SERVER_LOBBY_MAX - playing;
+    int ended = add_tables(list, 1, room > LOBBY_FINISHED_MIN ? room : LOBBY_FINISHED_MIN);
+    /* the finished tables' places come from the oldest playing ones */
+    int excess = playing + ended - SERVER_LOBBY_MAX;
+    for (int k = 0; k < excess; k++) cJSON_DeleteItemFromArray(list, playing - excess);
+    char *text = list ? cJSON_PrintUnformatted(list) : NULL;
+    cJSON_Delete(list);
+    return text;
+}

@@ -1,0 +1,231 @@
+// lobby.test.mjs -- the lobby in words (web/lobby/): in Dutch every option
+// of the new-table form says what it does in Dutch, and the game string
+// shows only once "details" is opened; "first player" (and Cardcassonne's
+// first dealer) offers exactly the table's seats, by colour; a table made
+// from the form is listed, a finished one under "finished" with a link
+// that opens its end and replay, one nobody has moved at for days is
+// marked so; in the pseudo-language nothing the lobby shows is without
+// the catalog's markers; and on a phone it fits the screen with touch
+// targets of at least 44 x 44 px.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
+import { webServer, pseudoWeb, launch, newPage, newTable, assertNoErrors, stopAll, unmarkedTexts,
+  WEB, WAIT, PSEUDO_OPEN } from './helpers.mjs';
+
+/** A language's lobby catalog, with English under it. */
+const words = (lang) => ({
+  ...JSON.parse(readFileSync(joinPath(WEB, 'i18n', 'en', 'lobby.json'), 'utf8')),
+  ...JSON.parse(readFileSync(joinPath(WEB, 'i18n', lang, 'lobby.json'), 'utf8')),
+});
+const common = (lang) => JSON.parse(readFileSync(joinPath(WEB, 'i18n', lang, 'common.json'), 'utf8'));
+
+/** The bots' names: names, not words, so no catalog marks them. */
+const BOT_NAMES = ['random', 'greedy', 'mcts', 'easy', 'medium', 'hard'];
+
+let server, browser;
+before(async () => {
+  server = await webServer({ web: pseudoWeb() });   // the qps language, and every other
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await stopAll();
+});
+
+/** The lobby in lang, drawn and connected. */
+async function openLobby(lang, { viewport, shiftDays = 0 } = {}) {
+  const page = await newPage(browser, { viewport });
+  if (shiftDays) {
+    // the page's clock, some days on: the server's times are then that old
+    await page.addInitScript((ms) => {
+      const now = Date.now;
+      Date.now = () => now() + ms;
+    }, shiftDays * 86400e3);
+  }
+  await page.goto(`${server.base}?lang=${lang}`);
+  await page.locator('#nt-game').waitFor();
+  await page.locator('.conn[data-state="open"]').waitFor({ timeout: WAIT });
+  return page;
+}
+
+/** The text a person sees on the page (not hidden, not folded away). */
+const seen = (page) => page.evaluate(() => document.body.innerText);
+
+/** Opens "details"; the game string it shows. */
+async function gameStringShown(page) {
+  await page.locator('details.nt-details > summary').click();
+  await page.waitForFunction(() => document.querySelector('.nt-game-string')?.textContent);
+  return page.locator('.nt-game-string').textContent();
+}
+
+/** The texts of a select's options. */
+const optionTexts = (page, selector) =>
+  page.locator(`${selector} option`).evaluateAll((os) => os.map((o) => o.textContent));
+
+test('in Dutch: each option explained in Dutch, and the game string only under "details"', async () => {
+  const nl = words('nl'), en = words('en');
+  const page = await openLobby('nl');
+  assert.equal(await page.locator('#nt-game-about').textContent(), nl['lobby.summary.carcassonne']);
+  for (const option of ['players', 'crop_circles', 'first', 'small_city', 'farmers']) {
+    const key = `lobby.option.carcassonne.${option}`;
+    assert.equal(await page.locator(`label[for="nt-opt-${option}"]`).textContent(), nl[key]);
+    const about = await page.locator(`#nt-opt-${option}-about`).textContent();
+    assert.equal(about, nl[`${key}.about`], `${option}: what it does, in Dutch`);
+    assert.notEqual(about, en[`${key}.about`]);
+  }
+  assert.deepEqual(await optionTexts(page, '#nt-opt-farmers'),
+    [nl['lobby.option.carcassonne.farmers.value.2000'], nl['lobby.option.carcassonne.farmers.value.modern']]);
+  // the seats: a person or a bot by name, each choice explained
+  assert.equal(await page.locator('#nt-seat-1').inputValue(), 'medium');
+  assert.ok((await optionTexts(page, '#nt-seat-1')).includes(nl['lobby.seat.bot'].replace('{bot}', 'hard')));
+  assert.equal(await page.locator('#nt-seat-1-about').textContent(), nl['lobby.bot.medium']);
+  await page.locator('#nt-seat-1').selectOption('random');
+  assert.equal(await page.locator('#nt-seat-1-about').textContent(), nl['lobby.bot.random']);
+
+  // no raw game string until asked for
+  assert.doesNotMatch(await seen(page), /carcassonne\(|players=/);
+  await page.locator('#nt-opt-small_city').selectOption('4');
+  assert.doesNotMatch(await seen(page), /small_city/);
+  assert.equal(await gameStringShown(page), 'carcassonne(players=2,small_city=4)');
+  assert.match(await seen(page), /carcassonne\(players=2,small_city=4\)/);
+
+  // another game, its options in Dutch too
+  await page.locator('#nt-game').selectOption('catan_cards');
+  assert.equal(await page.locator('#nt-game-about').textContent(), nl['lobby.summary.catan_cards']);
+  for (const option of ['win_on_own_turn', 'max_turns']) {
+    assert.equal(await page.locator(`#nt-opt-${option}-about`).textContent(),
+      nl[`lobby.option.catan_cards.${option}.about`]);
+  }
+  assert.equal(await page.locator('#nt-opt-players').count(), 0, 'two players, nothing to choose');
+  assertNoErrors(page);
+  await page.context().close();
+});
+
+test('"first player" offers exactly the table\'s seats, by colour', async () => {
+  const colours = common('en');
+  const seatNames = (n) => Array.from({ length: n }, (_, i) => colours[`common.seat.${i}`]);
+  const page = await openLobby('en');
+  assert.deepEqual(await optionTexts(page, '#nt-opt-first'), seatNames(2));
+  await page.locator('#nt-opt-players').selectOption('4');
+  assert.deepEqual(await optionTexts(page, '#nt-opt-first'), seatNames(4));
+  assert.equal(await page.locator('.nt-seats select').count(), 4, 'four seats');
+  await page.locator('#nt-opt-first').selectOption({ label: 'Green' });
+  await page.locator('#nt-opt-players').selectOption('3');
+  assert.deepEqual(await optionTexts(page, '#nt-opt-first'), seatNames(3));
+  assert.equal(await page.locator('#nt-opt-first').inputValue(), '2', 'Green left: the last seat');
+  await page.locator('#nt-opt-players').selectOption('5');
+  assert.deepEqual(await optionTexts(page, '#nt-opt-first'), seatNames(5));
+  await page.locator('#nt-opt-players').selectOption('2');
+  assert.deepEqual(await optionTexts(page, '#nt-opt-first'), seatNames(2));
+
+  await page.locator('#nt-game').selectOption('cardcassonne');
+  await page.locator('#nt-opt-players').selectOption('3');
+  assert.deepEqual(await optionTexts(page, '#nt-opt-dealer'), seatNames(3), 'the first dealer too');
+
+  // the table made is the one chosen, and the list says so in words
+  await page.locator('#nt-game').selectOption('carcassonne');
+  await page.locator('#nt-opt-players').selectOption('3');
+  await page.locator('#nt-opt-first').selectOption({ label: 'Yellow' });
+  await page.locator('form.new-table button[type="submit"]').click();
+  await page.locator('.seat-links').waitFor();
+  assert.equal(await gameStringShown(page), 'carcassonne(players=3,first=2)');
+  const row = page.locator('#tables-playing + ul li.table-row').first();
+  await row.waitFor();
+  assert.match(await row.textContent(), /First player: Yellow/);
+  assert.equal(await row.locator('a.play-seat').textContent(), 'Play as Red', 'its link is known here');
+  assertNoErrors(page);
+  await page.context().close();
+});
+
+test('finished tables stay listed, with a link to their replay; an idle one is marked', async () => {
+  const en = words('en');
+  const done = await newTable(server, 'carcassonne(players=2)', ['random', 'greedy'], 6);
+  const idle = await newTable(server, 'cardcassonne(players=2)', ['human', 'human'], 7);
+  const page = await openLobby('en', { shiftDays: 3 });
+  const over = page.locator(`#tables-over + ul li.table-row[data-table="${done.table}"]`);
+  await over.waitFor({ timeout: WAIT });   // the bots play it out
+  assert.match(await over.locator('.table-when').textContent(), /^Ended 3 days ago$/);
+  const waiting = page.locator(`#tables-playing + ul li.table-row[data-table="${idle.table}"]`);
+  assert.equal(await waiting.getAttribute('class'), 'table-row stale');
+  assert.equal(await waiting.locator('.table-when').textContent(), 'No move for 3 days');
+  assert.equal(await waiting.locator('a.watch').textContent(), en['lobby.table.watch']);
+  const order = await page.locator('li.table-row').evaluateAll((rows) => rows.map((r) => r.dataset.status));
+  assert.deepEqual(order, [...order].sort((a, b) => (a === 'over') - (b === 'over')), 'playing first');
+
+  const link = over.locator('a.replay');
+  assert.equal(await link.textContent(), en['lobby.table.replay']);
+  await link.click();
+  await page.waitForURL(`**/t/${done.table}`);
+  await page.waitForFunction(() => document.getElementById('app')?.dataset.status === 'over',
+    null, { timeout: WAIT });
+  await page.locator('.replay-panel button.replay-open').click();
+  await page.waitForFunction(() => document.querySelector('.board')?.classList.contains('replaying'),
+    null, { timeout: WAIT });
+  assertNoErrors(page);
+  await page.context().close();
+});
+
+test('in the pseudo-language every text of the lobby is the catalog\'s', async () => {
+  const finished = await newTable(server, 'catan_cards', ['random', 'random'], 8);
+  const page = await openLobby('qps');
+  await page.locator('#nt-opt-players').selectOption('3');
+  await page.locator('#nt-opt-crop_circles').check();
+  await page.locator('form.new-table button[type="submit"]').click();
+  await page.locator('.seat-links').waitFor();
+  await page.locator(`#tables-over + ul li.table-row[data-table="${finished.table}"]`)
+    .waitFor({ timeout: WAIT });
+  await page.locator('#tables-playing + ul li.table-row a.play-seat').first().waitFor();
+
+  // The connection's state is the table page's words (web/table/status.mjs), checked there.
+  const badge = await page.locator('.conn').evaluate((el) => el instanceof HTMLElement ? el.innerText : '');
+  const allowed = ['tafel', ...BOT_NAMES, ...(badge.includes(PSEUDO_OPEN) ? [] : [badge])];
+  assert.deepEqual(await unmarkedTexts(page, allowed), []);
+  // the choices of the lists, which a closed list does not show
+  const choices = await page.locator('main.lobby select option, header select option')
+    .evaluateAll((os) => os.map((o) => o.textContent || ''));
+  const bare = choices.filter((text) => {
+    let rest = text;
+    for (const name of BOT_NAMES) rest = rest.split(name).join('');
+    return !rest.includes(PSEUDO_OPEN) && /\p{L}/u.test(rest);
+  });
+  assert.deepEqual(bare, [], 'every choice of a list is the catalog\'s');
+  assert.ok((await page.title()).includes(PSEUDO_OPEN), 'the title too');
+  assertNoErrors(page);
+  await page.context().close();
+});
+
+test('a phone: the lobby fits 390 px, and every control is at least 44 x 44 px', async () => {
+  await newTable(server, 'carcassonne(players=4,crop_circles=true,farmers=modern)',
+    ['human', 'easy', 'human', 'hard'], 9);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await newPage(browser, { context });
+  await page.goto(`${server.base}?lang=de`);   // German: the longest words
+  await page.locator('#nt-game').waitFor();
+  await page.locator('#nt-opt-players').selectOption('5');
+  await page.locator('details.nt-details > summary').click();
+  await page.locator('form.new-table button[type="submit"]').click();
+  await page.locator('.seat-links').waitFor();
+  await page.locator('li.table-row').first().waitFor();
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `no sideways scrolling: the page is ${wide} px wide`);
+  const small = await page.evaluate(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('button, a, select, input, summary')) {
+      const target = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.closest('label') : el;
+      const r = target.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;   // not shown
+      if (r.width < 44 || r.height < 44) {
+        out.push(`${target.tagName.toLowerCase()}.${target.className} "${(target.textContent || '').trim()
+          .slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(small, [], 'touch targets of 44 x 44 px');
+  assertNoErrors(page);
+  await context.close();
+});

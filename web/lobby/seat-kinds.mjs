@@ -1,0 +1,39 @@
+// seat-kinds.mjs -- who may sit at a seat of a new table, in words: a
+// person, each bot the server offers (GET /api/games `bots`), or another
+// bot spec typed in.  A bot is named by its name (a name, not a word to
+// translate); what it does comes from the catalog (lobby.bot.<name>), and
+// only for a bot the catalog does not know (an external one) from the
+// server's own summary.
+
+import {t, catalog} from "../words/catalog.mjs";
+
+/** @typedef {import("../types.js").BotInfo} BotInfo */
+
+export const HUMAN = "human";
+export const OTHER = "other…";
+
+/**
+ * The seat choices, in the order of the list: value and text.
+ * @param {BotInfo[]} bots
+ * @returns {{value: string, text: string}[]}
+ */
+export function seatChoices(bots) {
+    return [
+        {value: HUMAN, text: t("lobby.seat.human")},
+        ...bots.map((b) => ({value: b.name, text: t("lobby.seat.bot", {bot: b.name})})),
+        {value: OTHER, text: t("lobby.seat.other")},
+    ];
+}
+
+/**
+ * One line on what a choice does.
+ * @param {string} value
+ * @param {BotInfo[]} bots
+ */
+export function seatChoiceAbout(value, bots) {
+    if (value === HUMAN) return t("lobby.seat.human_about");
+    if (value === OTHER) return t("lobby.seat.other_about");
+    const key = `lobby.bot.${value}`;
+    if (catalog().has(key)) return t(key);
+    return bots.find((b) => b.name === value)?.summary ?? "";
+}

@@ -48,13 +48,13 @@ function logLines(page) {
 
 /**
  * Red's page at a new table (seats: Red's and the others'), once it is
- * Red's turn.  web: serve that copy of web/ instead; botSpeed: newPage's;
- * before(page): runs before the page is opened.
+ * Red's turn.  web: serve that copy of web/ instead; botSpeed and context:
+ * newPage's; before(page): runs before the page is opened.
  */
 async function myTurn(seats, seed, { game = 'carcassonne(players=2)', lang = 'en', web, botSpeed,
-  before: prepare } = {}) {
+  context, before: prepare } = {}) {
   const t = await newTable(web ? await webServer({ web }) : server, game, seats, seed);
-  const page = await newPage(browser, botSpeed ? { botSpeed } : {});
+  const page = await newPage(browser, { context, ...(botSpeed ? { botSpeed } : {}) });
   if (prepare) await prepare(page);
   await page.goto(`${t.url(0)}&lang=${lang}`);
   assert.equal(await waitTurn(page), 'mine');
@@ -200,9 +200,12 @@ test('the rules: the how-to and the reference in the chosen language, by keyboar
   await page.keyboard.press('Enter');
   const dialog = page.locator('dialog.rules');
   await dialog.waitFor({ timeout: WAIT });
-  const howto = word('de', 'howto', 'catan_cards.howto').split('\n');
-  assert.equal(await dialog.locator('.howto p').first().textContent(), howto[0]);
-  assert.equal(await dialog.locator('.howto p').count(), howto.length);
+  const howto = word('de', 'howto', 'catan_cards.howto');
+  const said = await dialog.locator('.howto p').allTextContents();
+  assert.equal(said[0], howto.split('\n')[0]);
+  const flat = (text) => text.replace(/\s+/g, ' ').trim();
+  assert.equal(flat(said.join(' ')), flat(howto), 'the whole how-to, in paragraphs');
+  assert.ok(said.length > 5 && said.length < howto.split('\n').length, `${said.length} paragraphs`);
   const card = dialog.locator('dt').filter({ hasText: word('de', 'catan_cards.cards', 'catan_cards.card.falk') });
   assert.equal(await card.count(), 1, 'a card of the reference');
   assert.equal(await card.locator('xpath=following-sibling::dd[1]').textContent(),
@@ -231,5 +234,30 @@ test('the hint in words: each move says what it would do, its notation in the to
     assert.equal(it.title, `Notation: ${it.action}`);
     assert.equal(it.actShown, false);
   }
+  await done(page);
+});
+
+test('a phone: the table\'s controls are a finger\'s size, and nothing scrolls sideways', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await myTurn(['human', 'greedy'], 38, { context });
+  await page.locator('details.settings > summary').click();
+  await page.locator('details.actions-panel > summary').click();
+  // the controls of the table, not of the board (each game view answers for its own)
+  const small = await page.evaluate(() => {
+    const found = [];
+    for (const el of document.querySelectorAll('button, select, summary, input, a[href]')) {
+      if (el.closest('#board')) continue;
+      const target = el.matches('input[type=checkbox]') ? el.closest('label, .setting') ?? el : el;
+      const r = target.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;   // not shown
+      if (r.width < 44 || r.height < 44) {
+        found.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+    }
+    return found;
+  });
+  assert.deepEqual(small, [], 'touch targets of 44 x 44 px at least');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, 'no sideways scrolling');
   await done(page);
 });

@@ -70,6 +70,28 @@ function countsOf(things) {
 }
 
 /**
+ * The how-to's lines as paragraphs: the catalog wraps them for a terminal
+ * (about 90 columns), the page wraps them to its width.  A line continues
+ * the one before when it is indented without columns in it (a table row,
+ * "  road      1 per tile", keeps its line) or begins in lower case.
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function paragraphs(text) {
+    /** @type {string[]} */
+    const out = [];
+    for (const line of text.split("\n")) {
+        const body = line.trim();
+        const indented = /^\s/.test(line);
+        const continues = out.length > 0 && body !== "" &&
+            ((indented && !/\S {2,}\S/.test(body)) || (!indented && /^\p{Ll}/u.test(body)));
+        if (continues) out[out.length - 1] += " " + body;
+        else out.push(line);
+    }
+    return out;
+}
+
+/**
  * The reference of a game, in groups.
  * @param {string} game
  * @param {any} pieces the game's pieces (null: unknown)
@@ -132,7 +154,7 @@ export function createRules(game, pieces) {
             h("div", {class: "rules-head"},
                 h("h2", {id: "rules-title", text: t("page.rules.title", {game: gameTitle(game)})}), close),
             catalog().has(howtoKey)
-                ? h("div", {class: "howto"}, ...t(howtoKey).split("\n").map((line) => h("p", {text: line})))
+                ? h("div", {class: "howto"}, ...paragraphs(t(howtoKey)).map((line) => h("p", {text: line})))
                 : h("p", {class: "muted", text: t("page.rules.no_howto")}),
             ...groups.map((g) => h("section", {class: "rules-group"},
                 h("h3", {text: g.title}),

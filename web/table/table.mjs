@@ -103,6 +103,10 @@ export function showTable(root, conn, info, table, token) {
         }
         if (what === "sound" && settings.sound) wakeAudio();
     });
+    // a sound needs a gesture first: the first click or key of the page
+    for (const kind of ["pointerdown", "keydown"]) {
+        document.addEventListener(kind, () => { if (settings.sound) wakeAudio(); }, {once: true});
+    }
     const rulesSlot = h("span", {class: "rules-slot"});
     const language = languageSwitch(catalog().lang);
     /** What the board shows instead of the latest state (a replayed step), or null. */

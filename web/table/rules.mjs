@@ -23,19 +23,23 @@ import {gameTitle} from "./game-title.mjs";
 
 /**
  * Every thing the catalog names under namePrefix and explains under
- * textPrefix, in the catalog's order.
+ * textPrefix, in the catalog's order; named by listPrefix where the
+ * catalog has a name without an article there (Cardcassonne's "cards").
  * @param {string} namePrefix e.g. "carcassonne.tile."
  * @param {string} textPrefix e.g. "carcassonne.tile_text."
+ * @param {string} [listPrefix] e.g. "cardcassonne.cards."
  * @returns {Entry[]}
  */
-function explained(namePrefix, textPrefix) {
+function explained(namePrefix, textPrefix, listPrefix) {
     const c = catalog();
     /** @type {Entry[]} */
     const out = [];
     for (const key of c.texts.keys()) {
         if (!key.startsWith(namePrefix)) continue;
         const id = key.slice(namePrefix.length);
-        if (c.has(textPrefix + id)) out.push({id, name: c.text(key), text: c.text(textPrefix + id)});
+        if (!c.has(textPrefix + id)) continue;
+        const name = listPrefix && c.has(listPrefix + id) ? c.text(listPrefix + id) : c.text(key);
+        out.push({id, name, text: c.text(textPrefix + id)});
     }
     return out;
 }
@@ -110,7 +114,7 @@ export function referenceOf(game, pieces) {
     if (game === "cardcassonne") {
         const cards = pieces?.cards ?? {};
         const counts = countsOf(cards);
-        const byRow = groupBy(explained("cardcassonne.card.", "cardcassonne.card_text."),
+        const byRow = groupBy(explained("cardcassonne.card.", "cardcassonne.card_text.", "cardcassonne.cards."),
             (e) => cards[e.id]?.colour ?? "");
         return [...byRow].map(([row, entries]) => ({
             title: row && pieces?.rows?.[row] ? t("page.rules.row_cards", {row}) : t("page.rules.jokers"),

@@ -228,6 +228,13 @@ void protocol_send_hint(session *s, const bot_job *job) {
         cJSON_AddNumberToObject(m, "share", job->moves[i].share);
         if (job->moves[i].winrate >= 0) cJSON_AddNumberToObject(m, "winrate", job->moves[i].winrate);
         else cJSON_AddNullToObject(m, "winrate");
+        /* what the move would do, as the asking seat would see it: the page
+        ** says the hint in words (the table is at job->seq, tables.c) */
+        char *account = NULL;
+        tafel_state_describe(s->table ? s->table->state : job->state, job->moves[i].action,
+                             s->seat, &account, NULL);
+        cJSON_AddItemToObject(m, "events", account ? cJSON_CreateRaw(account) : cJSON_CreateArray());
+        free(account);
         cJSON_AddItemToArray(moves, m);
     }
     send_json(s, msg);

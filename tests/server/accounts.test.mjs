@@ -174,3 +174,20 @@ test('a replayed position carries the account of the action that led to it', asy
   c.close();
   w.close();
 });
+
+test('a hint\'s moves carry their accounts: the move played is told as the hint told it', async () => {
+  const { players } = await twoPeople(server, 'carcassonne(players=2)', 77);
+  const me = players[players[0].state.to_move];
+  const s0 = me.state;
+  const hint = await me.client.request({ type: 'hint' }, ['hint', 'error']);
+  assert.equal(hint.type, 'hint', JSON.stringify(hint));
+  assert.ok(hint.moves.length > 0, 'the hint has moves');
+  for (const mv of hint.moves) {
+    assert.ok(Array.isArray(mv.events) && mv.events.length > 0, `${mv.action} has an account`);
+    assert.ok(mv.events.every((ev) => typeof ev.kind === 'string'), JSON.stringify(mv.events));
+  }
+  const best = hint.moves[0];
+  const { state: s1 } = await change(me.client, { type: 'move', seq: s0.seq, action: best.action });
+  assert.deepEqual(s1.events[0].events, best.events, 'the account of the move played is the hint\'s');
+  for (const p of players) p.client.close();
+});

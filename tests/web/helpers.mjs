@@ -66,10 +66,19 @@ export function launch() {
  * A new page in its own context (its own localStorage), whose console
  * errors and page errors are kept in page.errors.  allow(text) may excuse
  * an expected one (e.g. failed WebSocket connections while the server is
- * down on purpose).
+ * down on purpose).  Other seats' moves are shown at once (the table's bot
+ * speed 'instant', set in localStorage before the page loads), so whole
+ * games stay fast; botSpeed chooses another ('fast', 'normal', 'slow'; null
+ * leaves the page's own default).
  */
-export async function newPage(browser, { viewport = { width: 1280, height: 860 }, context } = {}) {
+export async function newPage(browser, { viewport = { width: 1280, height: 860 }, context,
+  botSpeed = 'instant' } = {}) {
   const ctx = context || await browser.newContext({ viewport });
+  if (botSpeed !== null) {
+    await ctx.addInitScript((speed) => {
+      try { localStorage.setItem('tafel.botSpeed', speed); } catch { /* no storage: the default */ }
+    }, botSpeed);
+  }
   const page = await ctx.newPage();
   page.errors = [];
   page.allowErrors = null;

@@ -5,13 +5,25 @@
 // has no control for it; when a game view exists it starts folded.  A
 // filter field narrows the list as one types; Enter in it plays the action
 // when one is left (or the text is exactly a legal action); the arrow keys
-// move between buttons.
+// move between buttons.  A group is named in words (<game>.action.<verb>)
+// where the catalog has a name for it; its buttons are the engine's
+// notation, as this is the engine's own list.
 
 import {h} from "./dom.mjs";
+import {t, catalog} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 
 const GROUP_OPEN_LIMIT = 40;   // groups this small start unfolded
+
+/**
+ * A group's name: the verb in words where the game's catalog names it.
+ * @param {string} verb
+ */
+function groupName(verb) {
+    const key = `${catalog().game}.action.${verb}`;
+    return catalog().game && catalog().has(key) ? t(key) : verb;
+}
 
 /** @param {(action: string) => void} play */
 export function createActions(play) {
@@ -22,13 +34,13 @@ export function createActions(play) {
      *  so that another player's move does not fold what one was reading.
      *  @type {Map<string, boolean>} */
     const chosen = new Map();
-    const filter = h("input", {type: "search", class: "filter", placeholder: "type to filter, Enter plays",
-                               "aria-label": "Filter the legal actions", spellcheck: "false",
+    const filter = h("input", {type: "search", class: "filter", placeholder: t("page.actions.filter"),
+                               "aria-label": t("page.actions.filter_label"), spellcheck: "false",
                                autocomplete: "off"});
     const groups = h("div", {class: "action-groups"});
     const summaryCount = h("span", {class: "muted small"});
     const details = h("details", {class: "panel actions-panel"},
-        h("summary", {}, h("h2", {text: "All legal actions"}), " ", summaryCount),
+        h("summary", {}, h("h2", {text: t("page.actions.title")}), " ", summaryCount),
         filter, groups);
     const el = details;
 
@@ -44,21 +56,21 @@ export function createActions(play) {
             if (g) g.push(a);
             else byWord.set(w, [a]);
         }
-        summaryCount.textContent = legal.length ? `(${legal.length})` : "(none: not your turn)";
+        summaryCount.textContent = legal.length ? `(${legal.length})` : t("page.actions.none");
         if (legal.length === 0) {
-            groups.replaceChildren(h("p", {class: "muted small", text: "Nothing to play now."}));
+            groups.replaceChildren(h("p", {class: "muted small", text: t("page.actions.nothing")}));
             return;
         }
         if (shown.length === 0) {
-            groups.replaceChildren(h("p", {class: "muted small", text: "No legal action matches."}));
+            groups.replaceChildren(h("p", {class: "muted small", text: t("page.actions.no_match")}));
             return;
         }
         groups.replaceChildren(...[...byWord].map(([word, acts]) => {
             const open = q !== "" || byWord.size === 1 ||
                 (chosen.get(word) ?? acts.length <= GROUP_OPEN_LIMIT);
             const group = h("details", {class: "action-group", open},
-                h("summary", {}, h("strong", {text: word}), ` (${acts.length})`),
-                h("div", {class: "action-buttons", role: "group", "aria-label": word},
+                h("summary", {}, h("strong", {text: groupName(word)}), ` (${acts.length})`),
+                h("div", {class: "action-buttons", role: "group", "aria-label": groupName(word)},
                     ...acts.map((a) => h("button", {type: "button", class: "action", "aria-disabled": busy ? "true" : false,
                                                     "data-action": a, text: a,
                                                     onclick: () => play(a)}))));

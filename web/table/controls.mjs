@@ -6,6 +6,7 @@
 // which bot takes the seat (after it the link no longer plays).
 
 import {h} from "./dom.mjs";
+import {t} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").BotInfo} BotInfo */
@@ -17,33 +18,33 @@ import {h} from "./dom.mjs";
 export function createControls(send, bots) {
     /** @type {StateMessage | null} */
     let st = null;
-    const undo = h("button", {type: "button", text: "Undo", title: "Take back your last action of this turn",
+    const undo = h("button", {type: "button", text: t("page.controls.undo"), title: t("page.controls.undo_title"),
                               onclick: () => { if (st?.undo) send("undo"); }});
-    const resign = h("button", {type: "button", text: "Resign…", onclick: () => confirmBox("resign")});
-    const handOver = h("button", {type: "button", text: "Hand over…", onclick: () => confirmBox("hand")});
+    const resign = h("button", {type: "button", text: t("page.controls.resign_ask"), onclick: () => confirmBox("resign")});
+    const handOver = h("button", {type: "button", text: t("page.controls.hand_over_ask"), onclick: () => confirmBox("hand")});
     const confirm = h("div", {class: "confirm", hidden: true});
     const row = h("div", {class: "button-row"}, undo, resign, handOver);
     const el = h("div", {class: "controls"}, row, confirm);
 
     /** @param {"resign" | "hand"} what */
     function confirmBox(what) {
-        const no = h("button", {type: "button", text: "Cancel", onclick: close});
+        const no = h("button", {type: "button", text: t("page.controls.cancel"), onclick: close});
         if (what === "resign") {
-            const yes = h("button", {type: "button", class: "danger", text: "Resign",
+            const yes = h("button", {type: "button", class: "danger", text: t("page.controls.resign"),
                                      onclick: () => { send("resign"); close(); }});
             confirm.replaceChildren(
-                h("p", {text: "Resign? You cannot win any more; the others play on, your turns played by the greedy bot."}),
+                h("p", {text: t("page.controls.resign_confirm", {bot: "greedy"})}),
                 h("div", {class: "button-row"}, yes, no));
         } else {
             const choices = bots.map((b) => b.name);
-            const select = h("select", {id: "hand-bot", "aria-label": "Bot to take the seat"},
-                ...choices.map((c) => h("option", {value: c, text: `${c} bot`})));
+            const select = h("select", {id: "hand-bot", "aria-label": t("page.controls.bot_label")},
+                ...choices.map((c) => h("option", {value: c, text: t("page.player.bot", {bot: c})})));
             select.value = choices.includes("medium") ? "medium" : choices[0] ?? "greedy";
-            const yes = h("button", {type: "button", class: "danger", text: "Hand over",
+            const yes = h("button", {type: "button", class: "danger", text: t("page.controls.hand_over"),
                                      onclick: () => { send("hand_over", {bot: select.value}); close(); }});
             confirm.replaceChildren(
-                h("p", {text: "Leave the game to a bot? It plays your seat from now on, and this link no longer moves."}),
-                h("label", {for: "hand-bot", text: "Bot: "}), select,
+                h("p", {text: t("page.controls.hand_over_confirm")}),
+                h("label", {for: "hand-bot", text: t("page.controls.bot")}), " ", select,
                 h("div", {class: "button-row"}, yes, no));
         }
         confirm.hidden = false;
@@ -72,8 +73,7 @@ export function createControls(send, bots) {
         el.hidden = !active;
         if (!active) close();
         undo.disabled = !next.undo;
-        undo.title = next.undo ? "Take back your last action of this turn"
-            : "Nothing to take back: only your own actions of this turn, before anything was drawn";
+        undo.title = t(next.undo ? "page.controls.undo_title" : "page.controls.undo_none");
     }
 
     return {el, update};

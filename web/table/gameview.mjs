@@ -6,6 +6,8 @@
 // one, so the table stays playable.
 
 import {h} from "./dom.mjs";
+import {t} from "../words/catalog.mjs";
+import {gameTitle} from "./game-title.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").GameContext} GameContext */
@@ -18,7 +20,7 @@ import {h} from "./dom.mjs";
  * @returns {GameView}
  */
 export function jsonView(root, why) {
-    const pre = h("pre", {class: "json-view", tabindex: "0", "aria-label": "The position, as the engine describes it"});
+    const pre = h("pre", {class: "json-view", tabindex: "0", "aria-label": t("page.board.json_label")});
     root.replaceChildren(h("p", {class: "muted small", text: why}), pre);
     return {
         update(st) {
@@ -38,16 +40,16 @@ export function jsonView(root, why) {
  * @returns {Promise<{view: GameView, real: boolean}>}
  */
 export async function loadGameView(root, name, ctx, onBroken) {
-    if (!/^[a-z0-9_]+$/.test(name)) return {view: jsonView(root, "Unknown game."), real: false};
+    if (!/^[a-z0-9_]+$/.test(name)) return {view: jsonView(root, t("page.board.unknown_game")), real: false};
     /** @type {any} */
     let mod;
     try {
         mod = await import(`/${name}/view.mjs`);
     } catch {
-        return {view: jsonView(root, `No board for ${name} yet: the position as JSON, and the legal actions below.`), real: false};
+        return {view: jsonView(root, t("page.board.no_view", {game: gameTitle(name)})), real: false};
     }
     if (typeof mod.createView !== "function") {
-        return {view: jsonView(root, `${name}/view.mjs has no createView.`), real: false};
+        return {view: jsonView(root, t("page.board.no_create", {game: name})), real: false};
     }
     try {
         /** @type {GameView} */
@@ -56,7 +58,7 @@ export async function loadGameView(root, name, ctx, onBroken) {
     } catch (err) {
         console.error(err);
         root.replaceChildren();
-        return {view: jsonView(root, `The ${name} board failed to start: the position as JSON.`), real: false};
+        return {view: jsonView(root, t("page.board.failed_start", {game: gameTitle(name)})), real: false};
     }
 }
 
@@ -82,9 +84,18 @@ function guarded(root, view, name, onBroken) {
             } catch (err) {
                 console.error(err);
                 try { view.destroy(); } catch { /* already broken */ }
-                fallback = jsonView(root, `The ${name} board failed to draw this position: the position as JSON.`);
+                fallback = jsonView(root, t("page.board.failed_draw", {game: gameTitle(name)}));
                 fallback.update(st);
                 onBroken();
+            }
+        },
+        hint(action) {
+            // a hint drawn on the board is a help: its failure must not break the table
+            if (fallback || typeof view.hint !== "function") return;
+            try {
+                view.hint(action);
+            } catch (err) {
+                console.error(err);
             }
         },
         destroy() {

@@ -1,10 +1,20 @@
 // header.mjs -- whose turn it is, and the seats: name and colour, who
 // plays them, connected or not, resigned, score, and the winners at the end.
+//
+// The seats are drawn once and then updated in place, so a score can count
+// up to its new value when the accounts of a state gave points (`points`
+// of its events), with the gain rising next to it for a moment; a score
+// that changed without points (an undo, a join) is simply set.  With
+// prefers-reduced-motion the score is set at once and nothing rises.
 
 import {h} from "./dom.mjs";
 import {seatName, playerLabel, playerName, swatch} from "./seats.mjs";
+import {t} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
+
+const COUNT_MS = 600;   // how long a score takes to count up
+const GAIN_MS = 1400;   // how long the "+10" stays (its CSS animation's length)
 
 /**
  * The words for whose turn it is.
@@ -13,51 +23,149 @@ import {seatName, playerLabel, playerName, swatch} from "./seats.mjs";
 export function turnText(st) {
     if (st.status === "over") {
         const w = st.winners ?? [];
-        if (w.length === 0) return "Game over: nobody wins.";
-        const names = w.map((i) => (i === st.seat ? "you" : seatName(i)));
-        if (w.length === 1) return w[0] === st.seat ? "Game over: you win!" : `Game over: ${names[0]} wins.`;
-        return `Game over: ${names.join(" and ")} share the win.`;
+        if (w.length === 0) return t("page.turn.over_nobody");
+        if (w.length === 1) {
+            return w[0] === st.seat ? t("page.turn.over_you_win") : t("page.turn.over_wins", {seat: w[0]});
+        }
+        if (st.seat !== null && w.includes(st.seat)) {
+            return t("page.turn.over_you_share", {seats: w.filter((i) => i !== st.seat)});
+        }
+        return t("page.turn.over_share", {seats: w});
     }
-    if (typeof st.to_move !== "number") return "…";
-    if (st.legal && st.legal.length) return "Your turn.";
+    if (typeof st.to_move !== "number") return t("page.turn.wait");
+    if (st.legal && st.legal.length) return t("page.turn.yours");
     const who = st.seats[st.to_move];
-    if (!who) return "…";
-    const name = playerName(who, st.to_move, st.seat);
-    if (who.resigned) return `${name} resigned: the greedy bot plays its turn…`;
-    return who.kind === "bot" ? `${name} is thinking…` : `${name} to move.`;
+    if (!who) return t("page.turn.wait");
+    const player = playerName(who, st.to_move, st.seat);
+    if (who.resigned) return t("page.turn.resigned", {player});
+    return t(who.kind === "bot" ? "page.turn.thinking" : "page.turn.to_move", {player});
+}
+
+/** Whether the page should not animate. */
+export function reducedMotion() {
+    return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * The points the accounts of a state gave each seat.
+ * @param {StateMessage} st
+ * @returns {number[]}
+ */
+export function pointsOf(st) {
+    const sum = st.seats.map(() => 0);
+    for (const account of st.events ?? []) {
+        for (const ev of account.events ?? []) {
+            if (!Array.isArray(ev.points)) continue;
+            ev.points.forEach((/** @type {unknown} */ p, /** @type {number} */ i) => {
+                if (typeof p === "number" && i < sum.length) sum[i] += p;
+            });
+        }
+    }
+    return sum;
+}
+
+/**
+ * One seat's score: the number, counted up to a new value, and the gain
+ * rising beside it.
+ */
+function scoreBox() {
+    const number = h("span", {class: "score-number"});
+    const el = h("span", {class: "score"}, number);
+    let shown = 0;
+    let target = 0;
+    /** @type {number | null} */
+    let frame = null;
+
+    /** @param {number} v */
+    function set(v) {
+        if (frame !== null) cancelAnimationFrame(frame);
+        frame = null;
+        shown = target = v;
+        number.textContent = String(v);
+    }
+
+    /** Counts from the shown value to v; gain is what the accounts gave. @param {number} v @param {number} gain */
+    function countTo(v, gain) {
+        if (reducedMotion() || v === target) {
+            set(v);
+            return;
+        }
+        const from = shown, start = performance.now();
+        target = v;
+        if (frame !== null) cancelAnimationFrame(frame);
+        const step = () => {
+            const k = Math.min(1, (performance.now() - start) / COUNT_MS);
+            shown = Math.round(from + (v - from) * k);
+            number.textContent = String(shown);
+            frame = k < 1 ? requestAnimationFrame(step) : null;
+        };
+        frame = requestAnimationFrame(step);
+        const rise = h("span", {class: "gain" + (gain < 0 ? " loss" : ""), "aria-hidden": "true",
+                                text: gain > 0 ? `+${gain}` : String(gain)});
+        el.append(rise);
+        setTimeout(() => rise.remove(), GAIN_MS);
+    }
+
+    return {el, set, countTo};
 }
 
 export function createHeader() {
     const banner = h("p", {class: "turn", "aria-live": "polite"});
-    const seats = h("ol", {class: "seats", "aria-label": "Seats and scores"});
+    const seats = h("ol", {class: "seats", "aria-label": t("page.seats.label")});
     const el = h("section", {class: "head"}, banner, seats);
+    /** @type {{li: HTMLLIElement, label: HTMLElement, flags: HTMLElement, score: ReturnType<typeof scoreBox>}[]} */
+    let rows = [];
+    /** @type {number[] | null} */
+    let lastScores = null;
+
+    /** @param {number} n */
+    function build(n) {
+        rows = Array.from({length: n}, (_, i) => {
+            const label = h("span", {class: "muted"});
+            const flags = h("span", {class: "flags"});
+            const score = scoreBox();
+            const li = h("li", {class: "seat"}, swatch(i),
+                h("span", {class: "seat-name"}, h("strong", {text: seatName(i)}), " ", label),
+                score.el, flags);
+            return {li, label, flags, score};
+        });
+        seats.replaceChildren(...rows.map((r) => r.li));
+        lastScores = null;
+    }
 
     /** @param {StateMessage} st */
     function update(st) {
         banner.textContent = turnText(st);
         banner.dataset.mine = String(!!st.legal?.length && st.status === "playing");
-        seats.replaceChildren(...st.seats.map((seat, i) => {
+        if (rows.length !== st.seats.length) build(st.seats.length);
+        const gains = pointsOf(st);
+        st.seats.forEach((seat, i) => {
+            const row = rows[i];
             const toMove = st.status === "playing" && st.to_move === i;
             const won = st.status === "over" && (st.winners ?? []).includes(i);
             const flags = [];
-            if (toMove) flags.push(h("span", {class: "flag to-move", text: "to move"}));
-            if (won) flags.push(h("span", {class: "flag won", text: "winner"}));
+            if (toMove) flags.push(h("span", {class: "flag to-move", text: t("page.seats.to_move")}));
+            if (won) flags.push(h("span", {class: "flag won", text: t("page.seats.winner")}));
             // an external bot that broke its protocol lost the seat: say why
-            if (seat.forfeit) flags.push(h("span", {class: "flag resigned", text: "forfeited", title: seat.forfeit}));
-            else if (seat.resigned) flags.push(h("span", {class: "flag resigned", text: "resigned"}));
+            if (seat.forfeit) {
+                flags.push(h("span", {class: "flag resigned", text: t("page.seats.forfeited"),
+                                      title: t("page.seats.forfeit_why", {why: seat.forfeit})}));
+            } else if (seat.resigned) flags.push(h("span", {class: "flag resigned", text: t("page.seats.resigned")}));
             if (seat.kind === "human" && i !== st.seat) {
                 flags.push(h("span", {class: `flag ${seat.connected ? "online" : "offline"}`,
-                                      text: seat.connected ? "online" : "away"}));
+                                      text: t(seat.connected ? "page.seats.online" : "page.seats.away")}));
             }
-            return h("li", {class: "seat" + (toMove ? " active" : "") + (i === st.seat ? " mine" : ""),
-                            "aria-current": toMove ? "true" : false},
-                swatch(i),
-                h("span", {class: "seat-name"}, h("strong", {text: seatName(i)}), " ",
-                  h("span", {class: "muted", text: playerLabel(seat, i, st.seat)})),
-                h("span", {class: "score", "aria-label": `score ${st.scores[i] ?? 0}`,
-                           text: String(st.scores[i] ?? 0)}),
-                ...flags);
-        }));
+            row.li.className = "seat" + (toMove ? " active" : "") + (i === st.seat ? " mine" : "");
+            if (toMove) row.li.setAttribute("aria-current", "true");
+            else row.li.removeAttribute("aria-current");
+            row.label.textContent = playerLabel(seat, i, st.seat);
+            row.flags.replaceChildren(...flags);
+            const score = st.scores[i] ?? 0;
+            row.score.el.setAttribute("aria-label", t("page.seats.score", {score}));
+            if (lastScores && gains[i] !== 0 && lastScores[i] !== score) row.score.countTo(score, gains[i]);
+            else row.score.set(score);
+        });
+        lastScores = st.scores.slice();
     }
     return {el, update};
 }

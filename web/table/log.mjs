@@ -1,67 +1,102 @@
-// log.mjs -- the move log, in the engine's words.
+// log.mjs -- the move log, in words: the engine's accounts told through the
+// catalog (words/tell.mjs), one line per seat's action and one per run of
+// chance actions.
 //
 // On join the page asks for `history` (every action so far, as this seat
-// may see them); after that each `state` carries `last`, the actions of the
-// latest change, and `actions`, the length of the record.  So the log is
-// always `actions` long: it is cut to `actions - last.length` (an undo cuts
-// it, with `last` empty) and `last` is appended.  When that would leave a
-// gap (a change was missed), the log asks for the history again.
+// may see them, each with its account); after that each `state` carries
+// `last`, the notation of the actions of the latest change, `events`, the
+// accounts of the actions since this socket's previous state, and
+// `actions`, the length of the record.  So the record is always `actions`
+// long: it is cut to `actions - last.length` (an undo cuts it, with `last`
+// empty) and `last` is appended, each action with its account.  When that
+// would leave a gap (a change was missed), the log asks for the history
+// again.  The lines are told anew from the record and redrawn from the
+// first that changed.
+//
+// No line is notation: each holds its notation in its tooltip, and shows it
+// too when the player asks for it (the "notation" setting).
 
 import {h} from "./dom.mjs";
-import {seatName, swatch} from "./seats.mjs";
+import {swatch} from "./seats.mjs";
+import {tellLines} from "../words/tell.mjs";
+import {t, tn} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").HistoryMessage} HistoryMessage */
 /** @typedef {import("../types.js").LastAction} LastAction */
+/** @typedef {import("../words/tell.mjs").Told} Told */
+/** @typedef {import("../words/tell.mjs").LogLine} LogLine */
 
 /**
- * One log line.
- * @param {LastAction} a
- * @param {number} i its index in the record
+ * One line of the log (or of the replay's list): who, what happened in
+ * words, and the notation (shown with the notation setting; always in the
+ * tooltip).
+ * @param {LogLine} line
  */
-export function logLine(a, i) {
-    const who = typeof a.seat === "number"
-        ? [swatch(a.seat), h("span", {class: "who", text: seatName(a.seat)})]
-        : [h("span", {class: "who chance", text: "chance"})];
-    return h("li", {class: typeof a.seat === "number" ? "" : "chance", value: i + 1},
-        ...who, " ", h("span", {class: "act", text: a.text}));
+export function logLine(line) {
+    const chance = line.seat === "chance";
+    // the sentences name the seat: the line shows whose action it is by its colour
+    const who = chance ? h("span", {class: "who chance", "aria-hidden": "true", text: "⚄"})
+        : swatch(/** @type {number} */ (line.seat));
+    const notation = line.notation.join("; ");
+    return h("li", {class: chance ? "chance" : "", value: line.first,
+                    title: t("page.log.notation_title", {notation})},
+        who, h("span", {class: "said", text: line.sentences.join(" ")}),
+        " ", h("code", {class: "act", text: notation}));
 }
 
-/** @param {() => void} askHistory */
-export function createLog(askHistory) {
-    /** @type {LastAction[]} */
+/** A line's identity for redrawing: what it shows. @param {LogLine} l */
+function lineKey(l) {
+    return `${l.first}-${l.last}|${l.seat}|${l.notation.join("\n")}|${l.sentences.join("\n")}`;
+}
+
+/**
+ * @param {() => void} askHistory
+ * @param {{notation: boolean}} settings whether the notation is shown too
+ */
+export function createLog(askHistory, settings) {
+    /** @type {Told[]} */
     let entries = [];
+    /** @type {string[]} the keys of the lines drawn */
+    let drawn = [];
     let known = false;
     let latestSeq = -1;
-    let hideChance = false;
-    const list = h("ol", {class: "log", tabindex: "0", "aria-label": "Move log"});
+    let shownActions = -1;
+    const list = h("ol", {class: "log", tabindex: "0", "aria-label": t("page.log.label")});
     const count = h("span", {class: "muted small"});
     const toggle = h("input", {type: "checkbox", onchange: () => {
-        hideChance = toggle.checked;
-        list.classList.toggle("hide-chance", hideChance);
+        list.classList.toggle("hide-chance", toggle.checked);
     }});
     const el = h("section", {class: "panel log-panel", "aria-labelledby": "log-title"},
         h("div", {class: "panel-head"},
-            h("h2", {id: "log-title", text: "Moves"}), count,
-            h("label", {class: "small"}, toggle, " hide chance")),
+            h("h2", {id: "log-title", text: t("page.log.title")}), count,
+            h("label", {class: "small"}, toggle, " ", t("page.log.hide_chance"))),
         list);
+    showNotation(settings.notation);
 
-    /** Redraws the lines from index `from` on. @param {number} from */
-    function draw(from) {
+    function draw() {
         const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+        const lines = tellLines(entries);
+        const keys = lines.map(lineKey);
+        let from = 0;
+        while (from < keys.length && from < drawn.length && keys[from] === drawn[from]) from++;
         while (list.children.length > from) list.lastElementChild?.remove();
         const frag = document.createDocumentFragment();
-        for (let i = list.children.length; i < entries.length; i++) frag.append(logLine(entries[i], i));
+        for (let i = from; i < lines.length; i++) frag.append(logLine(lines[i]));
         list.append(frag);
-        count.textContent = entries.length === 1 ? "1 action" : `${entries.length} actions`;
+        drawn = keys;
+        count.textContent = tn("page.log.count", entries.length);
         if (atBottom) list.scrollTop = list.scrollHeight;
     }
 
     /** @param {HistoryMessage} m */
     function onHistory(m) {
-        entries = m.actions.slice();
+        // no further than the state shown: the states still to be shown bring the rest
+        const upTo = shownActions >= 0 ? Math.min(shownActions, m.actions.length) : m.actions.length;
+        entries = m.actions.slice(0, upTo).map((a, i) => ({n: i + 1, seat: a.seat, text: a.text,
+                                                          events: a.events ?? null}));
         known = true;
-        draw(0);
+        draw();
         list.scrollTop = list.scrollHeight;
         if (latestSeq > m.seq) askHistory();   // a change came meanwhile
     }
@@ -69,6 +104,7 @@ export function createLog(askHistory) {
     /** @param {StateMessage} st */
     function onState(st) {
         latestSeq = Math.max(latestSeq, st.seq);
+        shownActions = st.actions;
         if (!known) return;
         const base = st.actions - st.last.length;
         if (base > entries.length || base < 0) {
@@ -76,10 +112,17 @@ export function createLog(askHistory) {
             askHistory();
             return;
         }
-        const from = Math.min(base, entries.length);
+        /** @type {Map<number, import("../types.js").ActionEvent[]>} */
+        const told = new Map((st.events ?? []).map((a) => [a.n, a.events]));
+        const kept = entries.slice(base);
         entries.length = base;
-        entries.push(...st.last);
-        draw(from);
+        st.last.forEach((a, i) => {
+            const n = base + i + 1;
+            // an action told before (a state with nothing new repeats `last`) keeps its account
+            const before = kept[i] && kept[i].text === a.text ? kept[i].events : null;
+            entries.push({n, seat: a.seat, text: a.text, events: told.get(n) ?? before});
+        });
+        draw();
     }
 
     /** After a reconnect: the history is asked for again. */
@@ -87,5 +130,10 @@ export function createLog(askHistory) {
         known = false;
     }
 
-    return {el, onHistory, onState, reset, entries: () => entries};
+    /** Shows or hides the notation of each line. @param {boolean} on */
+    function showNotation(on) {
+        list.classList.toggle("show-notation", on);
+    }
+
+    return {el, onHistory, onState, reset, showNotation, entries: () => entries};
 }

@@ -11,7 +11,8 @@
 // there for screen readers and for reading exact values.
 
 import {h, s} from "./dom.mjs";
-import {seatName, seatColour, SEAT_DASHES} from "./seats.mjs";
+import {seatName, seatColour, seatScore, SEAT_DASHES} from "./seats.mjs";
+import {t, catalog} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").HistoryMessage} HistoryMessage */
@@ -29,6 +30,14 @@ function tickStep(max, n) {
     return 10 * p;
 }
 
+/**
+ * "Red 10, Blue 4": each seat with its score (zeros too, unlike an account's points).
+ * @param {number[]} scores
+ */
+export function scoreList(scores) {
+    return scores.map((v, i) => seatScore(i, v)).join(catalog().text("common.list_sep"));
+}
+
 export function createPlot() {
     /** @type {Point[]} */
     let points = [];
@@ -37,7 +46,7 @@ export function createPlot() {
     let marker = -1;
     const figure = h("figure", {class: "plot"});
     const el = h("section", {class: "panel plot-panel", hidden: true, "aria-labelledby": "plot-title"},
-        h("h2", {id: "plot-title", text: "Scores over the game"}), figure);
+        h("h2", {id: "plot-title", text: t("page.plot.title")}), figure);
 
     /** Records the scores of a state. @param {StateMessage} st */
     function record(st) {
@@ -66,11 +75,10 @@ export function createPlot() {
         if (!last) return;
         const players = last.seats.length;
         if (points.length < 2) {
-            figure.replaceChildren(h("p", {class: "muted small",
-                text: "The scores by move are not known yet: only the final scores."}),
+            figure.replaceChildren(h("p", {class: "muted small", text: t("page.plot.unknown")}),
                 h("p", {}, ...last.scores.map((v, i) => h("span", {class: "final-score"},
                     h("span", {class: "swatch", style: `background:${seatColour(i)}`, "aria-hidden": "true"}),
-                    `${seatName(i)} ${v}  `))));
+                    seatScore(i, v)))));
             return;
         }
         // drawn at the figure's own width, so the text stays legible on a phone
@@ -98,7 +106,7 @@ export function createPlot() {
         g.push(s("line", {x1: L, x2: W - R, y1: H - B, y2: H - B, class: "axis"}));
         g.push(s("line", {x1: L, x2: L, y1: T, y2: H - B, class: "axis"}));
         g.push(s("text", {x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle", class: "label",
-                          text: "actions played (chance included)"}));
+                          text: t("page.plot.x_axis")}));
         /** @type {{y: number, i: number, v: number}[]} */
         const ends = [];
         for (let i = 0; i < players; i++) {
@@ -118,21 +126,21 @@ export function createPlot() {
         ends.sort((a, b) => a.y - b.y);
         for (let k = 1; k < ends.length; k++) ends[k].y = Math.max(ends[k].y, ends[k - 1].y + 14);
         for (const e of ends) {
-            g.push(s("text", {x: W - R + 6, y: e.y + 4, class: "end-label", text: `${seatName(e.i)} ${e.v}`}));
+            g.push(s("text", {x: W - R + 6, y: e.y + 4, class: "end-label", text: seatScore(e.i, e.v)}));
         }
         if (marker >= 0) {
             g.push(s("line", {x1: X(Math.max(xMin, Math.min(xMax, marker))), x2: X(Math.max(xMin, Math.min(xMax, marker))),
                               y1: T, y2: H - B, class: "marker"}));
         }
         const svg = s("svg", {viewBox: `0 0 ${W} ${H}`, role: "img",
-                              "aria-label": "Scores over the game: " + last.scores.map((v, i) => `${seatName(i)} ${v}`).join(", ")},
+                              "aria-label": t("page.plot.label", {scores: scoreList(last.scores)})},
             ...g);
         const rows = points.filter((p, k) => k === 0 || k === points.length - 1 ||
             p.slice(1).some((v, i) => v !== points[k - 1][i + 1]));
         const numbers = h("details", {class: "small"},
-            h("summary", {text: "the numbers"}),
+            h("summary", {text: t("page.plot.numbers")}),
             h("table", {class: "numbers"},
-                h("thead", {}, h("tr", {}, h("th", {text: "actions"}),
+                h("thead", {}, h("tr", {}, h("th", {text: t("page.plot.actions")}),
                     ...last.seats.map((_, i) => h("th", {text: seatName(i)})))),
                 h("tbody", {}, ...rows.map((p) => h("tr", {}, ...p.map((v) => h("td", {text: v})))))));
         figure.replaceChildren(svg, numbers);

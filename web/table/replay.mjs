@@ -8,23 +8,28 @@
 // this seat saw the game then, and the table hands it to the game view
 // (showAt).  Only the answer for the step shown now is drawn, so dragging
 // the slider never draws an old step last.  Closing the replay, or the
-// last step, gives the board back the final position.
+// last step, gives the board back the final position.  Each step is told
+// in words from the account this seat was given (the log's), the record's
+// notation in its tooltip.
 
 import {h} from "./dom.mjs";
 import {logLine} from "./log.mjs";
-import {seatName} from "./seats.mjs";
+import {scoreList} from "./plot.mjs";
+import {sentencesOf} from "../words/tell.mjs";
+import {t} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").ReplayMessage} ReplayMessage */
 /** @typedef {import("../types.js").LastAction} LastAction */
 /** @typedef {import("../types.js").GameRecord} GameRecord */
+/** @typedef {import("../words/tell.mjs").Told} Told */
 
 const PLAY_EVERY = 700;   // ms a step when playing
 
 /**
  * @param {string} table
  * @param {{
- *   logEntries: () => LastAction[],
+ *   logEntries: () => Told[],
  *   ask: (actions: number) => boolean,
  *   showAt: (m: ReplayMessage | null, last: LastAction[], consecutive: boolean) => void,
  *   onStep: (actions: number) => void
@@ -33,10 +38,12 @@ const PLAY_EVERY = 700;   // ms a step when playing
  *   board (null: the final one again); onStep: marks the step on the plot
  */
 export function createReplay(table, io) {
-    /** @type {LastAction[]} */
+    /** @type {Told[]} */
     let moves = [];
-    /** @type {LastAction[]} */
+    /** @type {Told[]} */
     let seen = [];
+    /** @type {string[]} each step in words */
+    let said = [];
     let step = 0;
     /** the step whose position the board shows (-1: the final one, live) */
     let shown = -1;
@@ -44,35 +51,34 @@ export function createReplay(table, io) {
     let timer = null;
     let loaded = false;
 
-    const load = h("button", {type: "button", class: "replay-open", text: "Replay move by move",
+    const load = h("button", {type: "button", class: "replay-open", text: t("page.replay.open"),
                               onclick: () => start()});
     const body = h("div", {class: "replay-body", hidden: true});
     const status = h("p", {class: "small replay-status", "aria-live": "polite"});
     const el = h("section", {class: "panel replay-panel", hidden: true, "aria-labelledby": "replay-title"},
-        h("h2", {id: "replay-title", text: "Replay"}),
+        h("h2", {id: "replay-title", text: t("page.replay.title")}),
         h("p", {class: "small"}, load, " ",
           h("a", {href: `/t/${table}/record`, download: `tafel-${table}.json`,
-                  text: "the record (for tafel replay)"})),
+                  text: t("page.replay.record")})),
         body);
 
-    const slider = h("input", {type: "range", min: "0", max: "0", value: "0", "aria-label": "Step",
+    const slider = h("input", {type: "range", min: "0", max: "0", value: "0", "aria-label": t("page.replay.step"),
                                oninput: () => go(Number(slider.value))});
-    const playBtn = h("button", {type: "button", text: "▶ play", "aria-label": "play",
+    const playBtn = h("button", {type: "button", text: `▶ ${t("page.replay.play")}`, "aria-label": t("page.replay.play"),
                                  onclick: () => toggle()});
-    const list = h("ol", {class: "log replay-log", "aria-label": "Moves of the replay"});
+    const list = h("ol", {class: "log replay-log", "aria-label": t("page.replay.moves")});
 
     /** @param {string} label @param {string} aria @param {() => void} fn */
     const btn = (label, aria, fn) => h("button", {type: "button", text: label, "aria-label": aria, onclick: fn});
     body.append(
         h("div", {class: "button-row replay-buttons"},
-            btn("«", "first", () => go(0)),
-            btn("◀", "back one", () => go(step - 1)),
+            btn("«", t("page.replay.first"), () => go(0)),
+            btn("◀", t("page.replay.back"), () => go(step - 1)),
             playBtn,
-            btn("▶|", "on one", () => go(step + 1)),
-            btn("»", "last", () => go(moves.length))),
+            btn("▶|", t("page.replay.on"), () => go(step + 1)),
+            btn("»", t("page.replay.last"), () => go(moves.length))),
         slider, status,
-        h("p", {class: "muted small",
-                text: "The board shows the position of the step, as your seat saw it then. Keys: ← → Home End, Space plays."}),
+        h("p", {class: "muted small", text: t("page.replay.help")}),
         list);
 
     body.addEventListener("keydown", (e) => {
@@ -96,29 +102,32 @@ export function createReplay(table, io) {
             return;
         }
         load.disabled = true;
-        status.textContent = "Loading the record…";
+        status.textContent = t("page.replay.loading");
         body.hidden = false;
         try {
             const r = await fetch(`/t/${table}/record`);
-            if (!r.ok) throw new Error(r.status === 403 ? "the game is not over" : `HTTP ${r.status}`);
+            if (!r.ok) throw new Error(r.status === 403 ? t("page.replay.not_over") : t("page.replay.http", {status: r.status}));
             /** @type {GameRecord} */
             const rec = await r.json();
             seen = io.logEntries().slice();
             const complete = seen.length === rec.actions.length;
-            moves = rec.actions.map((text, i) => ({seat: complete ? seen[i].seat : "chance", text}));
+            moves = rec.actions.map((text, i) => ({n: i + 1, seat: complete ? seen[i].seat : "chance", text,
+                                                   events: complete ? seen[i].events : null}));
+            said = moves.map((a) => sentencesOf(a).join(" "));
             list.replaceChildren(...moves.map((a, i) => {
-                const li = logLine(a, i);
+                const li = logLine({first: a.n, last: a.n, seat: a.seat, sentences: [said[i]],
+                                    notation: [a.text], events: a.events ?? []});
                 li.tabIndex = -1;
                 li.addEventListener("click", () => go(i + 1));
                 return li;
             }));
             slider.max = String(moves.length);
             loaded = true;
-            load.textContent = "Show / hide the replay";
+            load.textContent = t("page.replay.toggle");
             go(0);
-            if (!complete) status.textContent += " (the seats of the moves are unknown: the log is incomplete)";
+            if (!complete) status.textContent += " " + t("page.replay.incomplete");
         } catch (err) {
-            status.textContent = `Could not read the record: ${err instanceof Error ? err.message : err}`;
+            status.textContent = t("page.replay.failed", {why: err instanceof Error ? err.message : String(err)});
         } finally {
             load.disabled = false;
         }
@@ -143,16 +152,15 @@ export function createReplay(table, io) {
             stop();
             showFinal();
         } else if (!io.ask(step)) {
-            status.textContent += " (not connected: the board cannot follow)";
+            status.textContent += " " + t("page.replay.offline");
         }
     }
 
     /** The status line of the step; scores when the position is known. @param {number[] | null} scores */
     function describe(scores) {
-        const a = moves[step - 1];
-        const who = a ? (typeof a.seat === "number" ? `${seatName(a.seat)}: ` : "chance: ") : "";
-        status.textContent = `Step ${step} of ${moves.length}` + (a ? ` — ${who}${a.text}` : " — the start") +
-            (scores ? ` · scores ${scores.map((v, i) => `${seatName(i)} ${v}`).join(", ")}` : "");
+        const fields = {step, total: moves.length, move: said[step - 1] ?? ""};
+        status.textContent = t(step > 0 ? "page.replay.at_move" : "page.replay.at_start", fields) +
+            (scores ? ` · ${t("page.replay.scores", {scores: scoreList(scores)})}` : "");
         status.dataset.step = String(step);
     }
 
@@ -180,16 +188,16 @@ export function createReplay(table, io) {
         else {
             if (step >= moves.length) go(0);
             timer = setInterval(() => go(step + 1), PLAY_EVERY);
-            playBtn.textContent = "⏸ pause";
-            playBtn.setAttribute("aria-label", "pause");
+            playBtn.textContent = `⏸ ${t("page.replay.pause")}`;
+            playBtn.setAttribute("aria-label", t("page.replay.pause"));
         }
     }
 
     function stop() {
         if (timer) clearInterval(timer);
         timer = null;
-        playBtn.textContent = "▶ play";
-        playBtn.setAttribute("aria-label", "play");
+        playBtn.textContent = `▶ ${t("page.replay.play")}`;
+        playBtn.setAttribute("aria-label", t("page.replay.play"));
     }
 
     /** Closes the replay: the board shows the final position again. */

@@ -1,20 +1,27 @@
 // seats.mjs -- the seats' names and colours, and how a player is named.
 //
-// The names are those of the terminal and the engine ("Red" is seat 0 on
-// every board and in every message).  The colours are for swatches and
-// pieces, never for text: each swatch has a dark outline, and the plot adds
-// a dash pattern per seat, so no colour carries meaning alone.
+// A seat's name is its colour in the page's language (common.seat.<i>:
+// "Red" is seat 0 on every board and in every message).  The colours are
+// for swatches and pieces, never for text: each swatch has a dark outline,
+// and the plot adds a dash pattern per seat, so no colour carries meaning
+// alone.
+
+import {t, seatWord} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").SeatInfo} SeatInfo */
 /** @typedef {import("../types.js").LobbySeat} LobbySeat */
 
-export const SEAT_NAMES = ["Red", "Blue", "Yellow", "Green", "Black"];
 export const SEAT_COLOURS = ["#d33", "#36c", "#db0", "#3a3", "#333"];
 export const SEAT_DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2"];
 
+/** The seats' names in the page's language. @param {number} n how many seats */
+export function seatNames(n) {
+    return Array.from({length: n}, (_, i) => seatName(i));
+}
+
 /** @param {number} i */
 export function seatName(i) {
-    return SEAT_NAMES[i] ?? `Seat ${i + 1}`;
+    return seatWord(i);
 }
 
 /** @param {number} i */
@@ -29,9 +36,10 @@ export function seatColour(i) {
  * @param {number | null} [mine]
  */
 export function playerLabel(seat, i, mine = null) {
-    if (seat.kind === "bot") return `${seat.bot ?? "?"} bot` + (i === mine ? " (your seat)" : "");
-    if (i === mine) return "you";
-    return "human";
+    if (seat.kind === "bot") {
+        return t(i === mine ? "page.player.bot_yours" : "page.player.bot", {bot: seat.bot ?? "?"});
+    }
+    return t(i === mine ? "page.player.you" : "page.player.human");
 }
 
 /**
@@ -41,7 +49,16 @@ export function playerLabel(seat, i, mine = null) {
  * @param {number | null} [mine]
  */
 export function playerName(seat, i, mine = null) {
-    return `${seatName(i)} (${playerLabel(seat, i, mine)})`;
+    return t("page.player.name", {seat: i, who: playerLabel(seat, i, mine)});
+}
+
+/**
+ * A seat with its score, "Red 10", for lists of scores.
+ * @param {number} i
+ * @param {number} score
+ */
+export function seatScore(i, score) {
+    return t("page.score_of", {seat: i, score});
 }
 
 /**

@@ -3,13 +3,14 @@
 // to try at once).
 
 import {h} from "./dom.mjs";
+import {t} from "../words/catalog.mjs";
 
 /** @typedef {import("../net/connection.mjs").Connection} Connection */
 
 /** @param {Connection} conn */
 export function connectionBadge(conn) {
     const text = h("span", {});
-    const retry = h("button", {type: "button", class: "small", text: "retry now", hidden: true,
+    const retry = h("button", {type: "button", class: "small", text: t("page.conn.retry"), hidden: true,
                                onclick: () => conn.reconnectNow()});
     const el = h("span", {class: "conn", role: "status"}, h("span", {class: "dot", "aria-hidden": "true"}), text, retry);
     /** @type {ReturnType<typeof setInterval> | null} */
@@ -19,17 +20,17 @@ export function connectionBadge(conn) {
         tick = null;
         el.dataset.state = s.state;
         retry.hidden = s.state !== "closed";
-        if (s.state === "open") text.textContent = "connected";
-        else if (s.state === "connecting") text.textContent = "connecting…";
+        if (s.state === "open") text.textContent = t("page.conn.open");
+        else if (s.state === "connecting") text.textContent = t("page.conn.connecting");
         else if (s.retryIn !== undefined) {
             const until = Date.now() + s.retryIn;
             const show = () => {
-                const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-                text.textContent = `offline: trying again in ${left} s`;
+                const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+                text.textContent = t("page.conn.retry_in", {seconds});
             };
             show();
             tick = setInterval(show, 1000);
-        } else text.textContent = "offline";
+        } else text.textContent = t("page.conn.offline");
     });
     return el;
 }

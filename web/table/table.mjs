@@ -8,9 +8,15 @@
 // the generic list of legal actions, the move log, and at the end the
 // score plot and the replay.  A move is sent only if its text is in the
 // latest `legal`; while a request is on its way, no other is sent.
+//
+// States are drawn through the pacer (pacer.mjs): another seat's move stays
+// in view for the chosen time before the next is drawn.  Everything the
+// page shows, #app's data-seq / data-status / data-actions and `busy`
+// included, is of the state drawn; requests go only when it is the latest.
+// Every word comes from the catalog (page.* keys).
 
 import {h} from "./dom.mjs";
-import {SEAT_NAMES, SEAT_COLOURS, seatName} from "./seats.mjs";
+import {seatNames, SEAT_COLOURS} from "./seats.mjs";
 import {connectionBadge} from "./status.mjs";
 import {createHeader, turnText} from "./header.mjs";
 import {createLog} from "./log.mjs";
@@ -20,9 +26,15 @@ import {createControls} from "./controls.mjs";
 import {createPlot} from "./plot.mjs";
 import {createReplay} from "./replay.mjs";
 import {loadGameView} from "./gameview.mjs";
+import {createPacer} from "./pacer.mjs";
+import {createSettings, readSettings, SPEEDS} from "./settings.mjs";
+import {createTurnSignal, wakeAudio} from "./turn-signal.mjs";
+import {createRules} from "./rules.mjs";
+import {gameTitle} from "./game-title.mjs";
 import {rememberToken} from "../lobby/tokens.mjs";
 import {gameName} from "../lobby/params.mjs";
-import {useGame} from "../words/catalog.mjs";
+import {useGame, t, catalog} from "../words/catalog.mjs";
+import {languageSwitch} from "../words/language.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
@@ -30,13 +42,8 @@ import {useGame} from "../words/catalog.mjs";
 /** @typedef {import("../types.js").GameContext} GameContext */
 /** @typedef {import("../net/connection.mjs").Connection} Connection */
 
-/** What an error code means to a player. @type {Record<string, string>} */
-const ERROR_WORDS = {
-    stale: "The table changed meanwhile: here is the latest position.",
-    not_your_turn: "It is not your turn.",
-    over: "The game is over.",
-    not_seated: "Spectators cannot play.",
-};
+/** The error codes a player is told in words (page.error.<code>); others by their code. */
+const ERROR_WORDS = ["stale", "not_your_turn", "over", "not_seated"];
 
 /**
  * @param {HTMLElement} root
@@ -46,7 +53,7 @@ const ERROR_WORDS = {
  * @param {string | null} token
  */
 export function showTable(root, conn, info, table, token) {
-    /** @type {StateMessage | null} */
+    /** @type {StateMessage | null} the state shown */
     let state = null;
     /** @type {GameView | null} */
     let view = null;
@@ -54,20 +61,28 @@ export function showTable(root, conn, info, table, token) {
     let hasView = false;
     let busy = false;
     let needHistory = true;
+    /** The next state is the first after a join: drawn at once. */
+    let joining = true;
     /** @type {ReturnType<typeof setTimeout> | null} */
     let noticeTimer = null;
+    const settings = readSettings();
 
-    const title = h("h1", {}, h("a", {href: "/", text: "tafel", title: "to the lobby"}));
-    const gameLabel = h("code", {class: "game-string"});
+    const title = h("h1", {}, h("a", {href: "/", text: "tafel", title: t("page.to_lobby")}));
+    const gameLabel = h("span", {class: "game-name"});
     const who = h("span", {class: "who-am-i"});
     const notice = h("p", {class: "notice", role: "alert", hidden: true});
     const header = createHeader();
     const board = h("div", {class: "board", id: "board"});
-    const log = createLog(() => { conn.send({type: "history"}); });
+    const log = createLog(() => { conn.send({type: "history"}); }, settings);
     const actions = createActions(play);
-    const hint = createHint(() => conn.send({type: "hint"}), play);
+    const hint = createHint({
+        ask: () => conn.send({type: "hint"}),
+        play,
+        show: (action) => view?.hint?.(action),
+        settings,
+    });
     const controls = createControls((type, extra) => {
-        if (busy || !state) return;
+        if (busy || !state || pacer.pending()) return;
         setBusy(conn.request(type, extra));
     }, info?.bots ?? []);
     const plot = createPlot();
@@ -78,6 +93,22 @@ export function showTable(root, conn, info, table, token) {
         showAt,
         onStep: plot.mark,
     });
+    const pacer = createPacer(onState, () => SPEEDS[settings.botSpeed]);
+    const signal = createTurnSignal(settings);
+    const menu = createSettings(settings, (what) => {
+        if (what === "botSpeed") pacer.changed();
+        if (what === "notation") {
+            log.showNotation(settings.notation);
+            hint.showNotation(settings.notation);
+        }
+        if (what === "sound" && settings.sound) wakeAudio();
+    });
+    // a sound needs a gesture first: the first click or key of the page
+    for (const kind of ["pointerdown", "keydown"]) {
+        document.addEventListener(kind, () => { if (settings.sound) wakeAudio(); }, {once: true});
+    }
+    const rulesSlot = h("span", {class: "rules-slot"});
+    const language = languageSwitch(catalog().lang);
     /** What the board shows instead of the latest state (a replayed step), or null. */
     /** @type {StateMessage | null} */
     let shownInstead = null;
@@ -85,13 +116,14 @@ export function showTable(root, conn, info, table, token) {
     let generation = 0;
 
     root.replaceChildren(
-        h("a", {class: "skip", href: "#side", text: "Skip to the controls"}),
-        h("header", {class: "top"}, title, gameLabel, who, connectionBadge(conn)),
+        h("a", {class: "skip", href: "#side", text: t("page.skip")}),
+        h("header", {class: "top"}, title, gameLabel, who, connectionBadge(conn),
+          h("span", {class: "top-tools"}, rulesSlot, language, menu.el)),
         h("main", {class: "table-page"},
             header.el,
             notice,
             h("div", {class: "layout"},
-                h("section", {class: "board-area", "aria-label": "The table"}, board),
+                h("section", {class: "board-area", "aria-label": t("page.board.label")}, board),
                 h("aside", {class: "side", id: "side", tabindex: "-1"},
                     playPanel,
                     actions.el,
@@ -114,10 +146,10 @@ export function showTable(root, conn, info, table, token) {
         root.classList.toggle("busy", on);
     }
 
-    /** Sends a move: only a text of the latest `legal`. @param {string} action */
+    /** Sends a move: only a text of the `legal` of the latest state, shown. @param {string} action */
     function play(action) {
-        if (!state?.legal?.includes(action)) {
-            showNotice(`Not a legal action now: ${action}`);
+        if (!state?.legal?.includes(action) || pacer.pending()) {
+            showNotice(t("page.error.not_legal", {move: action}));
             return;
         }
         if (busy) return;
@@ -135,7 +167,7 @@ export function showTable(root, conn, info, table, token) {
         const ctx = {
             seat: st.seat,
             players: st.seats.length,
-            names: SEAT_NAMES.slice(0, st.seats.length),
+            names: seatNames(st.seats.length),
             colours: SEAT_COLOURS.slice(0, st.seats.length),
             pieces: game?.pieces ?? null,
             play,
@@ -154,6 +186,7 @@ export function showTable(root, conn, info, table, token) {
         viewLoading = false;
         const show = shownInstead ?? state;
         if (show) view.update(show);
+        if (!shownInstead) hint.redraw();
     }
 
     /**
@@ -178,9 +211,8 @@ export function showTable(root, conn, info, table, token) {
         }
     }
 
-    /** @param {StateMessage} st */
+    /** Draws a state: the one the page shows from now on. @param {StateMessage} st */
     function onState(st) {
-        if (st.table !== table) return;
         const first = state === null;
         if (state && st.seq > state.seq) setBusy(false);
         state = st;
@@ -189,17 +221,25 @@ export function showTable(root, conn, info, table, token) {
             log.reset();
             conn.send({type: "history"});
         }
+        const name = gameName(st.game);
         if (first) {
-            gameLabel.textContent = st.game;
-            useGame(gameName(st.game));
+            useGame(name);
+            gameLabel.textContent = gameTitle(name);
+            gameLabel.title = t("page.game_string", {game: st.game});
+            const game = info?.games.find((g) => g.name === name);
+            rulesSlot.replaceChildren(...(() => {
+                const rules = createRules(name, game?.pieces ?? null);
+                return [rules.button, rules.dialog];
+            })());
             if (token && st.seat !== null) rememberToken(table, st.seat, token);
             startView(st);
         }
         root.dataset.seq = String(st.seq);
         root.dataset.status = st.status;
         root.dataset.actions = String(st.actions);
-        who.textContent = st.seat === null ? "watching" : `you are ${seatName(st.seat)}`;
-        document.title = `${turnText(st)} — ${gameName(st.game)} — tafel`;
+        who.textContent = st.seat === null ? t("page.who.watching") : t("page.who.seat", {seat: st.seat});
+        const turn = turnText(st);
+        signal.update(st, gameTitle(name), turn);
         header.update(st);
         log.onState(st);
         actions.update(st, hasView);
@@ -214,7 +254,11 @@ export function showTable(root, conn, info, table, token) {
 
     conn.onMessage((m) => {
         switch (m.type) {
-        case "state": onState(m); break;
+        case "state":
+            if (m.table !== table) break;
+            pacer.push(m, joining);
+            joining = false;
+            break;
         case "history": log.onHistory(m); plot.onHistory(m); break;
         case "replay": replay.onReplay(m); break;
         case "hint": hint.onHint(m); break;
@@ -222,29 +266,32 @@ export function showTable(root, conn, info, table, token) {
         case "error":
             setBusy(false);
             if (m.code === "no_table") {
-                noTable("There is no such table.");
+                noTable(t("page.error.no_table"));
             } else if (m.code === "token" && !state) {
-                noTable("This link's token is no seat's of this table.");
+                noTable(t("page.error.token"));
             } else {
-                showNotice(ERROR_WORDS[m.code] ?? `Refused (${m.code}): ${m.message}`);
+                showNotice(ERROR_WORDS.includes(m.code) ? t(`page.error.${m.code}`)
+                    : t("page.error.other", {code: m.code}));
             }
             break;
         }
     });
     conn.onStatus((s) => {
-        if (s.state === "open") needHistory = true;   // the join follows; then the history
-        else if (busy) setBusy(false);
+        if (s.state === "open") {
+            needHistory = true;   // the join follows; then the history
+            joining = true;
+        } else if (busy) setBusy(false);
     });
 
     /** @param {string} why */
     function noTable(why) {
         conn.close();
         root.replaceChildren(
-            h("header", {class: "top"}, title),
+            h("header", {class: "top"}, title, h("span", {class: "top-tools"}, language)),
             h("main", {class: "table-page"},
                 h("p", {class: "error", text: why}),
-                token ? h("p", {}, h("a", {href: `/t/${table}`, text: "Watch this table instead"})) : null,
-                h("p", {}, h("a", {href: "/", text: "To the lobby"}))));
+                token ? h("p", {}, h("a", {href: `/t/${table}`, text: t("page.error.watch_instead")})) : null,
+                h("p", {}, h("a", {href: "/", text: t("page.error.to_lobby")}))));
     }
 
     conn.join(table, token);

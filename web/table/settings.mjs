@@ -1,0 +1,99 @@
+// settings.mjs -- the table's settings, a small menu in the top bar: the
+// language, how long other seats' moves stay in view (bot speed), a sound
+// when it becomes your turn, and the notation beside the words.
+//
+// Each is remembered in localStorage (plain strings, so a test can set
+// one before the page loads: tafel.botSpeed = "instant").  A change takes
+// effect at once, through onChange; the language reloads the page.
+
+import {h} from "./dom.mjs";
+import {t, catalog} from "../words/catalog.mjs";
+import {languageSwitch} from "../words/language.mjs";
+
+/** How long a state made by another seat stays in view, by speed (ms). */
+export const SPEEDS = /** @type {const} */ ({instant: 0, fast: 350, normal: 800, slow: 1600});
+
+/** @typedef {keyof typeof SPEEDS} Speed */
+/** @typedef {{botSpeed: Speed, sound: boolean, notation: boolean}} Settings */
+
+const KEYS = {botSpeed: "tafel.botSpeed", sound: "tafel.sound", notation: "tafel.notation"};
+
+/** @param {string} key */
+function read(key) {
+    try {
+        return localStorage.getItem(key);
+    } catch {
+        return null;   // storage off: the defaults
+    }
+}
+
+/** @param {string} key @param {string} value */
+function write(key, value) {
+    try {
+        localStorage.setItem(key, value);
+    } catch {
+        /* not remembered, but still in effect */
+    }
+}
+
+/** The settings as remembered (defaults: normal speed, no sound, no notation). @returns {Settings} */
+export function readSettings() {
+    const speed = read(KEYS.botSpeed);
+    return {
+        botSpeed: speed !== null && speed in SPEEDS ? /** @type {Speed} */ (speed) : "normal",
+        sound: read(KEYS.sound) === "on",
+        notation: read(KEYS.notation) === "on",
+    };
+}
+
+/**
+ * The menu.  settings is changed in place; onChange is told which changed.
+ * @param {Settings} settings
+ * @param {(what: keyof Settings) => void} onChange
+ */
+export function createSettings(settings, onChange) {
+    const speed = h("select", {id: "set-speed"},
+        ...Object.keys(SPEEDS).map((s) => h("option", {value: s, text: t(`page.settings.speed.${s}`)})));
+    speed.value = settings.botSpeed;
+    speed.addEventListener("change", () => {
+        settings.botSpeed = /** @type {Speed} */ (speed.value);
+        write(KEYS.botSpeed, speed.value);
+        onChange("botSpeed");
+    });
+
+    /** @param {"sound" | "notation"} what @param {string} id */
+    const checkbox = (what, id) => {
+        const box = h("input", {type: "checkbox", id, checked: settings[what]});
+        box.addEventListener("change", () => {
+            settings[what] = box.checked;
+            write(KEYS[what], box.checked ? "on" : "off");
+            onChange(what);
+        });
+        return box;
+    };
+
+    const language = languageSwitch(catalog().lang);
+    language.id = "set-language";
+    const body = h("div", {class: "settings-body"},
+        h("div", {class: "setting"}, h("label", {for: "set-language", text: t("page.language.choose")}), language),
+        h("div", {class: "setting"}, h("label", {for: "set-speed", text: t("page.settings.speed")}), speed),
+        h("div", {class: "setting check"}, checkbox("sound", "set-sound"),
+          h("label", {for: "set-sound", text: t("page.settings.sound")})),
+        h("div", {class: "setting check"}, checkbox("notation", "set-notation"),
+          h("label", {for: "set-notation", text: t("page.settings.notation")})));
+    const summary = h("summary", {class: "button", title: t("page.settings.title")},
+        h("span", {"aria-hidden": "true", text: "⚙"}), " ", t("page.settings.title"));
+    const el = h("details", {class: "settings"}, summary, body);
+
+    el.addEventListener("keydown", (e) => {
+        if (e.key === "Escape" && el.open) {
+            el.open = false;
+            summary.focus();
+            e.stopPropagation();
+        }
+    });
+    document.addEventListener("click", (e) => {
+        if (el.open && !el.contains(/** @type {Node} */ (e.target))) el.open = false;
+    });
+    return {el};
+}

@@ -317,6 +317,10 @@ export function unmarkedTexts(page, allowed = []) {
     };
     const visible = (el) => {
       if (!el || !(el instanceof Element)) return false;
+      // checkVisibility also knows the folded part of a closed <details>
+      if (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+        return false;
+      }
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) return false;
       const cs = getComputedStyle(el);

@@ -1,0 +1,109 @@
+// languages.test.mjs -- each game played through in Dutch, and in the
+// pseudo-language, by clicks.
+//
+// Dutch: the page speaks Dutch from the first screen to the winners (no
+// English sentence of the catalogs shows, Dutch ones do, in the log too).
+// Pseudo-language (tests/catalog_test.py --pseudo, every English text
+// wrapped in ⟦…⟧): at every few moves and at the end, no visible text of the
+// page lacks the markers — player and bot names and numbers aside — so every
+// word on the page came from a catalog.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { webServer, launch, newPage, newTable, playByClicks, assertNoErrors, stopAll, prng,
+  tableState, pseudoWeb, unmarkedTexts, pageText, ROOT } from './helpers.mjs';
+
+let server, pseudo, browser;
+before(async () => {
+  server = await webServer();
+  pseudo = await webServer({ web: pseudoWeb() });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await stopAll();
+});
+
+const GAMES = [
+  { name: 'carcassonne', game: 'carcassonne(players=2)', seats: ['human', 'greedy'] },
+  { name: 'cardcassonne', game: 'cardcassonne(players=3)', seats: ['human', 'random', 'greedy'] },
+  { name: 'catan_cards', game: 'catan_cards(max_turns=14)', seats: ['human', 'greedy'] },
+];
+
+/** Names a page may show that are no words: the bots', the program's. */
+const NAMES = ['greedy', 'random', 'tafel'];
+
+/** A language's texts of the page's own parts (page, lobby, the game's page words). */
+function pageTexts(lang, game) {
+  const texts = {};
+  for (const part of ['page', 'lobby', `${game}.page`, 'common']) {
+    Object.assign(texts, JSON.parse(readFileSync(join(ROOT, 'web', 'i18n', lang, `${part}.json`), 'utf8')));
+  }
+  return texts;
+}
+
+/** English texts that Dutch says otherwise, long enough not to be a name or a shared word. */
+function englishOnly(game) {
+  const en = pageTexts('en', game), nl = pageTexts('nl', game);
+  return Object.keys(en).filter((k) => nl[k] !== en[k] && !/[{}]/.test(en[k]) && en[k].length >= 12
+    && !k.startsWith('common.play.') && !k.startsWith('page.language.')).map((k) => en[k]);
+}
+
+for (const g of GAMES) {
+  test(`${g.name}: a whole game in Dutch`, async () => {
+    const t = await newTable(server, g.game, g.seats, 5);
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${t.url(0)}&lang=nl`);
+    await page.locator('.turn').waitFor();
+    const english = englishOnly(g.name);
+    const check = async (when) => {
+      const text = await pageText(page);
+      const found = english.filter((e) => text.includes(e));
+      assert.deepEqual(found, [], `${when}: English on the Dutch page`);
+    };
+    await check('the first screen');
+    await playByClicks(page, g.name, { rng: prng(3), onMove: async (n) => { if (n % 10 === 0) await check(`move ${n}`); } });
+    assert.equal((await tableState(page)).status, 'over');
+    await check('the end');
+    const nl = JSON.parse(readFileSync(join(ROOT, 'web', 'i18n', 'nl', `${g.name}.json`), 'utf8'));
+    const log = await page.locator('.log').textContent();
+    // a sentence of the Dutch game catalog, its words before the first {field}
+    const dutch = Object.entries(nl).filter(([k]) => k.includes('.event.'))
+      .map(([, v]) => v.split('{')[0].trim()).filter((s) => s.length >= 6);
+    assert.ok(dutch.some((s) => log.includes(s)), 'the log speaks Dutch');
+    assertNoErrors(page);
+    await page.context().close();
+  });
+
+  test(`${g.name}: every visible text comes from a catalog (pseudo-language)`, async () => {
+    const t = await newTable(pseudo, g.game, g.seats, 6);
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${t.url(0)}&lang=qps`);
+    await page.locator('.turn').waitFor();
+    const check = async (when) => {
+      assert.deepEqual(await unmarkedTexts(page, NAMES), [], `${when}: text not from a catalog`);
+    };
+    await check('the first screen');
+    await playByClicks(page, g.name, { rng: prng(4), onMove: async (n) => { if (n % 4 === 1) await check(`move ${n}`); } });
+    await check('the end');
+    // the rules at hand, and the settings, open: their words too
+    await page.locator('button.rules-button').click();
+    await check('the rules open');
+    await page.keyboard.press('Escape');
+    await page.locator('details.settings > summary').click();
+    await check('the settings open');
+    assertNoErrors(page);
+    await page.context().close();
+  });
+}
+
+test('the lobby in the pseudo-language has no text from elsewhere', async () => {
+  const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${pseudo.base}?lang=qps`);
+  await page.locator('form').first().waitFor();
+  assert.deepEqual(await unmarkedTexts(page, NAMES), []);
+  assertNoErrors(page);
+  await page.context().close();
+});

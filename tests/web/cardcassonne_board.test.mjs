@@ -241,11 +241,12 @@ test("a bot's card is marked on arrival until the seat's own move", async () => 
   await page.context().close();
 });
 
-/** Plays by clicks until the page shows a round scoring panel open on top. */
-async function playToScoring(page, rng) {
+/** Plays by clicks until the page shows a round scoring panel open on top; onTurn(k) at each turn. */
+async function playToScoring(page, rng, onTurn = async () => {}) {
   for (let k = 0; k < 200; k++) {
     if (await page.locator('.cc-scoring-fresh').count()) return;
     assert.equal(await waitTurn(page), 'mine');
+    await onTurn(k);
     if (await page.locator('.cc-scoring-fresh').count()) return;
     if (!(await cardcassonneMove(page, rng))) await genericMove(page, rng);
   }
@@ -276,7 +277,7 @@ test('the board in the pseudo-language: every word from the catalog', async () =
   await page.locator('.cc-row [data-entry="card"]').first().hover();
   await page.locator('.cc-tip:not([hidden])').waitFor({ timeout: WAIT });
   await look('a card\'s tip');
-  await playToScoring(page, rng);
+  await playToScoring(page, rng, (k) => look(`turn ${k}`));
   await page.locator('.cc-seat').first().hover();   // no tip over the panel
   await look('a round scoring');
   assert.deepEqual([...found], [], 'texts of the board not from the catalog');

@@ -21,7 +21,7 @@ export class Arrivals {
      * @param {import("../types.js").StateMessage} state
      */
     update(state) {
-        for (const a of this.list) a.fresh = false;
+        this.drawn();
         if (state.actions < this.actions) this.list = [];   // an undo
         this.actions = state.actions;
         /** @type {number[]} */
@@ -48,6 +48,11 @@ export class Arrivals {
             this.list = this.list.filter((a) => !(a.row === last.row && a.index === last.index));
             this.list.push({seat: s, row: last.row, index: last.index, fresh: true});
         }
+    }
+
+    /** The newest were drawn coming in: a redraw of the same state shows them still. */
+    drawn() {
+        for (const a of this.list) a.fresh = false;
     }
 
     /**

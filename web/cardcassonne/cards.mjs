@@ -103,7 +103,7 @@ export function cardFace(pieces, code, opts = {}) {
     h("span", {class: "cc-small"}, l.word));
     if (opts.tip !== false) {
         el.setAttribute("role", "img");
-        el.setAttribute("aria-label", opts.down ? pt("aria.own_down", {card: code}) : cardName(code));
+        el.setAttribute("aria-label", opts.down ? pt("aria.own_down", {cards: [code]}) : cardName(code));
         const more = [...(opts.down ? [pt("tip.own_down")] : []), ...(opts.more ?? [])];
         withTip(el, cardTip(code, more));
     } else {

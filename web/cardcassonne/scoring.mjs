@@ -45,14 +45,17 @@ export class ScoringLog {
      * @param {any} view
      */
     add(accounts, view) {
-        const r0 = this.report;
-        if (r0) r0.newFrom = r0.events.length;
         for (const account of accounts) {
             const r = this.report;
             if (r && r.fresh && r.stage !== "live" && this.seat !== null && account.seat === this.seat)
                 r.fresh = false;   // the seat acted after the scoring: it has seen it
             for (const ev of account.events) this.take(ev, view);
         }
+    }
+
+    /** The latest change's events were drawn coming in: a redraw shows them still. */
+    drawn() {
+        if (this.report) this.report.newFrom = this.report.events.length;
     }
 
     /**

@@ -39,7 +39,7 @@ export function drawSeats(ctx, view, before) {
             scoreEl)),
         h("div", {class: "cc-seat-line"},
           h("span", null, pt("seat.hand", {count: seat.hand_count ?? 0})), h("span", {class: "cc-backs"}, backs)),
-        h("div", {class: "cc-seat-line"},
+        view.phase === "over" ? null : h("div", {class: "cc-seat-line"},
           svgMeeple(seat.follower ? "#bbb" : colour),
           h("span", null, seat.follower ? pt("seat.follower_in", {row: seat.follower}) : pt("seat.follower_free"))),
         drawAnimals(seat), drawChest(seat), drawPoints(seat));

@@ -99,6 +99,8 @@ export function createView(root, ctx) {
             arrivals.update(state);
             const gone = view.rows ? leaving(drawnRows, accounts, view.rows) : null;
             draw(state, gone, accounts.length ? drawnScores : null);
+            arrivals.drawn();
+            scoring.drawn();
             drawnRows = view.rows ? JSON.parse(JSON.stringify(view.rows)) : null;
             drawnScores = (view.seats ?? []).map((/** @type {any} */ s) => Number(s.score ?? 0));
         },

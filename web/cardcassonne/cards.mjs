@@ -1,91 +1,120 @@
-// cards.mjs -- one Cardcassonne card as a small styled element: a face by
-// its code (colour from the engine's card data, `pieces.cards`), a back
-// with its owner, a big follower, an empty place left by scoring.
+// cards.mjs -- one Cardcassonne card as a small element: a face (its
+// colour, its symbol, what it counts for: a person's value, an animal's
+// kind, a building, the dragon, the fairy, a joker), a back with its owner,
+// a big follower, the empty place of a card taken at round scoring.  Every
+// word is the catalog's; each card's tip tells its name and whole text.
 import {h, seatLook} from "../cards/dom.mjs";
+import {icon, svgMeeple} from "./icons.mjs";
+import {withTip} from "./tip.mjs";
+import {pt, cardName, cardText, seatWord} from "./words.mjs";
 
 /** The rows' colours (the card colours, not the players'). */
 export const ROW_COLOURS = /** @type {Record<string, string>} */ (
-    {Y: "#e2b714", R: "#c8442f", G: "#4c9a3f", B: "#3d6cc0"});
+    {Y: "#c99a06", R: "#c8442f", G: "#3f8a33", B: "#3565b8"});
+export const JOKER_COLOUR = "#7b4fa8";
 export const ROW_ORDER = ["Y", "R", "G", "B"];
-const ROW_TITLES = /** @type {Record<string, string>} */ (
-    {Y: "cloister", R: "road", G: "meadow", B: "city"});
+
+/** The animal on each colour's animal cards (docs/rules/cardcassonne.md). */
+const ANIMALS = /** @type {Record<string, string>} */ ({Y: "chicken", R: "sheep", G: "horse", B: "pig"});
 
 /**
- * @typedef {{colour: string | null, kind: string, value: number, animal: string | null,
- *            count: number}} CardInfo
+ * @typedef {{colour: string | null, kind: string, value: number, animal: string | null}} CardInfo
+ * @typedef {{card?: string, down?: number, follower?: number, taken?: boolean,
+ *            turned?: boolean}} Entry
  */
 
 /**
- * The row's title from the pieces (`rows`), or the rules' names.
- * @param {any} pieces
- * @param {string} row
- * @returns {string}
- */
-export function rowTitle(pieces, row) {
-    return pieces?.rows?.[row] ?? ROW_TITLES[row] ?? row;
-}
-
-/**
- * What a card code is, from the pieces, or from the code when they lack it.
+ * What a card code is: from the engine's card data (`pieces.cards`) when
+ * the page has it, else from the code (docs/cardcassonne.md, Notation).
  * @param {any} pieces
  * @param {string} code
  * @returns {CardInfo}
  */
 export function cardInfo(pieces, code) {
     const known = pieces?.cards?.[code];
-    if (known) return known;
+    if (known && typeof known.kind === "string") {
+        return {colour: known.colour ?? null, kind: known.kind, value: Number(known.value) || 0,
+                animal: known.animal ?? null};
+    }
     const colour = ROW_COLOURS[code[0]] && code.length === 2 ? code[0] : null;
     const last = code.slice(1);
     const kind = code === "DRAGON" ? "dragon" : code === "FAIRY" ? "fairy"
         : code === "AJ" ? "animal_joker" : code === "HJ" ? "building_joker"
         : last === "A" ? "animal" : last === "H" ? "building" : "person";
-    return {colour, kind, value: kind === "person" ? Number(last) : 0, animal: null, count: 0};
+    return {colour, kind, value: kind === "person" ? Number(last) : 0,
+            animal: kind === "animal" && colour ? ANIMALS[colour] : null};
+}
+
+/** The colour a card is drawn in. @param {CardInfo} info */
+export function cardColour(info) {
+    return info.colour ? ROW_COLOURS[info.colour] ?? JOKER_COLOUR : JOKER_COLOUR;
 }
 
 /**
- * The words a card's face shows in its middle, and its spoken name.
+ * The face's symbols: the corner icon, the big middle (a value or an icon)
+ * and the word under it.
  * @param {CardInfo} info
- * @param {string} code
- * @returns {{big: string, small: string, name: string}}
+ * @returns {{corner: string, big: string | null, bigIcon: string, word: string}}
  */
-function face(info, code) {
-    const colour = info.colour ? `${ROW_TITLES[info.colour] ?? info.colour} ` : "";
+function look(info) {
     switch (info.kind) {
-    case "person": return {big: String(info.value), small: "person",
-                           name: `${colour}person ${info.value}`};
-    case "animal": return {big: "A", small: info.animal ?? "animal",
-                           name: `${colour}animal (${info.animal ?? "animal"})`};
-    case "building": return {big: "H", small: "building", name: `${colour}building`};
-    case "dragon": return {big: "D", small: "dragon", name: "dragon"};
-    case "fairy": return {big: "F", small: "fairy", name: "fairy"};
-    case "animal_joker": return {big: "A*", small: "joker", name: "animal joker"};
-    case "building_joker": return {big: "H*", small: "joker", name: "building joker"};
-    default: return {big: code, small: "", name: code};
+    case "person": return {corner: "person", big: String(info.value), bigIcon: "", word: pt("face.person")};
+    case "animal": return {corner: "animal", big: null, bigIcon: "animal",
+                           word: pt(`face.${info.animal ?? "animal"}`)};
+    case "building": return {corner: "building", big: null, bigIcon: "building", word: pt("face.building")};
+    case "dragon": return {corner: "dragon", big: null, bigIcon: "dragon", word: pt("face.dragon")};
+    case "fairy": return {corner: "fairy", big: null, bigIcon: "fairy", word: pt("face.fairy")};
+    case "animal_joker": return {corner: "star", big: null, bigIcon: "animal", word: pt("face.animal_joker")};
+    case "building_joker": return {corner: "star", big: null, bigIcon: "building", word: pt("face.building_joker")};
+    default: return {corner: "star", big: null, bigIcon: "star", word: ""};
     }
 }
 
 /**
- * A face-up card (or the viewer's own face-down card, `down` set).
+ * A card's tip: its name, its whole text, and what the board adds.
+ * @param {string} code
+ * @param {string[]} [more]
+ * @returns {() => (Node | string)[]}
+ */
+export function cardTip(code, more = []) {
+    return () => [h("b", {class: "cc-tip-name"}, cardName(code)),
+                  h("p", null, cardText(code)), ...more.map((line) => h("p", {class: "cc-tip-more"}, line))];
+}
+
+/**
+ * A face-up card (or the viewer's own face-down card: `down`).
  * @param {any} pieces
  * @param {string} code
- * @param {{down?: boolean, tag?: string}} [opts]
+ * @param {{down?: boolean, tag?: string, tip?: boolean, more?: string[]}} [opts]
+ *   tag: the element (a span); tip: false for a card inside a control, whose
+ *   own label says it; more: lines the tip adds
  * @returns {HTMLElement}
  */
 export function cardFace(pieces, code, opts = {}) {
     const info = cardInfo(pieces, code);
-    const look = face(info, code);
-    const colour = info.colour ? ROW_COLOURS[info.colour] : "#7b4fa8";
-    return h(opts.tag ?? "span", {
+    const l = look(info);
+    const el = h(opts.tag ?? "span", {
         class: `cc-card cc-kind-${info.kind}${opts.down ? " cc-own-down" : ""}`,
-        style: {"--card": colour},
-        title: `${code}: ${look.name}${opts.down ? " (face down: only you see it)" : ""}`,
-    }, h("span", {class: "cc-code"}, code), h("span", {class: "cc-big"}, look.big),
-       h("span", {class: "cc-small"}, opts.down ? "down" : look.small));
+        style: {"--card": cardColour(info)}, data: {card: code},
+    },
+    h("span", {class: "cc-corner"}, icon(l.corner, "cc-icon cc-corner-icon"),
+      opts.down ? icon("down", "cc-icon cc-down-icon") : null),
+    l.big !== null ? h("span", {class: "cc-big"}, l.big) : icon(l.bigIcon, "cc-icon cc-big-icon"),
+    h("span", {class: "cc-small"}, l.word));
+    if (opts.tip !== false) {
+        el.setAttribute("role", "img");
+        el.setAttribute("aria-label", opts.down ? pt("aria.own_down", {cards: [code]}) : cardName(code));
+        const more = [...(opts.down ? [pt("tip.own_down")] : []), ...(opts.more ?? [])];
+        withTip(el, cardTip(code, more));
+    } else {
+        el.setAttribute("aria-hidden", "true");
+    }
+    return el;
 }
 
 /**
- * A face-down card of another seat (or of the viewer, when the code is
- * known: then the face shows, dimmed).
+ * A face-down card of another seat (or of the viewer, whose view tells the
+ * code: then its face shows, marked face down).
  * @param {import("../types.js").GameContext} ctx
  * @param {number} owner
  * @param {string} [code]
@@ -93,11 +122,13 @@ export function cardFace(pieces, code, opts = {}) {
  */
 export function cardBack(ctx, owner, code) {
     if (code) return cardFace(ctx.pieces, code, {down: true});
-    const look = seatLook(ctx, owner);
-    return h("span", {class: "cc-card cc-back", style: {"--owner": look.colour},
-                      title: `a face-down card of ${look.name}`},
-             h("span", {class: "cc-code"}, "?"), h("span", {class: "cc-big"}, "?"),
-             h("span", {class: "cc-small"}, look.name));
+    const colour = seatLook(ctx, owner).colour;
+    const el = h("span", {class: "cc-card cc-back", style: {"--owner": colour}, data: {down: String(owner)},
+                          role: "img", "aria-label": pt("aria.back", {seat: owner})},
+                 h("span", {class: "cc-corner"}), h("span", {class: "cc-big"}, "?"),
+                 h("span", {class: "cc-small"}, seatWord(owner)));
+    return withTip(el, () => [h("b", {class: "cc-tip-name"}, pt("aria.back", {seat: owner})),
+                              h("p", null, pt("tip.back", {seat: owner}))]);
 }
 
 /**
@@ -107,32 +138,12 @@ export function cardBack(ctx, owner, code) {
  * @returns {HTMLElement}
  */
 export function follower(ctx, seat) {
-    const look = seatLook(ctx, seat);
-    return h("span", {class: "cc-follower", style: {"--owner": look.colour},
-                      title: `${look.name}'s big follower`},
-             svgMeeple(look.colour), h("span", {class: "cc-small"}, look.name));
-}
-
-/**
- * A small meeple shape.
- * @param {string} colour
- * @returns {SVGElement}
- */
-export function svgMeeple(colour) {
-    const ns = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(ns, "svg");
-    svg.setAttribute("viewBox", "0 0 20 20");
-    svg.setAttribute("class", "cc-meeple");
-    svg.setAttribute("aria-hidden", "true");
-    const path = document.createElementNS(ns, "path");
-    path.setAttribute("d", "M10 1.5a3 3 0 0 1 3 3c0 1-.4 1.7-1 2.2l5.5 2.3c.9.4.8 1.7-.2 "
-        + "1.8l-3.3.4 3 6.8H12.5L10 13l-2.5 5H3l3-6.8-3.3-.4c-1-.1-1.1-1.4-.2-1.8L8 6.7C7.4 "
-        + "6.2 7 5.5 7 4.5a3 3 0 0 1 3-3z");
-    path.setAttribute("fill", colour);
-    path.setAttribute("stroke", "#222");
-    path.setAttribute("stroke-width", "0.8");
-    svg.append(path);
-    return svg;
+    const colour = seatLook(ctx, seat).colour;
+    const el = h("span", {class: "cc-follower", style: {"--owner": colour}, data: {follower: String(seat)},
+                          role: "img", "aria-label": pt("aria.follower", {seat})},
+                 svgMeeple(colour), h("span", {class: "cc-small"}, seatWord(seat)));
+    return withTip(el, () => [h("b", {class: "cc-tip-name"}, pt("aria.follower", {seat})),
+                              h("p", null, pt("tip.follower"))]);
 }
 
 /**
@@ -140,27 +151,31 @@ export function svgMeeple(colour) {
  * @returns {HTMLElement}
  */
 export function takenPlace() {
-    return h("span", {class: "cc-card cc-taken", title: "taken at round scoring"});
+    return h("span", {class: "cc-card cc-taken", role: "img", "aria-label": pt("aria.taken")});
 }
 
 /**
- * A row entry of the view as an element.
+ * A row entry of the view as an element, with `data-entry` saying what the
+ * page shows there (a card, a back, a follower, a taken place).
  * @param {import("../types.js").GameContext} ctx
- * @param {{card?: string, down?: number, follower?: number, taken?: boolean,
- *          turned?: boolean}} entry
+ * @param {Entry} entry
+ * @param {string[]} [more]  lines a card's tip adds
  * @returns {HTMLElement}
  */
-export function entryElement(ctx, entry) {
-    if (entry.follower !== undefined) return follower(ctx, entry.follower);
-    if (entry.taken) return takenPlace();
-    if (entry.down !== undefined) return cardBack(ctx, entry.down, entry.card);
-    if (entry.card) {
-        const el = cardFace(ctx.pieces, entry.card);
-        if (entry.turned) {
-            el.classList.add("cc-turned");
-            el.title += " (was face down)";
-        }
-        return el;
-    }
-    return h("span", {class: "cc-card"}, "?");
+export function entryElement(ctx, entry, more = []) {
+    let el;
+    if (entry.follower !== undefined) el = follower(ctx, entry.follower);
+    else if (entry.taken) el = takenPlace();
+    else if (entry.down !== undefined && entry.down === ctx.seat && entry.card)
+        el = cardFace(ctx.pieces, entry.card, {down: true, more});
+    else if (entry.down !== undefined && entry.card)   // the game is over: shown to all
+        el = cardFace(ctx.pieces, entry.card, {more: [pt("tip.shown", {seat: entry.down}), ...more]});
+    else if (entry.down !== undefined) el = cardBack(ctx, entry.down);
+    else if (entry.card) {
+        el = cardFace(ctx.pieces, entry.card, {more: entry.turned ? [pt("tip.turned"), ...more] : more});
+        if (entry.turned) el.classList.add("cc-turned");
+    } else el = takenPlace();
+    el.dataset.entry = entry.follower !== undefined ? "follower" : entry.taken ? "taken"
+        : entry.card ? "card" : entry.down !== undefined ? "back" : "taken";
+    return el;
 }

@@ -1,8 +1,11 @@
 // hand.mjs -- the seat's own hand (only from its own view: other seats'
 // views carry no `hand`).  A card with a legal `play` is a toggle button:
-// choosing it lights up the rows where that play is legal.
+// choosing it lights up the rows where that play is legal, and the hand
+// tells what the chosen card does (a tap shows no tip on a phone).
 import {h} from "../cards/dom.mjs";
-import {cardFace} from "./cards.mjs";
+import {cardFace, cardTip} from "./cards.mjs";
+import {withTip} from "./tip.mjs";
+import {pt, cardName, cardText} from "./words.mjs";
 
 /**
  * @param {import("../types.js").GameContext} ctx
@@ -26,22 +29,22 @@ export function drawHand(ctx, view, legal, selected, choose) {
         const rows = legal.plays.get(code);
         const playable = !!rows && rows.size > 0;
         const pressed = selected === code && n === 0;
-        const face = cardFace(ctx.pieces, code);
-        const label = playable ? `${code}: ${[...(rows?.keys() ?? [])].length} row(s)` : code;
-        return h("button", {
+        const b = h("button", {
             type: "button", class: `cc-hand-card${pressed ? " cc-selected" : ""}`,
             disabled: !playable, "aria-pressed": playable ? String(pressed) : undefined,
-            "aria-label": label, data: {key: `hand-${code}-${n}`},
+            "aria-label": cardName(code), data: {key: `hand-${code}-${n}`, card: code},
             onclick: () => choose(pressed ? null : code),
-        }, face);
+        }, cardFace(ctx.pieces, code, {tip: false}));
+        return withTip(b, cardTip(code));
     });
     const firstDown = me.played === 0 && legal.plays.size > 0;
     const hint = legal.plays.size === 0 ? null
-        : selected ? `Now choose a row for ${selected} (the lit places), or choose another card.`
-        : firstDown ? "Your first card this round goes face down, into any row: choose it."
-        : "Choose a card, then a lit row.";
-    return h("section", {class: "cc-hand", "aria-label": "your hand"},
-             h("h3", null, `Your hand (${hand.length})`),
-             h("div", {class: "cc-hand-cards"}, cards.length ? cards : h("em", null, "empty")),
-             hint ? h("p", {class: "cc-hint"}, hint) : null);
+        : selected ? pt(firstDown ? "hand.hint_chosen_down" : "hand.hint_chosen", {card: selected})
+        : firstDown ? pt("hand.hint_first") : pt("hand.hint_choose");
+    return h("section", {class: "cc-hand", "aria-label": pt("hand.label")},
+             h("h3", null, pt("hand.title", {count: hand.length})),
+             h("div", {class: "cc-hand-cards"}, cards.length ? cards : h("em", null, pt("hand.empty"))),
+             hint ? h("p", {class: "cc-hint", "aria-live": "polite"}, hint) : null,
+             selected ? h("p", {class: "cc-hand-text"}, h("b", {class: "cc-tip-name"}, cardName(selected)), " ",
+                          cardText(selected)) : null);
 }

@@ -1,7 +1,7 @@
 // legal.mjs -- the seat's legal actions (state.legal), sorted by what the
 // page does with them.  Nothing here decides what is legal: every control
 // the view draws plays one of these texts, unchanged.
-export {};
+import {t, pt} from "./words.mjs";
 
 /**
  * @typedef {{
@@ -35,11 +35,11 @@ export function sortLegal(legal) {
         } else if (words[0] === "row" && words.length === 2) {
             out.rowChoices.set(words[1], text);
         } else if (text === "ten") {
-            out.choices.push({text, label: "Take 10 points", kind: "ten"});
+            out.choices.push({text, label: t("cardcassonne.action.ten"), kind: "ten"});
         } else if (text === "keep") {
-            out.choices.push({text, label: "Keep the card", kind: "keep"});
+            out.choices.push({text, label: t("cardcassonne.action.keep"), kind: "keep"});
         } else if (words[0] === "assign" && words.length === 2) {
-            out.choices.push({text, label: `Make it a ${words[1]}`, kind: "assign"});
+            out.choices.push({text, label: pt("button.assign", {animal: words[1]}), kind: "assign"});
         } else {
             out.other.push(text);
         }

@@ -1,161 +1,190 @@
-// scoring.mjs -- round scoring: what each seat's follower secured and the
-// points it brought, by kind.  The view holds the rows before scoring and
-// the points after; this module remembers the rows of the latest view of
-// the play (plus the move that ended it, from `state.last`), keeps every
-// card turned over while the scoring decisions run, and when scoring is
-// done reports per seat the cards secured and the difference of `points`,
-// `animals` and `chest`.  It computes no score itself.
+// scoring.mjs -- a round's scoring as the engine told it: the events of the
+// accounts (docs/events-cardcassonne.md) from `scoring_started` to
+// `round_over`, and after the last round's the end of the game (buildings,
+// face-down cards shown, the winner).  Each seat's part says the row its
+// follower cleared, the cards it took, every item scored with its points,
+// and its total; nothing is worked out here, every number is the
+// account's.  A view made at a replayed position knows only the account of
+// the action that led there, and shows that much.
 import {h, seatLook} from "../cards/dom.mjs";
-import {ROW_ORDER, entryElement} from "./cards.mjs";
-import {securedBy} from "./rows.mjs";
-import {POINT_LABELS} from "./chests.mjs";
+import {catalog} from "../words/catalog.mjs";
+import {cardFace} from "./cards.mjs";
+import {pt, seatWord} from "./words.mjs";
 
-/** @typedef {import("./rows.mjs").Entry} Entry */
+/** @typedef {import("../types.js").ActionEvent} ActionEvent */
+
+/** The events of a round's scoring. */
+const ROUND_KINDS = new Set(["cards_secured", "nothing_secured", "wrongly_placed", "wrong_card_ten",
+    "wrong_card_kept", "persons_scored", "wrong_persons_scored", "dragon_fairy_scored",
+    "buildings_to_chest", "animal_jokers_won", "animal_jokers_wait", "animal_joker_assigned",
+    "animals_scored", "round_over"]);
+/** The events of the game's end, after the last round's `round_over`. */
+const END_KINDS = new Set(["buildings_scored", "face_down_shown", "game_over"]);
 
 /**
- * @typedef {{round: number, rows: Record<string, Entry[]>, seats: any[]}} Snapshot
- * @typedef {{round: number, final: boolean, done: boolean, rows: Record<string, Entry[]>,
- *            before: any[], after: any[]}} Report
+ * @typedef {{round: number, stage: "live" | "over" | "final", events: ActionEvent[],
+ *            newFrom: number, fresh: boolean, open?: boolean}} Report
+ * stage: live until round_over; over after it; final after the last
+ * round's (the end's events still come).  newFrom: the first event of the
+ * latest change (they come in moving).  fresh: shown on top until the seat
+ * acts again.  open: the player opened or closed the panel (else it is open
+ * while fresh).
  */
 
-/**
- * @param {any} value
- * @returns {any}
- */
-const copy = (value) => JSON.parse(JSON.stringify(value));
-
-export class ScoringTracker {
-    constructor() {
-        /** @type {Snapshot | null} */
-        this.base = null;
+export class ScoringLog {
+    /** @param {number | null} seat  the viewer's seat */
+    constructor(seat) {
+        this.seat = seat;
         /** @type {Report | null} */
         this.report = null;
-        this.open = false;
     }
 
     /**
      * Follows one state message.
+     * @param {import("../types.js").ActionAccount[]} accounts
      * @param {any} view
-     * @param {import("../types.js").LastAction[]} last
      */
-    update(view, last) {
-        if (!view?.seats || !view.rows) return;
-        const deciding = view.phase === "wrong" || view.phase === "assign";
-        if (!this.open && this.base) {
-            const changed = view.seats.some((/** @type {any} */ s, /** @type {number} */ i) =>
-                s.score !== this.base?.seats[i]?.score);
-            if (deciding || view.phase === "over" || view.round !== this.base.round || changed) {
-                this.open = true;
-                this.report = {round: this.base.round, final: false, done: false,
-                               rows: withLast(this.base, last), before: this.base.seats,
-                               after: view.seats};
-            }
+    add(accounts, view) {
+        for (const account of accounts) {
+            const r = this.report;
+            if (r && r.fresh && r.stage !== "live" && this.seat !== null && account.seat === this.seat)
+                r.fresh = false;   // the seat acted after the scoring: it has seen it
+            for (const ev of account.events) this.take(ev, view);
         }
-        if (this.open && this.report) {
-            mergeTurned(this.report.rows, view.rows);
-            this.report.after = copy(view.seats);
-            this.report.final = view.phase === "over";
-            if (!deciding) {
-                this.open = false;
-                this.report.done = true;
-            }
+    }
+
+    /** The latest change's events were drawn coming in: a redraw shows them still. */
+    drawn() {
+        if (this.report) this.report.newFrom = this.report.events.length;
+    }
+
+    /**
+     * @param {ActionEvent} ev
+     * @param {any} view
+     */
+    take(ev, view) {
+        let r = this.report;
+        if (ev.kind === "scoring_started") {
+            this.report = {round: Number(ev.round), stage: "live", events: [ev], newFrom: 0, fresh: true};
+            return;
         }
-        if (view.phase === "play" && !this.open)
-            this.base = {round: view.round, rows: copy(view.rows), seats: copy(view.seats)};
-        else if (view.phase !== "play" && !this.open && !deciding)
-            this.base = null;
+        const round = ROUND_KINDS.has(ev.kind), end = END_KINDS.has(ev.kind);
+        if (!round && !end) {
+            // a spectator never acts: the next round's first play ends the report's turn on top
+            if (this.seat === null && r && r.stage === "over" && ev.kind.startsWith("card_played")) r.fresh = false;
+            return;
+        }
+        const fits = r && (round ? r.stage === "live" : r.stage !== "over");
+        if (!r || !fits) {
+            r = {round: Number(ev.round ?? view?.round ?? 0), stage: "live", events: [], newFrom: 0, fresh: true};
+            this.report = r;
+        }
+        r.events.push(ev);
+        r.fresh = true;
+        if (ev.kind === "round_over") {
+            r.round = Number(ev.round);
+            r.stage = Number(ev.round) >= Number(ev.rounds) ? "final" : "over";
+        }
+        if (end) r.stage = "final";
     }
 }
 
 /**
- * The rows of a snapshot with the actions of the latest change appended
- * (the move that ended the play is in `last`, not in the snapshot).
- * @param {Snapshot} base
- * @param {import("../types.js").LastAction[]} last
- * @returns {Record<string, Entry[]>}
+ * The points an event gives a seat (0 when none).
+ * @param {ActionEvent} ev
+ * @param {number} seat
  */
-function withLast(base, last) {
-    const rows = copy(base.rows);
-    const played = base.seats.map((s) => s.played ?? 0);
-    for (const action of last ?? []) {
-        if (typeof action.seat !== "number") continue;
-        const words = action.text.split(" ");
-        if (words[0] === "follower" && rows[words[1]]) {
-            rows[words[1]].push({follower: action.seat});
-        } else if (words[0] === "play" && rows[words[2]]) {
-            const card = words[1] === "?" ? undefined : words[1];
-            rows[words[2]].push(played[action.seat] === 0 ? {down: action.seat, card}
-                                                            : {card});
-            played[action.seat]++;
-        }
-    }
-    return rows;
+function pointsOf(ev, seat) {
+    return Array.isArray(ev.points) ? Number(ev.points[seat] ?? 0) : 0;
 }
 
 /**
- * Keeps the faces of cards turned over at scoring (later they are taken).
- * @param {Record<string, Entry[]>} memory
- * @param {Record<string, Entry[]>} rows
+ * The report's title.
+ * @param {Report} r
  */
-function mergeTurned(memory, rows) {
-    for (const row of ROW_ORDER) {
-        const mine = memory[row] ?? [], now = rows[row] ?? [];
-        for (let i = 0; i < Math.min(mine.length, now.length); i++) {
-            const e = now[i];
-            if (e.card && !mine[i].card && mine[i].follower === undefined)
-                mine[i] = {down: mine[i].down, card: e.card};
-        }
-    }
+export function scoringTitle(r) {
+    const key = r.stage === "final" ? "scoring.title_final" : r.stage === "live" ? "scoring.title_live"
+        : "scoring.title";
+    return pt(key, {round: r.round});
 }
 
 /**
- * @param {Record<string, number> | undefined} after
- * @param {Record<string, number> | undefined} before
- * @returns {[string, number][]}
- */
-function gains(after, before) {
-    return Object.entries(after ?? {}).map(([k, v]) => /** @type {[string, number]} */ (
-        [k, v - (before?.[k] ?? 0)])).filter(([, d]) => d !== 0);
-}
-
-/**
- * The scoring report, or null before the first scoring seen.
+ * The scoring panel, or null before any scoring was told.
  * @param {import("../types.js").GameContext} ctx
- * @param {ScoringTracker} tracker
+ * @param {ScoringLog} log
+ * @param {any} view
  * @returns {HTMLElement | null}
  */
-export function drawScoring(ctx, tracker) {
-    const r = tracker.report;
+export function drawScoring(ctx, log, view) {
+    const r = log.report;
     if (!r) return null;
-    const title = r.final ? `Round ${r.round} and final scoring`
-        : `Round ${r.round} scoring${r.done ? "" : " (in progress)"}`;
-    const seats = r.after.map((after, i) => {
-        const before = r.before[i] ?? {};
-        const look = seatLook(ctx, i);
-        /** @type {HTMLElement[]} */
-        const cards = [];
-        for (const row of ROW_ORDER) {
-            const entries = r.rows[row] ?? [];
-            const by = securedBy(entries);
-            entries.forEach((e, k) => { if (by[k] === i) cards.push(entryElement(ctx, e)); });
+    /** @type {Map<number, {items: HTMLElement[], cards: HTMLElement[], row: string | null, total: number}>} */
+    const seats = new Map();
+    /** @type {HTMLElement[]} */
+    const general = [];
+    const totals = (view?.seats ?? []).map(() => 0);
+    let moving = 0;
+    r.events.forEach((ev, k) => {
+        (Array.isArray(ev.points) ? ev.points : []).forEach((p, s) => { totals[s] = (totals[s] ?? 0) + Number(p); });
+        const fresh = k >= r.newFrom;
+        const anim = fresh ? {class: "cc-new", style: {"--i": String(Math.min(moving++, 12))}} : {class: "", style: {}};
+        const sentence = catalog().event(ev);
+        if (typeof ev.seat !== "number") {
+            general.push(h("li", {class: `cc-score-general ${anim.class}`, style: anim.style, data: {kind: ev.kind}},
+                           sentence));
+            return;
         }
-        const where = (r.rows && ROW_ORDER.find((row) =>
-            (r.rows[row] ?? []).some((e) => e.follower === i)));
-        const why = gains(after.points, before.points).map(([k, d]) =>
-            h("li", null, `${POINT_LABELS[k] ?? k} ${d > 0 ? "+" : ""}${d}`));
-        for (const [kind, d] of gains(after.animals, before.animals))
-            why.push(h("li", {class: "cc-muted"}, `${kind} ${d > 0 ? "+" : ""}${d}: now ${after.animals[kind]}`));
-        for (const [c, d] of gains(after.chest, before.chest))
-            why.push(h("li", {class: "cc-muted"}, `${c === "HJ" ? "building joker" : c + " building"} +${d} to the chest (scores at the end)`));
-        const delta = (after.score ?? 0) - (before.score ?? 0);
-        return h("div", {class: "cc-scoring-seat", style: {"--owner": look.colour}},
-                 h("header", null, h("span", {class: "cc-dot"}), h("b", null, look.name),
-                   h("span", {class: "cc-muted"}, where ? ` follower in the ${where} row` : " no follower"),
-                   h("span", {class: "cc-score"}, `${delta >= 0 ? "+" : ""}${delta}`)),
-                 h("div", {class: "cc-scoring-cards"},
-                   cards.length ? cards : h("em", {class: "cc-muted"}, "secured nothing")),
-                 why.length ? h("ul", {class: "cc-why"}, why) : null);
+        const part = seats.get(ev.seat) ?? {items: [], cards: [], row: null, total: 0};
+        seats.set(ev.seat, part);
+        if ((ev.kind === "cards_secured" || ev.kind === "nothing_secured") && typeof ev.row === "string")
+            part.row = ev.row;
+        if (ev.kind === "cards_secured" && Array.isArray(ev.cards)) {
+            ev.cards.forEach((/** @type {string} */ code) => {
+                const face = cardFace(ctx.pieces, code);
+                if (fresh) {
+                    face.classList.add("cc-new");
+                    face.style.setProperty("--i", String(Math.min(moving, 12)));
+                }
+                part.cards.push(face);
+            });
+        }
+        const gained = pointsOf(ev, ev.seat);
+        part.total += gained;
+        const shown = ev.kind === "face_down_shown" && typeof ev.card === "string" && ev.card !== "?"
+            ? cardFace(ctx.pieces, ev.card, {more: [pt("tip.shown", {seat: ev.seat})]}) : null;
+        part.items.push(h("li", {class: `cc-score-item ${anim.class}`, style: anim.style,
+                                 data: {kind: ev.kind, seat: String(ev.seat), gained: String(gained)}},
+                          shown, h("span", {class: "cc-score-text"}, sentence),
+                          gained ? h("span", {class: "cc-gain", "aria-hidden": "true"}, `+${gained}`) : null));
     });
-    return h("section", {class: "cc-scoring", "aria-label": title},
-             h("h3", null, title), h("div", {class: "cc-scoring-seats"}, seats));
+    const parts = [...seats].map(([seat, part]) => {
+        const colour = seatLook(ctx, seat).colour;
+        const score = view?.seats?.[seat]?.score;
+        return h("div", {class: "cc-scoring-seat", style: {"--owner": colour},
+                         data: {seat: String(seat), total: String(totals[seat] ?? 0)}},
+                 h("header", null, h("span", {class: "cc-dot"}), h("b", null, seatWord(seat)),
+                   part.row ? h("span", {class: "cc-muted"}, pt("scoring.from_row", {row: part.row})) : null,
+                   h("span", {class: "cc-total", "aria-label": pt("scoring.total", {seat, gained: totals[seat] ?? 0})},
+                     `+${totals[seat] ?? 0}`),
+                   typeof score === "number" ? h("span", {class: "cc-muted cc-now"}, pt("scoring.score_now", {score})) : null),
+                 part.cards.length ? h("div", {class: "cc-scoring-cards"}, part.cards) : null,
+                 h("ol", {class: "cc-score-items"}, part.items));
+    });
+    const title = scoringTitle(r);
+    const first = general.filter((g) => g.dataset.kind === "scoring_started");
+    const rest = general.filter((g) => g.dataset.kind !== "scoring_started");
+    const body = [h("ul", {class: "cc-score-general-list"}, first),
+                  h("div", {class: "cc-scoring-seats"}, parts),
+                  rest.length ? h("ul", {class: "cc-score-general-list"}, rest) : null];
+    const fresh = r.fresh || r.stage === "live";
+    const open = r.open ?? fresh;
+    const details = /** @type {HTMLDetailsElement} */ (h("details", {open, class: "cc-scoring-details"},
+                      h("summary", null, h("h3", null, title)), body));
+    details.addEventListener("toggle", () => {
+        if (details.open !== open) r.open = details.open;   // the player's, not the drawing's
+    });
+    return h("section", {
+        class: `cc-scoring${fresh ? " cc-scoring-fresh" : ""}`, "aria-label": title,
+        data: {round: String(r.round), stage: r.stage},
+    }, details);
 }

@@ -4,9 +4,11 @@
 //
 // A seat's action is one line of its events' sentences.  A run of chance
 // actions (the draws, deals and shuffles between two moves) is one line too,
-// with a sentence said several times in a row folded into "... (4 times)":
-// a person notices "the stacks are shuffled", not forty single cards.  Each
-// line keeps the notation of its actions, for whoever wants it.
+// each of its sentences said once, with how often it happened: "Blue is
+// dealt a hidden card (6 times)" — a person notices the deal, not forty
+// single cards.  (The terminal folds only repeats in a row; on the page the
+// order of a deal's cards tells nothing the view does not show.)  Each line
+// keeps the notation of its actions, for whoever wants it.
 
 import {catalog} from "./catalog.mjs";
 
@@ -25,20 +27,16 @@ import {catalog} from "./catalog.mjs";
  */
 
 /**
- * Sentences said in a row folded: ["a", "a", "b"] -> ["a (2 times)", "b"].
+ * Each sentence once, in the order first said, with its count:
+ * ["a", "b", "a"] -> ["a (2 times)", "b"].
  * @param {string[]} sentences
  */
 export function foldRepeats(sentences) {
-    /** @type {string[]} */
-    const out = [];
-    for (let i = 0; i < sentences.length;) {
-        let j = i + 1;
-        while (j < sentences.length && sentences[j] === sentences[i]) j++;
-        out.push(j - i === 1 ? sentences[i]
-            : catalog().text("common.play.chance_repeated", {move: sentences[i], count: j - i}));
-        i = j;
-    }
-    return out;
+    /** @type {Map<string, number>} */
+    const counts = new Map();
+    for (const s of sentences) counts.set(s, (counts.get(s) ?? 0) + 1);
+    return [...counts].map(([s, count]) => count === 1 ? s
+        : catalog().text("common.play.chance_repeated", {move: s, count}));
 }
 
 /**

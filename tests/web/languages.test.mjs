@@ -68,11 +68,12 @@ for (const g of GAMES) {
     assert.equal((await tableState(page)).status, 'over');
     await check('the end');
     const nl = JSON.parse(readFileSync(join(ROOT, 'web', 'i18n', 'nl', `${g.name}.json`), 'utf8'));
-    const log = await page.locator('.log').textContent();
-    // a sentence of the Dutch game catalog, its words before the first {field}
+    const log = await page.locator('ol.log:not(.replay-log)').textContent();
+    // words of the Dutch game catalog's event sentences, between their {fields}
     const dutch = Object.entries(nl).filter(([k]) => k.includes('.event.'))
-      .map(([, v]) => v.split('{')[0].trim()).filter((s) => s.length >= 6);
-    assert.ok(dutch.some((s) => log.includes(s)), 'the log speaks Dutch');
+      .flatMap(([, v]) => v.split(/\{[^}]*\}/)).map((s) => s.trim()).filter((s) => s.length >= 8);
+    const heard = dutch.filter((s) => log.includes(s));
+    assert.ok(heard.length >= 3, `the log speaks Dutch: ${heard.join(' | ')} in ${log.slice(0, 300)}`);
     assertNoErrors(page);
     await page.context().close();
   });
@@ -83,6 +84,10 @@ for (const g of GAMES) {
     await page.goto(`${t.url(0)}&lang=qps`);
     await page.locator('.turn').waitFor();
     const check = async (when) => {
+      // The list of every legal action is the engine's notation by design
+      // (for those who want it): it is folded for the check.
+      await page.evaluate(() => document.querySelectorAll('details.actions-panel')
+        .forEach((d) => { /** @type {HTMLDetailsElement} */ (d).open = false; }));
       assert.deepEqual(await unmarkedTexts(page, NAMES), [], `${when}: text not from a catalog`);
     };
     await check('the first screen');

@@ -2,7 +2,8 @@
 // pseudo-language, by clicks.
 //
 // Dutch: the page speaks Dutch from the first screen to the winners (no
-// English sentence of the catalogs shows, Dutch ones do, in the log too).
+// English sentence of the catalogs shows, Dutch ones do, in the log too);
+// a screenshot of each game mid-game in Dutch (<game>-nl.png).
 // Pseudo-language (tests/catalog_test.py --pseudo, every English text
 // wrapped in ⟦…⟧): at every few moves and at the end, no visible text of the
 // page lacks the markers — player and bot names and numbers aside — so every
@@ -13,7 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { webServer, launch, newPage, newTable, playByClicks, assertNoErrors, stopAll, prng,
-  tableState, pseudoWeb, unmarkedTexts, pageText, ROOT } from './helpers.mjs';
+  tableState, pseudoWeb, unmarkedTexts, pageText, screenshot, ROOT } from './helpers.mjs';
 
 let server, pseudo, browser;
 before(async () => {
@@ -64,7 +65,12 @@ for (const g of GAMES) {
       assert.deepEqual(found, [], `${when}: English on the Dutch page`);
     };
     await check('the first screen');
-    await playByClicks(page, g.name, { rng: prng(3), onMove: async (n) => { if (n % 10 === 0) await check(`move ${n}`); } });
+    let shot = null;
+    await playByClicks(page, g.name, { rng: prng(3), onMove: async (n) => {
+      if (n % 10 === 0) await check(`move ${n}`);
+      if (n === 12) shot = await screenshot(page, `${g.name}-nl`);
+    } });
+    assert.ok(shot, 'a screenshot in Dutch mid-game');
     assert.equal((await tableState(page)).status, 'over');
     await check('the end');
     const nl = JSON.parse(readFileSync(join(ROOT, 'web', 'i18n', 'nl', `${g.name}.json`), 'utf8'));

@@ -196,6 +196,8 @@ for (const [size, viewport] of [['wide', DESK], ['phone', PHONE]]) {
     const context = await browser.newContext({ viewport, isMobile: size === 'phone', hasTouch: size === 'phone' });
     const page = await newPage(browser, { context });
     page.touch = size === 'phone';
+    // the phone asks for less motion: the same things shown, standing still
+    if (size === 'phone') await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(url);
     assert.equal(await waitTurn(page), 'mine');
     const scoresBefore = (await headerScores(page)).map(Number);
@@ -214,6 +216,11 @@ for (const [size, viewport] of [['wide', DESK], ['phone', PHONE]]) {
     const scored = plan.events.find((e) => e.kind === 'city_scored');
     const lit = page.locator('.carc-l-score .carc-scored[data-kind="city_scored"]');
     await lit.first().waitFor({ state: 'attached' });
+    const home = plan.events.filter((e) => e.kind === 'followers_returned')
+      .reduce((n, e) => n + e.count, 0);
+    assert.ok(home > 0, 'the city had followers');
+    assert.equal(await page.locator('.carc-l-score .carc-going-home .carc-ghost-home').count(), home,
+      'each follower of the city is seen going home');
     assert.deepEqual(await segsOf(lit.first().locator('.carc-seg')), keysOf(scored.segments),
       'every segment of the city is lit');
     const rise = lit.first().locator('.carc-rise text[data-seat="0"]');
@@ -221,11 +228,8 @@ for (const [size, viewport] of [['wide', DESK], ['phone', PHONE]]) {
     assert.equal(await rise.getAttribute('fill'),
       await page.locator('.carc-player').first().locator('path').getAttribute('fill'),
       "the points rise in the scorer's colour, the colour of its followers");
-    const home = plan.events.filter((e) => e.kind === 'followers_returned')
-      .reduce((n, e) => n + e.count, 0);
-    assert.ok(home > 0, 'the city had followers');
-    assert.equal(await page.locator('.carc-l-score .carc-going-home .carc-ghost-home').count(), home,
-      'each follower of the city is seen going home');
+    assert.equal(await rise.evaluate((e) => getComputedStyle(e).animationName),
+      size === 'phone' ? 'none' : 'carc-rise', 'the points rise, unless less motion is asked for');
     await shot(page, `carcassonne-scoring-${size}`);
     // the scores: the table's header, and the board's own list of players
     await page.waitForFunction(([before, points]) => {
@@ -272,6 +276,33 @@ test('pointing at a follower spot, or focusing it, lights the whole feature it b
   });
   assert.ok(joined >= 3, `features of several tiles lit (${checked} spots pointed at)`);
   assert.equal(await page.locator('.carc-l-hover .carc-seg').count(), 0, 'nothing lit once nothing is pointed at');
+  assertNoErrors(page);
+  watcher.close();
+  await page.context().close();
+});
+
+test("the other seat's tile arrives, and stays marked until this seat's own next move", async () => {
+  const t = await newTable(server, GAME, ['human', 'random'], 4);
+  const watcher = await Client.connect(server);
+  await join(watcher, t.table);
+  const page = await newPage(browser, { viewport: DESK });
+  await page.goto(t.url(0));
+  await playByClicks(page, 'carcassonne', { rng: prng(2), viewShare: 1, until: async (n) => n >= 2 });
+  assert.equal(await waitTurn(page), 'mine');
+  const { seq } = await tableState(page);
+  const board = (await watcher.latestState(seq)).view.board;
+  const theirs = board.at(-1);   // blue's tile, laid since red's last move
+  const key = `${theirs.x},${theirs.y},${theirs.tile},${theirs.rotation}`;
+  assert.equal(await page.locator(`.carc-l-tiles > g[data-key="${key}"] .carc-arrive`).count(), 1,
+    'it arrived with a drop');
+  const frame = page.locator('.carc-l-marks .carc-last.carc-recent');
+  assert.equal(await frame.count(), 1, 'one tile is new to red');
+  assert.equal(await frame.getAttribute('transform'), `translate(${theirs.x * 100},${-theirs.y * 100})`);
+  await page.locator('.carc-l-places .carc-place').first().click();
+  assert.equal(await frame.count(), 1, 'choosing a place is no move yet');
+  await page.locator('button.carc-b-confirm').click();
+  await waitSeq(page, seq);
+  assert.equal(await frame.count(), 0, "red's own move: blue's tile is no longer new");
   assertNoErrors(page);
   watcher.close();
   await page.context().close();

@@ -21,7 +21,8 @@ import {isFeatureEvent} from "./scoring.mjs";
  * @param {StateMessage} state
  * @param {{players: number, final_events?: ActionEvent[]}} view
  * @param {(seat: number) => string} colour
- * @param {(ev: ActionEvent | null) => void} point a line pointed at (null: none)
+ * @param {(ev: ActionEvent | null, tapped?: boolean) => void} point a line pointed at (null:
+ *   none); tapped: chosen, so that its feature is brought into sight
  */
 export function drawFinal(box, state, view, colour, point) {
   if (state.status !== "over") {
@@ -58,7 +59,8 @@ export function drawFinal(box, state, view, colour, point) {
     b.addEventListener("click", () => {
       pinned = pinned === ev ? null : ev;
       lines.forEach((l, i) => l.setAttribute("aria-pressed", String(items[i] === pinned)));
-      show(ev);
+      shown = ev;
+      point(ev, true);
     });
     return b;
   });

@@ -28,10 +28,12 @@ export function createPanZoom(el, world) {
   const pointers = new Map();
   let dragged = false, startX = 0, startY = 0, pinch = 0;
 
+  let shownK = "";
   const apply = () => {
-    world.setAttribute("transform",
-      `translate(${tx.toFixed(1)},${ty.toFixed(1)}) scale(${k.toFixed(4)})`);
-    el.style.setProperty("--carc-k", k.toFixed(4));
+    const ks = k.toFixed(4);
+    world.setAttribute("transform", `translate(${tx.toFixed(1)},${ty.toFixed(1)}) scale(${ks})`);
+    // a change of the variable restyles the whole board: only when the scale changed
+    if (ks !== shownK) el.style.setProperty("--carc-k", shownK = ks);
   };
 
   /** @param {number} factor @param {number} px @param {number} py */

@@ -24,7 +24,7 @@ import {say} from "./words.mjs";
 
 /** How long an effect stays (ms), and the step between scorings told at once. */
 export const SHOW_MS = 6000;
-const STEP_MS = 900;
+const STEP_MS = 900, FADE_MS = 500;
 
 /** Whether an event scores a feature (or finishes one) that it names whole. @param {ActionEvent} ev */
 export function isFeatureEvent(ev) {
@@ -40,25 +40,30 @@ export function createScoring(layer, tiles, colour) {
   /** @type {Set<ReturnType<typeof setTimeout>>} */
   const timers = new Set();
 
-  /** @param {Element} el @param {number} ms */
-  function expire(el, ms) {
+  /** @param {number} ms @param {() => void} then */
+  function later(ms, then) {
     const timer = setTimeout(() => {
-      el.remove();
       timers.delete(timer);
+      then();
     }, ms);
     timers.add(timer);
+  }
+
+  /** Fades el out at the end of its time, then removes it. @param {Element} el @param {number} ms */
+  function expire(el, ms) {
+    later(ms - FADE_MS, () => el.classList.add("carc-fading"));
+    later(ms, () => el.remove());
   }
 
   /**
    * A scored feature: its segments lit, its points rising in the
    * scorers' colours.
-   * @param {ActionEvent} ev @param {Map<string, Placed>} at @param {number} delay ms
+   * @param {ActionEvent} ev @param {Map<string, Placed>} at
    */
-  function feature(ev, at, delay) {
+  function feature(ev, at) {
     const segments = /** @type {SegmentRef[]} */ (ev.segments);
     const g = drawSegments(tiles, at, segments, "carc-scored");
     g.setAttribute("data-kind", ev.kind);
-    g.style.animationDelay = `${delay}ms`;
     const mid = segmentsMiddle(tiles, at, segments);
     const points = /** @type {number[]} */ (Array.isArray(ev.points) ? ev.points : []);
     const scorers = points.map((p, seat) => ({p, seat})).filter((s) => s.p > 0);
@@ -66,27 +71,28 @@ export function createScoring(layer, tiles, colour) {
       const dx = (i - (scorers.length - 1) / 2) * 44;
       const text = svg("text", {"text-anchor": "middle", y: 8, fill: colour(seat), "data-seat": seat},
         [say("board.points", {points: p})]);
-      text.style.animationDelay = `${delay}ms`;
-      g.append(svg("g", {class: "carc-rise", transform: `translate(${mid.x},${mid.y})`}, [
-        svg("g", {class: "carc-fixed"}, [svg("g", {transform: `translate(${dx},0)`}, [text])])]));
+      const rise = svg("g", {class: "carc-rise", transform: `translate(${mid.x},${mid.y})`}, [
+        svg("g", {class: "carc-fixed"}, [svg("g", {transform: `translate(${dx},0)`}, [text])])]);
+      text.addEventListener("animationend", () => rise.remove());   // gone: not painted on
+      g.append(rise);
     });
     return g;
   }
 
   /**
    * The followers of a seat leaving a scored feature, from where they stood.
-   * @param {ActionEvent} ev @param {Map<string, Placed>} at @param {number} delay ms
+   * @param {ActionEvent} ev @param {Map<string, Placed>} at
    */
-  function goingHome(ev, at, delay) {
+  function goingHome(ev, at) {
     const g = svg("g", {class: "carc-going-home"});
     for (const s of /** @type {SegmentRef[]} */ (ev.segments)) {
       const placed = at.get(`${s[0]},${s[1]}`);
       const [kind, name] = s[2].split(" ");
       const p = placed ? spotOnBoard(tiles, placed, kind, name) : null;
       if (!p) continue;
-      const ghost = svg("g", {class: "carc-ghost-home", transform: `translate(${p.x},${p.y})`},
-        [svg("g", {class: "carc-home-move"}, [meeple(colour(ev.seat), kind === "field")])]);
-      /** @type {SVGElement} */ (ghost.firstChild).style.animationDelay = `${delay}ms`;
+      const move = svg("g", {class: "carc-home-move"}, [meeple(colour(ev.seat), kind === "field")]);
+      const ghost = svg("g", {class: "carc-ghost-home", transform: `translate(${p.x},${p.y})`}, [move]);
+      move.addEventListener("animationend", () => ghost.remove());
       g.append(ghost);
     }
     return g;
@@ -101,14 +107,16 @@ export function createScoring(layer, tiles, colour) {
       let step = 0;
       for (const acc of accounts)
         for (const ev of acc.events || []) {
-          const delay = step * STEP_MS;
-          if (isFeatureEvent(ev)) {
-            layer.append(feature(ev, at, delay));
-            step++;
-          } else if (ev.kind === "followers_returned" && Array.isArray(ev.segments)) {
-            layer.append(goingHome(ev, at, Math.max(0, delay - STEP_MS)));
-          } else continue;
-          expire(/** @type {Element} */ (layer.lastElementChild), SHOW_MS + delay);
+          /** @type {Element | null} */
+          let el = null;
+          if (isFeatureEvent(ev)) el = feature(ev, at), step++;
+          else if (ev.kind === "followers_returned" && Array.isArray(ev.segments)) el = goingHome(ev, at);
+          if (!el) continue;
+          const shown = /** @type {Element} */ (el);
+          // one scoring after the other (its followers with it): the end scores many
+          const delay = Math.max(0, step - 1) * STEP_MS;
+          if (delay) later(delay, () => layer.append(shown)); else layer.append(shown);
+          expire(shown, delay + SHOW_MS);
         }
     },
     clear() {

@@ -227,6 +227,18 @@ export function createView(root, ctx) {
     drawPointed();
   }
 
+  /**
+   * Pans the board to show segments, and scrolls the page to the board
+   * when it is out of sight (a phone's list of the end scoring is below it).
+   * @param {SegmentRef[]} segments
+   */
+  function bringIntoSight(segments) {
+    const b = bounds(segments.map((s) => ({x: s[0], y: s[1]})));
+    pz.reveal(b);
+    const r = board.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > innerHeight) board.scrollIntoView({block: "nearest"});
+  }
+
   function drawPointed() {
     const segs = pointed || (cursor >= 0 && spots[cursor] ? feature(spotKey(spots[cursor])) : null);
     layers.hover.replaceChildren();
@@ -261,7 +273,10 @@ export function createView(root, ctx) {
     renderHand(v);
     renderChoices(v);
     renderPlayers(v);
-    drawFinal(final, state, v, colour, (ev) => point(final, !!ev, ev ? ev.segments : null));
+    drawFinal(final, state, v, colour, (ev, tapped) => {
+      point(final, !!ev, ev ? ev.segments : null);
+      if (ev && tapped) bringIntoSight(ev.segments);
+    });
     drawPile(pile, tiles, v);
   }
 

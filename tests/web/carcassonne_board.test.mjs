@@ -243,12 +243,18 @@ for (const [size, viewport] of [['wide', DESK], ['phone', PHONE]]) {
   });
 }
 
-test('pointing at a follower spot, or focusing it, lights the whole feature it belongs to', async () => {
-  const t = await newTable(server, GAME, ['human', 'random'], 3);
+/** Seat 0's page (wide) at a table against the random bot, and a spectator's socket. */
+async function redAgainstRandom(seed) {
+  const t = await newTable(server, GAME, ['human', 'random'], seed);
   const watcher = await Client.connect(server);
   await join(watcher, t.table);
   const page = await newPage(browser, { viewport: DESK });
   await page.goto(t.url(0));
+  return { watcher, page };
+}
+
+test('pointing at a follower spot, or focusing it, lights the whole feature it belongs to', async () => {
+  const { watcher, page } = await redAgainstRandom(3);
   let checked = 0, joined = 0;
   await playByClicks(page, 'carcassonne', {
     rng: prng(4), viewShare: 1,
@@ -282,11 +288,7 @@ test('pointing at a follower spot, or focusing it, lights the whole feature it b
 });
 
 test("the other seat's tile arrives, and stays marked until this seat's own next move", async () => {
-  const t = await newTable(server, GAME, ['human', 'random'], 4);
-  const watcher = await Client.connect(server);
-  await join(watcher, t.table);
-  const page = await newPage(browser, { viewport: DESK });
-  await page.goto(t.url(0));
+  const { watcher, page } = await redAgainstRandom(4);
   await playByClicks(page, 'carcassonne', { rng: prng(2), viewShare: 1, until: async (n) => n >= 2 });
   assert.equal(await waitTurn(page), 'mine');
   const { seq } = await tableState(page);

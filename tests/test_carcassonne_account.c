@@ -197,9 +197,10 @@ static void test_a_road_completed_by_one_robber_scores_4_and_the_robber_goes_hom
     expect(s, "pass",
            "[{\"kind\":\"no_follower\",\"seat\":0},"
            "{\"kind\":\"road_scored\",\"feature\":\"road\",\"tiles\":4,\"x\":0,\"y\":0,"
+           "\"segments\":[[0,0,\"road E\"],[1,0,\"road W\"],[-1,0,\"road E\"],[-2,0,\"road E\"]],"
            "\"followers_by_seat\":[1,0],\"seats\":[0],\"reason\":\"majority\",\"points\":[4,0]},"
            "{\"kind\":\"followers_returned\",\"seat\":0,\"count\":1,\"follower\":\"robber\","
-           "\"feature\":\"road\"}]");
+           "\"feature\":\"road\",\"segments\":[[1,0,\"road W\"]]}]");
     assert_int_equal(h_supply(s, 0), 7);
     tafel_state_free(s);
 }
@@ -214,10 +215,11 @@ static void test_a_city_of_3_tiles_and_1_pennant_scores_8(void **unused) {
     expect(s, "pass",
            "[{\"kind\":\"no_follower\",\"seat\":1},"
            "{\"kind\":\"city_scored\",\"feature\":\"city\",\"tiles\":3,\"pennants\":1,"
-           "\"rule\":\"city\",\"x\":0,\"y\":0,\"followers_by_seat\":[1,0],\"seats\":[0],"
-           "\"reason\":\"majority\",\"points\":[8,0]},"
+           "\"rule\":\"city\",\"x\":0,\"y\":0,"
+           "\"segments\":[[0,0,\"city N\"],[0,1,\"city N\"],[0,2,\"city S\"]],"
+           "\"followers_by_seat\":[1,0],\"seats\":[0],\"reason\":\"majority\",\"points\":[8,0]},"
            "{\"kind\":\"followers_returned\",\"seat\":0,\"count\":1,\"follower\":\"knight\","
-           "\"feature\":\"city\"}]");
+           "\"feature\":\"city\",\"segments\":[[0,1,\"city N\"]]}]");
     tafel_state_free(s);
 }
 
@@ -227,14 +229,15 @@ static void small_city(const char *game, const char *points) {
     tafel_state *s = h_state(game);
     h_turn(s, "E", 0, -1, 180, "follower city S");
     play(s, "draw E", "place 0 -2 0");
-    char expected[512];
+    char expected[640];
     snprintf(expected, sizeof expected,
              "[{\"kind\":\"no_follower\",\"seat\":1},"
              "{\"kind\":\"city_scored\",\"feature\":\"city\",\"tiles\":2,\"pennants\":0,"
-             "\"rule\":\"small_city\",\"x\":0,\"y\":-1,\"followers_by_seat\":[1,0],"
+             "\"rule\":\"small_city\",\"x\":0,\"y\":-1,"
+             "\"segments\":[[0,-1,\"city S\"],[0,-2,\"city N\"]],\"followers_by_seat\":[1,0],"
              "\"seats\":[0],\"reason\":\"majority\",\"points\":%s},"
              "{\"kind\":\"followers_returned\",\"seat\":0,\"count\":1,\"follower\":\"knight\","
-             "\"feature\":\"city\"}]",
+             "\"feature\":\"city\",\"segments\":[[0,-1,\"city S\"]]}]",
              points);
     expect(s, "pass", expected);
     tafel_state_free(s);
@@ -261,12 +264,13 @@ static void test_a_tie_in_a_city_of_4_tiles_and_1_pennant_pays_both_10(void **un
     expect(s, "pass",
            "[{\"kind\":\"no_follower\",\"seat\":0},"
            "{\"kind\":\"city_scored\",\"feature\":\"city\",\"tiles\":4,\"pennants\":1,"
-           "\"rule\":\"city\",\"x\":0,\"y\":0,\"followers_by_seat\":[1,1],\"seats\":[0,1],"
+           "\"rule\":\"city\",\"x\":0,\"y\":0,\"segments\":[[0,0,\"city N\"],[0,1,\"city E\"],"
+           "[1,0,\"city N\"],[1,1,\"city S\"]],\"followers_by_seat\":[1,1],\"seats\":[0,1],"
            "\"reason\":\"tie\",\"points\":[10,10]},"
            "{\"kind\":\"followers_returned\",\"seat\":0,\"count\":1,\"follower\":\"knight\","
-           "\"feature\":\"city\"},"
+           "\"feature\":\"city\",\"segments\":[[0,1,\"city E\"]]},"
            "{\"kind\":\"followers_returned\",\"seat\":1,\"count\":1,\"follower\":\"knight\","
-           "\"feature\":\"city\"}]");
+           "\"feature\":\"city\",\"segments\":[[1,0,\"city N\"]]}]");
     tafel_state_free(s);
 }
 
@@ -290,14 +294,18 @@ static void test_a_majority_of_2_robbers_to_1_pays_only_red(void **unused) {
     play(s, "draw L", "place 0 1 180");           /* red: the other end */
     expect(s, "pass",
            "[{\"kind\":\"no_follower\",\"seat\":0},"
-           "{\"kind\":\"feature_completed\",\"feature\":\"city\",\"tiles\":2,\"x\":0,\"y\":0},"
+           "{\"kind\":\"feature_completed\",\"feature\":\"city\",\"tiles\":2,\"x\":0,\"y\":0,"
+           "\"segments\":[[0,0,\"city N\"],[0,1,\"city S\"]]},"
            "{\"kind\":\"road_scored\",\"feature\":\"road\",\"tiles\":10,\"x\":0,\"y\":0,"
+           "\"segments\":[[0,0,\"road E\"],[1,0,\"road E\"],[1,1,\"road E\"],[-1,0,\"road E\"],"
+           "[0,-1,\"road E\"],[-1,-1,\"road N\"],[2,1,\"road S\"],[2,0,\"road N\"],"
+           "[1,-1,\"road W\"],[0,1,\"road E\"]],"
            "\"followers_by_seat\":[2,1,0],\"seats\":[0],\"reason\":\"majority\","
            "\"points\":[10,0,0]},"
            "{\"kind\":\"followers_returned\",\"seat\":0,\"count\":2,\"follower\":\"robber\","
-           "\"feature\":\"road\"},"
+           "\"feature\":\"road\",\"segments\":[[1,0,\"road E\"],[0,-1,\"road E\"]]},"
            "{\"kind\":\"followers_returned\",\"seat\":1,\"count\":1,\"follower\":\"robber\","
-           "\"feature\":\"road\"}]");
+           "\"feature\":\"road\",\"segments\":[[1,1,\"road E\"]]}]");
     h_points got = h_scores(s);
     assert_int_equal(got.p[0], 10);
     assert_int_equal(got.p[1], 0);
@@ -321,9 +329,10 @@ static void test_a_completed_cloister_scores_9(void **unused) {
     expect(s, "pass",
            "[{\"kind\":\"no_follower\",\"seat\":1},"
            "{\"kind\":\"cloister_scored\",\"feature\":\"cloister\",\"tiles\":9,\"x\":0,\"y\":-1,"
+           "\"segments\":[[0,-1,\"cloister\"]],"
            "\"followers_by_seat\":[1,0],\"seats\":[0],\"reason\":\"majority\",\"points\":[9,0]},"
            "{\"kind\":\"followers_returned\",\"seat\":0,\"count\":1,\"follower\":\"monk\","
-           "\"feature\":\"cloister\"}]");
+           "\"feature\":\"cloister\",\"segments\":[[0,-1,\"cloister\"]]}]");
     tafel_state_free(s);
 }
 
@@ -336,7 +345,8 @@ static void test_a_tile_that_fits_nowhere_is_removed_and_the_redraw_is_its_own_a
     play(s, "draw E", "place 0 1 180");
     expect(s, "pass",
            "[{\"kind\":\"no_follower\",\"seat\":0},"
-           "{\"kind\":\"feature_completed\",\"feature\":\"city\",\"tiles\":2,\"x\":0,\"y\":0}]");
+           "{\"kind\":\"feature_completed\",\"feature\":\"city\",\"tiles\":2,\"x\":0,\"y\":0,"
+           "\"segments\":[[0,0,\"city N\"],[0,1,\"city S\"]]}]");
     expect(s, "draw C",
            "[{\"kind\":\"tile_drawn\",\"seat\":1,\"tile\":\"C\",\"pile\":69},"
            "{\"kind\":\"tile_removed\",\"seat\":1,\"tile\":\"C\"}]");
@@ -402,10 +412,11 @@ static void test_crop_circle_b_blue_and_red_remove_their_farmers(void **unused) 
            "[{\"kind\":\"follower_placed\",\"seat\":0,\"follower\":\"knight\","
            "\"feature\":\"city\",\"x\":0,\"y\":2},"
            "{\"kind\":\"city_scored\",\"feature\":\"city\",\"tiles\":3,\"pennants\":0,"
-           "\"rule\":\"city\",\"x\":0,\"y\":0,\"followers_by_seat\":[1,0,0],\"seats\":[0],"
-           "\"reason\":\"majority\",\"points\":[6,0,0]},"
+           "\"rule\":\"city\",\"x\":0,\"y\":0,"
+           "\"segments\":[[0,0,\"city N\"],[0,1,\"city N\"],[0,2,\"city S\"]],"
+           "\"followers_by_seat\":[1,0,0],\"seats\":[0],\"reason\":\"majority\",\"points\":[6,0,0]},"
            "{\"kind\":\"followers_returned\",\"seat\":0,\"count\":1,\"follower\":\"knight\","
-           "\"feature\":\"city\"}]");
+           "\"feature\":\"city\",\"segments\":[[0,2,\"city S\"]]}]");
     expect(s, "crop remove",
            "[{\"kind\":\"crop_chosen\",\"seat\":0,\"choice\":\"remove\","
            "\"follower\":\"farmer\"}]");
@@ -451,16 +462,59 @@ static void test_final_scoring_of_an_unfinished_road_city_and_cloister(void **un
     expect(s, "pass",
            "[{\"kind\":\"no_follower\",\"seat\":2},"
            "{\"kind\":\"unfinished_road_scored\",\"feature\":\"road\",\"tiles\":3,\"x\":0,"
-           "\"y\":0,\"followers_by_seat\":[1,0,0],\"seats\":[0],\"reason\":\"majority\","
+           "\"y\":0,\"segments\":[[0,0,\"road E\"],[1,0,\"road E\"],[-1,0,\"road E\"]],"
+           "\"followers_by_seat\":[1,0,0],\"seats\":[0],\"reason\":\"majority\","
            "\"points\":[3,0,0]},"
            "{\"kind\":\"unfinished_city_scored\",\"feature\":\"city\",\"tiles\":3,"
-           "\"pennants\":1,\"x\":0,\"y\":0,\"followers_by_seat\":[0,1,0],\"seats\":[1],"
+           "\"pennants\":1,\"x\":0,\"y\":0,"
+           "\"segments\":[[0,0,\"city N\"],[0,1,\"city N\"],[0,2,\"city N\"]],"
+           "\"followers_by_seat\":[0,1,0],\"seats\":[1],"
            "\"reason\":\"majority\",\"points\":[0,4,0]},"
            "{\"kind\":\"unfinished_cloister_scored\",\"feature\":\"cloister\",\"tiles\":4,"
-           "\"x\":0,\"y\":-1,\"followers_by_seat\":[0,0,1],\"seats\":[2],"
+           "\"x\":0,\"y\":-1,\"segments\":[[0,-1,\"cloister\"]],"
+           "\"followers_by_seat\":[0,0,1],\"seats\":[2],"
            "\"reason\":\"majority\",\"points\":[0,0,4]},"
            "{\"kind\":\"game_over\",\"scores_by_seat\":[3,4,4],\"winner_seats\":[1,2]}]");
     assert_int_equal(tafel_state_current(s), TAFEL_TERMINAL);
+    tafel_state_free(s);
+}
+
+/* The view at the end tells the final scoring in the very events of the
+** account of the last action (for a page that joins after the end). */
+static void test_the_view_at_the_end_holds_the_final_scoring_events(void **unused) {
+    (void)unused;
+    tafel_state *s = h_state("carcassonne(players=2)");
+    h_turn(s, "U", 1, 0, 0, "follower road E");  /* red's robber on D + U */
+    leave_in_pile(s, "E");
+    play(s, "draw E", "place 0 1 180");          /* blue closes D's city, nobody in it */
+    tafel_action a;
+    tafel_error err = {0};
+    assert_int_equal(tafel_action_from_text(s, "pass", &a, &err), TAFEL_OK);
+    char *text = account_of(s, a, -1);
+    cJSON *account = cJSON_Parse(text);
+    free(text);
+    assert_int_equal(tafel_state_apply(s, a, &err), TAFEL_OK);
+    cJSON *view = h_view(s, 1), *final = cJSON_GetObjectItem(view, "final_events");
+    assert_non_null(final);
+    char *got = cJSON_PrintUnformatted(final);
+    assert_string_equal(got,
+        "[{\"kind\":\"unfinished_road_scored\",\"feature\":\"road\",\"tiles\":2,\"x\":0,"
+        "\"y\":0,\"segments\":[[0,0,\"road E\"],[1,0,\"road E\"]],"
+        "\"followers_by_seat\":[1,0],\"seats\":[0],\"reason\":\"majority\","
+        "\"points\":[2,0]},"
+        "{\"kind\":\"game_over\",\"scores_by_seat\":[2,0],\"winner_seats\":[0]}]");
+    /* the same as the account's tail: after no_follower and the city */
+    cJSON *tail = cJSON_CreateArray();
+    int i = 0;
+    for (cJSON *e = account->child; e; e = e->next, i++)
+        if (i >= 2) cJSON_AddItemToArray(tail, cJSON_Duplicate(e, 1));
+    char *told = cJSON_PrintUnformatted(tail);
+    assert_string_equal(got, told);
+    free(told);
+    free(got);
+    cJSON_Delete(tail);
+    cJSON_Delete(view);
+    cJSON_Delete(account);
     tafel_state_free(s);
 }
 
@@ -485,9 +539,13 @@ static void test_final_scoring_first_edition_farmers_city_by_city(void **unused)
     expect(s, "pass",
            "[{\"kind\":\"no_follower\",\"seat\":1},"
            "{\"kind\":\"farm_scored\",\"city_tiles\":2,\"x\":0,\"y\":0,"
+           "\"segments\":[[0,0,\"city N\"],[0,0,\"field ENE\"],[0,0,\"field ESE\"],"
+           "[0,1,\"city S\"],[0,1,\"field NNW\"],[1,0,\"field NNW\"],[1,0,\"field ESE\"],"
+           "[0,2,\"field ENE\"],[-1,0,\"field ENE\"],[2,0,\"field NNW\"],[2,0,\"field ESE\"]],"
            "\"farmers_by_seat\":[1,2],\"seats\":[1],\"reason\":\"majority\",\"points\":[0,4]},"
            "{\"kind\":\"farm_scored\",\"city_tiles\":2,\"x\":0,\"y\":2,"
-           "\"farmers_by_seat\":[1,0],\"seats\":[0],\"reason\":\"majority\",\"points\":[4,0]},"
+           "\"segments\":[[0,1,\"field NNW\"],[0,2,\"city N\"],[0,2,\"field ENE\"],"
+           "[0,3,\"city S\"]],\"farmers_by_seat\":[1,0],\"seats\":[0],\"reason\":\"majority\",\"points\":[4,0]},"
            "{\"kind\":\"game_over\",\"scores_by_seat\":[4,4],\"winner_seats\":[0,1]}]");
     tafel_state_free(s);
 }
@@ -498,8 +556,10 @@ static void test_final_scoring_modern_farmers_field_by_field(void **unused) {
     expect(s, "pass",
            "[{\"kind\":\"no_follower\",\"seat\":1},"
            "{\"kind\":\"field_scored\",\"cities\":2,\"x\":0,\"y\":1,"
-           "\"farmers_by_seat\":[1,0],\"seats\":[0],\"reason\":\"majority\",\"points\":[6,0]},"
+           "\"segments\":[[0,1,\"field NNW\"],[0,2,\"field ENE\"]],\"farmers_by_seat\":[1,0],\"seats\":[0],\"reason\":\"majority\",\"points\":[6,0]},"
            "{\"kind\":\"field_scored\",\"cities\":1,\"x\":0,\"y\":0,"
+           "\"segments\":[[0,0,\"field ENE\"],[0,0,\"field ESE\"],[1,0,\"field NNW\"],"
+           "[1,0,\"field ESE\"],[-1,0,\"field ENE\"],[2,0,\"field NNW\"],[2,0,\"field ESE\"]],"
            "\"farmers_by_seat\":[0,2],\"seats\":[1],\"reason\":\"majority\",\"points\":[0,3]},"
            "{\"kind\":\"game_over\",\"scores_by_seat\":[6,3],\"winner_seats\":[0]}]");
     tafel_state_free(s);
@@ -516,7 +576,7 @@ static void test_a_removal_that_empties_the_pile_ends_the_game(void **unused) {
            "[{\"kind\":\"tile_drawn\",\"seat\":0,\"tile\":\"C\",\"pile\":0},"
            "{\"kind\":\"tile_removed\",\"seat\":0,\"tile\":\"C\"},"
            "{\"kind\":\"unfinished_road_scored\",\"feature\":\"road\",\"tiles\":2,\"x\":0,"
-           "\"y\":0,\"followers_by_seat\":[0,1],\"seats\":[1],\"reason\":\"majority\","
+           "\"y\":0,\"segments\":[[0,0,\"road E\"],[1,0,\"road E\"]],\"followers_by_seat\":[0,1],\"seats\":[1],\"reason\":\"majority\","
            "\"points\":[0,2]},"
            "{\"kind\":\"game_over\",\"scores_by_seat\":[0,2],\"winner_seats\":[1]}]");
     tafel_state_free(s);
@@ -594,6 +654,7 @@ int main(void) {
         cmocka_unit_test(test_crop_circle_b_blue_and_red_remove_their_farmers),
         cmocka_unit_test(test_crop_circle_with_nobody_to_act_skips_everyone),
         cmocka_unit_test(test_final_scoring_of_an_unfinished_road_city_and_cloister),
+        cmocka_unit_test(test_the_view_at_the_end_holds_the_final_scoring_events),
         cmocka_unit_test(test_final_scoring_first_edition_farmers_city_by_city),
         cmocka_unit_test(test_final_scoring_modern_farmers_field_by_field),
         cmocka_unit_test(test_a_removal_that_empties_the_pile_ends_the_game),

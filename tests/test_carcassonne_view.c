@@ -720,7 +720,14 @@ static void test_the_json_view_is_unchanged(void **unused) {
         "\"scores\":[2,0],\"projected\":[2,0],\"pile\":{\"A\":2,\"B\":4,\"C\":1,\"D\":3,"
         "\"E\":4,\"F\":2,\"G\":1,\"H\":3,\"I\":2,\"J\":3,\"K\":3,\"L\":3,\"M\":2,\"N\":3,"
         "\"O\":2,\"P\":3,\"Q\":1,\"R\":3,\"S\":2,\"T\":1,\"U\":7,\"V\":9,\"W\":4,\"X\":1},"
-        "\"pile_size\":69,\"removed\":[],\"crop\":null}");
+        "\"pile_size\":69,\"removed\":[],"
+        /* each feature whole: D's city with E's, D's road with U's, the
+        ** field north of the road (D, U), the one south, E's own field */
+        "\"features\":[{\"kind\":\"city\",\"segments\":[[0,0,\"city N\"],[0,1,\"city S\"]]},"
+        "{\"kind\":\"road\",\"segments\":[[0,0,\"road E\"],[1,0,\"road E\"]]},"
+        "{\"kind\":\"field\",\"segments\":[[0,0,\"field ENE\"],[1,0,\"field NNW\"]]},"
+        "{\"kind\":\"field\",\"segments\":[[0,0,\"field ESE\"],[1,0,\"field ESE\"]]},"
+        "{\"kind\":\"field\",\"segments\":[[0,1,\"field NNW\"]]}],\"crop\":null}");
     free(json);
     tafel_state_free(s);
 }

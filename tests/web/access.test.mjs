@@ -29,7 +29,7 @@ test('keyboard only: place a tile, pass, and play from the filtered list', async
   await page.locator('.carc-l-places .carc-place').first().waitFor();   // the view is drawn
   await page.keyboard.press('ArrowRight');   // the spot nearest the start tile
   await page.locator('button.carc-b-confirm').waitFor();
-  const chosen = await page.locator('button.carc-b-confirm').textContent();
+  const chosen = await page.locator('button.carc-b-confirm').getAttribute('data-action');
   await page.keyboard.press('r');
   await page.keyboard.press('Enter');
   await waitSeq(page, s0.seq);

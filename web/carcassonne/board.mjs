@@ -3,12 +3,14 @@
 // The view's `board` lists the placed tiles in the order they were placed
 // ({x, y, tile, rotation}); each is drawn by tiles.mjs at its square
 // (followers.mjs tileOrigin: x east, y north).  A player's last tile gets a
-// frame in the player's colour.
+// frame in the player's colour, held brighter while it is new to this seat
+// (recent.mjs); a tile another seat lays arrives with a short drop.
 
 import {svg, title} from "./svg.mjs";
 import {SIZE} from "./segments.mjs";
 import {drawTile} from "./tiles.mjs";
 import {tileOrigin} from "./followers.mjs";
+import {say} from "./words.mjs";
 
 /** @typedef {import("./segments.mjs").TileType} TileType */
 /** @typedef {import("./followers.mjs").Placed} Placed */
@@ -27,8 +29,9 @@ export function indexBoard(list) {
  * board changed (a tile's picture never changes once placed), keyed by
  * position, type and rotation, so that an undo is drawn too.
  * @param {SVGGElement} layer @param {Record<string, TileType>} tiles @param {Placed[]} list
+ * @param {Set<string>} arriving "x,y" of tiles to draw arriving
  */
-export function drawBoard(layer, tiles, list) {
+export function drawBoard(layer, tiles, list, arriving) {
   /** @type {Map<string, Element>} */
   const old = new Map();
   for (const child of Array.from(layer.children))
@@ -42,25 +45,30 @@ export function drawBoard(layer, tiles, list) {
     if (!type) continue;
     const o = tileOrigin(t.x, t.y);
     const g = svg("g", {transform: `translate(${o.x},${o.y})`, "data-key": key}, [
-      drawTile(t.tile, type, t.rotation)]);
+      svg("g", {class: arriving.has(`${t.x},${t.y}`) ? "carc-arrive" : null},
+        [drawTile(t.tile, type, t.rotation, t.x, t.y)])]);
     layer.append(g);
   }
   for (const [key, child] of old) if (!keep.has(key)) child.remove();
 }
 
 /**
- * Frames each player's last tile in the player's colour.
+ * Frames each player's last tile in the player's colour; one the seat has
+ * not seen yet (recent: "x,y" -> who laid it since its own last move) gets
+ * a bright frame.
  * @param {SVGGElement} layer
  * @param {{seat: number, x: number, y: number, latest: boolean}[]} marks
- * @param {(seat: number) => string} colour @param {(seat: number) => string} name
+ * @param {(seat: number) => string} colour @param {Map<string, number>} recent
  */
-export function drawLastMoves(layer, marks, colour, name) {
+export function drawLastMoves(layer, marks, colour, recent) {
   layer.replaceChildren();
   for (const m of marks) {
-    const o = tileOrigin(m.x, m.y);
-    layer.append(svg("g", {class: "carc-last" + (m.latest ? " carc-latest" : ""),
-      transform: `translate(${o.x},${o.y})`}, [
-      title(`${name(m.seat)}'s last tile (${m.x} ${m.y})`),
+    const o = tileOrigin(m.x, m.y), fresh = recent.get(`${m.x},${m.y}`) === m.seat;
+    layer.append(svg("g", {class: "carc-last" + (m.latest ? " carc-latest" : "")
+      + (fresh ? " carc-recent" : ""), transform: `translate(${o.x},${o.y})`}, [
+      title(say(fresh ? "board.new_tile" : "board.last_tile", {seat: m.seat, x: m.x, y: m.y})),
+      fresh ? svg("rect", {x: -3, y: -3, width: SIZE + 6, height: SIZE + 6, rx: 6,
+        class: "carc-recent-glow"}) : null,
       svg("rect", {x: 2.5, y: 2.5, width: SIZE - 5, height: SIZE - 5, rx: 3, fill: "none",
         stroke: colour(m.seat), "stroke-width": 5}),
       svg("circle", {cx: SIZE - 9, cy: 9, r: 6, fill: colour(m.seat), stroke: "#fff",

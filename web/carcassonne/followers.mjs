@@ -9,6 +9,7 @@
 
 import {svg, title} from "./svg.mjs";
 import {SIZE, pieceSpot} from "./segments.mjs";
+import {say, pieceFields, spotLabel} from "./words.mjs";
 
 /** @typedef {import("./segments.mjs").TileType} TileType */
 /** @typedef {import("./segments.mjs").Point} Point */
@@ -56,17 +57,39 @@ export function spotOnBoard(tiles, placed, kind, name) {
 }
 
 /**
+ * Which followers of the view a list of recent ones names: the follower of
+ * that seat on that tile and kind of feature (one a seat and tile: a
+ * follower is put only on the tile just laid, or beside one's own).
+ * @param {Follower[]} followers @param {{seat: number, x: number, y: number, kind: string}[]} recent
+ * @returns {Set<number>} indices into followers
+ */
+export function matchFollowers(followers, recent) {
+  const found = new Set();
+  for (const r of recent) {
+    for (let i = followers.length - 1; i >= 0; i--) {
+      const f = followers[i];
+      if (found.has(i) || f.player !== r.seat || f.x !== r.x || f.y !== r.y || f.kind !== r.kind)
+        continue;
+      found.add(i);
+      break;
+    }
+  }
+  return found;
+}
+
+/**
  * Draws the view's followers into layer, each in its seat's colour; two on
- * one piece (a crop circle's "add") stand side by side.
+ * one piece (a crop circle's "add") stand side by side.  The others' recent
+ * followers get a ring; those arriving now drop in.
  * @param {SVGGElement} layer
  * @param {Record<string, TileType>} tiles
  * @param {Map<string, Placed>} board by "x,y"
  * @param {Follower[]} followers
  * @param {(seat: number) => string} colour
- * @param {(seat: number) => string} name
- * @param {Set<number>} fresh indices of followers to ring (placed in the latest change)
+ * @param {{recent: Set<number>, arriving: Set<number>}} marks indices of followers
+ * @param {(f: Follower, on: boolean) => void} point a follower pointed at, or left (its feature is lit)
  */
-export function drawFollowers(layer, tiles, board, followers, colour, name, fresh) {
+export function drawFollowers(layer, tiles, board, followers, colour, marks, point) {
   layer.replaceChildren();
   /** @type {Map<string, number>} */
   const seen = new Map();
@@ -77,12 +100,17 @@ export function drawFollowers(layer, tiles, board, followers, colour, name, fres
     if (!p) return;
     const key = `${f.x},${f.y},${f.kind},${f.segment}`, n = seen.get(key) || 0;
     seen.set(key, n + 1);
-    const word = {city: "knight", road: "robber", field: "farmer", cloister: "monk"}[f.kind] || f.kind;
-    layer.append(svg("g", {class: "carc-follower", transform: `translate(${p.x + 9 * n},${p.y - 5 * n})`}, [
-      title(`${name(f.player)}: ${word} at ${f.x} ${f.y} (${f.kind}${f.kind === "cloister" ? "" : " " + f.segment})`),
-      fresh.has(i) ? svg("circle", {r: 15, class: "carc-fresh", stroke: colour(f.player)}) : null,
-      meeple(colour(f.player), f.kind === "field"),
-    ]));
+    const g = svg("g", {class: "carc-follower" + (marks.recent.has(i) ? " carc-recent" : ""),
+      transform: `translate(${p.x + 9 * n},${p.y - 5 * n})`}, [
+      title(say("board.follower", {...pieceFields(f.kind, f.segment), seat: f.player, x: f.x, y: f.y})),
+      svg("g", {class: marks.arriving.has(i) ? "carc-arrive" : null}, [
+        marks.recent.has(i) ? svg("circle", {r: 15, class: "carc-fresh", stroke: colour(f.player)}) : null,
+        meeple(colour(f.player), f.kind === "field"),
+      ]),
+    ]);
+    g.addEventListener("pointerenter", () => point(f, true));
+    g.addEventListener("pointerleave", () => point(f, false));
+    layer.append(g);
   });
 }
 
@@ -143,25 +171,50 @@ export function followerSpots(legal, tiles, board, newest, followers) {
 /**
  * Draws follower spots into layer: a ghost follower of the seat's colour
  * for follower/add, a ring round the follower for remove; `cursor` is
- * the index of the keyboard's choice, or -1.
+ * the index of the keyboard's choice, or -1.  A spot keeps its size on the
+ * screen whatever the zoom (carcassonne.css, --carc-k): a finger's width
+ * to touch, its ring inside.  Pointing at a spot, or focusing it, calls
+ * point with it (its feature is lit); Enter or Space on it chooses it.
  * @param {SVGGElement} layer @param {Spot[]} spots @param {string} colour
  * @param {number} cursor @param {(spot: Spot) => void} choose
+ * @param {(spot: Spot, on: boolean) => void} point
  */
-export function drawFollowerSpots(layer, spots, colour, cursor, choose) {
+export function drawFollowerSpots(layer, spots, colour, cursor, choose, point) {
   layer.replaceChildren();
   spots.forEach((spot, i) => {
+    const label = spotLabel(spot);
     const g = svg("g", {class: "carc-spot carc-fspot" + (i === cursor ? " carc-cursor" : ""),
-      transform: `translate(${spot.at.x},${spot.at.y})`, role: "button", "aria-label": spot.text,
-      "data-action": spot.text}, [
-      title(spot.text),
-      svg("circle", {r: spot.verb === "remove" ? 16 : 12, class: "carc-spot-ring"}),
-      spot.verb === "remove" ? svg("path", {d: "M-6,-6L6,6M6,-6L-6,6", class: "carc-remove-x"})
-        : svg("g", {transform: "scale(0.8)", opacity: 0.8}, [meeple(colour, spot.kind === "field")]),
+      transform: `translate(${spot.at.x},${spot.at.y})`, role: "button", tabindex: 0,
+      "aria-label": label, "data-action": spot.text, "data-seg": spotKey(spot)}, [
+      title(label),
+      svg("g", {class: "carc-fixed"}, [
+        svg("circle", {r: 22, class: "carc-spot-hit"}),
+        svg("circle", {r: spot.verb === "remove" ? 17 : 15, class: "carc-spot-ring"}),
+        spot.verb === "remove" ? svg("path", {d: "M-6,-6L6,6M6,-6L-6,6", class: "carc-remove-x"})
+          : svg("g", {transform: "scale(0.9)", opacity: 0.85}, [meeple(colour, spot.kind === "field")]),
+      ]),
     ]);
     g.addEventListener("click", (ev) => {
       ev.stopPropagation();
       choose(spot);
     });
+    g.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      choose(spot);
+    });
+    for (const on of ["pointerenter", "focus"]) g.addEventListener(on, () => point(spot, true));
+    for (const off of ["pointerleave", "blur"]) g.addEventListener(off, () => point(spot, false));
     layer.append(g);
   });
+}
+
+/**
+ * The key of the segment a spot stands on ("x,y,city N", as the engine's
+ * features name it; a cloister is "x,y,cloister").
+ * @param {{x: number, y: number, kind: string, name?: string}} spot
+ */
+export function spotKey(spot) {
+  return `${spot.x},${spot.y},${spot.kind === "cloister" ? "cloister" : `${spot.kind} ${spot.name}`}`;
 }

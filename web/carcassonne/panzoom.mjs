@@ -6,10 +6,16 @@
 // pans and swallows the click that ends it, so that a click on a spot
 // still chooses it and a drag that starts on one does not.  Two pointers
 // pinch.  Until the user pans or zooms, the view keeps fitting the board.
+// The scale is also the svg's CSS variable --carc-k, so that controls
+// drawn on the board keep a finger's size on the screen (carcassonne.css).
+// On a narrow screen a fitted board is never shown smaller than half size:
+// a tile stays big enough to touch, and the part that matters is centred.
 
 /** @typedef {{x0: number, y0: number, x1: number, y1: number}} Box */
 
 const MIN_K = 0.15, MAX_K = 4, DRAG = 6;
+/** The smallest fitted scale on a screen narrower than NARROW pixels. */
+const MIN_FIT_NARROW = 0.5, NARROW = 520;
 
 /**
  * @param {SVGSVGElement} el @param {SVGGElement} world
@@ -22,8 +28,13 @@ export function createPanZoom(el, world) {
   const pointers = new Map();
   let dragged = false, startX = 0, startY = 0, pinch = 0;
 
-  const apply = () => world.setAttribute("transform",
-    `translate(${tx.toFixed(1)},${ty.toFixed(1)}) scale(${k.toFixed(4)})`);
+  let shownK = "";
+  const apply = () => {
+    const ks = k.toFixed(4);
+    world.setAttribute("transform", `translate(${tx.toFixed(1)},${ty.toFixed(1)}) scale(${ks})`);
+    // a change of the variable restyles the whole board: only when the scale changed
+    if (ks !== shownK) el.style.setProperty("--carc-k", shownK = ks);
+  };
 
   /** @param {number} factor @param {number} px @param {number} py */
   function zoomAt(factor, px, py) {
@@ -56,16 +67,21 @@ export function createPanZoom(el, world) {
   /**
    * Shows the whole box, with a margin, at most at natural size; the right
    * margin leaves room for the zoom buttons (carcassonne.css, .carc-zoom),
-   * which would hide a place on a narrow board.
+   * which would hide a place on a narrow board.  When a narrow screen
+   * cannot show it all at half size, the middle of `centre` is shown.
    * @param {Box} box @param {boolean} [force] also after the user moved the view
+   * @param {Box} [centre] what matters most (the places to choose from)
    */
-  function fit(box, force = false) {
+  function fit(box, force = false, centre = box) {
     if (moved && !force) return;
-    const {w, h} = size(), pad = 24, right = 48;
+    const {w, h} = size(), pad = 24, right = 52;
     const bw = box.x1 - box.x0, bh = box.y1 - box.y0;
-    k = Math.min(1.6, Math.max(MIN_K, Math.min((w - pad - right) / bw, (h - 2 * pad) / bh)));
-    tx = (pad + w - right - k * (box.x0 + box.x1)) / 2;
-    ty = (h - k * (box.y0 + box.y1)) / 2;
+    const least = w < NARROW ? MIN_FIT_NARROW : MIN_K;
+    k = Math.min(1.6, Math.max(least, Math.min((w - pad - right) / bw, (h - 2 * pad) / bh)));
+    const whole = k * bw <= w - pad - right && k * bh <= h - 2 * pad;
+    const c = whole ? box : centre;
+    tx = (pad + w - right - k * (c.x0 + c.x1)) / 2;
+    ty = (h - k * (c.y0 + c.y1)) / 2;
     if (force) moved = false;
     apply();
   }
@@ -89,9 +105,10 @@ export function createPanZoom(el, world) {
    * @param {Box} box @param {number} minK
    */
   function focus(box, minK) {
+    const {w, h} = size(), pad = 12;
+    const most = Math.min((w - 2 * pad) / (box.x1 - box.x0), (h - 2 * pad) / (box.y1 - box.y0));
     if (k < minK) {
-      const {w, h} = size();
-      k = Math.min(minK, MAX_K);
+      k = Math.max(k, Math.min(minK, MAX_K, most));
       tx = w / 2 - k * (box.x0 + box.x1) / 2;
       ty = h / 2 - k * (box.y0 + box.y1) / 2;
       apply();
@@ -167,6 +184,8 @@ export function createPanZoom(el, world) {
   return {
     fit,
     reveal,
+    /** The scale: screen pixels per board unit. */
+    scale: () => k,
     focus,
     panBy,
     /** Zooms by factor about the middle of the board. @param {number} factor */

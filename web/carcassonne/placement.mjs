@@ -10,6 +10,7 @@ import {svg, title} from "./svg.mjs";
 import {SIZE} from "./segments.mjs";
 import {drawTile} from "./tiles.mjs";
 import {tileOrigin} from "./followers.mjs";
+import {say} from "./words.mjs";
 
 /** @typedef {import("./segments.mjs").TileType} TileType */
 /** @typedef {{x: number, y: number, key: string, rotations: number[], texts: string[]}} Place */
@@ -45,9 +46,10 @@ export function drawPlaces(layer, places, selected, choose) {
   for (const p of places) {
     if (p.key === selected) continue;
     const o = tileOrigin(p.x, p.y);
+    const label = say("board.place", {x: p.x, y: p.y, ways: p.rotations.length});
     const g = svg("g", {class: "carc-spot carc-place", transform: `translate(${o.x},${o.y})`,
-      role: "button", "aria-label": `place at ${p.x} ${p.y}`, "data-place": p.key}, [
-      title(`${p.x} ${p.y}: ${p.rotations.length} rotation${p.rotations.length > 1 ? "s" : ""}`),
+      role: "button", "aria-label": label, "data-place": p.key}, [
+      title(label),
       svg("rect", {x: 6, y: 6, width: SIZE - 12, height: SIZE - 12, rx: 8, class: "carc-place-box"}),
       svg("text", {x: SIZE / 2, y: SIZE / 2 + 6, "text-anchor": "middle", class: "carc-place-n"},
         [p.rotations.length > 1 ? `${p.rotations.length}×` : "+"]),
@@ -71,8 +73,9 @@ export function drawPreview(layer, id, tile, place, index, rotate, confirm) {
   layer.replaceChildren();
   const o = tileOrigin(place.x, place.y);
   const many = place.rotations.length > 1;
+  const turnLabel = say("board.turn", {ways: place.rotations.length}), layLabel = say("board.lay");
   const body = svg("g", {class: "carc-preview", role: "button",
-    "aria-label": many ? "rotate the tile" : place.texts[index]}, [
+    "aria-label": many ? turnLabel : layLabel}, [
     drawTile(id, tile, place.rotations[index]),
     svg("rect", {x: 1, y: 1, width: SIZE - 2, height: SIZE - 2, class: "carc-preview-box"}),
   ]);
@@ -81,15 +84,20 @@ export function drawPreview(layer, id, tile, place, index, rotate, confirm) {
     if (many) rotate(); else confirm();
   });
   /**
-   * @param {number} cx @param {string} label @param {string} glyph @param {() => void} act
+   * A round button under the tile that keeps a finger's size on the
+   * screen at any zoom (carcassonne.css, --carc-k); dx: screen pixels from
+   * the tile's middle.
+   * @param {number} dx @param {string} label @param {string} glyph @param {() => void} act
    * @param {string} cls
    */
-  const button = (cx, label, glyph, act, cls) => {
-    const b = svg("g", {class: "carc-svgbutton " + cls, transform: `translate(${cx},${SIZE + 16})`,
+  const button = (dx, label, glyph, act, cls) => {
+    const b = svg("g", {class: "carc-svgbutton " + cls, transform: `translate(${SIZE / 2},${SIZE})`,
       role: "button", "aria-label": label}, [
       title(label),
-      svg("circle", {r: 14}),
-      svg("text", {y: 6, "text-anchor": "middle"}, [glyph]),
+      svg("g", {class: "carc-fixed"}, [svg("g", {transform: `translate(${dx},28)`}, [
+        svg("circle", {r: 22}),
+        svg("text", {y: 8, "text-anchor": "middle"}, [glyph]),
+      ])]),
     ]);
     b.addEventListener("click", (ev) => {
       ev.stopPropagation();
@@ -99,9 +107,8 @@ export function drawPreview(layer, id, tile, place, index, rotate, confirm) {
   };
   layer.append(svg("g", {transform: `translate(${o.x},${o.y})`}, [
     body,
-    many ? button(SIZE / 2 - 20, `rotate (${place.rotations.length} ways here)`, "⟳", rotate,
-      "carc-rotate") : null,
-    button(many ? SIZE / 2 + 20 : SIZE / 2, place.texts[index], "✓", confirm, "carc-confirm"),
+    many ? button(-26, turnLabel, "⟳", rotate, "carc-rotate") : null,
+    button(many ? 26 : 0, layLabel, "✓", confirm, "carc-confirm"),
   ]));
 }
 

@@ -11,6 +11,7 @@
 
 import {svg, title} from "./svg.mjs";
 import {SIZE, CENTRE, CORNER, EDGE_MID, edgeMask, mix, pennantSpot, signSpot} from "./segments.mjs";
+import {say, tileName} from "./words.mjs";
 
 /** @typedef {import("./segments.mjs").TileType} TileType */
 /** @typedef {import("./segments.mjs").Point} Point */
@@ -105,13 +106,15 @@ export function cloisterShape() {
 
 /**
  * A tile of type `id` at `rotation`, in the square 0..SIZE: a <g> to place
- * with a transform.
+ * with a transform; its title names it by what it shows (and where it lies,
+ * when x and y are given).
  * @param {string} id
  * @param {TileType} tile
  * @param {number} rotation 0, 90, 180 or 270 (clockwise)
+ * @param {number} [x] @param {number} [y]
  * @returns {SVGGElement}
  */
-export function drawTile(id, tile, rotation) {
+export function drawTile(id, tile, rotation, x, y) {
   const body = svg("g", {transform: rotation ? `rotate(${rotation} ${SIZE / 2} ${SIZE / 2})` : null});
   const upright = (/** @type {Point} */ p) =>
     `translate(${xy(p)}) rotate(${-rotation})`;
@@ -152,7 +155,8 @@ export function drawTile(id, tile, rotation) {
   body.append(svg("rect", {width: SIZE, height: SIZE, fill: "none", stroke: COLOURS.fieldEdge,
     "stroke-width": 1, class: "carc-tile-edge"}));
   return /** @type {SVGGElement} */ (svg("g", {class: "carc-tile", "data-tile": id}, [
-    title(`${id} ${tile.edges}${rotation ? ` at ${rotation}°` : ""}`), body]));
+    title(x === undefined ? tileName(id) : say("board.tile", {tile: id, x, y, turn: rotation})),
+    body]));
 }
 
 /**
@@ -161,5 +165,5 @@ export function drawTile(id, tile, rotation) {
  */
 export function tileIcon(id, tile, rotation, px) {
   return svg("svg", {viewBox: `-2 -2 ${SIZE + 4} ${SIZE + 4}`, width: px, height: px,
-    class: "carc-tile-icon", role: "img", "aria-label": `tile ${id}`}, [drawTile(id, tile, rotation)]);
+    class: "carc-tile-icon", role: "img", "aria-label": tileName(id)}, [drawTile(id, tile, rotation)]);
 }

@@ -2,8 +2,15 @@
 //
 // The board (tiles.mjs, board.mjs) in one SVG whose world group pans and
 // zooms (panzoom.mjs); the followers in their seats' colours
-// (followers.mjs); beside it the tile in hand, the choices, the players and
-// the pile (pile.mjs).  Every control is made from `state.legal`:
+// (followers.mjs); a bar with the prompt, the tile in hand and the choices
+// (over the board on a phone, beside it on a wide screen); then the end
+// (final.mjs), the players and the pile (pile.mjs).  Every word is the
+// catalog's (words.mjs).  The accounts of each state (state.events) light
+// what scored (scoring.mjs) and mark the others' moves until this seat's
+// next one (recent.mjs); the engine's features light the whole feature of
+// a follower spot, a follower or an end scoring line pointed at
+// (highlight.mjs); hint(action) draws a hinted action (hint.mjs).  Every
+// control is made from `state.legal`:
 //
 //   place X Y R         spots on the board; a chosen spot shows the tile,
 //                       turned only through the rotations legal there
@@ -25,41 +32,47 @@ import {svg, html} from "./svg.mjs";
 import {SIZE} from "./segments.mjs";
 import {tileIcon} from "./tiles.mjs";
 import {indexBoard, drawBoard, drawLastMoves, bounds, lastTiles} from "./board.mjs";
-import {drawFollowers, followerSpots, drawFollowerSpots, meeple} from "./followers.mjs";
+import {drawFollowers, followerSpots, drawFollowerSpots, meeple, matchFollowers, spotKey}
+  from "./followers.mjs";
 import {placesFrom, drawPlaces, drawPreview, stepCursor} from "./placement.mjs";
 import {drawPile} from "./pile.mjs";
 import {createPanZoom} from "./panzoom.mjs";
+import {drawSegments} from "./highlight.mjs";
+import {createScoring} from "./scoring.mjs";
+import {createRecent} from "./recent.mjs";
+import {drawHint} from "./hint.mjs";
+import {drawFinal} from "./final.mjs";
+import {say, tileName, tileText, seatName, spotLabel} from "./words.mjs";
+import {t} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").GameContext} GameContext */
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").GameView} GameView */
+/** @typedef {import("../types.js").ActionEvent} ActionEvent */
 /** @typedef {import("./segments.mjs").TileType} TileType */
 /** @typedef {import("./followers.mjs").Placed} Placed */
 /** @typedef {import("./followers.mjs").Follower} Follower */
 /** @typedef {import("./followers.mjs").Spot} Spot */
 /** @typedef {import("./placement.mjs").Place} Place */
+/** @typedef {import("./highlight.mjs").SegmentRef} SegmentRef */
 
 /**
- * The engine's view of a Carcassonne position (tafel_state_view_json).
+ * The engine's view of a Carcassonne position (tafel_state_view_json;
+ * docs/events-carcassonne.md for features and final_events).
  * @typedef {{game: string, seat: number, players: number, next: number | string,
  *   phase: "draw" | "place" | "follower" | "crop_choice" | "crop_act" | "over",
  *   active: number, tile: string | null, board: Placed[], followers: Follower[],
  *   supply: number[], scores: number[], projected: number[], pile: Record<string, number>,
  *   pile_size: number, removed: string[],
  *   crop: null | {kind: string, mode: null | "add" | "remove", acting: number},
- *   final_scoring?: FinalItem[]}} CarcView
- */
-
-/**
- * What the end scoring paid for one feature (the engine's view at the end).
- * @typedef {{kind: "road" | "city" | "cloister" | "farm", x: number, y: number,
- *   segment: string, points: number, tiles?: number, pennants?: number,
- *   complete?: boolean, supplies?: "city" | "field", seats: number[]}} FinalItem
+ *   features?: {kind: string, segments: SegmentRef[]}[],
+ *   final_events?: ActionEvent[]}} CarcView
  */
 
 const FALLBACK_COLOURS = ["#d33b2f", "#2f62c4", "#e0b400", "#2f9a45", "#222"];
-const PLURAL = /** @type {Record<string, string>} */ (
-  {knight: "knights", robber: "robbers", farmer: "farmers", monk: "monks"});
+
+/** A name as a heading: its first letter a capital. @param {string} text */
+const capital = (text) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /**
  * @param {HTMLElement} root
@@ -70,25 +83,29 @@ export function createView(root, ctx) {
   /** @type {Record<string, TileType>} */
   const tiles = (ctx.pieces && ctx.pieces.tiles) || {};
   const colour = (/** @type {number} */ s) => ctx.colours[s] || FALLBACK_COLOURS[s % 5];
-  const name = (/** @type {number} */ s) => ctx.names[s] || `Seat ${s}`;
 
   // ---- the elements ----
+  const layer = (/** @type {string} */ cls) => /** @type {SVGGElement} */ (svg("g", {class: cls}));
   const layers = {
-    tiles: /** @type {SVGGElement} */ (svg("g", {class: "carc-l-tiles"})),
-    marks: /** @type {SVGGElement} */ (svg("g", {class: "carc-l-marks"})),
-    places: /** @type {SVGGElement} */ (svg("g", {class: "carc-l-places"})),
-    preview: /** @type {SVGGElement} */ (svg("g", {class: "carc-l-preview"})),
-    followers: /** @type {SVGGElement} */ (svg("g", {class: "carc-l-followers"})),
-    spots: /** @type {SVGGElement} */ (svg("g", {class: "carc-l-spots"})),
+    tiles: layer("carc-l-tiles"),
+    marks: layer("carc-l-marks"),
+    hover: layer("carc-l-hover"),
+    score: layer("carc-l-score"),
+    places: layer("carc-l-places"),
+    preview: layer("carc-l-preview"),
+    hint: layer("carc-l-hint"),
+    followers: layer("carc-l-followers"),
+    spots: layer("carc-l-spots"),
   };
-  const world = /** @type {SVGGElement} */ (svg("g", {}, [layers.tiles, layers.marks,
-    layers.places, layers.preview, layers.followers, layers.spots]));
+  const world = /** @type {SVGGElement} */ (svg("g", {}, Object.values(layers)));
   const board = /** @type {SVGSVGElement} */ (svg("svg", {class: "carc-board", role: "application",
-    "aria-label": "Carcassonne board: drag to pan, wheel or pinch to zoom"}, [world]));
-  const zoomIn = html("button", {type: "button", title: "zoom in (+)", "aria-label": "zoom in"}, ["+"]);
-  const zoomOut = html("button", {type: "button", title: "zoom out (-)", "aria-label": "zoom out"}, ["−"]);
-  const zoomFit = html("button", {type: "button", title: "fit the board (0)", "aria-label": "fit the board"}, ["⤢"]);
+    "aria-label": say("board")}, [world]));
+  const zoomButton = (/** @type {string} */ key, /** @type {string} */ glyph) =>
+    html("button", {type: "button", title: say(key), "aria-label": say(key)}, [glyph]);
+  const zoomIn = zoomButton("zoom_in", "+"), zoomOut = zoomButton("zoom_out", "−");
+  const zoomFit = zoomButton("zoom_fit", "⤢");
   const prompt = html("p", {class: "carc-prompt", "aria-live": "polite"});
+  const keys = html("p", {class: "carc-keys"});
   const hand = html("div", {class: "carc-hand"});
   const choices = html("div", {class: "carc-choices"});
   const players = html("ul", {class: "carc-players"});
@@ -96,24 +113,28 @@ export function createView(root, ctx) {
   const final = html("section", {class: "carc-final"});
   const style = html("link", {rel: "stylesheet", href: new URL("./carcassonne.css", import.meta.url).href});
   const top = html("div", {class: "carc"}, [
+    html("div", {class: "carc-bar"}, [prompt, html("div", {class: "carc-barrow"}, [hand, choices]), keys]),
     html("div", {class: "carc-boardbox"}, [board, html("div", {class: "carc-zoom"}, [zoomIn, zoomOut, zoomFit])]),
-    html("div", {class: "carc-side"}, [prompt, hand, choices, final, players, pile]),
+    html("div", {class: "carc-side"}, [final, players, pile]),
   ]);
   root.replaceChildren(style, top);
   const pz = createPanZoom(board, world);
   zoomIn.addEventListener("click", () => pz.zoom(1.25));
   zoomOut.addEventListener("click", () => pz.zoom(0.8));
   zoomFit.addEventListener("click", () => pz.fit(boardBox(), true));
+  const scoring = createScoring(layers.score, tiles, colour);
+  const recent = createRecent();
 
   // ---- what the view knows ----
   /** @type {StateMessage | null} */
   let state = null;
   /** @type {CarcView | null} */
   let view = null;
-  /** @type {Follower[] | null} */
-  let prevFollowers = null;
   /** @type {Map<string, Placed>} */
   let at = new Map();
+  /** segment "x,y,city N" -> every segment of its feature (the engine's features) */
+  /** @type {Map<string, SegmentRef[]>} */
+  let featureOf = new Map();
   /** @type {Place[]} */
   let places = [];
   /** @type {Spot[]} */
@@ -129,6 +150,13 @@ export function createView(root, ctx) {
   let pendingTimer;
   /** seat -> "x,y" of its latest `place`, from state.last as it arrived */
   const remembered = new Map();
+  /** followers that arrived with the latest state, drawn arriving once */
+  let arrivingFollowers = /** @type {{seat: number, x: number, y: number, kind: string}[]} */ ([]);
+  let arrivingTiles = new Set();
+  /** the segments lit because something is pointed at (a spot, a follower, a line) */
+  let pointed = /** @type {SegmentRef[] | null} */ (null), pointedBy = /** @type {unknown} */ (null);
+  /** the hinted action drawn on the board */
+  let hinted = /** @type {string | null} */ (null);
 
   /** @param {string} text */
   function play(text) {
@@ -149,12 +177,19 @@ export function createView(root, ctx) {
     return bounds(cells);
   }
 
+  /** What a narrow screen centres when it cannot show the whole board. */
+  function centreBox() {
+    if (places.length) return bounds(places);
+    const last = view && view.board[view.board.length - 1];
+    return bounds(last ? [last] : []);
+  }
+
   /** @param {Place} p @param {number} [index] */
   function select(p, index = 0) {
     sel = p, rot = index;
     render();
-    const o = {x: p.x * SIZE, y: -p.y * SIZE};
-    pz.reveal({x0: o.x - 10, y0: o.y - 10, x1: o.x + SIZE + 10, y1: o.y + SIZE + 34});
+    const o = {x: p.x * SIZE, y: -p.y * SIZE}, below = 56 / pz.scale();
+    pz.reveal({x0: o.x - 10, y0: o.y - 10, x1: o.x + SIZE + 10, y1: o.y + SIZE + below});
   }
 
   /** @param {number} [by] */
@@ -173,14 +208,54 @@ export function createView(root, ctx) {
     render();
   }
 
+  // ---- pointing at a feature ----
+  /** The feature of segment key "x,y,city N", as the engine's view lists it. @param {string} key */
+  function feature(key) {
+    return featureOf.get(key) || null;
+  }
+
+  /**
+   * Lights the segments of what `by` points at (a spot, a follower, the end
+   * scoring list); leaving it (on false) takes them away, unless something
+   * else was pointed at meanwhile.
+   * @param {unknown} by @param {boolean} on @param {SegmentRef[] | null} segments
+   */
+  function point(by, on, segments) {
+    if (!on && pointedBy !== by) return;
+    pointedBy = on ? by : null;
+    pointed = on ? segments : null;
+    drawPointed();
+  }
+
+  /**
+   * Pans the board to show segments, and scrolls the page to the board
+   * when it is out of sight (a phone's list of the end scoring is below it).
+   * @param {SegmentRef[]} segments
+   */
+  function bringIntoSight(segments) {
+    const b = bounds(segments.map((s) => ({x: s[0], y: s[1]})));
+    pz.reveal(b);
+    const r = board.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > innerHeight) board.scrollIntoView({block: "nearest"});
+  }
+
+  function drawPointed() {
+    const segs = pointed || (cursor >= 0 && spots[cursor] ? feature(spotKey(spots[cursor])) : null);
+    layers.hover.replaceChildren();
+    if (segs) layers.hover.append(drawSegments(tiles, at, segs, "carc-hl"));
+  }
+
   // ---- drawing ----
   function render() {
     if (!state || !view) return;
     const v = view, me = state.seat;
-    drawBoard(layers.tiles, tiles, v.board);
+    drawBoard(layers.tiles, tiles, v.board, arrivingTiles);
     const first = Number((/first=(\d+)/.exec(v.game || "") || [])[1] || 0);
-    drawLastMoves(layers.marks, lastTiles(v.board, v.players, first, remembered), colour, name);
-    drawFollowers(layers.followers, tiles, at, v.followers, colour, name, freshFollowers());
+    drawLastMoves(layers.marks, lastTiles(v.board, v.players, first, remembered), colour, recent.tiles);
+    drawFollowers(layers.followers, tiles, at, v.followers, colour, {
+      recent: matchFollowers(v.followers, recent.followers),
+      arriving: matchFollowers(v.followers, arrivingFollowers),
+    }, (f, on) => point(f, on, feature(spotKey({x: f.x, y: f.y, kind: f.kind, name: f.segment}))));
     const mine = me === null ? "#888" : colour(me);
     if (sel && v.tile && tiles[v.tile]) {
       drawPreview(layers.preview, v.tile, tiles[v.tile], sel, rot, () => rotate(), confirm);
@@ -188,63 +263,47 @@ export function createView(root, ctx) {
       layers.preview.replaceChildren();
     }
     drawPlaces(layers.places, places, sel ? sel.key : null, select);
-    drawFollowerSpots(layers.spots, spots, mine, cursor, (s) => play(s.text));
+    drawFollowerSpots(layers.spots, spots, mine, cursor, (s) => play(s.text),
+      (s, on) => point(s, on, feature(spotKey(s))));
+    drawPointed();
     top.classList.toggle("carc-pending", pending);
     top.classList.toggle("carc-my-turn", (state.legal || []).length > 0);
+    top.classList.toggle("carc-placing", places.length > 0);
     renderPrompt(v);
     renderHand(v);
     renderChoices(v);
     renderPlayers(v);
-    renderFinal(v);
-    drawPile(pile, tiles, v);
-  }
-
-  /** The followers that are new since the previous view. */
-  function freshFollowers() {
-    const fresh = new Set();
-    if (!view || !prevFollowers) return fresh;
-    const count = new Map();
-    const key = (/** @type {Follower} */ f) => `${f.player} ${f.x} ${f.y} ${f.kind} ${f.segment}`;
-    for (const f of prevFollowers) count.set(key(f), (count.get(key(f)) || 0) + 1);
-    view.followers.forEach((f, i) => {
-      const n = count.get(key(f)) || 0;
-      if (n > 0) count.set(key(f), n - 1); else fresh.add(i);
+    drawFinal(final, state, v, colour, (ev, tapped) => {
+      point(final, !!ev, ev ? ev.segments : null);
+      if (ev && tapped) bringIntoSight(ev.segments);
     });
-    return fresh;
+    drawPile(pile, tiles, v);
   }
 
   /** @param {CarcView} v */
   function renderPrompt(v) {
     const over = state && state.status === "over";
     const mineToAct = (state && state.legal || []).length > 0;
-    const who = typeof v.next === "number" ? name(v.next) : "";
-    let text = "";
-    if (over) text = "The game is over.";
-    else if (v.phase === "place")
-      text = mineToAct
-        ? (sel ? (sel.rotations.length > 1
-          ? `Tile ${v.tile} at ${sel.x} ${sel.y}: turn it (R, ⟳ or a click on it), then place it (✓ or Enter).`
-          : `Tile ${v.tile} at ${sel.x} ${sel.y}: place it (✓ or Enter).`)
-          : `Your tile: ${v.tile}. Choose one of the ${places.length} highlighted places (click, or arrows and Enter).`)
-        : `${who} is placing tile ${v.tile}.`;
-    else if (v.phase === "follower")
-      text = mineToAct ? "Put a follower on the tile you placed (a spot on it), or pass."
-        : `${who} may put a follower on the new tile.`;
+    const seat = typeof v.next === "number" ? v.next : -1;
+    const follower = v.crop ? v.crop.kind : "";
+    let key = "", fields = /** @type {Record<string, any>} */ ({seat, tile: v.tile, follower});
+    if (over) key = "prompt.over";
+    else if (v.phase === "place") {
+      if (!mineToAct) key = "prompt.placing";
+      else if (!sel) key = "prompt.place", fields.places = places.length;
+      else key = sel.rotations.length > 1 ? "prompt.turn" : "prompt.lay", fields.x = sel.x, fields.y = sel.y;
+    } else if (v.phase === "follower") key = mineToAct ? "prompt.follower" : "prompt.follower_other";
     else if (v.crop) {
-      const kinds = PLURAL[v.crop.kind] || v.crop.kind;
-      if (v.crop.mode === null)
-        text = mineToAct ? `Crop circle (${kinds}): choose A, add, or B, remove.`
-          : `Crop circle (${kinds}): ${who} chooses A, add, or B, remove.`;
-      else if (v.crop.mode === "add")
-        text = mineToAct ? `Crop circle A: you may add a ${v.crop.kind} where you have one (a spot), or pass.`
-          : `Crop circle A: each player may add a ${v.crop.kind}; now ${who}.`;
-      else
-        text = mineToAct ? `Crop circle B: take back one of your ${kinds} (a marked follower).`
-          : `Crop circle B: each player takes back a ${v.crop.kind}; now ${who}.`;
-    } else text = who ? `${who} to play.` : "";
-    if (cursor >= 0 && spots[cursor]) text += ` Enter: ${spots[cursor].text}.`;
-    if (pending) text = "Sent…";
+      const mode = v.crop.mode === null ? "crop_choose" : `crop_${v.crop.mode}`;
+      key = `prompt.${mode}${mineToAct ? "" : "_other"}`;
+    } else if (seat >= 0) key = "prompt.to_play";
+    let text = key ? say(key, fields) : "";
+    if (pending) text = say("prompt.sent");
     prompt.textContent = text;
+    const cursorSpot = cursor >= 0 ? spots[cursor] : null;
+    keys.textContent = cursorSpot ? say("prompt.cursor", {spot: spotLabel(cursorSpot)})
+      : !mineToAct || pending ? "" : places.length ? say("keys.place")
+      : spots.length || rest.includes("pass") ? say("keys.spots") : "";
   }
 
   /** @param {CarcView} v */
@@ -255,51 +314,72 @@ export function createView(root, ctx) {
       return;
     }
     const tile = tiles[id], r = sel ? sel.rotations[rot] : 0;
-    const icon = tileIcon(id, tile, r, 84);
-    const children = [
+    const icon = tileIcon(id, tile, r, 56);
+    hand.replaceChildren(
       html("div", {class: "carc-hand-tile"}, [icon]),
       html("div", {class: "carc-hand-text"}, [
-        html("strong", {}, [`Tile ${id}`]),
-        html("span", {}, [tile.crop ? ` crop circle: ${PLURAL[tile.crop]}` : ""]),
-        html("br"),
-        html("span", {}, [sel ? `at ${sel.x} ${sel.y}, turned ${r}°` : `${v.pile_size} left after it`]),
+        html("strong", {}, [capital(tileName(id))]),
+        html("span", {class: "carc-tile-text"}, [tileText(id)]),
+        html("span", {}, [sel ? say("hand.at", {x: sel.x, y: sel.y, turn: r})
+          : say("hand.left", {pile: v.pile_size})]),
       ]),
-    ];
-    hand.replaceChildren(...children);
+    );
     if (sel && sel.rotations.length > 1) {
       icon.classList.add("carc-clickable");
       icon.addEventListener("click", () => rotate());
     }
   }
 
-  /** A label for a legal text the board does not show. @param {string} text @param {CarcView} v */
+  /**
+   * A legal text the board does not show, as a button's parts: its label
+   * and its key (P for pass).
+   * @param {string} text @param {CarcView} v
+   * @returns {[string, string]}
+   */
   function label(text, v) {
-    const kind = v.crop ? v.crop.kind : "follower";
-    if (text === "pass") return v.phase === "follower" ? "Pass: no follower (P)"
-      : v.crop && v.crop.mode === "add" ? `Pass: add no ${kind} (P)` : "Pass (P)";
-    if (text === "crop add") return `A: add — each player may add a ${kind}`;
-    if (text === "crop remove") return `B: remove — each player takes back a ${kind}`;
-    return text;
+    const follower = v.crop ? v.crop.kind : "";
+    if (text === "pass") return [v.phase === "follower" ? say("button.no_follower")
+      : v.crop && v.crop.mode === "add" ? say("button.crop_pass", {follower}) : say("button.pass"),
+    say("key.pass")];
+    if (text === "crop add") return [say("button.crop_add", {follower}), ""];
+    if (text === "crop remove") return [say("button.crop_remove", {follower}), ""];
+    const verb = `carcassonne.action.${text.split(" ")[0]}`;
+    return [t(verb) === verb ? text : t(verb), ""];
   }
 
   /** @param {CarcView} v */
   function renderChoices(v) {
     const buttons = [];
     if (sel) {
-      if (sel.rotations.length > 1)
-        buttons.push(button(`⟳ Rotate (R) ${rot + 1}/${sel.rotations.length}`, () => rotate(), "carc-b-rotate"));
-      buttons.push(button(`✓ Place ${sel.texts[rot].slice(6)} (Enter)`, confirm, "carc-b-confirm"));
-      buttons.push(button("✕ Back (Esc)", back, "carc-b-back"));
+      const n = sel.rotations.length;
+      if (n > 1)
+        buttons.push(button(["⟳", say("button.turn"), `${rot + 1}/${n}`], say("key.turn"), () => rotate(),
+          "carc-b-rotate"));
+      buttons.push(button(["✓", say("button.lay")], say("key.lay"), confirm, "carc-b-confirm", sel.texts[rot]));
+      buttons.push(button(["✕", say("button.back")], say("key.back"), back, "carc-b-back"));
     }
-    for (const text of rest) buttons.push(button(label(text, v), () => play(text), "carc-b-action", text));
+    for (const text of rest) {
+      const [words, keycap] = label(text, v);
+      buttons.push(button(["", words], keycap, () => play(text), "carc-b-action", text));
+    }
     choices.replaceChildren(...buttons);
   }
 
   /**
-   * @param {string} text @param {() => void} act @param {string} cls @param {string} [action]
+   * A button of the bar: a glyph, its words (hidden on a phone where the
+   * glyph says enough), a count, and the key that does the same.
+   * @param {string[]} parts [glyph, words, count?] @param {string} keycap
+   * @param {() => void} act @param {string} cls @param {string} [action]
    */
-  function button(text, act, cls, action) {
-    const b = html("button", {type: "button", class: cls, "data-action": action, disabled: pending}, [text]);
+  function button(parts, keycap, act, cls, action) {
+    const [glyph, words, count] = parts;
+    const b = html("button", {type: "button", class: cls, "data-action": action, disabled: pending,
+      "aria-label": count ? `${words} ${count}` : words}, [
+      glyph ? html("span", {class: "carc-bglyph", "aria-hidden": "true"}, [glyph]) : null,
+      html("span", {class: "carc-bwords"}, [words]),
+      count ? html("span", {class: "carc-bcount"}, [count]) : null,
+      keycap ? html("kbd", {class: "carc-bkey"}, [keycap]) : null,
+    ]);
     b.addEventListener("click", act);
     return b;
   }
@@ -311,62 +391,16 @@ export function createView(root, ctx) {
       const icon = svg("svg", {viewBox: "-12 -12 24 24", width: 22, height: 22, "aria-hidden": "true"},
         [meeple(colour(s))]);
       const active = state?.status !== "over" && v.next === s;
-      const proj = v.projected[s] !== v.scores[s] && state?.status !== "over"
-        ? ` · ${v.projected[s]} if it ended now` : "";
+      const projected = v.projected[s] !== v.scores[s] && state?.status !== "over";
       items.push(html("li", {class: "carc-player" + (active ? " carc-active" : "")}, [
         icon,
-        html("span", {class: "carc-pname"}, [name(s) + (s === state?.seat ? " (you)" : "")]),
+        html("span", {class: "carc-pname"}, [s === state?.seat ? say("player.you", {seat: s}) : seatName(s)]),
         html("span", {class: "carc-pscore"}, [`${v.scores[s]}`]),
-        html("span", {class: "carc-psupply"},
-          [`${v.supply[s]} follower${v.supply[s] === 1 ? "" : "s"} left${proj}`]),
+        html("span", {class: "carc-psupply"}, [say(projected ? "player.supply_projected" : "player.supply",
+          {supply: v.supply[s], projected: v.projected[s]})]),
       ]));
     }
     players.replaceChildren(...items);
-  }
-
-  /** @param {CarcView} v */
-  function renderFinal(v) {
-    if (!state || state.status !== "over") {
-      final.replaceChildren();
-      return;
-    }
-    const winners = new Set(state.winners || []), scores = state.scores;
-    const order = Array.from({length: v.players}, (_, s) => s)
-      .sort((a, b) => scores[b] - scores[a]);
-    final.replaceChildren(
-      html("h3", {}, ["Final scores"]),
-      html("ol", {}, order.map((s) => html("li", {}, [
-        svg("svg", {viewBox: "-12 -12 24 24", width: 18, height: 18, "aria-hidden": "true"}, [meeple(colour(s))]),
-        ` ${name(s)}: ${scores[s]}${winners.has(s) ? " — wins" : ""}`,
-      ]))),
-      html("p", {class: "carc-note"}, ["Includes the end scoring: incomplete roads, cities and cloisters, then farmers."]),
-      ...finalItems(v.final_scoring ?? []),
-    );
-  }
-
-  /**
-   * The end scoring feature by feature, as the engine reports it.
-   * @param {FinalItem[]} items
-   */
-  function finalItems(items) {
-    if (!items.length) return [];
-    return [
-      html("h3", {}, ["End scoring, feature by feature"]),
-      html("ul", {class: "carc-final-items"}, items.map((it) => html("li", {}, [
-        `${describe(it)} at ${it.x} ${it.y}: ${it.points} to `,
-        it.seats.map((s) => name(s)).join(" and "),
-      ]))),
-    ];
-  }
-
-  /** @param {FinalItem} it */
-  function describe(it) {
-    if (it.kind === "farm")
-      return it.supplies === "city" ? "Farmers supplying the completed city" : "Farmers of the field";
-    if (it.kind === "cloister") return "Cloister";
-    const size = `${it.tiles} tile${it.tiles === 1 ? "" : "s"}`;
-    const pennants = it.pennants ? `, ${it.pennants} pennant${it.pennants === 1 ? "" : "s"}` : "";
-    return `${it.kind === "road" ? "Road" : "City"} of ${size}${pennants}${it.complete ? "" : " (incomplete)"}`;
   }
 
   // ---- keys ----
@@ -426,7 +460,6 @@ export function createView(root, ctx) {
 
   return {
     update(next) {
-      prevFollowers = view && next.actions > (state ? state.actions : 0) ? view.followers : null;
       state = next;
       view = /** @type {CarcView} */ (next.view);
       pending = false;
@@ -436,11 +469,16 @@ export function createView(root, ctx) {
         if (m && typeof a.seat === "number") remembered.set(a.seat, `${m[1]},${m[2]}`);
       }
       at = indexBoard(view.board);
+      featureOf = new Map();
+      for (const f of view.features || [])
+        for (const s of f.segments) featureOf.set(`${s[0]},${s[1]},${s[2]}`, f.segments);
+      const arriving = recent.take(next.events || [], next.seat);
+      arrivingTiles = arriving.tiles, arrivingFollowers = arriving.followers;
       const legal = next.legal || [];
       const fresh = legal.join("\n") !== legalKey;
       if (fresh) {
         legalKey = legal.join("\n");
-        sel = null, rot = 0, cursor = -1;
+        sel = null, rot = 0, cursor = -1, pointed = null, pointedBy = null, hinted = null;
       }
       places = placesFrom(legal);
       const others = legal.filter((t) => !t.startsWith("place "));
@@ -448,18 +486,40 @@ export function createView(root, ctx) {
         view.followers));
       if (sel) sel = places.find((p) => p.key === sel?.key) || null;
       render();
-      pz.fit(boardBox());
-      if (fresh && spots.length && spots.every((s) => s.verb === "follower")) { // small on a large board
+      drawHinted();
+      arrivingTiles = new Set(), arrivingFollowers = [];
+      scoring.show(next.events || [], at);
+      pz.fit(boardBox(), false, centreBox());
+      if (fresh && spots.length && spots.every((s) => s.verb === "follower")) {
+        // the spots of one tile a finger's width apart (carcassonne.css: 44 px)
+        let near = Infinity;
+        for (const a of spots) for (const b of spots)
+          if (a !== b) near = Math.min(near, Math.hypot(a.at.x - b.at.x, a.at.y - b.at.y));
         const b = bounds(spots.map((s) => ({x: s.x, y: s.y})));
-        pz.focus({x0: b.x0 - 10, y0: b.y0 - 10, x1: b.x1 + 10, y1: b.y1 + 10}, 1.4);
+        pz.focus({x0: b.x0 - 10, y0: b.y0 - 10, x1: b.x1 + 10, y1: b.y1 + 10},
+          Math.max(1.4, near < Infinity ? 48 / near : 0));
       }
+    },
+    hint(action) {
+      hinted = action;
+      const box = drawHinted();
+      if (box) pz.reveal(box);
     },
     destroy() {
       document.removeEventListener("keydown", key);
       resize.disconnect();
       clearTimeout(pendingTimer);
+      scoring.clear();
       pz.destroy();
       root.replaceChildren();
     },
   };
+
+  /** Draws the hinted action (if any) on the board; the box it covers. */
+  function drawHinted() {
+    if (!view) return null;
+    return drawHint(layers.hint, hinted, {tiles, at, hand: view.tile,
+      newest: view.board[view.board.length - 1], followers: view.followers,
+      colour: state && state.seat !== null ? colour(state.seat) : "#888"});
+  }
 }

@@ -9,8 +9,11 @@
 ** placed or removed, the follower placed, the crop circle choice and who was
 ** skipped.  When the action ends the game, final scoring is run once more on
 ** a copy of the finished state (it moves no follower, so it pays exactly
-** what it paid) to tell each feature and farm.  Nothing here is on the path
-** of apply or play_random.
+** what it paid) to tell each feature and farm.  Each scored feature carries
+** its segments, and each seat's followers going home where they stood, so
+** that a front end can light the whole feature and move the very followers
+** (the notation's names: [x, y, "city N"]).  Nothing here is on the path of
+** apply or play_random.
 */
 #include "carcassonne.h"
 
@@ -38,6 +41,17 @@ static void event_follower(tf_events *ev, const carc_state *s, int node) {
     event_at(ev, s, node);
 }
 
+/* "segments": every segment of the features at roots (one feature, or a
+** city with the farmed fields that supply it). */
+static void event_segments(tf_events *ev, const carc_state *s, const int *roots, int n) {
+    tf_buf b;
+    tf_buf_init(&b);
+    carc_segments_json(&b, s, roots, n);
+    if (b.oom) ev->out.oom = 1;
+    else tf_event_raw(ev, "segments", b.data);
+    tf_buf_free(&b);
+}
+
 /* Who decided a scoring and who got the points (§3: the most followers
 ** score; tied seats each score in full). */
 static void event_share(tf_events *ev, const carc_report_item *it, const char *count_field) {
@@ -52,8 +66,39 @@ static void event_share(tf_events *ev, const carc_report_item *it, const char *c
     tf_event_points(ev, points);
 }
 
-/* The followers of a scored feature go home (§2.3), seat by seat. */
-static void event_returned(tf_events *ev, const carc_report_item *it) {
+/* "segments": where seat's followers on the feature at root stood, one
+** entry a follower: those of s (before the action) and the one the action
+** puts on the new tile (new_node, or -1), the last. */
+static void event_stood(tf_events *ev, const carc_state *s, int root, int seat, int new_node) {
+    char name[32];
+    tf_buf b;
+    tf_buf_init(&b);
+    tf_buf_add(&b, "[");
+    for (int i = 0; i <= s->nfollowers; i++) {
+        int tile, seg;
+        if (i < s->nfollowers) {
+            const carc_follower *f = &s->followers[i];
+            if (f->player != seat) continue;
+            tile = f->tile, seg = f->seg;
+        } else {
+            if (new_node < 0 || s->active != seat) continue;
+            tile = new_node / CARC_MAX_SEGMENTS, seg = new_node % CARC_MAX_SEGMENTS;
+        }
+        if (carc_find(s, tile * CARC_MAX_SEGMENTS + seg) != root) continue;
+        if (carc_segment_name(s, tile, seg, name, sizeof name) < 0) continue;
+        tf_buf_addf(&b, "%s[%d,%d,\"%s\"]", b.len > 1 ? "," : "", s->tiles[tile].x,
+                    s->tiles[tile].y, name);
+    }
+    tf_buf_add(&b, "]");
+    if (b.oom) ev->out.oom = 1;
+    else tf_event_raw(ev, "segments", b.data);
+    tf_buf_free(&b);
+}
+
+/* The followers of a scored feature go home (§2.3), seat by seat; s is the
+** state before the action, new_node the follower it places (or -1). */
+static void event_returned(tf_events *ev, const carc_state *s, const carc_report_item *it,
+                           int new_node) {
     int kind = cat_kind[it->cat];
     for (int p = 0; p < ev->players; p++) {
         if (!it->count[p]) continue;
@@ -62,6 +107,7 @@ static void event_returned(tf_events *ev, const carc_report_item *it) {
         tf_event_int(ev, "count", it->count[p]);
         tf_event_str(ev, "follower", carc_follower_names[kind]);
         tf_event_str(ev, "feature", carc_kind_names[kind]);
+        event_stood(ev, s, it->node, p, new_node);
     }
 }
 
@@ -86,6 +132,7 @@ static void event_feature(tf_events *ev, const carc_state *s, const carc_report_
         tf_event_str(ev, "feature", feature);
         tf_event_int(ev, "tiles", tiles);
         event_at(ev, s, it->node);
+        event_segments(ev, s, &it->node, 1);
         return;
     }
     tf_event_begin(ev, kinds[complete][it->cat]);
@@ -97,26 +144,50 @@ static void event_feature(tf_events *ev, const carc_state *s, const carc_report_
         if (complete) tf_event_str(ev, "rule", tiles == 2 ? "small_city" : "city");
     }
     event_at(ev, s, it->node);
+    event_segments(ev, s, &it->node, 1);
     event_share(ev, it, "followers_by_seat");
 }
 
+/* The roots of city with the fields of farmers that border it, into
+** roots (the city first); returns how many. */
+static int supplied_by(const carc_state *s, int city, int *roots) {
+    int n = 0;
+    roots[n++] = city;
+    for (int i = 0; i < s->nfollowers; i++) {
+        const carc_follower *f = &s->followers[i];
+        if (carc_follower_kind(s, f) != CARC_FIELD) continue;
+        int field = carc_find(s, f->tile * CARC_MAX_SEGMENTS + f->seg), seen = 0, borders = 0;
+        for (int j = 1; j < n; j++) seen |= roots[j] == field;
+        if (seen) continue;
+        int cities[64], nc = carc_bordered_cities(s, field, cities, 64);
+        for (int c = 0; c < nc; c++) borders |= cities[c] == city;
+        if (borders) roots[n++] = field;
+    }
+    return n;
+}
+
 /* Farmers at the end (§5): first edition, one event per completed city
-** supplied (node: the city); farmers=modern, one per field (node: the
-** field), worth 3 per completed city it borders. */
+** supplied (node: the city; its segments and the farmed fields touching
+** it); farmers=modern, one per field (node: the field), worth 3 per
+** completed city it borders. */
 static void event_farm(tf_events *ev, const carc_state *s, const carc_report_item *it) {
+    int roots[1 + CARC_MAX_FOLLOWERS], n = 1;
+    roots[0] = it->node;
     if (s->farmers_modern) {
         tf_event_begin(ev, "field_scored");
         tf_event_int(ev, "cities", it->points / 3);
     } else {
         tf_event_begin(ev, "farm_scored");
         tf_event_int(ev, "city_tiles", carc_feature_tiles(s, it->node, NULL));
+        n = supplied_by(s, it->node, roots);
     }
     event_at(ev, s, it->node);
+    event_segments(ev, s, roots, n);
     event_share(ev, it, "farmers_by_seat");
 }
 
 /* Final scoring of the finished state, feature by feature, then the end. */
-static void event_final(tf_events *ev, const carc_state *after) {
+void carc_account_final(tf_events *ev, const carc_state *after) {
     carc_state copy = *after;
     carc_report report = {.n = 0};
     carc_score_final(&copy, &report);
@@ -191,6 +262,7 @@ int carc_describe(const void *data, tafel_action a, tf_events *ev) {
     const carc_state *s = data;
     carc_state after = *s;
     carc_report report = {.n = 0};
+    int new_node = -1; /* the follower this action places */
     carc_play_reported(&after, a, &report);
     switch (s->phase) {
     case CARC_PH_DRAW: event_draw(ev, s, &after, a - CARC_ACT_DRAW); break;
@@ -200,13 +272,14 @@ int carc_describe(const void *data, tafel_action a, tf_events *ev) {
             tf_event_begin(ev, "no_follower");
             tf_event_int(ev, "seat", s->active);
         } else {
+            new_node = (s->ntiles - 1) * CARC_MAX_SEGMENTS + a - CARC_ACT_FOLLOWER;
             tf_event_begin(ev, "follower_placed");
             tf_event_int(ev, "seat", s->active);
-            event_follower(ev, s, (s->ntiles - 1) * CARC_MAX_SEGMENTS + a - CARC_ACT_FOLLOWER);
+            event_follower(ev, s, new_node);
         }
         for (int i = 0; i < report.n; i++) {
             event_feature(ev, &after, &report.item[i]);
-            event_returned(ev, &report.item[i]);
+            event_returned(ev, s, &report.item[i], new_node);
         }
         break;
     case CARC_PH_CROP_CHOOSE:
@@ -222,6 +295,6 @@ int carc_describe(const void *data, tafel_action a, tf_events *ev) {
         break;
     default: return TAFEL_EILLEGAL;
     }
-    if (after.phase == CARC_PH_OVER) event_final(ev, &after);
+    if (after.phase == CARC_PH_OVER) carc_account_final(ev, &after);
     return TAFEL_OK;
 }

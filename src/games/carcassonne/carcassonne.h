@@ -115,6 +115,7 @@ int carc_feature_tiles(const carc_state *s, int root, int *pennants);
 int carc_follower_kind(const carc_state *s, const carc_follower *f);
 void carc_follower_put(carc_state *s, int player, int tile, int seg);
 void carc_follower_take(carc_state *s, int index);
+void carc_segments_json(tf_buf *b, const carc_state *s, const int *roots, int n);
 
 /* scoring.c */
 /* One feature as scoring paid it, for the account of an action (account.c)
@@ -140,6 +141,8 @@ void carc_score_completed(carc_state *s, int tile, carc_report *report);
 /* Final scoring; report (may be NULL) receives each feature scored. */
 void carc_score_final(carc_state *s, carc_report *report);
 void carc_add_points(carc_state *s, int player, int cat, int points);
+/* Completed cities bordering the field at root, as city roots. */
+int carc_bordered_cities(const carc_state *s, int field, int *cities, int cap);
 
 /* crop_circles.c */
 extern const char *const carc_follower_names[4]; /* by segment kind: "knight".. */
@@ -161,6 +164,9 @@ void carc_play_reported(carc_state *s, tafel_action a, carc_report *report);
 
 /* account.c */
 int carc_describe(const void *data, tafel_action a, tf_events *ev);
+/* The final scoring of a finished state and game_over, as the account of
+** the last action tells them (for the view at the end). */
+void carc_account_final(tf_events *ev, const carc_state *after);
 
 /* notation.c */
 int carc_to_text(const void *data, tafel_action a, char *buf, size_t n);

@@ -12,6 +12,8 @@
 */
 #include "carcassonne.h"
 
+#include <stdlib.h>
+
 int carc_find(const carc_state *s, int node) {
     while (s->parent[node] != node) node = s->parent[node];
     return node;
@@ -127,4 +129,35 @@ void carc_follower_take(carc_state *s, int index) {
     for (int i = index + 1; i < s->nfollowers; i++) s->followers[i - 1] = s->followers[i];
     s->nfollowers--;
     s->followers[s->nfollowers] = (carc_follower){0, 0, 0, 0};
+}
+
+static int node_order(const void *a, const void *b) {
+    return *(const int *)a - *(const int *)b;
+}
+
+/* The segments of the features at roots[0..n), oldest tile first, as
+** [[x, y, "city N"], ...] named as the notation names them: what a front
+** end lights to show a whole feature (docs/events-carcassonne.md).  A root
+** of a cloister is its own segment.  Not on the path of play. */
+void carc_segments_json(tf_buf *b, const carc_state *s, const int *roots, int n) {
+    int nodes[CARC_NODES], count = 0;
+    for (int r = 0; r < n; r++) {
+        int node = roots[r];
+        do {
+            if (count < CARC_NODES) nodes[count++] = node;
+            node = s->next[node];
+        } while (node != roots[r]);
+    }
+    qsort(nodes, (size_t)count, sizeof nodes[0], node_order);
+    tf_buf_add(b, "[");
+    for (int i = 0, first = 1; i < count; i++) {
+        int tile = nodes[i] / CARC_MAX_SEGMENTS;
+        char name[32];
+        if (carc_segment_name(s, tile, nodes[i] % CARC_MAX_SEGMENTS, name, sizeof name) < 0)
+            continue;
+        tf_buf_addf(b, "%s[%d,%d,\"%s\"]", first ? "" : ",", s->tiles[tile].x,
+                    s->tiles[tile].y, name);
+        first = 0;
+    }
+    tf_buf_add(b, "]");
 }

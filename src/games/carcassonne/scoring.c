@@ -107,7 +107,7 @@ void carc_score_completed(carc_state *s, int tile, carc_report *r) {
 }
 
 /* Completed cities bordering the field at root, as city roots (deduped). */
-static int bordered_cities(const carc_state *s, int field, int *cities, int cap) {
+int carc_bordered_cities(const carc_state *s, int field, int *cities, int cap) {
     int n = 0, node = field;
     do {
         int tile = node / CARC_MAX_SEGMENTS;
@@ -141,7 +141,7 @@ static void score_farmers_2000(carc_state *s, carc_report *r) {
         while (k < nfields && fields[k] != root) k++;
         if (k == nfields) {
             fields[nfields] = root;
-            ncities[nfields] = bordered_cities(s, root, cities[nfields], MAX_CITIES);
+            ncities[nfields] = carc_bordered_cities(s, root, cities[nfields], MAX_CITIES);
             for (int c = 0; c < ncities[nfields]; c++) {
                 int seen = 0;
                 for (int j = 0; j < nall; j++) seen |= all[j] == cities[nfields][c];
@@ -176,7 +176,7 @@ static void score_farmers_modern(carc_state *s, carc_report *r) {
         if (seen) continue;
         done[ndone++] = root;
         int cities[MAX_CITIES];
-        int n = bordered_cities(s, root, cities, MAX_CITIES);
+        int n = carc_bordered_cities(s, root, cities, MAX_CITIES);
         if (n) award(s, r, root, CARC_CAT_FARM, 3 * n);
     }
 }

@@ -109,6 +109,44 @@ static void json_final_scoring(tf_buf *b, const carc_state *s) {
     tf_buf_add(b, "]");
 }
 
+/* Every feature of the board, oldest first, as its kind and segments
+** ([x, y, "city N"]), so that a front end can light the whole feature a
+** follower spot or a follower belongs to without the rules that join
+** segments into features (features.c). */
+static void json_features(tf_buf *b, const carc_state *s) {
+    uint8_t seen[CARC_NODES] = {0};
+    tf_buf_add(b, ",\"features\":[");
+    for (int tile = 0, first = 1; tile < s->ntiles; tile++)
+        for (int g = 0; g < carc_tiles[s->tiles[tile].type].nseg; g++) {
+            int root = carc_find(s, tile * CARC_MAX_SEGMENTS + g);
+            if (seen[root]) continue;
+            seen[root] = 1;
+            tf_buf_addf(b, "%s{\"kind\":\"%s\",\"segments\":", first ? "" : ",",
+                        carc_kind_names[carc_segment_kind(s, root)]);
+            carc_segments_json(b, s, &root, 1);
+            tf_buf_add(b, "}");
+            first = 0;
+        }
+    tf_buf_add(b, "]");
+}
+
+/* At the end, the final scoring as the account of the last action tells
+** it (account.c), for a front end that joins after the end to tell it in
+** the same words. */
+static void json_final_events(tf_buf *b, const carc_state *s, int seat) {
+    tf_events ev;
+    tf_events_init(&ev, s->players, seat);
+    carc_account_final(&ev, s);
+    char *json = tf_events_take(&ev);
+    if (!json) {
+        b->oom = 1;
+        return;
+    }
+    tf_buf_add(b, ",\"final_events\":");
+    tf_buf_add(b, json);
+    free(json);
+}
+
 int carc_view_json(const void *data, int seat, tf_buf *b) {
     const carc_state *s = data;
     int next = s->phase == CARC_PH_DRAW ? TAFEL_CHANCE
@@ -164,7 +202,11 @@ int carc_view_json(const void *data, int seat, tf_buf *b) {
     for (int i = 0; i < s->nremoved; i++)
         tf_buf_addf(b, "%s\"%s\"", i ? "," : "", carc_tiles[s->removed[i]].id);
     tf_buf_add(b, "]");
-    if (s->phase == CARC_PH_OVER) json_final_scoring(b, s);
+    json_features(b, s);
+    if (s->phase == CARC_PH_OVER) {
+        json_final_scoring(b, s);
+        json_final_events(b, s, seat);
+    }
     tf_buf_add(b, ",\"crop\":");
     if (s->phase == CARC_PH_CROP_CHOOSE || s->phase == CARC_PH_CROP_ACT) {
         tf_buf_addf(b, "{\"kind\":\"%s\",\"mode\":", carc_follower_names[s->crop_kind]);

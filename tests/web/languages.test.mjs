@@ -102,7 +102,8 @@ for (const g of GAMES) {
     // the rules at hand, and the settings, open: their words too
     await page.locator('button.rules-button').click();
     await check('the rules open');
-    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');   // the board's own keys must leave it to the dialog
+    await page.locator('dialog.rules').waitFor({ state: 'hidden' });
     await page.locator('details.settings > summary').click();
     await check('the settings open');
     assertNoErrors(page);

@@ -407,6 +407,7 @@ export function createView(root, ctx) {
   /** @param {KeyboardEvent} ev */
   function key(ev) {
     if (!root.isConnected || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (document.querySelector("dialog[open]")) return;   // the keys are the dialog's (Esc closes it)
     const t = ev.target;
     if (t instanceof HTMLElement) {
       if (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;

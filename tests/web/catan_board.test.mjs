@@ -229,11 +229,22 @@ test('the latest roll is told: the event die face or event card by name, what it
       const said = await news.locator('.ct-news-said li').allTextContents();
       const kinds = { tournament: ['tournament_won', 'tournament_tied'], trade: ['trade_advantage', 'no_trade_advantage'],
         brigand: ['brigands_raid', 'brigands_spare'] }[face];
-      if (kinds) {
+      const told = await news.locator('.ct-news-who').count();   // the accounts' roll, not the view's
+      if (kinds && told) {
         const patterns = kinds.map((k) => templatePattern(EN[`catan_cards.event.${k}`].replace(/\{[a-z_]+:[a-z_.]+\}/g, '{x}')));
         assert.ok(said.some((s) => patterns.some((p) => p.test(s))), `what the ${face} did, in the catalog's words: ${JSON.stringify(said)}`);
       }
       faces.add(card ? `event:${card}` : face);
+      // production lights the regions of the die's number (a Productive year lights Garrisons' too)
+      const die = Number(await news.locator('.ct-news-die').getAttribute('data-die'));
+      const produced = await page.locator('.ct-region.ct-produced').evaluateAll((els) =>
+        els.map((el) => [Number(el.querySelector('.ct-region-number').textContent), el.querySelector('.ct-gain')?.textContent ?? '']));
+      for (const [number, mark] of produced) {
+        if (told && face !== 'event') assert.equal(number, die, `a region lit by production has the die's number ${die}`);
+        assert.match(mark, /^\+\d+ (lumber|wool|brick|ore|grain|gold)$/);
+      }
+      // another seat's builds are highlighted, never one's own
+      assert.equal(await page.locator('.ct-own .ct-fresh').count(), 0, 'no highlight on one\'s own builds');
     } });
   assert.ok(faces.size >= 2, `events were explained: ${[...faces]}`);
   assertNoErrors(page);

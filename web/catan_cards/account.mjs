@@ -5,8 +5,9 @@
 //   face, the event card it turned up, and the events that followed, up to
 //   the main phase (a Good year's gains, Civil war's picks, ...);
 // - what changed since this seat's own latest move ("recent"): each seat's
-//   resources gained and lost, what each region produced or lost, and the
-//   places where another seat built (those of the latest message arrive).
+//   resources gained and lost, and the places where another seat built
+//   (those of the latest message arrive); and what the latest roll did to
+//   each region (produced, lost), kept until the next roll.
 // A build's payment is not an event: its cost comes from the engine's
 // pieces (cards.mjs).  No DOM here.
 export {};
@@ -15,7 +16,7 @@ export {};
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 
 /**
- * @typedef {{seat: number, turn: number, die: number | null, alchemist: boolean, face: string | null,
+ * @typedef {{seat: number | null, turn: number, die: number | null, alchemist: boolean, face: string | null,
  *   card: string | null, events: ActionEvent[], open: boolean}} Report
  * @typedef {{gain: number, lost: number, loss: number}} Mark
  * @typedef {{res: Record<string, number>[], regions: Map<string, Mark>, built: Set<string>,
@@ -66,6 +67,7 @@ export function createAccounts(seat, costOf, produces) {
     function tell(e, turn) {
         const k = e.kind;
         if (k === "roll" || k === "alchemist_played") {
+            recent.regions = new Map();   // what a roll did to the regions stays until the next roll
             report = {seat: e.seat, turn, die: k === "alchemist_played" ? e.number : null,
                       alchemist: k === "alchemist_played", face: null, card: null, events: [], open: true};
         } else if (k === "production_die") {
@@ -129,7 +131,7 @@ export function createAccounts(seat, costOf, produces) {
             const turn = Number(state.view?.turn ?? 0);
             for (const account of events) {
                 const turnStarts = account.events.some((e) => e.kind === "turn_started");
-                if (account.seat === seat || (seat === null && turnStarts)) recent = freshRecent();
+                if (account.seat === seat || (seat === null && turnStarts)) recent = {...freshRecent(), regions: recent.regions};
                 for (const e of account.events) tell(e, turn);
             }
             if (report?.open && !AFTER_ROLL.has(String(state.view?.frame ?? ""))) report.open = false;
@@ -138,5 +140,7 @@ export function createAccounts(seat, costOf, produces) {
         report() { return report; },
         /** @returns {Recent} */
         recent() { return recent; },
+        /** The arrivals are drawn once: a redraw of the same state does not animate them again. */
+        arrived() { recent.arrived = new Set(); },
     };
 }

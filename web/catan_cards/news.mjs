@@ -28,9 +28,11 @@ export function drawNews(report) {
     const dieLabel = t(report.alchemist ? "catan_cards.page.die_alchemist" : "catan_cards.page.die", {number: report.die});
     return h("section", {class: `ct-news${card ? " ct-news-card" : ""}`, "aria-label": t("catan_cards.page.news"),
                          data: {face: face ?? "", card: card ?? ""}},
-             h("div", {class: "ct-news-die", role: "img", "aria-label": dieLabel, title: dieLabel}, dieFace(report.die)),
+             h("div", {class: "ct-news-die", role: "img", "aria-label": dieLabel, title: dieLabel, data: {die: String(report.die)}},
+               dieFace(report.die)),
              h("div", {class: "ct-news-body"},
-               h("p", {class: "ct-news-who"}, t("catan_cards.page.news_roll", {seat: report.seat, turn: report.turn})),
+               report.seat === null ? null
+                   : h("p", {class: "ct-news-who"}, t("catan_cards.page.news_roll", {seat: report.seat, turn: report.turn})),
                title ? h("h3", {class: "ct-news-title"}, title) : null,
                rule ? h("p", {class: "ct-news-rule"}, rule) : null,
                said.length ? h("ul", {class: "ct-news-said"}, said.map((s) => h("li", null, s))) : null));

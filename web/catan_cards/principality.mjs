@@ -47,7 +47,9 @@ export function drawPrincipality(ctx, view, who, controls, recent) {
     const right = Math.max(...centre.map((c) => c.col), 2);
     const ends = [["left", left - 1], ["right", right + 1]].filter(([side]) =>
         legal?.roads.has(String(side)) || legal?.settlements.has(String(side)));
-    const cols = [left - 1, right + 1];
+    // the columns that hold something: the centre row, the regions (the start regions' from the
+    // setup on), the ends where a build is offered
+    const cols = [-1, 3, ...centre.map((c) => c.col), ...ends.map(([, col]) => Number(col))];
     for (const r of p.regions ?? []) cols.push(r.col);
     const lo = Math.min(...cols), hi = Math.max(...cols);
     const what = new Map(centre.map((c) => [c.col, c.what]));

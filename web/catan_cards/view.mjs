@@ -112,7 +112,7 @@ export function createView(root, ctx) {
         // other player's card (rules: duels and Civil war)
         const opponent = drawPrincipality(ctx, view, other, {...none, picks: legal.picks, play}, recent);
         opponent.append(drawOtherHand(view, other));
-        const story = drawFinal(state) ?? drawNews(accounts.report());
+        const story = drawFinal(state) ?? drawNews(accounts.report() ?? rollOfView(view));
         redraw(body, [
             drawTurn(ctx, view, mine),
             h("div", {class: "ct-opponent"}, opponent),
@@ -133,6 +133,7 @@ export function createView(root, ctx) {
             latest = state;
             accounts.take(state);
             draw(state);
+            accounts.arrived();
         },
         destroy() {
             popover.destroy();
@@ -140,6 +141,22 @@ export function createView(root, ctx) {
             latest = null;
         },
     };
+}
+
+/**
+ * The latest roll as the view has it, for a page that joined after it (its
+ * accounts begin with the next change): the dice, and the event card when
+ * it lies face up under the deck; what it did is not known.
+ * @param {any} view
+ * @returns {import("./account.mjs").Report | null}
+ */
+function rollOfView(view) {
+    if (!view.turn || !view.die || !view.event_die) return null;
+    /** @type {string[]} */
+    const deck = view.event_deck ?? [];
+    const last = deck.length ? deck[deck.length - 1] : "?";
+    return {seat: null, turn: view.turn, die: view.die, alchemist: false, face: view.event_die,
+            card: view.event_die === "event" && last !== "?" ? last : null, events: [], open: false};
 }
 
 /**

@@ -110,7 +110,7 @@ test('a card says its whole text on hover, on keyboard focus and on a tap; hidde
   assert.equal(await popover(page), null, 'Escape closes it');
 
   // hidden cards: backs with no text to show, and no card text of them in the page
-  const backs = page.locator('.ct-other-hand .ct-back');
+  const backs = page.locator('.ct-other-hand .ct-mini-back');
   if (await backs.count()) {
     assert.equal(await backs.first().getAttribute('data-pop'), null, 'a hidden card has no popover');
     await backs.first().hover();

@@ -129,6 +129,20 @@ export function cardFace(code, opts = {}) {
 }
 
 /**
+ * A card in a line of text (the other player's hand): its name on its
+ * colour, its text in the popover; a hidden card is a small back.
+ * @param {string} code
+ * @returns {HTMLElement}
+ */
+export function cardChip(code) {
+    const facts = code === "?" ? null : cardFacts(code);
+    if (!facts) return h("span", {class: "ct-mini-back", role: "img", "aria-label": t("common.hidden"), title: t("common.hidden")});
+    const name = cardName(code);
+    return h("span", {class: `ct-chip ct-${facts.colour}`, tabindex: "0", role: "group", "aria-label": name,
+                      data: {pop: `card:${code}`}}, name);
+}
+
+/**
  * What a card's popover says: name and kind, cost, worth, its text, where
  * it goes.
  * @param {string} code

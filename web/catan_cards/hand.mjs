@@ -5,7 +5,7 @@
 // button each.  Every card shows its whole text in the popover.
 import {h, button} from "../cards/dom.mjs";
 import {t} from "../words/catalog.mjs";
-import {cardFace, cardName} from "./cards.mjs";
+import {cardChip, cardFace, cardName} from "./cards.mjs";
 
 /**
  * @param {import("../types.js").GameContext} ctx
@@ -51,7 +51,8 @@ export function drawHand(ctx, view, legal, selected, choose, play) {
 }
 
 /**
- * The other player's hand: backs, or the cards this seat knows.
+ * The other player's hand, for its title line: small backs, and the cards
+ * this seat knows by name.
  * @param {any} view
  * @param {number} who
  * @returns {HTMLElement}
@@ -59,8 +60,7 @@ export function drawHand(ctx, view, legal, selected, choose, play) {
 export function drawOtherHand(view, who) {
     /** @type {string[]} */
     const hand = view.players_info?.[who]?.hand ?? [];
-    return h("div", {class: "ct-other-hand", role: "group", "aria-label": t("catan_cards.page.other_hand", {seat: who})},
+    return h("span", {class: "ct-other-hand", role: "group", "aria-label": t("catan_cards.page.other_hand", {seat: who})},
              h("span", {class: "ct-muted"}, t("catan_cards.page.other_hand", {seat: who})),
-             hand.length ? hand.map((c) => cardFace(c, {small: true})) : h("em", {class: "ct-muted"}, t("catan_cards.page.empty")));
+             hand.length ? hand.map((c) => cardChip(c)) : h("em", {class: "ct-muted"}, t("catan_cards.page.empty")));
 }
-

@@ -33,9 +33,10 @@ export const PLACES = [[-1, -1], [1, -1], [3, -1], [-1, 1], [1, 1], [3, 1]];
  * @param {number} who
  * @param {Controls} controls
  * @param {Recent} recent
+ * @param {HTMLElement | null} [more]  more for the title line (the other player's hand)
  * @returns {HTMLElement}
  */
-export function drawPrincipality(ctx, view, who, controls, recent) {
+export function drawPrincipality(ctx, view, who, controls, recent, more = null) {
     const p = view.players_info?.[who];
     const colour = ctx.colours?.[who] ?? "#777";
     const name = seatWord(who);
@@ -143,7 +144,7 @@ export function drawPrincipality(ctx, view, who, controls, recent) {
                    [...cells.values()]);
     return h("section", {class: `ct-principality${who === ctx.seat ? " ct-mine" : ""}${view.next === who ? " ct-to-move" : ""}`,
                          style: {"--owner": colour}, "aria-label": t("catan_cards.page.principality", {seat: who})},
-             titleLine(ctx, view, who, recent), h("div", {class: "ct-scroll"}, grid));
+             titleLine(ctx, view, who, recent, more), h("div", {class: "ct-scroll"}, grid));
 }
 
 /**
@@ -173,9 +174,10 @@ function centrePiece(what, col, legal, play) {
  * @param {any} view
  * @param {number} who
  * @param {Recent} recent
+ * @param {HTMLElement | null} more
  * @returns {HTMLElement}
  */
-function titleLine(ctx, view, who, recent) {
+function titleLine(ctx, view, who, recent, more) {
     const p = view.players_info[who];
     const tokens = [view.knight_token === who ? "knight_token" : null, view.windmill === who ? "windmill" : null]
         .filter((x) => x !== null);
@@ -202,5 +204,5 @@ function titleLine(ctx, view, who, recent) {
                })),
              h("span", {class: "ct-stat", role: "img", "aria-label": hand, title: hand},
                h("span", {class: "ct-mini-back", "aria-hidden": "true"}), h("b", {"aria-hidden": "true"}, `${p.hand_count}/${p.hand_limit}`)),
-             pointBadge("strength", p.strength), pointBadge("tournament", p.tournament), pointBadge("trade", p.trade));
+             pointBadge("strength", p.strength), pointBadge("tournament", p.tournament), pointBadge("trade", p.trade), more);
 }

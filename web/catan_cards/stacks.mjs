@@ -46,7 +46,8 @@ export function drawStacks(view, legal, selected, play) {
     const supply = (what, left) => h("span", {class: "ct-supply-item", tabindex: "0", role: "group",
                                               "aria-label": t(`catan_cards.page.left_${what}`, {count: left}), data: {pop: `piece:${what}`}},
         t(`catan_cards.page.left_${what}`, {count: left}), CENTRAL[what] ? costIcons(CENTRAL[what].cost) : null);
-    return h("section", {class: "ct-stacks", "aria-label": t("catan_cards.page.stacks")},
+    const live = legal.draws.size || legal.searches.size || !!under;
+    return h("section", {class: `ct-stacks${live ? " ct-live" : ""}`, "aria-label": t("catan_cards.page.stacks")},
              h("div", {class: "ct-stack-row"}, items),
              h("div", {class: "ct-supply"},
                supply("road", central.roads ?? 0), supply("settlement", central.settlements ?? 0),

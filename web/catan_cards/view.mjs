@@ -110,8 +110,7 @@ export function createView(root, ctx) {
         ].filter((x) => x !== null);
         // a pick sends a card back to its owner's hand: the picker picks the
         // other player's card (rules: duels and Civil war)
-        const opponent = drawPrincipality(ctx, view, other, {...none, picks: legal.picks, play}, recent);
-        opponent.append(drawOtherHand(view, other));
+        const opponent = drawPrincipality(ctx, view, other, {...none, picks: legal.picks, play}, recent, drawOtherHand(view, other));
         const story = drawFinal(state) ?? drawNews(accounts.report() ?? rollOfView(view));
         redraw(body, [
             drawTurn(ctx, view, mine),

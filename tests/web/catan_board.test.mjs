@@ -186,8 +186,9 @@ test('both principalities fit a 1280x800 window beside the side panel, region na
   await page.context().close();
 });
 
-test('a phone: no sideways scrolling of the page, every target at least 44x44', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test('a phone: no sideways scrolling of the page, every target at least 44x44; reduced motion, no animation', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
+    reducedMotion: 'reduce' });
   const { page } = await openTable({ context, seed: 12 });
   let checked = 0;
   await playByClicks(page, 'catan_cards', { rng: prng(9), viewShare: 0.8, until: async (moves) => moves >= 30,
@@ -200,6 +201,9 @@ test('a phone: no sideways scrolling of the page, every target at least 44x44', 
       assert.deepEqual(small, [], 'targets of at least 44x44 px');
       const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
       assert.ok(sw <= cw, `no sideways scrolling: ${sw} > ${cw}`);
+      const moving = await page.evaluate(() => [...document.querySelectorAll('.ct-view *')]
+        .filter((el) => getComputedStyle(el).animationName !== 'none').map((el) => el.className));
+      assert.deepEqual(moving, [], 'nothing moves when the reader asks for reduced motion');
       checked++;
     } });
   assert.ok(checked > 10);

@@ -163,27 +163,42 @@ function measure(page) {
   });
 }
 
+/** Both principalities inside the window beside the side panel, region names whole. */
+async function assertFits(page) {
+  const m = await measure(page);
+  assert.ok(m.page[0] <= m.page[1], `the page does not scroll sideways: ${m.page}`);
+  assert.ok(m.side, 'the side panel of the table is there');
+  assert.equal(m.principalities.length, 2, 'both principalities');
+  for (const p of m.principalities) {
+    assert.ok(p.scroll <= p.client && p.right <= 1280, `a principality within the window: ${JSON.stringify(p)}`);
+  }
+  for (const n of m.names) {
+    assert.ok(n.scroll <= n.client, `region name "${n.text}" not cut: ${JSON.stringify(n)}`);
+    assert.ok(n.word <= n.client + 0.5, `region name "${n.text}": each word on one line: ${JSON.stringify(n)}`);
+  }
+  return m;
+}
+
 test('both principalities fit a 1280x800 window beside the side panel, region names whole', async () => {
   const { page } = await openTable({ viewport: { width: 1280, height: 800 }, seed: 11 });
   let checked = 0;
   await playByClicks(page, 'catan_cards', { rng: prng(8), viewShare: 0.7, until: async (moves) => moves >= 60,
-    onMove: async () => {
-      const m = await measure(page);
-      assert.ok(m.page[0] <= m.page[1], `the page does not scroll sideways: ${m.page}`);
-      assert.ok(m.side, 'the side panel of the table is there');
-      assert.equal(m.principalities.length, 2, 'both principalities');
-      for (const p of m.principalities) {
-        assert.ok(p.scroll <= p.client && p.right <= 1280, `a principality within the window: ${JSON.stringify(p)}`);
-      }
-      for (const n of m.names) {
-        assert.ok(n.scroll <= n.client, `region name "${n.text}" not cut: ${JSON.stringify(n)}`);
-        assert.ok(n.word <= n.client + 0.5, `region name "${n.text}": each word on one line: ${JSON.stringify(n)}`);
-      }
-      checked++;
-    } });
+    onMove: async () => { await assertFits(page); checked++; } });
   assert.ok(checked > 20, `positions measured: ${checked}`);
   assertNoErrors(page);
   await page.context().close();
+
+  // the widest principality there is: seven settlements and cities in a row (greedy bots, seed 3)
+  const t = await newTable(server, 'catan_cards', ['greedy', 'greedy'], 3);
+  const watcher = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await watcher.goto(t.watchUrl);
+  await watcher.waitForFunction(() => document.getElementById('app')?.dataset.status === 'over', null, { timeout: 60000 });
+  await watcher.locator('.ct-final').waitFor();
+  const cols = await watcher.locator('.ct-grid').evaluateAll((gs) => gs.map((g) => Number(g.style.getPropertyValue('--cols'))));
+  assert.ok(Math.max(...cols) >= 13, `a wide principality: ${cols} columns`);
+  await assertFits(watcher);
+  assertNoErrors(watcher);
+  await watcher.context().close();
 });
 
 test('a phone: no sideways scrolling of the page, every target at least 44x44; reduced motion, no animation', async () => {

@@ -342,6 +342,30 @@ static void test_an_offer_and_its_answer(void **unused) {
                     "[{\"kind\":\"offer_declined\",\"seat\":1,\"other_seat\":0,\"declined\":1}]");
 }
 
+/* An offer may bring more than the regions hold (bank trades may not): Red
+** offers 3 lumber for 1 ore; Blue's one forest holds 2, room for 1, so 2
+** of the 3 lumber are lost, and Red's mountains (full, 3 ore) cannot take
+** Blue's ore: that one is lost too.  Each is told, so the resources an
+** account tells gained add up to what the regions hold. */
+static void test_what_a_trade_brings_beyond_the_room_is_lost(void **unused) {
+    (void)unused;
+    tafel_state *s = own(ct_game("abbey garrison smithy", "spy bishop caravan"));
+    run(s, "0 roll; c die 3; c event-die trade");
+    stock(s, 0, 3, 0, 0, 3, 0, 0);
+    stock(s, 1, 2, 0, 0, 1, 0, 0);
+    run(s, "0 negotiate; 0 offer 3L 1O");
+    assert_told_all(s, "accept",
+                    "[{\"kind\":\"offer_accepted\",\"seat\":1,\"other_seat\":0,\"give\":\"lumber\","
+                    "\"give_count\":3,\"get\":\"ore\",\"get_count\":1},"
+                    "{\"kind\":\"resource_lost\",\"seat\":1,\"resource\":\"lumber\",\"count\":2},"
+                    "{\"kind\":\"resource_lost\",\"seat\":0,\"resource\":\"ore\",\"count\":1}]");
+    run(s, "1 accept");
+    assert_int_equal(ct_stock_of(s, 1, "L"), 3);
+    assert_int_equal(ct_stock_of(s, 1, "O"), 0);
+    assert_int_equal(ct_stock_of(s, 0, "L"), 0);
+    assert_int_equal(ct_stock_of(s, 0, "O"), 3);
+}
+
 /* The strength advantage (the knight token, 1 point; rules §5): Red's
 ** Conrad (strength 2) gains it, Blue's Götz (5) takes it: -1 for Red, +1
 ** for Blue, in the same account as the build. */
@@ -770,6 +794,7 @@ int main(void) {
                                   teardown),
         cmocka_unit_test_teardown(test_bank_trades_tell_their_rate, teardown),
         cmocka_unit_test_teardown(test_an_offer_and_its_answer, teardown),
+        cmocka_unit_test_teardown(test_what_a_trade_brings_beyond_the_room_is_lost, teardown),
         cmocka_unit_test_teardown(test_the_strength_advantage_changes_hands, teardown),
         cmocka_unit_test_teardown(test_twelve_points_end_the_game, teardown),
         cmocka_unit_test_teardown(test_a_winning_settlement_shows_no_regions, teardown),

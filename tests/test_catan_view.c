@@ -395,6 +395,86 @@ static void test_parse_errors_quote_the_input_once(void **unused) {
     assert_contains(err.message, "each of the six once");
 }
 
+/* ============================ the pieces: what the page draws and counts */
+
+/* One resource count of a pieces cost object ({"B":2,"L":1}), 0 if absent. */
+static int cost_of(const cJSON *piece, const char *res) {
+    const cJSON *n = cJSON_GetObjectItem(cJSON_GetObjectItem(piece, "cost"), res);
+    return n ? n->valueint : 0;
+}
+
+/* The stock of every resource of seat, L W B O G Au. */
+static void stocks(tafel_state *s, int seat, int out[CT_RES]) {
+    for (int r = 0; r < CT_RES; r++) out[r] = ct_stock_of(s, seat, ct_res_codes[r]);
+}
+
+/* What a build takes, as the pieces tell it. */
+static void assert_paid(const int before[CT_RES], const int after[CT_RES], const cJSON *piece) {
+    for (int r = 0; r < CT_RES; r++)
+        if (before[r] - after[r] != cost_of(piece, ct_res_codes[r]))
+            fail_msg("%s: paid %d %s, the pieces say %d", piece->string, before[r] - after[r],
+                     ct_res_codes[r], cost_of(piece, ct_res_codes[r]));
+}
+
+/* The page shows a road's, a settlement's and a city's cost and worth from
+** the game's pieces (tafel_game_pieces_json, "central"): a worked example
+** with the real builds.  Red holds L3 W1 B3 O3 G3; a road takes 2B L
+** (L2 W1 B1 O3 G3), a settlement B L W G (L1 W0 B0 O3 G2), a city on the
+** settlement at column 0 3O 2G (L1 W0 B0 O0 G0).  Red then has settlements
+** at -2 and 2 (1 point each) and a city (2): 4 points, and the breakdown
+** the server sends with each state adds up to them. */
+static void test_the_pieces_give_the_common_stacks_cost_and_worth(void **unused) {
+    (void)unused;
+    tafel_game *g = h_game("catan_cards");
+    char *text = tafel_game_pieces_json(g);
+    cJSON *pieces = cJSON_Parse(text), *central = cJSON_GetObjectItem(pieces, "central");
+    const cJSON *road = cJSON_GetObjectItem(central, "road"),
+                *settlement = cJSON_GetObjectItem(central, "settlement"),
+                *city = cJSON_GetObjectItem(central, "city");
+    assert_non_null(road);
+    assert_non_null(settlement);
+    assert_non_null(city);
+    assert_int_equal(h_json_int(road, "vp"), 0);
+    assert_int_equal(h_json_int(settlement, "vp"), 1);
+    assert_int_equal(h_json_int(city, "vp"), 2);
+
+    tafel_state *s = own(ct_game("abbey garrison smithy", "spy bishop caravan"));
+    run(s, "0 roll; c die 3; c event-die trade");
+    ct_set_stock(s, 0, (const int[CT_RES]){3, 1, 3, 3, 3, 0});
+    int before[CT_RES], after[CT_RES];
+    stocks(s, 0, before);
+    run(s, "0 road left");
+    stocks(s, 0, after);
+    assert_paid(before, after, road);
+    memcpy(before, after, sizeof before);
+    run(s, "0 settlement left; 0 above fields4");
+    stocks(s, 0, after);
+    assert_paid(before, after, settlement);
+    memcpy(before, after, sizeof before);
+    run(s, "0 city 0");
+    stocks(s, 0, after);
+    assert_paid(before, after, city);
+    assert_memory_equal(after, ((const int[CT_RES]){1, 0, 0, 0, 0, 0}), sizeof after);
+
+    const char *names[16];
+    double values[16], sum = 0;
+    int n = tafel_state_score_breakdown(s, 0, names, values, 16);
+    assert_int_equal(n, 5);
+    static const char *const want[5] = {"settlements", "cities", "expansions", "knight", "windmill"};
+    static const double worth[5] = {2, 2, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        assert_string_equal(names[i], want[i]);
+        assert_true(values[i] == worth[i]);
+        sum += values[i];
+    }
+    assert_true(values[0] == 2 * h_json_int(settlement, "vp") && values[1] == h_json_int(city, "vp"));
+    assert_int_equal((int)sum, 4);
+    assert_int_equal(ct_points(s, 0), 4);
+    cJSON_Delete(pieces);
+    free(text);
+    tafel_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_event_die_names_the_event_card_it_turns_up),
@@ -410,6 +490,7 @@ int main(void) {
         cmocka_unit_test(test_regions_are_arranged_by_naming_them),
         cmocka_unit_test(test_the_prompt_says_how_to_arrange),
         cmocka_unit_test(test_parse_errors_quote_the_input_once),
+        cmocka_unit_test(test_the_pieces_give_the_common_stacks_cost_and_worth),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -3,7 +3,8 @@
 // the principality) by choosing resources in order, and the page plays the
 // legal text that names that order.
 import {h, button} from "../cards/dom.mjs";
-import {resChip, RES_NAMES} from "./cards.mjs";
+import {t} from "../words/catalog.mjs";
+import {resChip, resWord, RES_NAME} from "./cards.mjs";
 
 /**
  * The resources the arrangement texts name (from the first legal text).
@@ -32,20 +33,19 @@ export function drawArrange(arranges, slots, redraw, play) {
     const palette = tokens.map((res) => {
         const b = button("", used.has(res) || next < 0 ? null : () => { slots[next] = res; redraw(); },
                          {class: "ct-res-button", data: {key: `arrange-${res}`},
-                          "aria-label": `${RES_NAMES[res] ?? res} to place #${next + 1}`});
-        b.append(resChip(res), ` ${RES_NAMES[res] ?? res}`);
+                          "aria-label": t("catan_cards.page.arrange_pick", {resource: RES_NAME[res] ?? res, place: next + 1})});
+        b.append(resChip(res), resWord(res));
         return b;
     });
-    return h("section", {class: "ct-panel ct-arrange", "aria-label": "arrange the start regions"},
-             h("h3", null, "Arrange your start regions"),
-             h("p", null, next >= 0 ? `Choose the region for place #${next + 1} (places #1 to #3 above the centre line, #4 to #6 below, from the left).`
-                                    : "All six placed. Click a place to change it."),
+    return h("section", {class: "ct-panel ct-arrange", "aria-label": t("catan_cards.page.arrange_title")},
+             h("h3", null, t("catan_cards.page.arrange_title")),
+             h("p", null, next >= 0 ? t("catan_cards.page.arrange_next", {place: next + 1}) : t("catan_cards.page.arrange_done")),
              h("div", {class: "ct-buttons"}, palette),
              h("div", {class: "ct-buttons"},
-               button(ok ? `Arrange: ${slots.join(" ")}` : "Arrange", ok && text ? () => play(text) : null,
-                      {class: "ct-action ct-primary", data: {key: "arrange-go"}, title: text ?? ""}),
-               button("Clear", used.size ? () => { slots.fill(null); redraw(); } : null,
+               button(t("catan_cards.page.arrange_go"), ok && text ? () => play(text) : null,
+                      {class: "ct-action ct-primary", data: {key: "arrange-go"}}),
+               button(t("catan_cards.page.arrange_clear"), used.size ? () => { slots.fill(null); redraw(); } : null,
                       {class: "ct-action", data: {key: "arrange-clear"}}),
-               button("In the shown order", () => { tokens.forEach((t, i) => { slots[i] = t; }); redraw(); },
+               button(t("catan_cards.page.arrange_default"), () => { tokens.forEach((x, i) => { slots[i] = x; }); redraw(); },
                       {class: "ct-action", data: {key: "arrange-default"}})));
 }

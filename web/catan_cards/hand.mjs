@@ -2,9 +2,10 @@
 // backs, or the cards this seat has seen).  A card with a legal build or a
 // legal `exchange/discard/put` is a toggle: choosing it lights up its sites
 // and stacks.  Action cards that may be played now (`play CARD`) get a
-// button each.
-import {h, button, seatLook} from "../cards/dom.mjs";
-import {cardFace, cardInfo} from "./cards.mjs";
+// button each.  Every card shows its whole text in the popover.
+import {h, button} from "../cards/dom.mjs";
+import {t} from "../words/catalog.mjs";
+import {cardChip, cardFace, cardName} from "./cards.mjs";
 
 /**
  * @param {import("../types.js").GameContext} ctx
@@ -17,8 +18,9 @@ import {cardFace, cardInfo} from "./cards.mjs";
  */
 export function drawHand(ctx, view, legal, selected, choose, play) {
     if (ctx.seat === null) return null;
+    const me = view.players_info?.[ctx.seat];
     /** @type {string[]} */
-    const hand = view.players_info?.[ctx.seat]?.hand ?? [];
+    const hand = me?.hand ?? [];
     /** @type {Set<string>} */
     const seen = new Set();
     const cards = hand.map((code, i) => {
@@ -26,38 +28,39 @@ export function drawHand(ctx, view, legal, selected, choose, play) {
         const first = !seen.has(code);
         seen.add(code);
         const pressed = selected === code && first;
-        const what = legal.builds.has(code) ? "build" : legal.under.get(code)?.verb ?? "";
+        if (!usable || (!first && selected === code)) return h("span", {class: "ct-hand-idle"}, cardFace(code));
+        const verb = legal.builds.has(code) ? "build" : legal.under.get(code)?.verb ?? "build";
         return h("button", {type: "button", class: `ct-hand-card${pressed ? " ct-selected" : ""}`,
-                            disabled: !usable || (!first && selected === code),
-                            "aria-pressed": usable ? String(pressed) : undefined,
-                            "aria-label": `${cardInfo(code).name}${usable ? `: ${what}` : ""}`,
-                            data: {key: `hand-${i}-${code}`}, onclick: () => choose(pressed ? null : code)},
-                 cardFace(code));
+                            "aria-pressed": String(pressed),
+                            "aria-label": t(`catan_cards.page.hand_${verb}`, {name: cardName(code)}),
+                            data: {key: `hand-${i}-${code}`, pop: `card:${code}`},
+                            onclick: () => choose(pressed ? null : code)},
+                 cardFace(code, {inButton: true}));
     });
     const plays = (legal.groups.get("play") ?? []).map((text) =>
-        button(`Play ${cardInfo(text.slice(5)).name}`, () => play(text),
-               {class: "ct-action ct-yellow-action", title: text, data: {key: text}}));
+        button(t("catan_cards.page.play_card", {name: cardName(text.slice(5))}), () => play(text),
+               {class: "ct-action ct-yellow-action", data: {key: text, pop: `card:${text.slice(5)}`}}));
     const hint = selected
-        ? `${cardInfo(selected).name}: choose a lit ${legal.builds.has(selected) ? "site" : "stack"}.`
-        : legal.builds.size || legal.under.size ? "Choose a card to build or to put under a stack." : null;
-    return h("section", {class: "ct-hand", "aria-label": "your hand"},
-             h("h3", null, `Your hand (${hand.length}/${view.players_info?.[ctx.seat]?.hand_limit ?? "?"})`),
-             h("div", {class: "ct-hand-cards"}, cards.length ? cards : h("em", null, "empty")),
+        ? t(legal.builds.has(selected) ? "catan_cards.page.hint_site" : "catan_cards.page.hint_stack", {name: cardName(selected)})
+        : legal.builds.size || legal.under.size ? t("catan_cards.page.hint_choose") : null;
+    return h("section", {class: "ct-hand", "aria-label": t("catan_cards.page.your_hand")},
+             h("h3", null, t("catan_cards.page.hand_title", {count: hand.length, limit: me?.hand_limit ?? 0})),
+             h("div", {class: "ct-hand-cards"}, cards.length ? cards : h("em", {class: "ct-muted"}, t("catan_cards.page.empty"))),
              plays.length ? h("div", {class: "ct-buttons"}, plays) : null,
              hint ? h("p", {class: "ct-hint"}, hint) : null);
 }
 
 /**
- * The other player's hand: backs, or the cards this seat knows.
- * @param {import("../types.js").GameContext} ctx
+ * The other player's hand, for its title line: small backs, and the cards
+ * this seat knows by name.
  * @param {any} view
  * @param {number} who
  * @returns {HTMLElement}
  */
-export function drawOtherHand(ctx, view, who) {
+export function drawOtherHand(view, who) {
     /** @type {string[]} */
     const hand = view.players_info?.[who]?.hand ?? [];
-    return h("div", {class: "ct-other-hand", "aria-label": `${seatLook(ctx, who).name}'s hand`},
-             h("span", {class: "ct-muted"}, `${seatLook(ctx, who).name}'s hand: `),
-             hand.length ? hand.map((c) => cardFace(c, {small: true})) : h("em", {class: "ct-muted"}, "empty"));
+    return h("span", {class: "ct-other-hand", role: "group", "aria-label": t("catan_cards.page.other_hand", {seat: who})},
+             h("span", {class: "ct-muted"}, t("catan_cards.page.other_hand", {seat: who})),
+             hand.length ? hand.map((c) => cardChip(c)) : h("em", {class: "ct-muted"}, t("catan_cards.page.empty")));
 }

@@ -1,10 +1,12 @@
 // stacks.mjs -- the common supply: the five expansion stacks (their size,
 // any cards this seat knows in them, top first), the region stack, the
-// event deck and the roads, settlements and cities left.  The legal
-// `draw K`, `search K`, and a chosen hand card's `exchange/discard/put CARD
-// K` are buttons on their stack.
+// event deck (with the last event card turned up) and the roads,
+// settlements and cities left, each with its cost.  The legal `draw K`,
+// `search K`, and a chosen hand card's `exchange/discard/put CARD K` are
+// buttons on their stack.
 import {h, button} from "../cards/dom.mjs";
-import {cardInfo, EVENT_NAMES} from "./cards.mjs";
+import {t, tn} from "../words/catalog.mjs";
+import {cardFace, cardName, costIcons, CENTRAL} from "./cards.mjs";
 
 /**
  * @param {any} view
@@ -21,43 +23,38 @@ export function drawStacks(view, legal, selected, play) {
         const k = i + 1;
         const known = cards.map((c, j) => [c, j]).filter(([c]) => c !== "?");
         const draw = legal.draws.get(k), search = legal.searches.get(k), put = under?.stacks.get(k);
+        const count = tn("catan_cards.n_cards", cards.length);
         return h("div", {class: `ct-stack${draw || search || put ? " ct-stack-live" : ""}`,
-                         role: "group", "aria-label": `stack ${k}, ${cards.length} cards`},
-                 h("div", {class: "ct-stack-pile", title: `${cards.length} cards, face down`},
-                   h("b", null, k), h("span", null, `${cards.length} cards`)),
+                         role: "group", "aria-label": t("catan_cards.page.stack_label", {stack: k, cards: count})},
+                 h("div", {class: "ct-stack-pile", "aria-hidden": "true"}, h("b", null, k), h("span", null, count)),
                  known.length ? h("details", {class: "ct-stack-known", open: put || search ? true : undefined},
-                                  h("summary", {title: "cards of this stack you know, by place from the top"},
-                                    `you know ${known.length}`),
-                                  known.map(([c, j]) => knownChip(String(c), Number(j) + 1))) : null,
-                 h("div", {class: "ct-stack-buttons"},
-                   draw ? button("draw top", () => play(draw), {class: "ct-target", title: draw, data: {key: draw}}) : null,
-                   search ? button("search", () => play(search), {class: "ct-target", title: search, data: {key: search}}) : null,
-                   put ? button(`${under?.verb} ${selected} here`, () => play(put),
-                                {class: "ct-target", title: put, data: {key: put}}) : null));
+                                  h("summary", null, t("catan_cards.page.known", {count: known.length})),
+                                  h("ol", {class: "ct-known-list"},
+                                    known.map(([c, j]) => h("li", {value: String(Number(j) + 1)},
+                                                            h("small", null, `${Number(j) + 1}.`), cardFace(String(c), {small: true}))))) : null,
+                 draw || search || put ? h("div", {class: "ct-stack-buttons"},
+                   draw ? button(t("catan_cards.page.draw_top"), () => play(draw), {class: "ct-target", data: {key: draw}}) : null,
+                   search ? button(t("catan_cards.page.search"), () => play(search), {class: "ct-target", data: {key: search}}) : null,
+                   put && selected ? button(t(`catan_cards.page.under_${under?.verb}`, {name: cardName(selected)}), () => play(put),
+                                            {class: "ct-target", data: {key: put}}) : null) : null);
     });
     const central = view.central ?? {};
     /** @type {string[]} */
     const events = view.event_deck ?? [];
-    const lastEvent = events.length && events[events.length - 1] !== "?" ? events[events.length - 1] : null;
-    return h("section", {class: "ct-stacks", "aria-label": "stacks"},
+    const last = events.length && events[events.length - 1] !== "?" ? events[events.length - 1] : null;
+    /** @param {string} what @param {number} left */
+    const supply = (what, left) => h("span", {class: "ct-supply-item", tabindex: "0", role: "group",
+                                              "aria-label": t(`catan_cards.page.left_${what}`, {count: left}), data: {pop: `piece:${what}`}},
+        t(`catan_cards.page.left_${what}`, {count: left}), CENTRAL[what] ? costIcons(CENTRAL[what].cost) : null);
+    const live = legal.draws.size || legal.searches.size || !!under;
+    return h("section", {class: `ct-stacks${live ? " ct-live" : ""}`, "aria-label": t("catan_cards.page.stacks")},
              h("div", {class: "ct-stack-row"}, items),
              h("div", {class: "ct-supply"},
-               h("span", null, `roads ${central.roads ?? "?"}`),
-               h("span", null, `settlements ${central.settlements ?? "?"}`),
-               h("span", null, `cities ${central.cities ?? "?"}`),
-               h("span", null, `regions ${(view.region_stack ?? []).length}`),
-               h("span", null, `events ${events.length}`,
-                 lastEvent ? h("small", null, ` (last: ${EVENT_NAMES[lastEvent] ?? lastEvent})`) : null)));
-}
-
-/**
- * A known card of a stack, with its place from the top.
- * @param {string} code
- * @param {number} place
- * @returns {HTMLElement}
- */
-function knownChip(code, place) {
-    const info = cardInfo(code);
-    return h("span", {class: `ct-known ct-${info.colour}`, title: `${place}. ${info.name}${info.cost ? ` (cost ${info.cost})` : ""}`},
-             h("small", null, `${place}.`), info.name);
+               supply("road", central.roads ?? 0), supply("settlement", central.settlements ?? 0),
+               supply("city", central.cities ?? 0),
+               h("span", null, t("catan_cards.page.left_regions", {count: (view.region_stack ?? []).length})),
+               h("span", null, t("catan_cards.page.left_events", {count: events.length})),
+               last ? h("span", {class: "ct-event-chip", tabindex: "0", role: "group", data: {pop: `event:${last}`},
+                                 "aria-label": t("catan_cards.page.last_event", {name: t(`catan_cards.event_card.${last}`)})},
+                        t("catan_cards.page.last_event", {name: t(`catan_cards.event_card.${last}`)})) : null));
 }

@@ -2,8 +2,10 @@
 // as a table of give/get buttons; an offer to the opponent (`offer 2L 1O`,
 // up to 270 of them) as a form of four choices that plays the one legal
 // text it names; an offer received, with `accept` and `decline`.
-import {h, button, seatLook} from "../cards/dom.mjs";
-import {resChip, RES_NAMES, RESOURCES} from "./cards.mjs";
+import {h, button} from "../cards/dom.mjs";
+import {t} from "../words/catalog.mjs";
+import {resChip, RES_NAME, RESOURCES} from "./cards.mjs";
+import {offerSide} from "./turn.mjs";
 
 /**
  * Bank trades or Caravan swaps: one line per resource given.
@@ -17,11 +19,11 @@ export function drawSwaps(title, swaps, play) {
     const gives = RESOURCES.filter((r) => swaps.some((s) => s.give === r));
     return h("section", {class: "ct-panel ct-trade", "aria-label": title}, h("h3", null, title),
              gives.map((give) => h("div", {class: "ct-trade-line"},
-                 h("span", {class: "ct-trade-give"}, "give ", resChip(give)),
+                 h("span", {class: "ct-trade-give"}, t("catan_cards.page.give"), resChip(give)),
                  swaps.filter((s) => s.give === give).map((s) => {
-                     const b = button("", () => play(s.text), {class: "ct-res-button", title: s.text, data: {key: s.text},
-                                                               "aria-label": `${s.text}: give ${RES_NAMES[give]}, get ${RES_NAMES[s.get]}`});
-                     b.append("get ", resChip(s.get));
+                     const b = button("", () => play(s.text), {class: "ct-res-button", data: {key: s.text},
+                         "aria-label": t("catan_cards.page.swap_label", {give: RES_NAME[give], get: RES_NAME[s.get]})});
+                     b.append(t("catan_cards.page.get"), resChip(s.get));
                      return b;
                  }))));
 }
@@ -31,15 +33,13 @@ export function drawSwaps(title, swaps, play) {
 /**
  * The offer form: what to give, how many, what to get, how many.  Each
  * choice lists only values some legal offer has, given the choices above.
- * @param {any} view
- * @param {number} seat
  * @param {import("./legal.mjs").Offer[]} offers
  * @param {OfferForm} form  changed in place by the buttons
  * @param {() => void} redraw
  * @param {(text: string) => void} play
  * @returns {HTMLElement | null}
  */
-export function drawOfferForm(view, seat, offers, form, redraw, play) {
+export function drawOfferForm(offers, form, redraw, play) {
     if (!offers.length) return null;
     const pick = (/** @type {import("./legal.mjs").Offer[]} */ list, /** @type {(o: any) => any} */ f) =>
         [...new Set(list.map(f))];
@@ -72,37 +72,32 @@ export function drawOfferForm(view, seat, offers, form, redraw, play) {
               b.append(show(v));
               return b;
           }));
-    return h("section", {class: "ct-panel ct-offer", "aria-label": "offer to the opponent"},
-             h("h3", null, "Offer to the opponent"),
-             choice("you give", gives, form.gr, (v) => { form.gr = v; }, (v) => resChip(v), "gr"),
-             choice("how many", gcs, form.gc, (v) => { form.gc = v; }, (v) => String(v), "gc"),
-             choice("you get", trs, form.tr, (v) => { form.tr = v; }, (v) => resChip(v), "tr"),
-             choice("how many", tcs, form.tc, (v) => { form.tc = v; }, (v) => String(v), "tc"),
-             chosen ? button(`Offer ${chosen.gc} ${RES_NAMES[chosen.gr]} for ${chosen.tc} ${RES_NAMES[chosen.tr]}`,
-                             () => play(chosen.text), {class: "ct-action ct-primary", title: chosen.text, data: {key: "offer-send"}})
+    return h("section", {class: "ct-panel ct-offer", "aria-label": t("catan_cards.page.offer_title")},
+             h("h3", null, t("catan_cards.page.offer_title")),
+             choice(t("catan_cards.page.you_give"), gives, form.gr, (v) => { form.gr = v; }, (v) => resChip(v), "gr"),
+             choice(t("catan_cards.page.count_label"), gcs, form.gc, (v) => { form.gc = v; }, (v) => String(v), "gc"),
+             choice(t("catan_cards.page.you_get"), trs, form.tr, (v) => { form.tr = v; }, (v) => resChip(v), "tr"),
+             choice(t("catan_cards.page.count_label"), tcs, form.tc, (v) => { form.tc = v; }, (v) => String(v), "tc"),
+             chosen ? button(t("catan_cards.page.offer_send", {give_count: chosen.gc, give: RES_NAME[chosen.gr],
+                                                               get_count: chosen.tc, get: RES_NAME[chosen.tr]}),
+                             () => play(chosen.text), {class: "ct-action ct-primary", data: {key: "offer-send"}})
                     : null);
 }
 
 /**
  * An offer received: what each side gives, and the answers.
- * @param {import("../types.js").GameContext} ctx
  * @param {any} view
  * @param {string[]} answers  the legal `accept` / `decline`
  * @param {(text: string) => void} play
  * @returns {HTMLElement | null}
  */
-export function drawIncomingOffer(ctx, view, answers, play) {
+export function drawIncomingOffer(view, answers, play) {
     if (!view.offer || !answers.length) return null;
-    const from = seatLook(ctx, view.active).name;
-    const split = (/** @type {string} */ s) => {
-        const m = /^(\d)([A-Za-z]+)$/.exec(s);
-        return m ? [m[1], m[2]] : ["", s];
-    };
-    const [gc, gr] = split(view.offer.give), [tc, tr] = split(view.offer.get);
-    return h("section", {class: "ct-panel ct-incoming", "aria-label": "offer received"},
-             h("h3", null, `${from} offers a trade`),
-             h("p", null, "You get ", resChip(gr, gc), ", you give ", resChip(tr, tc), "."),
+    const [gc, gr] = offerSide(view.offer.give), [tc, tr] = offerSide(view.offer.get);
+    return h("section", {class: "ct-panel ct-incoming", "aria-label": t("catan_cards.page.offer_in_title", {seat: view.active})},
+             h("h3", null, t("catan_cards.page.offer_in_title", {seat: view.active})),
+             h("p", null, t("catan_cards.page.offer_in", {give_count: gc, give: gr, get_count: tc, get: tr})),
              h("div", {class: "ct-buttons"}, answers.map((text) =>
-                 button(text === "accept" ? "Accept" : text === "decline" ? "Decline" : text, () => play(text),
-                        {class: `ct-action${text === "accept" ? " ct-primary" : ""}`, title: text, data: {key: text}}))));
+                 button(t(`catan_cards.page.answer.${text}`), () => play(text),
+                        {class: `ct-action${text === "accept" ? " ct-primary" : ""}`, data: {key: text}}))));
 }

@@ -48,6 +48,7 @@
     X(CITY_BUILT, "city_built") X(EXPANSION_BUILT, "expansion_built")                       \
     X(BANK_TRADE, "bank_trade") X(OFFER_MADE, "offer_made")                                 \
     X(OFFER_ACCEPTED, "offer_accepted") X(OFFER_DECLINED, "offer_declined")                 \
+    X(RESOURCE_LOST, "resource_lost")                                                       \
     X(REGION_PLACED, "region_placed") X(REGION_CHOSEN, "region_chosen")                     \
     X(REFILL_ENDED, "refill_ended") X(CARD_DRAWN, "card_drawn")                             \
     X(SEARCH_BEGUN, "search_begun") X(SEARCH_PAID, "search_paid")                           \
@@ -200,6 +201,18 @@ static void tell_offer(teller *t, int kind, int seat, const ct_state *s) {
     num(t, "get_count", s->offer[3]);
 }
 
+/* What an accepted offer, a resource taken or given brought seat beyond
+** the room of its regions of res: lost.  Bank trades and Caravan swaps go
+** only where there is room (docs/rules/catan_cards.md); these may not. */
+static void tell_lost(teller *t, const ct_state *b, const ct_state *a, int seat, int res,
+                            int n) {
+    int lost = ct_stock(b, seat, res) + n - ct_stock(a, seat, res);
+    if (lost <= 0) return;
+    begin(t, K_RESOURCE_LOST, seat);
+    resource(t, "resource", res);
+    num(t, "count", lost);
+}
+
 static void tell_arrangement(teller *t, const ct_state *a, int seat) {
     const char *regions[6];
     for (int pos = 0; pos < 6; pos++) {
@@ -336,11 +349,13 @@ static int tell_resources(teller *t, const ct_frame *f, const ct_state *b, const
         if (x == A_PASS) return 1;
         num(t, "other_seat", 1 - seat);
         resource(t, "resource", res);
+        tell_lost(t, b, a, seat, res, 1);
         return 1;
     case F_MERCHANT_GIVE:
         begin(t, K_RESOURCE_GIVEN, seat);
         num(t, "other_seat", 1 - seat);
         resource(t, "resource", res);
+        tell_lost(t, b, a, 1 - seat, res, 1);
         return 1;
     case F_PAY_SEARCH:
         begin(t, K_SEARCH_PAID, seat);
@@ -361,8 +376,10 @@ static int tell_resources(teller *t, const ct_frame *f, const ct_state *b, const
         return 1;
     case F_NEGOTIATE: tell_offer(t, K_OFFER_MADE, seat, a); return 1;
     case F_OFFER:
-        if (x == A_ACCEPT) {
+        if (x == A_ACCEPT) { /* the offerer gives offer[0] and gets offer[2] */
             tell_offer(t, K_OFFER_ACCEPTED, seat, b);
+            tell_lost(t, b, a, seat, b->offer[0], b->offer[1]);
+            tell_lost(t, b, a, 1 - seat, b->offer[2], b->offer[3]);
         } else {
             begin(t, K_OFFER_DECLINED, seat);
             num(t, "other_seat", 1 - seat);

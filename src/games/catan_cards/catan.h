@@ -82,6 +82,11 @@ typedef struct ct_card {
 
 extern const ct_card ct_cards[CT_CARD_TYPES];
 
+/* The common stacks' costs (rules: roads 2B L, settlements B L W G, cities 3O 2G). */
+extern const uint8_t ct_road_cost[CT_RES_WORD];
+extern const uint8_t ct_settlement_cost[CT_RES_WORD];
+extern const uint8_t ct_city_cost[CT_RES_WORD];
+
 /* ---- events ------------------------------------------------------------- */
 
 enum { CT_EV_CIVIL_WAR, CT_EV_CONFLICT, CT_EV_MASTER_BUILDER, CT_EV_PLAGUE,

@@ -133,9 +133,9 @@ static int playable(const ct_state *s, int seat, int type) {
     }
 }
 
-static const uint8_t road_cost[CT_RES_WORD] = {1, 0, 2, 0, 0, 0};
-static const uint8_t settlement_cost[CT_RES_WORD] = {1, 1, 1, 0, 1, 0};
-static const uint8_t city_cost[CT_RES_WORD] = {0, 0, 0, 3, 2, 0};
+const uint8_t ct_road_cost[CT_RES_WORD] = {1, 0, 2, 0, 0, 0};
+const uint8_t ct_settlement_cost[CT_RES_WORD] = {1, 1, 1, 0, 1, 0};
+const uint8_t ct_city_cost[CT_RES_WORD] = {0, 0, 0, 3, 2, 0};
 
 /* The column a road or settlement would take on side (0 left, 1 right),
 ** and what must stand at the end now. */
@@ -186,14 +186,14 @@ static int road_ok(const ct_state *s, int seat, int side) {
     const ct_player *p = &s->p[seat];
     int e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
     return s->roads_left && p->centre[e] >= CT_SETTLEMENT && col >= 1 && col < CT_COLS - 1 &&
-           affords(p->stock, road_cost);
+           affords(p->stock, ct_road_cost);
 }
 
 static int settlement_ok(const ct_state *s, int seat, int side, int scout) {
     const ct_player *p = &s->p[seat];
     int e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
     return s->settlements_left && p->centre[e] == CT_ROAD && col >= 2 && col < CT_COLS - 2 &&
-           s->regions_len >= 2 && affords(p->stock, settlement_cost) &&
+           s->regions_len >= 2 && affords(p->stock, ct_settlement_cost) &&
            (!scout || (action_cards_allowed(s) && hand_has(s, seat, CT_SCOUT)));
 }
 
@@ -295,10 +295,10 @@ static void legal_main(const ct_state *s, int seat, list *l) {
         }
     for (int side = 0; side < 2; side++)
         if (road_ok(s, seat, side)) add(l, A_ROAD + side);
-    if (s->settlements_left && s->regions_len >= 2 && affords(stock, settlement_cost))
+    if (s->settlements_left && s->regions_len >= 2 && affords(stock, ct_settlement_cost))
         for (int v = 0; v < 4; v++)
             if (settlement_ok(s, seat, v & 1, v >> 1)) add(l, A_SETTLE + v);
-    if (s->cities_left && affords(stock, city_cost))
+    if (s->cities_left && affords(stock, ct_city_cost))
         for (int c = p->left + (p->left & 1); c <= p->right; c += 2)
             if (p->centre[c] == CT_SETTLEMENT) add(l, A_CITY + c);
     for (uint64_t m = hand & ((1ull << CT_ALCHEMIST) - 1); m; m &= m - 1) {
@@ -778,7 +778,7 @@ static void spend(ct_state *s, int seat, int type) {
 static void build_settlement(ct_state *s, int seat, int side, int scout) {
     ct_player *p = &s->p[seat];
     int e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
-    ct_pay_cost(s, seat, settlement_cost);
+    ct_pay_cost(s, seat, ct_settlement_cost);
     s->settlements_left--;
     p->centre[col] = CT_SETTLEMENT;
     if (side) p->right = (int8_t)col;
@@ -1071,7 +1071,7 @@ CT_INLINE void do_action(ct_state *s, tafel_action a) {
             push(s, F_NEGOTIATE, seat, 0, 0);
         } else if (a >= A_ROAD && a < A_SETTLE) {
             int side = a - A_ROAD, e = end_col(s, seat, side), col = side ? e + 1 : e - 1;
-            ct_pay_cost(s, seat, road_cost);
+            ct_pay_cost(s, seat, ct_road_cost);
             s->roads_left--;
             s->p[seat].centre[col] = CT_ROAD;
             if (side) s->p[seat].right = (int8_t)col;
@@ -1079,7 +1079,7 @@ CT_INLINE void do_action(ct_state *s, tafel_action a) {
         } else if (a >= A_SETTLE && a < A_CITY) {
             build_settlement(s, seat, (a - A_SETTLE) & 1, (a - A_SETTLE) >> 1);
         } else if (a >= A_CITY && a < A_BUILD) {
-            ct_pay_cost(s, seat, city_cost);
+            ct_pay_cost(s, seat, ct_city_cost);
             s->cities_left--;
             s->p[seat].centre[a - A_CITY] = CT_CITY;
         } else {
@@ -1109,7 +1109,7 @@ static int main_ok(const ct_state *s, int seat, tafel_action a) {
         return settlement_ok(s, seat, (a - A_SETTLE) & 1, (a - A_SETTLE) >> 1);
     if (a >= A_CITY && a < A_BUILD) {
         int c = a - A_CITY;
-        return s->cities_left && affords(stock, city_cost) && c >= p->left && c <= p->right &&
+        return s->cities_left && affords(stock, ct_city_cost) && c >= p->left && c <= p->right &&
                p->centre[c] == CT_SETTLEMENT;
     }
     if (a >= A_BUILD && a < A_DRAW) {
@@ -1286,12 +1286,12 @@ static void ct_heuristic(const void *data, double *out) {
         double h = ct_vp(s, seat), best = 0;
         int settle_site = p->centre[p->left] == CT_ROAD || p->centre[p->right] == CT_ROAD;
         if (s->settlements_left && s->regions_len >= 2 && settle_site)
-            best = 1.3 * progress(s, seat, settlement_cost);
+            best = 1.3 * progress(s, seat, ct_settlement_cost);
         else if (s->roads_left)
-            best = 0.5 * progress(s, seat, road_cost);
+            best = 0.5 * progress(s, seat, ct_road_cost);
         for (int c = p->left; c <= p->right; c++)
             if (p->centre[c] == CT_SETTLEMENT && s->cities_left) {
-                double v = 1.1 * progress(s, seat, city_cost);
+                double v = 1.1 * progress(s, seat, ct_city_cost);
                 if (v > best) best = v;
             }
         for (int i = 0; i < p->hand_len; i++) {

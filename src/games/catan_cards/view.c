@@ -95,10 +95,20 @@ static void json_player(tf_buf *b, const ct_state *s, int who, int seat) {
     tf_buf_add(b, "}");
 }
 
+/* A cost by resource code, the resources it needs only: {"B":2,"L":1}. */
+static void json_cost(tf_buf *b, const uint8_t cost[CT_RES_WORD]) {
+    tf_buf_add(b, "{");
+    for (int r = 0, first = 1; r < CT_RES; r++)
+        if (cost[r]) tf_buf_addf(b, "%s\"%s\":%d", first ? "" : ",", ct_res_codes[r], cost[r]), first = 0;
+    tf_buf_add(b, "}");
+}
+
 /* The cards as data (tafel_game_pieces_json): for each card its name,
 ** colour (green: any site; red: a city's; yellow: an action), what it is,
 ** copies, cost by resource, points and knight values; the events; the
-** resources and region kinds in notation order. */
+** resources and region kinds in notation order; the common stacks' pieces
+** (road, settlement, city) with their cost and the points each is worth
+** standing (principality.c, recount). */
 int ct_pieces_json(tf_buf *b) {
     static const char *const colours[] = {"green", "red", "yellow"};
     static const char *const whats[] = {"building", "unit", "action"};
@@ -110,17 +120,25 @@ int ct_pieces_json(tf_buf *b) {
     for (int t = 0; t < CT_CARD_TYPES; t++) {
         const ct_card *c = &ct_cards[t];
         tf_buf_addf(b, "%s\"%s\":{\"name\":\"%s\",\"colour\":\"%s\",\"what\":\"%s\","
-                       "\"count\":%d,\"cost\":{",
+                       "\"count\":%d,\"cost\":",
                     t ? "," : "", c->code, c->name, colours[c->colour], whats[c->what], c->count);
-        for (int r = 0, first = 1; r < CT_RES; r++)
-            if (c->cost[r]) tf_buf_addf(b, "%s\"%s\":%d", first ? "" : ",", ct_res_codes[r], c->cost[r]), first = 0;
-        tf_buf_addf(b, "},\"vp\":%d,\"trade\":%d,\"strength\":%d,\"tournament\":%d}", c->vp,
+        json_cost(b, c->cost);
+        tf_buf_addf(b, ",\"vp\":%d,\"trade\":%d,\"strength\":%d,\"tournament\":%d}", c->vp,
                     c->trade, c->strength, c->tournament);
     }
     tf_buf_add(b, "},\"events\":{");
     for (int e = 0; e < CT_EVENT_TYPES; e++)
         tf_buf_addf(b, "%s\"%s\":{\"name\":\"%s\",\"count\":%d}", e ? "," : "", ct_event_codes[e],
                     ct_event_names[e], ct_event_counts[e]);
+    static const char *const names[3] = {"road", "settlement", "city"};
+    static const uint8_t *const costs[3] = {ct_road_cost, ct_settlement_cost, ct_city_cost};
+    static const int vps[3] = {0, 1, 2};
+    tf_buf_add(b, "},\"central\":{");
+    for (int i = 0; i < 3; i++) {
+        tf_buf_addf(b, "%s\"%s\":{\"cost\":", i ? "," : "", names[i]);
+        json_cost(b, costs[i]);
+        tf_buf_addf(b, ",\"vp\":%d}", vps[i]);
+    }
     tf_buf_add(b, "}}");
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
 }

@@ -19,13 +19,25 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join as joinPath } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { Catalog } from '../../web/words/catalog.mjs';
 import { webServer, launch, newPage, newTable, waitTurn, waitSeq, tableState, playByClicks,
-  assertNoErrors, stopAll, prng, pseudoWeb, PSEUDO_OPEN, PSEUDO_CLOSE, WAIT } from './helpers.mjs';
+  assertNoErrors, stopAll, prng, pseudoWeb, PSEUDO_OPEN, PSEUDO_CLOSE, WAIT, ROOT,
+  screenshot } from './helpers.mjs';
 import { Client, twoPeople, change, join } from '../server/helpers.mjs';
 
 const GAME = 'carcassonne(players=2)';
 const SEED = 5;
 const PHONE = { width: 390, height: 844 };
+
+/** The page's English catalog, read from web/i18n as the page reads it. */
+function englishCatalog() {
+  const root = joinPath(ROOT, 'web', 'i18n');
+  const parts = JSON.parse(readFileSync(joinPath(root, 'parts.json'), 'utf8'));
+  const tables = ['common', ...parts.carcassonne].map((p) =>
+    JSON.parse(readFileSync(joinPath(root, 'en', `${p}.json`), 'utf8')));
+  return new Catalog('en', 'carcassonne', tables);
+}
 const DESK = { width: 1280, height: 800 };
 
 let server, browser, plan;
@@ -231,6 +243,12 @@ for (const [size, viewport] of [['wide', DESK], ['phone', PHONE]]) {
     assert.equal(await rise.evaluate((e) => getComputedStyle(e).animationName),
       size === 'phone' ? 'none' : 'carc-rise', 'the points rise, unless less motion is asked for');
     await shot(page, `carcassonne-scoring-${size}`);
+    if (size === 'wide') await screenshot(page, 'carcassonne-scoring');
+    // the log says it in words, with the points: the catalog's sentence of the event
+    const said = englishCatalog().event(scored);
+    assert.match(said, new RegExp(`Red scores ${scored.points[0]} points`));
+    await page.waitForFunction((s) => document.querySelector('ol.log:not(.replay-log)')?.textContent
+      ?.includes(s), said, { timeout: WAIT });
     // the scores: the table's header, and the board's own list of players
     await page.waitForFunction(([before, points]) => {
       const s = document.querySelectorAll('.seats .seat .score');

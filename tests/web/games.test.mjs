@@ -30,8 +30,8 @@ const GAMES = [
 for (const g of GAMES) {
   test(`${g.name}: a whole game against bots, by clicks only`, async () => {
     const t = await newTable(server, g.game, g.seats, 7);
-    // wide enough for a Catan principality without scrolling, for the README
-    const page = await newPage(browser, { viewport: { width: 1600, height: 960 } });
+    // the window the page is made for (a Catan principality fits it), for the README
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(t.url(0));
     await page.locator('.turn').waitFor();
     const rng = prng(11);

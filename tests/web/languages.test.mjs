@@ -89,6 +89,8 @@ for (const g of GAMES) {
     const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${t.url(0)}&lang=qps`);
     await page.locator('.turn').waitFor();
+    // the game's view is loaded: the list of legal actions folds then
+    await page.waitForFunction(() => !document.querySelector('details.actions-panel')?.open);
     const check = async (when) => {
       // The list of every legal action is the engine's notation by design
       // (for those who want it): it is folded for the check.

@@ -317,6 +317,12 @@ void tables_sweep(void) {
     }
 }
 
+int tables_newest(table **out, int cap) {
+    int n = 0;
+    for (table *t = all; t && n < cap; t = t->next) out[n++] = t;
+    return n;
+}
+
 const table *tables_loaded(const char *id) {
     for (const table *t = all; t; t = t->next)
         if (!strcmp(t->id, id)) return t;

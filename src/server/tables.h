@@ -81,6 +81,9 @@ table *tables_find(const char *id);
 ** (tables_find loads one again when asked).  Called between events, when
 ** no caller holds a table. */
 void tables_sweep(void);
+/* The tables in memory, newest first, at most cap (the fuzz target checks
+** each one's state after every input). */
+int tables_newest(table **out, int cap);
 /* The table of id if it is in memory, or NULL: unlike tables_find, it
 ** never loads one. */
 const table *tables_loaded(const char *id);

@@ -441,6 +441,8 @@ test('a phone 390x844: tile, turn and lay on the first screen; controls and foll
   for (let turn = 0; turn < 30 && !(placed && spotted); turn++) {
     assert.equal(await waitTurn(page), 'mine');
     const places = page.locator('.carc-l-places .carc-place');
+    // the board draws a state in the next frame: wait for its controls (a busy machine is slow)
+    await page.locator('.carc-l-places .carc-place, .carc-choices button.carc-b-action').first().waitFor();
     if (await places.count()) {
       await fingerSized(places, 'a place');
       // a place where the tile turns, so that the turn button shows

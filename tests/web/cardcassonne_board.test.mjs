@@ -209,7 +209,10 @@ test("a bot's card is marked on arrival until the seat's own move", async () => 
   assert.equal(await waitTurn(page), 'mine');
   assert.equal(await page.locator('[data-arrived]').count(), 0, 'nothing arrived before any move');
   for (let k = 0; k < 3; k++) {
-    assert.ok(await cardcassonneMove(page, rng), 'a move by clicks');
+    // a redraw between choosing a card and clicking may swallow a click: try again
+    let moved = false;
+    for (let attempt = 0; attempt < 3 && !moved; attempt++) moved = await cardcassonneMove(page, rng);
+    assert.ok(moved, 'a move by clicks');
     assert.equal(await waitTurn(page), 'mine');
     const seq = (await tableState(page)).seq;
     const state = await watcher.client.latestState(seq);

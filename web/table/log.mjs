@@ -74,10 +74,23 @@ export function createLog(askHistory, settings) {
         list);
     showNotation(settings.notation);
 
-    function draw() {
+    /** @type {LogLine[]} the lines told, kept so that a state tells only what it changed */
+    let lines = [];
+
+    /**
+     * Tells the record again from action index `changed` (0-based) on: the
+     * lines before it stay, but for a chance run just before it, which an
+     * action from there on may lengthen.
+     * @param {number} changed
+     */
+    function draw(changed) {
         const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
-        const lines = tellLines(entries);
-        const keys = lines.map(lineKey);
+        let k = 0;
+        while (k < lines.length && lines[k].last <= changed) k++;
+        if (k > 0 && lines[k - 1].seat === "chance") k--;
+        const start = k < lines.length ? lines[k].first - 1 : Math.min(changed, entries.length);
+        lines = lines.slice(0, k).concat(tellLines(entries.slice(start)));
+        const keys = drawn.slice(0, k).concat(lines.slice(k).map(lineKey));
         let from = 0;
         while (from < keys.length && from < drawn.length && keys[from] === drawn[from]) from++;
         while (list.children.length > from) list.lastElementChild?.remove();
@@ -96,7 +109,8 @@ export function createLog(askHistory, settings) {
         entries = m.actions.slice(0, upTo).map((a, i) => ({n: i + 1, seat: a.seat, text: a.text,
                                                           events: a.events ?? null}));
         known = true;
-        draw();
+        lines = [];
+        draw(0);
         list.scrollTop = list.scrollHeight;
         if (latestSeq > m.seq) askHistory();   // a change came meanwhile
     }
@@ -122,7 +136,7 @@ export function createLog(askHistory, settings) {
             const before = kept[i] && kept[i].text === a.text ? kept[i].events : null;
             entries.push({n, seat: a.seat, text: a.text, events: told.get(n) ?? before});
         });
-        draw();
+        draw(base);
     }
 
     /** After a reconnect: the history is asked for again. */

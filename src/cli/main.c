@@ -159,7 +159,8 @@ static const cli_command commands[] = {
      cli_soak},
     {"serve",
      "serve [--port 8080] [--db tafel.db] [--bind 127.0.0.1] [--web DIR] [--workers N] "
-     "[--durable] [--ext NAME=COMMAND[,ms=N]]...",
+     "[--durable] [--ext NAME=COMMAND[,ms=N]]... [--cert FILE --key FILE] "
+     "[--allow-origin ORIGIN]... [--behind-proxy] [limits]",
      "tables over the network: the web page, seats, bots, a database",
      "Serves the page in web/ and the tables over a WebSocket on one port\n"
      "(protocol: docs/protocol.md), and prints the address to open. Listens\n"
@@ -167,13 +168,27 @@ static const cli_command commands[] = {
      "--port 0 takes any free port. Tables live in the SQLite file --db\n"
      "(created on first start): every move is on disk before anyone sees it,\n"
      "and a restart, or a kill, resumes every unfinished table. --durable\n"
-     "syncs each move to the disk (survives a power cut; slower). Bots think\n"
-     "on --workers threads (default: one per core) at a lower priority.\n"
-     "--web DIR serves another copy of the page. Ctrl-C stops it.\n"
+     "syncs each move to the disk before anyone is told of it (survives a\n"
+     "power cut). Bots think on --workers threads (default: one per core) at\n"
+     "a lower priority. --web DIR serves another copy of the page. Ctrl-C\n"
+     "stops it.\n"
      "--ext NAME=COMMAND[,ms=N] (repeatable) offers an external bot: a program\n"
      "in any language (docs/protocol.md, \"Bots in any language\") that a table\n"
      "seats as \"ext:NAME\"; N is its time per move in milliseconds. Only the\n"
-     "names given here can be seated: clients never name a command.",
+     "names given here can be seated: clients never name a command.\n"
+     "--cert FILE --key FILE serve https:// and wss:// (PEM files).\n"
+     "--allow-origin ORIGIN (repeatable) lets pages of another origin, such as\n"
+     "https://club.example.org, open the WebSocket; the server's own always may.\n"
+     "--behind-proxy: behind a reverse proxy on this machine, the client's\n"
+     "address is the last one of its X-Forwarded-For header.\n"
+     "Limits (docs/server.md, \"Limits\", gives each default): --max-per-address N\n"
+     "sockets per client address (0: no limit); --idle-timeout T closes a\n"
+     "socket that answers no ping; --max-queue KIB unread bytes before a\n"
+     "socket is closed; --max-rate N messages a second per socket;\n"
+     "--max-new-tables N per address an hour (0: no limit); --max-tables N\n"
+     "unfinished at once; --expire T ends a table nobody has moved at for T\n"
+     "(0: never); --bot-ms MS and --hint-ms MS cap a bot's thinking per move\n"
+     "and per hint. T is seconds, or a number with s, m, h or d (30d).",
      cli_serve},
     {"list", "list", "list the games, their parameters and the bots",
      "Lists every game with its summary and parameters, and every bot.",

@@ -4,43 +4,128 @@
 #include "cli.h"
 #include "server.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define MAX_ORIGINS 16
+
+/* A duration: seconds, or a number with s, m, h or d ("30d"). */
+static int duration(const char *text, const char *what, long *out) {
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    long unit = !*end ? 1 : !strcmp(end, "s") ? 1 : !strcmp(end, "m") ? 60
+              : !strcmp(end, "h") ? 3600 : !strcmp(end, "d") ? 86400 : 0;
+    if (errno || end == text || n < 0 || !unit || n > 100L * 365 * 86400 / unit) {
+        fprintf(stderr, "tafel serve: %s: '%s' is no duration (seconds, or a number with s, m, "
+                        "h or d: 90s, 30m, 12h, 30d)\n", what, text);
+        return CLI_USAGE;
+    }
+    *out = n * unit;
+    return 0;
+}
+
+/* Takes the values of a repeatable option out of argv; -1 when too many. */
+static int take_repeated(const char *name, int max, const char **values, int *n, int *argc,
+                         char **argv) {
+    int kept = 1;
+    for (int i = 1; i < *argc; i++) {
+        if (!strcmp(argv[i], name)) {
+            if (i + 1 >= *argc) {
+                fprintf(stderr, "tafel serve: %s needs a value\n", name);
+                return -1;
+            }
+            if (*n == max) {
+                fprintf(stderr, "tafel serve: at most %d %s\n", max, name);
+                return -1;
+            }
+            values[(*n)++] = argv[++i];
+            continue;
+        }
+        argv[kept++] = argv[i];
+    }
+    argv[kept] = NULL;
+    *argc = kept;
+    return 0;
+}
 
 int cli_serve(const cli_command *cmd, int argc, char **argv) {
     const char *port_text = "8080", *db = "tafel.db", *bind = "127.0.0.1", *web = NULL;
-    const char *workers_text = "0", *durable = NULL;
+    const char *workers_text = "0", *durable = NULL, *cert = NULL, *key = NULL, *proxy = NULL;
+    const char *per_address = NULL, *idle = NULL, *queue = NULL, *rate = NULL;
+    const char *new_tables = NULL, *max_tables = NULL, *expire = NULL, *bot_ms = NULL;
+    const char *hint_ms = NULL;
     const cli_option options[] = {
-        {"--port", 1, &port_text}, {"--db", 1, &db},           {"--bind", 1, &bind},
-        {"--web", 1, &web},        {"--workers", 1, &workers_text}, {"--durable", 0, &durable},
+        {"--port", 1, &port_text},
+        {"--db", 1, &db},
+        {"--bind", 1, &bind},
+        {"--web", 1, &web},
+        {"--workers", 1, &workers_text},
+        {"--durable", 0, &durable},
+        {"--cert", 1, &cert},
+        {"--key", 1, &key},
+        {"--behind-proxy", 0, &proxy},
+        {"--max-per-address", 1, &per_address},
+        {"--idle-timeout", 1, &idle},
+        {"--max-queue", 1, &queue},
+        {"--max-rate", 1, &rate},
+        {"--max-new-tables", 1, &new_tables},
+        {"--max-tables", 1, &max_tables},
+        {"--expire", 1, &expire},
+        {"--bot-ms", 1, &bot_ms},
+        {"--hint-ms", 1, &hint_ms},
     };
-    /* --ext may be given several times, which cli_parse does not do: its
-    ** values are taken out of argv first. */
-    const char *ext[EXTSEATS_MAX];
-    int next = 0, kept = 0;
+    /* --ext and --allow-origin may be given several times, which cli_parse
+    ** does not do: their values are taken out of argv first. */
+    const char *ext[EXTSEATS_MAX], *origins[MAX_ORIGINS];
+    int next = 0, norigins = 0;
     char *rest[argc + 1];
-    for (int i = 0; i < argc; i++) {
-        if (i > 0 && !strcmp(argv[i], "--ext")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "tafel serve: --ext needs NAME=COMMAND[,ms=N]\n");
-                return CLI_USAGE;
-            }
-            if (next == EXTSEATS_MAX) {
-                fprintf(stderr, "tafel serve: at most %d --ext\n", EXTSEATS_MAX);
-                return CLI_USAGE;
-            }
-            ext[next++] = argv[++i];
-            continue;
-        }
-        rest[kept++] = argv[i];
-    }
-    rest[kept] = NULL;
-    int rc = cli_parse(cmd, kept, rest, options, 6, NULL, 0);
+    for (int i = 0; i < argc; i++) rest[i] = argv[i];
+    rest[argc] = NULL;
+    int kept = argc;
+    if (take_repeated("--ext", EXTSEATS_MAX, ext, &next, &kept, rest) ||
+        take_repeated("--allow-origin", MAX_ORIGINS, origins, &norigins, &kept, rest))
+        return CLI_USAGE;
+    int rc = cli_parse(cmd, kept, rest, options, (int)(sizeof options / sizeof options[0]), NULL,
+                       0);
     if (rc != CLI_CONTINUE) return rc;
     server_options opt = {.bind = bind, .db_path = db, .web_dir = web, .durable = durable != NULL,
-                          .ext = ext, .next = next};
+                          .ext = ext, .next = next, .cert = cert, .key = key,
+                          .origins = origins, .norigins = norigins,
+                          .behind_proxy = proxy != NULL};
+    server_limits_default(&opt.limits);
+    server_limits *l = &opt.limits;
+    int queue_kib = (int)(l->queue_bytes / 1024);
     if (cli_int(port_text, "--port", 0, 65535, &opt.port) ||
-        cli_int(workers_text, "--workers", 0, 64, &opt.workers))
+        cli_int(workers_text, "--workers", 0, 64, &opt.workers) ||
+        (per_address && cli_int(per_address, "--max-per-address", 0, 1000000, &l->per_address)) ||
+        (queue && cli_int(queue, "--max-queue", 64, 1024 * 1024, &queue_kib)) ||
+        (rate && cli_int(rate, "--max-rate", 1, 100000, &l->rate)) ||
+        (new_tables && cli_int(new_tables, "--max-new-tables", 0, 1000000, &l->new_tables)) ||
+        (max_tables && cli_int(max_tables, "--max-tables", 1, 1000000, &l->max_tables)) ||
+        (bot_ms && cli_int(bot_ms, "--bot-ms", 100, 3600000, &l->bot_ms)) ||
+        (hint_ms && cli_int(hint_ms, "--hint-ms", 100, 600000, &l->hint_ms)))
         return CLI_USAGE;
+    l->queue_bytes = (long)queue_kib * 1024;
+    long seconds;
+    if (idle) {
+        if (duration(idle, "--idle-timeout", &seconds)) return CLI_USAGE;
+        if (seconds < 2 || seconds > 86400) {
+            fprintf(stderr, "tafel serve: --idle-timeout: 2 s to 1 day, not %s\n", idle);
+            return CLI_USAGE;
+        }
+        l->idle_seconds = (int)seconds;
+    }
+    if (expire) {
+        if (duration(expire, "--expire", &seconds)) return CLI_USAGE;
+        l->expire_seconds = seconds;
+    }
+    if (!cert != !key) {
+        fprintf(stderr, "tafel serve: --cert and --key go together (a PEM certificate and its "
+                        "private key)\n");
+        return CLI_USAGE;
+    }
     return server_run(&opt);
 }

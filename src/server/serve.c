@@ -17,6 +17,14 @@
 
 static volatile sig_atomic_t stop;
 
+/* The defaults until server_run sets the options (tests and fuzz targets
+** drive the tables without it). */
+static const server_options built_in = {.bind = "127.0.0.1", .limits = SERVER_LIMITS_DEFAULT};
+const server_options *server_opt = &built_in;
+static server_options running;
+
+void server_limits_default(server_limits *l) { *l = (server_limits)SERVER_LIMITS_DEFAULT; }
+
 static void on_signal(int sig) {
     (void)sig;
     stop = 1;
@@ -24,10 +32,12 @@ static void on_signal(int sig) {
 }
 
 int server_run(const server_options *given) {
-    server_options o = *given, *opt = &o;
-    if (!o.web_dir) o.web_dir = TAFEL_WEB_DIR; /* the source tree's web/ */
-    if (o.workers <= 0) o.workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    if (o.workers <= 0) o.workers = 1;
+    running = *given;
+    server_options *opt = &running;
+    if (!opt->web_dir) opt->web_dir = TAFEL_WEB_DIR; /* the source tree's web/ */
+    if (opt->workers <= 0) opt->workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (opt->workers <= 0) opt->workers = 1;
+    server_opt = opt;
     char err[512];
     if (extseats_configure(opt->ext, opt->next, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);

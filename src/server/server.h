@@ -30,8 +30,32 @@
 
 #define SERVER_MAX_MESSAGE 8192        /* a client message, in bytes */
 #define SERVER_CLOSE_MESSAGE 65536     /* past this the socket is closed */
-#define SERVER_MAX_QUEUE 512           /* messages waiting for a slow socket */
 #define SERVER_LOBBY_MAX 100
+
+/* What one client may cost the server: every limit of docs/server.md
+** ("Limits"), with its option.  0 turns a limit off where the comment
+** says so; server_limits_default gives the documented defaults. */
+typedef struct server_limits {
+    int per_address;     /* --max-per-address: WebSockets open per client address (0: off) */
+    int idle_seconds;    /* --idle-timeout: a WebSocket silent this long is pinged, and closed
+                         ** when it does not answer within as long again */
+    long queue_bytes;    /* --max-queue: bytes waiting for a socket that does not read; past
+                         ** them it is closed */
+    int rate;            /* --max-rate: messages a second a socket may send (bursts of 3 s) */
+    int new_tables;      /* --max-new-tables: tables one address may create an hour (0: off) */
+    int max_tables;      /* --max-tables: unfinished tables on the server at once */
+    long expire_seconds; /* --expire: an unfinished table nobody has changed for this long
+                         ** ends as abandoned (0: never) */
+    int bot_ms;          /* --bot-ms: most milliseconds a bot thinks about one move */
+    int hint_ms;         /* --hint-ms: most milliseconds a hint thinks */
+} server_limits;
+
+#define SERVER_LIMITS_DEFAULT                                                   \
+    {.per_address = 50, .idle_seconds = 60, .queue_bytes = 4L << 20, .rate = 20,   \
+     .new_tables = 60, .max_tables = 5000, .expire_seconds = 30L * 86400,         \
+     .bot_ms = 10000, .hint_ms = 2000}
+
+void server_limits_default(server_limits *l);
 
 typedef struct server_options {
     const char *bind;   /* address to listen on */
@@ -39,10 +63,19 @@ typedef struct server_options {
     const char *db_path;
     const char *web_dir;
     int workers;        /* bot threads */
-    int durable;        /* synchronous=FULL */
+    int durable;        /* every acknowledged change synced to the disk first */
     const char *const *ext; /* external bots, "NAME=COMMAND[,ms=N]" each */
     int next;
+    const char *cert, *key;  /* TLS (PEM files): both or neither */
+    const char *const *origins; /* --allow-origin: more origins that may open /ws */
+    int norigins;
+    int behind_proxy;   /* a loopback peer's X-Forwarded-For names the client */
+    server_limits limits;
 } server_options;
+
+/* The options the server runs with (set by server_run before anything
+** starts; read-only afterwards). */
+extern const server_options *server_opt;
 
 /* Runs the server until SIGINT or SIGTERM; the exit status. */
 int server_run(const server_options *opt);
@@ -54,6 +87,7 @@ struct table;
 typedef struct session {
     struct lws *wsi;
     uint64_t id;         /* unique while the server runs (hint answers find it) */
+    char addr[64];       /* the client's address (per-address limits), as text */
     struct table *table; /* NULL until join */
     int seat;            /* -1: spectator */
     int told;            /* the table's action count in its latest state
@@ -63,7 +97,10 @@ typedef struct session {
     size_t rx_len;
     int rx_too_big;
     struct outmsg *head, *tail;
-    int queued;
+    int queued;          /* messages waiting */
+    size_t queued_bytes; /* and their bytes */
+    double tokens;       /* the rate limit's bucket (sockets.c) */
+    int64_t tokens_at;   /* when it was last filled, ms */
     int closing;
 } session;
 
@@ -150,5 +187,19 @@ void extseats_shutdown(void);
 
 /* http.c: wakes the loop from another thread (lws_cancel_service). */
 void http_wake(void);
+
+/* tables.c: called by the loop about once a second (expiry of abandoned
+** tables, changes to store again after storage failed). */
+void tables_tick(void);
+
+/* syncer.c: --durable without syncing on the loop.  A change is committed
+** on the loop (no sync); a writer thread syncs the log, many commits at
+** once, and wakes the loop.  Every message queued after a commit waits
+** until that commit is synced (sockets.c holds it), so nobody is told of a
+** change a power cut could lose.  Without --durable both counters are 0. */
+uint64_t syncer_committed(void); /* commits so far */
+uint64_t syncer_synced(void);    /* commits on the disk */
+/* Sockets holding messages for commits now synced write them (sockets.c). */
+void sockets_release(void);
 
 #endif

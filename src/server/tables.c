@@ -913,3 +913,5 @@ void tables_bot_done(bot_job *job) {
         fprintf(stderr, "tafel serve: table %s: the bot's move '%s' was refused: %s\n", t->id,
                 text, msg);
 }
+
+void tables_tick(void) {}

@@ -133,3 +133,16 @@ bot_job *botpool_take_done(void) {
     pthread_mutex_unlock(&lock);
     return job;
 }
+
+void botpool_cancel(const char *table_id, int64_t seq) {
+    (void)table_id;
+    (void)seq;
+}
+
+void botpool_cancel_session(uint64_t session_id) { (void)session_id; }
+
+int botpool_hint_pending(const char *table_id, int seat) {
+    (void)table_id;
+    (void)seat;
+    return 0;
+}

@@ -158,9 +158,19 @@ typedef struct bot_job {
 } bot_job;
 
 int botpool_start(int workers, void (*wake)(void));
+/* Stops the workers: running searches are told to stop; returns soon. */
 void botpool_stop(void);
 /* Hands the job (malloc'd) to a worker. */
 void botpool_submit(bot_job *job);
+/* The table of id moved on to seq: its jobs asked before seq (moves and
+** hints, not an external program's end) are no longer needed.  Queued ones
+** are dropped, running ones told to stop; their answers come back and are
+** dropped as stale. */
+void botpool_cancel(const char *table_id, int64_t seq);
+/* The socket that asked for hints is gone: its hints are not needed. */
+void botpool_cancel_session(uint64_t session_id);
+/* Whether a hint for (table id, seat) is queued or running. */
+int botpool_hint_pending(const char *table_id, int seat);
 /* A finished job, or NULL; the caller frees it with bot_job_free. */
 bot_job *botpool_take_done(void);
 void bot_job_free(bot_job *job);

@@ -29,7 +29,9 @@ test('SIGTERM stops the server cleanly; after a restart the game goes on where i
   const dir = tempDir();
   const s1 = await startServer({ dir });
   const { created, players } = await twoPeople(s1, 'carcassonne(players=2)', 31);
-  const { final } = await playOut(players, { rng: prng(31), until: (_, moves) => moves >= 12 });
+  // both seats hold the latest state (the mover's ack comes before the other's state)
+  const { final } = await playOut(players, { rng: prng(31),
+    until: (latest, moves) => moves >= 12 && latest.every((s) => s.seq === latest[0].seq) });
   const seen = await history(players[0].client);
   const exit = await s1.stop('SIGTERM');
   assert.deepEqual(exit, { code: 0, signal: null }, `SIGTERM: ${s1.stderr()}`);

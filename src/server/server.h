@@ -101,6 +101,7 @@ typedef struct session {
     size_t queued_bytes; /* and their bytes */
     double tokens;       /* the rate limit's bucket (sockets.c) */
     int64_t tokens_at;   /* when it was last filled, ms */
+    int64_t limited_at;  /* when it was last told it sends too fast, ms */
     int closing;
 } session;
 

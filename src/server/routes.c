@@ -353,9 +353,7 @@ static int route(struct lws *wsi, const char *uri) {
     if (!t->over)
         return send_text(wsi, HTTP_STATUS_FORBIDDEN,
                          "the game is not over: its record holds every hidden card");
-    int rc = send_json(wsi, HTTP_STATUS_OK, record_json(t));
-    tables_sweep(); /* a finished table loaded for its record */
-    return rc;
+    return send_json(wsi, HTTP_STATUS_OK, record_json(t));
 }
 
 /* ---- checks ----------------------------------------------------------- */
@@ -440,7 +438,9 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 &&
             lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_HEAD_URI) <= 0)
             return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
-        return route(wsi, uri);
+        int rc = route(wsi, uri);
+        tables_sweep(); /* a finished table loaded for its page or record */
+        return rc;
     }
     default:
         break;

@@ -102,7 +102,7 @@ typedef struct session {
     double tokens;       /* the rate limit's bucket (sockets.c) */
     int64_t tokens_at;   /* when it was last filled, ms */
     int64_t limited_at;  /* when it was last told it sends too fast, ms */
-    int closing;
+    int closing;         /* 0: open; else how it closes (sockets.c) */
 } session;
 
 /* Queues text (copied) for the socket and asks lws for a write. */

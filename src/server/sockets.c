@@ -33,6 +33,15 @@ struct outmsg {
 
 static uint64_t last_session_id;
 
+/* session.closing: */
+enum {
+    SESSION_CLOSE_NOW = 1,
+    SESSION_CLOSE_FLOOD = 2, /* after the queue is written */
+    SESSION_CLOSE_SENT = 3   /* a close frame is on its way: a WRITEABLE that returned
+                             ** -1 again would hang up at once (a reset: the client
+                             ** loses the close and what came before) */
+};
+
 void sockets_release(void) {}
 
 /* ---- addresses -------------------------------------------------------- */
@@ -136,7 +145,7 @@ void session_send(session *s, const char *text, size_t len) {
     if (s->closing) return;
     if (s->queued_bytes + len > (size_t)server_opt->limits.queue_bytes) {
         /* a socket that does not read: let it go */
-        s->closing = 1;
+        s->closing = SESSION_CLOSE_NOW;
         lws_callback_on_writable(s->wsi);
         return;
     }
@@ -178,11 +187,16 @@ static int receive(session *s, struct lws *wsi, const void *in, size_t len) {
     }
     s->rx_len = total;
     if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi)) return 0;
-    int ok = rate_take(s);
+    int ok = s->closing ? 0 : rate_take(s);
     if (ok < 0) {
-        const char *why = "too many messages";
-        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why, strlen(why));
-        return -1;
+        /* a flood: what is queued goes out (the rate_limited error among
+        ** it), then the socket is closed (WRITEABLE); what else comes is
+        ** ignored.  (lws 4.1 hung up at once when rx flow control was
+        ** turned off here.)  A client still sending when it is closed gets
+        ** a reset, and may lose what was on its way to it. */
+        s->closing = SESSION_CLOSE_FLOOD;
+        lws_callback_on_writable(wsi);
+        ok = 0;
     }
     if (!ok) {
         /* over the rate: not read */
@@ -217,8 +231,16 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         }
         return receive(s, wsi, in, len);
     case LWS_CALLBACK_SERVER_WRITEABLE: {
-        if (s->closing) return -1;
+        if (s->closing == SESSION_CLOSE_NOW) return -1;
         struct outmsg *m = s->head;
+        if (s->closing == SESSION_CLOSE_SENT) break; /* lws awaits the client's close */
+        if (!m && s->closing == SESSION_CLOSE_FLOOD) {
+            const char *why = "too many messages";
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why,
+                             strlen(why));
+            s->closing = SESSION_CLOSE_SENT;
+            return -1;
+        }
         if (!m) break;
         s->head = m->next;
         if (!s->head) s->tail = NULL;
@@ -228,7 +250,7 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         int short_write = n < (int)m->len;
         free(m);
         if (short_write) return -1;
-        if (s->head) lws_callback_on_writable(wsi);
+        if (s->head || s->closing) lws_callback_on_writable(wsi);
         break;
     }
     case LWS_CALLBACK_CLOSED:

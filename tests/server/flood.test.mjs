@@ -41,24 +41,46 @@ async function playOn(players, moves, seed) {
   return made;
 }
 
-test('600 joins from one socket: the flooder is rate limited, the players keep playing', async () => {
-  const server = await startServer({ args: ['--max-queue', '256'] });
+test('600 joins from one socket: the flooder is cut off, the players keep playing', async (t) => {
+  const server = await startServer({ args: ['--max-queue', '1024', '--max-rate', '20'] });
   const { created, players } = await twoPeople(server, 'carcassonne(players=2)', 7);
   const rss0 = rssKiB(server.proc.pid);
   const flooder = await Client.connect(server);
   for (let i = 0; i < 600; i++) flooder.send({ type: 'join', table: created.table });
   await playOn(players, 10, 1);
   await until([flooder], 5000, () => flooder.closed);
+  assert.equal(flooder.closed?.code, 1008, JSON.stringify(flooder.closed));
   const limited = flooder.messages.filter((m) => m.type === 'error' && m.code === 'rate_limited');
-  assert.ok(limited.length >= 1, `no rate_limited error: ${flooder.messages.length} messages`);
-  assert.ok(limited.length <= 3, `${limited.length} rate_limited errors: at most one a second`);
-  assert.match(limited[0].message, /messages a second/);
+  assert.equal(limited.length, 1, 'one rate_limited error (at most one a second)');
   const states = flooder.messages.filter((m) => m.type === 'state').length;
   assert.ok(states <= 70, `${states} joins answered: the rate is 20/s, bursts of 60`);
-  assert.equal(flooder.closed?.code, 1008, `the flooder is closed: ${JSON.stringify(flooder.closed)}`);
   for (const p of players) assert.equal(p.client.closed, null);
-  assert.ok(rssKiB(server.proc.pid) - rss0 < 20000, 'RSS bounded');
+  const grew = rssKiB(server.proc.pid) - rss0;
+  t.diagnostic(`flooder closed ${flooder.closed.code}; ${states} joins answered; RSS +${grew} KiB`);
+  assert.ok(grew < 20000, `RSS grew ${grew} KiB`);
   for (const p of players) p.client.close();
+});
+
+test('a socket that goes on at 5 times the rate gets rate_limited errors, then is closed (1008)', async (t) => {
+  const server = await startServer({ args: ['--max-rate', '20'] });
+  const c = await Client.connect(server);
+  const start = Date.now();
+  while (!c.closed && Date.now() - start < 15000) {
+    for (let i = 0; i < 10 && !c.closed; i++) c.send({ type: 'ping' }); // 100 a second
+    await sleep(100);
+  }
+  await until([c], 3000, () => c.closed);
+  const seconds = (Date.now() - start) / 1000;
+  const limited = c.messages.filter((m) => m.type === 'error' && m.code === 'rate_limited');
+  const pongs = c.messages.filter((m) => m.type === 'pong').length;
+  t.diagnostic(`closed after ${seconds.toFixed(1)} s: ${pongs} pongs, ${limited.length} rate_limited`);
+  assert.equal(c.closed?.code, 1008, JSON.stringify(c.closed));
+  assert.match(c.closed.reason, /too many messages/);
+  assert.ok(seconds >= 3, `closed after ${seconds} s: it takes several seconds`);
+  assert.ok(limited.length >= 2, `${limited.length} rate_limited errors`);
+  assert.ok(limited.length <= seconds + 1, `${limited.length} errors in ${seconds} s: one a second`);
+  assert.match(limited[0].message, /messages a second/);
+  assert.ok(pongs <= 60 + 20 * seconds + 5, `${pongs} pongs: no more than the rate`);
 });
 
 test('a socket at the rate limit is served; a short burst over it is not closed', async () => {
@@ -82,7 +104,7 @@ test('a socket at the rate limit is served; a short burst over it is not closed'
   c.close();
 });
 
-test('one slow client never costs another its connection: a reader that never reads is let go', async () => {
+test('one slow client never costs another its connection: a reader that never reads is let go', async (t) => {
   const server = await startServer({ args: ['--max-queue', '256', '--max-rate', '100000'] });
   const { created, players } = await twoPeople(server, 'carcassonne(players=2)', 11);
   await playOn(players, 30, 2);
@@ -98,6 +120,7 @@ test('one slow client never costs another its connection: a reader that never re
   const rss1 = rssKiB(server.proc.pid);
   slow.ws._socket.resume();
   await slow.waitClosed(10000);
+  t.diagnostic(`RSS ${rss0} KiB, +${rss1 - rss0} KiB with 3,000 history requests unread`);
   assert.ok(rss1 - rss0 < 30000, `RSS grew ${rss1 - rss0} KiB for one socket that does not read`);
   await playOn(players, 4, 4);
   for (const p of players) p.client.close();

@@ -140,7 +140,7 @@ function rssKiB(pid) {
   return Number(m[1]);
 }
 
-test('pipelined pairs leave no memory behind (RSS; LeakSanitizer with TAFEL_ASAN_CLI)', async () => {
+test('pipelined pairs leave no memory behind (RSS; LeakSanitizer with TAFEL_ASAN_CLI)', async (t) => {
   const s = await startServer({ args: ['--web', web] });
   const pair = GET('/api/games') + GET('/api/games');
   for (let i = 0; i < 50; i++) await raw(s.port, pair, { quiet: 300, want: 2 }); // warm up
@@ -150,6 +150,7 @@ test('pipelined pairs leave no memory behind (RSS; LeakSanitizer with TAFEL_ASAN
     await Promise.all(Array.from({ length: 20 }, () => raw(s.port, pair, { quiet: 200, want: 2 })));
   }
   const grew = rssKiB(s.proc.pid) - before;
+  t.diagnostic(`RSS ${before} KiB, +${grew} KiB after ${rounds} pipelined pairs of /api/games`);
   // before the fix each pair kept one 17 KB body: 1,000 pairs = 17 MB
   assert.ok(grew < 4096, `RSS grew ${grew} KiB over ${rounds} pipelined pairs`);
   await s.stop();

@@ -42,7 +42,9 @@ async function playOn(players, moves, seed) {
 }
 
 test('600 joins from one socket: the flooder is cut off, the players keep playing', async (t) => {
-  const server = await startServer({ args: ['--max-queue', '1024', '--max-rate', '20'] });
+  // each join sent both players a state: 600 of them overflowed a 512 KiB queue and the
+  // players were disconnected (before issue 25); at 20/s with bursts of 60, 60 get through
+  const server = await startServer({ args: ['--max-queue', '512', '--max-rate', '20'] });
   const { created, players } = await twoPeople(server, 'carcassonne(players=2)', 7);
   const rss0 = rssKiB(server.proc.pid);
   const flooder = await Client.connect(server);

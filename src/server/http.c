@@ -8,8 +8,8 @@
 ** pieces and is assembled up to SERVER_MAX_MESSAGE; a numeric IPv4 bind
 ** address disables IPv6, or 4.1 would listen on every interface.
 **
-** HTTP: the files of web/ (a mount), and the routes of routes.c (a
-** callback mount); WebSocket sessions: sockets.c.
+** HTTP: routes.c answers every request (one callback mount, the files of
+** web/ too); WebSocket sessions: sockets.c.
 */
 #include "http.h"
 #include "tables.h"

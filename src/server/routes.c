@@ -7,8 +7,12 @@
 ** transaction completed), so nothing of a transaction outlives its
 ** callback: with pipelined requests lws parses the next request while the
 ** previous one is still in its hands, and re-binds the per-session data
-** (../shared/notes/stack-turn3.md §2.6).  What the socket does not take at
-** once lws keeps in order in its own output list.
+** (../shared/notes/stack-turn3.md §2.6).  The "http" protocol's
+** tx_packet_size lets lws hand the whole answer to the socket in one write;
+** what the socket does not take lws keeps and writes later.  lws 4.1 gets
+** one case wrong: a request pipelined behind an answer it still holds is
+** parsed into that answer's transaction, which then stalls; that
+** connection is closed (LWS_CALLBACK_HTTP below; lws's flush timeout, 5 s).
 **
 ** The files of web/ are read once into a small cache keyed by path (an
 ** edited file, another size or mtime, is read again), with a gzip copy when

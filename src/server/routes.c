@@ -55,6 +55,7 @@ typedef struct answer {
     const char *cache;         /* Cache-Control */
     int gzip, vary;            /* Content-Encoding: gzip; Vary: Accept-Encoding */
     int close;                 /* Connection: close, and close after it */
+    int lws_completes;         /* lws completes the transaction (an upgrade refused) */
 } answer;
 
 static int is_head(struct lws *wsi) { return lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0; }
@@ -92,6 +93,7 @@ static int send_answer(struct lws *wsi, const answer *a) {
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
         return 0;
     }
+    if (a->lws_completes) return 0;
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
@@ -112,16 +114,26 @@ static int send_json(struct lws *wsi, unsigned status, char *text) {
     return rc;
 }
 
-static int send_text_close(struct lws *wsi, unsigned status, const char *text, int close) {
+static int send_text_how(struct lws *wsi, unsigned status, const char *text, int close,
+                         int lws_completes) {
     unsigned char buf[LWS_PRE + 256];
     int n = snprintf((char *)buf + LWS_PRE, sizeof buf - LWS_PRE, "%s\n", text);
     answer a = {.status = status, .type = "text/plain; charset=utf-8", .body = buf + LWS_PRE,
-                .len = (size_t)n, .close = close};
+                .len = (size_t)n, .close = close, .lws_completes = lws_completes};
     return send_answer(wsi, &a);
 }
 
 static int send_text(struct lws *wsi, unsigned status, const char *text) {
-    return send_text_close(wsi, status, text, 0);
+    return send_text_how(wsi, status, text, 0, 0);
+}
+
+static int send_text_close(struct lws *wsi, unsigned status, const char *text) {
+    return send_text_how(wsi, status, text, 1, 0);
+}
+
+/* An upgrade refused: 1 tells lws to complete the transaction. */
+static int refuse_upgrade(struct lws *wsi, unsigned status, const char *text, int close) {
+    return send_text_how(wsi, status, text, close, 1) ? -1 : 1;
 }
 
 /* ---- the files of web/ ------------------------------------------------ */
@@ -410,26 +422,26 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_FILTER_HTTP_CONNECTION: {
         /* non-zero: lws closes the connection (after the answer) */
         if (!lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) && !is_head(wsi)) {
-            send_text_close(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, "GET and HEAD only", 1);
+            send_text_close(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, "GET and HEAD only");
             return 1;
         }
         const char *why = bad_request(wsi);
         if (why) {
-            send_text_close(wsi, HTTP_STATUS_BAD_REQUEST, why, 1);
+            send_text_close(wsi, HTTP_STATUS_BAD_REQUEST, why);
             return 1;
         }
         return 0;
     }
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
         const char *why = bad_request(wsi);
-        if (why) return send_text_close(wsi, HTTP_STATUS_BAD_REQUEST, why, 1) ? -1 : 1;
+        if (why) return refuse_upgrade(wsi, HTTP_STATUS_BAD_REQUEST, why, 1);
         if (!origin_allowed(wsi))
-            return send_text(wsi, HTTP_STATUS_FORBIDDEN, "this origin may not open /ws") ? -1 : 1;
+            return refuse_upgrade(wsi, HTTP_STATUS_FORBIDDEN, "this origin may not open /ws", 0);
         char addr[64];
         sockets_client_address(wsi, addr, sizeof addr);
         if (!sockets_address_allowed(addr))
-            return send_text(wsi, HTTP_STATUS_FORBIDDEN,
-                             "too many sockets open from this address") ? -1 : 1;
+            return refuse_upgrade(wsi, HTTP_STATUS_FORBIDDEN,
+                                  "too many sockets open from this address", 0);
         return 0;
     }
     case LWS_CALLBACK_HTTP: {

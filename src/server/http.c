@@ -8,8 +8,8 @@
 ** pieces and is assembled up to SERVER_MAX_MESSAGE; a numeric IPv4 bind
 ** address disables IPv6, or 4.1 would listen on every interface.
 **
-** HTTP: the files of web/ (a mount), and the routes of routes.c (a
-** callback mount); WebSocket sessions: sockets.c.
+** HTTP: routes.c answers every request (one callback mount, the files of
+** web/ too); WebSocket sessions: sockets.c.
 */
 #include "http.h"
 #include "tables.h"
@@ -28,20 +28,15 @@ void http_wake(void) {
 /* ---- the context ------------------------------------------------------ */
 
 static const struct lws_protocols protocols[] = {
-    {"http", routes_callback, sizeof(http_session), 0, 0, NULL, 0},
+    /* tx_packet_size: an answer goes to the socket in one write (routes.c) */
+    {"http", routes_callback, sizeof(http_session), 0, 0, NULL, 16 << 20},
     {"tafel", sockets_callback, sizeof(session), 4096, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
-static const struct lws_protocol_vhost_options mime_types[] = {
-    {&mime_types[1], NULL, ".mjs", "text/javascript"},
-    {&mime_types[2], NULL, ".js", "text/javascript"},
-    {&mime_types[3], NULL, ".svg", "image/svg+xml"},
-    {&mime_types[4], NULL, ".json", "application/json"},
-    {NULL, NULL, ".wasm", "application/wasm"},
-};
-
-static struct lws_http_mount mounts[3];
+/* Every request goes to routes.c (the files of web/ too: cached, gzip,
+** ETags). */
+static struct lws_http_mount mounts[1];
 
 static int is_ipv4(const char *address) {
     int a, b, c, d;
@@ -52,15 +47,8 @@ static int is_ipv4(const char *address) {
 int http_start(const server_options *opt, int *port_out) {
     lws_set_log_level(LLL_ERR, NULL);
     memset(mounts, 0, sizeof mounts);
-    mounts[0] = (struct lws_http_mount){.mount_next = &mounts[1], .mountpoint = "/t",
-                                        .origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
-                                        .mountpoint_len = 2};
-    mounts[1] = (struct lws_http_mount){.mount_next = &mounts[2], .mountpoint = "/api",
-                                        .origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
-                                        .mountpoint_len = 4};
-    mounts[2] = (struct lws_http_mount){.mountpoint = "/", .origin = opt->web_dir,
-                                        .def = "index.html", .origin_protocol = LWSMPRO_FILE,
-                                        .mountpoint_len = 1, .extra_mimetypes = mime_types};
+    mounts[0] = (struct lws_http_mount){.mountpoint = "/", .origin = "http",
+                                        .origin_protocol = LWSMPRO_CALLBACK, .mountpoint_len = 1};
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = opt->port;

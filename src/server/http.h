@@ -32,5 +32,10 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 /* sockets.c: the "tafel" protocol's callback (session as per-session data). */
 int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                      size_t len);
+/* The client's address of a request (with --behind-proxy and a loopback
+** peer, the last address of X-Forwarded-For), as text. */
+void sockets_client_address(struct lws *wsi, char *out, size_t size);
+/* Whether one more WebSocket may open from addr (--max-per-address). */
+int sockets_address_allowed(const char *addr);
 
 #endif

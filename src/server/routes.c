@@ -1,65 +1,330 @@
 /*
 ** routes.c -- the HTTP side of tafel serve: the page's files and the
-** routes /t/<id> (the page), /t/<id>/record, /api/games and /api/tables.
+** routes /t/<id> (the page), /t/<id>/record, /api/games and /api/tables;
+** the checks on each request and on the WebSocket upgrade.
+**
+** Every answer is written whole inside LWS_CALLBACK_HTTP (headers, body,
+** transaction completed), so nothing of a transaction outlives its
+** callback: with pipelined requests lws parses the next request while the
+** previous one is still in its hands, and re-binds the per-session data
+** (../shared/notes/stack-turn3.md §2.6).  The "http" protocol's
+** tx_packet_size lets lws hand the whole answer to the socket in one write;
+** what the socket does not take lws keeps and writes later.  lws 4.1 gets
+** one case wrong: a request pipelined behind an answer it still holds is
+** parsed into that answer's transaction, which then stalls; that
+** connection is closed (LWS_CALLBACK_HTTP below; lws's flush timeout, 5 s).
+**
+** The files of web/ are read once into a small cache keyed by path (an
+** edited file, another size or mtime, is read again), with a gzip copy when
+** it is smaller, a strong ETag and "Cache-Control: no-cache": the page has
+** no build step and no hashed names, so a browser revalidates each file and
+** gets 304 with no body when it has not changed.
+**
+** Refused: a request other than GET or HEAD (405), any HTTP version but
+** 1.0 and 1.1, Content-Length twice, Content-Length with
+** Transfer-Encoding, a body on GET or HEAD (400, then the connection is
+** closed); a path that leaves web/ (404); an upgrade to /ws from another
+** origin (403) or from an address with too many sockets open (403).
 */
+#define _DEFAULT_SOURCE /* realpath, strtok_r */
 #include "http.h"
 #include "tables.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <libwebsockets.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
 
-/* ---- HTTP routes ------------------------------------------------------ */
+#define FILE_MAX (16L << 20) /* a bigger file of web/ is not served */
 
+/* ---- answers ---------------------------------------------------------- */
 
+typedef struct answer {
+    unsigned status;
+    const char *type;
+    const unsigned char *body; /* LWS_PRE bytes of headroom before it */
+    size_t len;
+    const char *etag;          /* quoted, or NULL */
+    const char *cache;         /* Cache-Control */
+    int gzip, vary;            /* Content-Encoding: gzip; Vary: Accept-Encoding */
+    int close;                 /* Connection: close, and close after it */
+    int lws_completes;         /* lws completes the transaction (an upgrade refused) */
+} answer;
 
-/* Starts a response with a body (malloc'd, taken over); WRITEABLE sends it. */
-static int respond(struct lws *wsi, http_session *h, unsigned status, const char *type,
-                   char *body) {
+static int is_head(struct lws *wsi) { return lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0; }
+
+static int add_header(struct lws *wsi, const char *name, const char *value, unsigned char **p,
+                      unsigned char *end) {
+    return lws_add_http_header_by_name(wsi, (const unsigned char *)name,
+                                       (const unsigned char *)value, (int)strlen(value), p, end);
+}
+
+/* Writes the whole answer now and completes the transaction: 0, or -1 to
+** close the connection. */
+static int send_answer(struct lws *wsi, const answer *a) {
     unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
                                       *end = buf + sizeof buf - 1;
-    size_t len = body ? strlen(body) : 0;
-    if (lws_add_http_common_headers(wsi, status, type, len, &p, end) ||
-        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
-                                    (const unsigned char *)"no-store", 8, &p, end) ||
-        lws_finalize_write_http_header(wsi, start, &p, end)) {
-        free(body);
+    int not_modified = a->status == HTTP_STATUS_NOT_MODIFIED;
+    /* lws_add_http_common_headers adds content-length: 0, wrong for a 304
+    ** (RFC 9110 §8.6) */
+    if (not_modified ? lws_add_http_header_status(wsi, a->status, &p, end)
+                     : lws_add_http_common_headers(wsi, a->status, a->type, a->len, &p, end))
+        return -1;
+    if ((a->etag && add_header(wsi, "etag:", a->etag, &p, end)) ||
+        add_header(wsi, "cache-control:", a->cache ? a->cache : "no-store", &p, end) ||
+        (a->gzip && add_header(wsi, "content-encoding:", "gzip", &p, end)) ||
+        (a->vary && add_header(wsi, "vary:", "Accept-Encoding", &p, end)) ||
+        add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
+        (a->close && add_header(wsi, "connection:", "close", &p, end)) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    if (!not_modified && a->len && !is_head(wsi) &&
+        lws_write(wsi, (unsigned char *)a->body, a->len, LWS_WRITE_HTTP_FINAL) < (int)a->len)
+        return -1;
+    if (a->close) {
+        /* lws closes once what it holds is written */
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        return 0;
+    }
+    if (a->lws_completes) return 0;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+/* Answers with text (a malloc'd body, freed here). */
+static int send_json(struct lws *wsi, unsigned status, char *text) {
+    if (!text) return -1;
+    size_t len = strlen(text);
+    unsigned char *buf = malloc(LWS_PRE + len);
+    if (!buf) {
+        free(text);
         return -1;
     }
-    h->body = body;
-    h->len = len;
-    h->sent = 0;
-    lws_callback_on_writable(wsi);
+    memcpy(buf + LWS_PRE, text, len);
+    free(text);
+    answer a = {.status = status, .type = "application/json", .body = buf + LWS_PRE, .len = len};
+    int rc = send_answer(wsi, &a);
+    free(buf);
+    return rc;
+}
+
+static int send_text_how(struct lws *wsi, unsigned status, const char *text, int close,
+                         int lws_completes) {
+    unsigned char buf[LWS_PRE + 256];
+    int n = snprintf((char *)buf + LWS_PRE, sizeof buf - LWS_PRE, "%s\n", text);
+    answer a = {.status = status, .type = "text/plain; charset=utf-8", .body = buf + LWS_PRE,
+                .len = (size_t)n, .close = close, .lws_completes = lws_completes};
+    return send_answer(wsi, &a);
+}
+
+static int send_text(struct lws *wsi, unsigned status, const char *text) {
+    return send_text_how(wsi, status, text, 0, 0);
+}
+
+static int send_text_close(struct lws *wsi, unsigned status, const char *text) {
+    return send_text_how(wsi, status, text, 1, 0);
+}
+
+/* An upgrade refused: 1 tells lws to complete the transaction. */
+static int refuse_upgrade(struct lws *wsi, unsigned status, const char *text, int close) {
+    return send_text_how(wsi, status, text, close, 1) ? -1 : 1;
+}
+
+/* ---- the files of web/ ------------------------------------------------ */
+
+typedef struct cached {
+    struct cached *next;
+    char *path;              /* the real path of the file */
+    off_t size;
+    struct timespec mtime;
+    unsigned char *data;     /* LWS_PRE headroom, then the file */
+    unsigned char *gz;       /* LWS_PRE headroom, then its gzip, or NULL */
+    size_t gz_len;
+    char etag[24], gz_etag[28];
+} cached;
+
+static cached *cache;
+
+static void cached_free(cached *c) {
+    free(c->path);
+    free(c->data);
+    free(c->gz);
+    free(c);
+}
+
+static const struct {
+    const char *ext, *type;
+} mime_types[] = {
+    {".html", "text/html; charset=utf-8"},
+    {".mjs", "text/javascript; charset=utf-8"},
+    {".js", "text/javascript; charset=utf-8"},
+    {".css", "text/css; charset=utf-8"},
+    {".svg", "image/svg+xml"},
+    {".json", "application/json"},
+    {".png", "image/png"},
+    {".wasm", "application/wasm"},
+    {".webmanifest", "application/manifest+json"},
+    {".md", "text/markdown; charset=utf-8"},
+    {".txt", "text/plain; charset=utf-8"},
+};
+
+static const char *mime_type(const char *path) {
+    const char *dot = strrchr(path, '.');
+    if (dot && !strchr(dot, '/'))
+        for (size_t i = 0; i < sizeof mime_types / sizeof mime_types[0]; i++)
+            if (!strcmp(dot, mime_types[i].ext)) return mime_types[i].type;
+    return "application/octet-stream";
+}
+
+/* gzip of data, with LWS_PRE headroom; NULL when it saves nothing. */
+static unsigned char *gzip_of(const unsigned char *data, size_t len, size_t *out_len) {
+    if (len < 256) return NULL; /* headers cost more than it saves */
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return NULL;
+    size_t cap = deflateBound(&z, (uLong)len);
+    unsigned char *out = malloc(LWS_PRE + cap);
+    if (!out) {
+        deflateEnd(&z);
+        return NULL;
+    }
+    z.next_in = (Bytef *)data;
+    z.avail_in = (uInt)len;
+    z.next_out = out + LWS_PRE;
+    z.avail_out = (uInt)cap;
+    int rc = deflate(&z, Z_FINISH);
+    *out_len = z.total_out;
+    deflateEnd(&z);
+    if (rc != Z_STREAM_END || *out_len >= len) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* FNV-1a: the ETag is the content's hash, so a file edited back is the same. */
+static uint64_t hash_of(const unsigned char *data, size_t len) {
+    uint64_t h = 0xcbf29ce484222325u;
+    for (size_t i = 0; i < len; i++) h = (h ^ data[i]) * 0x100000001b3u;
+    return h;
+}
+
+/* The cache entry of the regular file at real path, read (again) when it is
+** new or changed; NULL when it cannot be read. */
+static cached *file_get(const char *real, const struct stat *st) {
+    cached **at = &cache;
+    for (; *at; at = &(*at)->next)
+        if (!strcmp((*at)->path, real)) break;
+    cached *c = *at;
+    if (c && c->size == st->st_size && c->mtime.tv_sec == st->st_mtim.tv_sec &&
+        c->mtime.tv_nsec == st->st_mtim.tv_nsec)
+        return c;
+    if (c) { /* changed: read it again */
+        *at = c->next;
+        cached_free(c);
+    }
+    if (st->st_size > FILE_MAX) return NULL;
+    c = calloc(1, sizeof *c);
+    int fd = open(real, O_RDONLY | O_CLOEXEC);
+    if (!c || fd < 0 || !(c->path = strdup(real)) ||
+        !(c->data = malloc(LWS_PRE + (size_t)st->st_size + 1))) {
+        if (fd >= 0) close(fd);
+        if (c) cached_free(c);
+        return NULL;
+    }
+    size_t got = 0, want = (size_t)st->st_size;
+    while (got < want) {
+        ssize_t n = read(fd, c->data + LWS_PRE + got, want - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += (size_t)n;
+    }
+    close(fd);
+    if (got != want) { /* changed while read: next time */
+        cached_free(c);
+        return NULL;
+    }
+    c->size = st->st_size;
+    c->mtime = st->st_mtim;
+    c->gz = gzip_of(c->data + LWS_PRE, want, &c->gz_len);
+    uint64_t h = hash_of(c->data + LWS_PRE, want);
+    snprintf(c->etag, sizeof c->etag, "\"%016llx\"", (unsigned long long)h);
+    snprintf(c->gz_etag, sizeof c->gz_etag, "\"%016llx-gz\"", (unsigned long long)h);
+    c->next = cache;
+    cache = c;
+    return c;
+}
+
+/* Whether Accept-Encoding takes gzip (and does not say q=0 for it). */
+static int accepts_gzip(struct lws *wsi) {
+    char v[512];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING) <= 0 ||
+        lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP_ACCEPT_ENCODING) <= 0)
+        return 0;
+    for (char *save = NULL, *tok = strtok_r(v, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        while (*tok == ' ' || *tok == '\t') tok++;
+        size_t n = strcspn(tok, "; \t");
+        if (!((n == 4 && !strncasecmp(tok, "gzip", 4)) || (n == 1 && tok[0] == '*'))) continue;
+        const char *q = strstr(tok + n, "q=");
+        if (q && strtod(q + 2, NULL) <= 0) return 0;
+        return 1;
+    }
     return 0;
 }
 
-static int respond_text(struct lws *wsi, http_session *h, unsigned status, const char *text) {
-    size_t n = strlen(text) + 2;
-    char *body = malloc(n);
-    if (!body) return -1;
-    snprintf(body, n, "%s\n", text);
-    return respond(wsi, h, status, "text/plain; charset=utf-8", body);
+/* Whether If-None-Match names etag (or is "*"); weak comparison. */
+static int etag_matches(struct lws *wsi, const char *etag) {
+    char v[1024];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH) <= 0 ||
+        lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP_IF_NONE_MATCH) <= 0)
+        return 0;
+    for (char *save = NULL, *tok = strtok_r(v, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        while (*tok == ' ' || *tok == '\t') tok++;
+        if (!strncmp(tok, "W/", 2)) tok += 2;
+        size_t n = strcspn(tok, " \t");
+        if ((n == 1 && tok[0] == '*') || (n == strlen(etag) && !strncmp(tok, etag, n))) return 1;
+    }
+    return 0;
 }
 
-static int write_body(struct lws *wsi, http_session *h) {
-    if (!h->body) return 0;
-    enum { CHUNK = 16384 };
-    static unsigned char buf[LWS_PRE + CHUNK];
-    size_t n = h->len - h->sent < CHUNK ? h->len - h->sent : CHUNK;
-    int final = h->sent + n == h->len;
-    memcpy(buf + LWS_PRE, h->body + h->sent, n);
-    if (lws_write(wsi, buf + LWS_PRE, n, final ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n)
-        return -1;
-    h->sent += n;
-    if (!final) {
-        lws_callback_on_writable(wsi);
-        return 0;
+/* Serves the file at rel (a path under web/, "/" first); 404 when it is
+** not a regular file inside web/ (".." and symbolic links out of it
+** included). */
+static int send_file(struct lws *wsi, const char *rel) {
+    static char root[PATH_MAX];
+    static size_t root_len;
+    if (!root_len) {
+        if (!realpath(server_opt->web_dir, root))
+            return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such file");
+        root_len = strlen(root);
     }
-    free(h->body);
-    h->body = NULL;
-    return lws_http_transaction_completed(wsi) ? -1 : 0;
+    if (rel[0] != '/' || strstr(rel, "..") || strchr(rel, '\\') || strchr(rel, '%') ||
+        strlen(rel) > 512)
+        return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such file");
+    char path[PATH_MAX], real[PATH_MAX];
+    snprintf(path, sizeof path, "%s%s", root, rel);
+    struct stat st;
+    if (!realpath(path, real) || strncmp(real, root, root_len) || real[root_len] != '/' ||
+        stat(real, &st) || !S_ISREG(st.st_mode))
+        return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such file");
+    cached *c = file_get(real, &st);
+    if (!c) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such file");
+    int gz = c->gz && accepts_gzip(wsi);
+    answer a = {.status = HTTP_STATUS_OK, .type = mime_type(real),
+                .body = gz ? c->gz + LWS_PRE : c->data + LWS_PRE,
+                .len = gz ? c->gz_len : (size_t)c->size, .etag = gz ? c->gz_etag : c->etag,
+                .cache = "no-cache", .gzip = gz, .vary = c->gz != NULL};
+    if (etag_matches(wsi, a.etag)) a.status = HTTP_STATUS_NOT_MODIFIED;
+    return send_answer(wsi, &a);
 }
+
+/* ---- routes ----------------------------------------------------------- */
 
 /* The record of a finished table, in the format tafel replay reads. */
 static char *record_json(const table *t) {
@@ -89,57 +354,112 @@ static char *record_json(const table *t) {
     return json;
 }
 
-static int route(struct lws *wsi, http_session *h, const char *uri) {
-    if (!strcmp(uri, "/api/games")) {
-        char *games = protocol_games();
-        return games ? respond(wsi, h, HTTP_STATUS_OK, "application/json", games) : -1;
-    }
-    if (!strcmp(uri, "/api/tables")) {
-        char *list = lobby_tables_json();
-        return list ? respond(wsi, h, HTTP_STATUS_OK, "application/json", list) : -1;
-    }
+static int route(struct lws *wsi, const char *uri) {
+    if (!strcmp(uri, "/api/games")) return send_json(wsi, HTTP_STATUS_OK, protocol_games());
+    if (!strcmp(uri, "/api/tables")) return send_json(wsi, HTTP_STATUS_OK, lobby_tables_json());
+    if (!strcmp(uri, "/")) return send_file(wsi, "/index.html");
+    if (strncmp(uri, "/t/", 3)) return send_file(wsi, uri);
     char id[STORE_ID_LEN + 2], rest[16];
     int n = sscanf(uri, "/t/%17[0-9a-f]%15s", id, rest);
     if (n < 1 || strlen(id) != STORE_ID_LEN || (n == 2 && strcmp(rest, "/record")))
-        return respond_text(wsi, h, HTTP_STATUS_NOT_FOUND, "no such page");
+        return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
     table *t = tables_find(id);
-    if (!t) return respond_text(wsi, h, HTTP_STATUS_NOT_FOUND, "no such table");
-    if (n == 1) { /* the page; it reads the table and token from the address */
-        char path[1024];
-        snprintf(path, sizeof path, "%s/index.html", server_opt->web_dir);
-        int rc = lws_serve_http_file(wsi, path, "text/html", NULL, 0);
-        return rc < 0 || (rc > 0 && lws_http_transaction_completed(wsi)) ? -1 : 0;
-    }
+    if (!t) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such table");
+    if (n == 1) return send_file(wsi, "/index.html"); /* it reads the table from the address */
     if (!t->over)
-        return respond_text(wsi, h, HTTP_STATUS_FORBIDDEN,
-                            "the game is not over: its record holds every hidden card");
-    char *json = record_json(t);
-    return json ? respond(wsi, h, HTTP_STATUS_OK, "application/json", json) : -1;
+        return send_text(wsi, HTTP_STATUS_FORBIDDEN,
+                         "the game is not over: its record holds every hidden card");
+    return send_json(wsi, HTTP_STATUS_OK, record_json(t));
 }
 
-int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
-                         void *in, size_t len) {
-    http_session *h = user;
-    switch (reason) {
-    case LWS_CALLBACK_HTTP: {
-        char uri[256];
-        memset(h, 0, sizeof *h);
-        if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
-            return respond_text(wsi, h, HTTP_STATUS_METHOD_NOT_ALLOWED, "GET only");
-        return route(wsi, h, uri);
+/* ---- checks ----------------------------------------------------------- */
+
+/* Why the request is refused (400), or NULL. */
+static const char *bad_request(struct lws *wsi) {
+    char v[32];
+    if (lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP) <= 0 ||
+        (strcmp(v, "HTTP/1.1") && strcmp(v, "HTTP/1.0")))
+        return "HTTP/1.0 and HTTP/1.1 only";
+    int cl = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) > 0;
+    if (cl && lws_hdr_copy_fragment(wsi, v, sizeof v, WSI_TOKEN_HTTP_CONTENT_LENGTH, 1) >= 0)
+        return "Content-Length given twice";
+    int te = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0;
+    if (cl && te) return "Content-Length together with Transfer-Encoding";
+    if (te) return "no request body here (Transfer-Encoding)";
+    if (cl) {
+        char *end;
+        if (lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0) return "bad Content-Length";
+        unsigned long long n = strtoull(v, &end, 10);
+        if (end == v || *end || v[0] == '-' || v[0] == '+') return "bad Content-Length";
+        if (n) return "no request body here (GET and HEAD only)";
     }
-    case LWS_CALLBACK_HTTP_WRITEABLE:
-        tables_sweep(); /* a finished table loaded for its record */
-        return write_body(wsi, h);
-    case LWS_CALLBACK_CLOSED_HTTP:
-        if (h) {
-            free(h->body);
-            h->body = NULL;
+    return NULL;
+}
+
+/* Whether the request may open a WebSocket: its Origin (when it has one)
+** is the server's own (Origin's host[:port] is the request's Host) or one
+** of --allow-origin. */
+static int origin_allowed(struct lws *wsi) {
+    char origin[512], host[300];
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
+    if (n <= 0) return 1; /* not a browser: browsers always send Origin */
+    if (n >= (int)sizeof origin || lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+        return 0;
+    for (int i = 0; i < server_opt->norigins; i++)
+        if (!strcmp(origin, server_opt->origins[i])) return 1;
+    const char *rest = !strncmp(origin, "http://", 7)    ? origin + 7
+                       : !strncmp(origin, "https://", 8) ? origin + 8
+                                                         : NULL;
+    if (!rest || lws_hdr_total_length(wsi, WSI_TOKEN_HOST) >= (int)sizeof host ||
+        lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return 0;
+    return !strcasecmp(rest, host);
+}
+
+int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                    size_t len) {
+    switch (reason) {
+    case LWS_CALLBACK_FILTER_HTTP_CONNECTION: {
+        /* non-zero: lws closes the connection (after the answer) */
+        if (!lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) && !is_head(wsi)) {
+            send_text_close(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, "GET and HEAD only");
+            return 1;
         }
-        break;
+        const char *why = bad_request(wsi);
+        if (why) {
+            send_text_close(wsi, HTTP_STATUS_BAD_REQUEST, why);
+            return 1;
+        }
+        return 0;
+    }
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
+        const char *why = bad_request(wsi);
+        if (why) return refuse_upgrade(wsi, HTTP_STATUS_BAD_REQUEST, why, 1);
+        if (!origin_allowed(wsi))
+            return refuse_upgrade(wsi, HTTP_STATUS_FORBIDDEN, "this origin may not open /ws", 0);
+        char addr[64];
+        sockets_client_address(wsi, addr, sizeof addr);
+        if (!sockets_address_allowed(addr))
+            return refuse_upgrade(wsi, HTTP_STATUS_FORBIDDEN,
+                                  "too many sockets open from this address", 0);
+        return 0;
+    }
+    case LWS_CALLBACK_HTTP: {
+        char uri[600];
+        if (lws_partial_buffered(wsi))
+            /* a pipelined request, and lws still holds part of the answer
+            ** before: it parsed this one into the same header table, which
+            ** the answer before completes; close once that is written */
+            return -1;
+        if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 &&
+            lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_HEAD_URI) <= 0)
+            return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
+        int rc = route(wsi, uri);
+        tables_sweep(); /* a finished table loaded for its page or record */
+        return rc;
+    }
     default:
         break;
     }
     return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
-

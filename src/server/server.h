@@ -101,7 +101,8 @@ typedef struct session {
     size_t queued_bytes; /* and their bytes */
     double tokens;       /* the rate limit's bucket (sockets.c) */
     int64_t tokens_at;   /* when it was last filled, ms */
-    int closing;
+    int64_t limited_at;  /* when it was last told it sends too fast, ms */
+    int closing;         /* 0: open; else how it closes (sockets.c) */
 } session;
 
 /* Queues text (copied) for the socket and asks lws for a write. */

@@ -5,14 +5,25 @@
 ** what the server sends waits in the socket's queue (bounded in bytes: a
 ** socket that does not read is let go) and goes out one lws_write per
 ** WRITEABLE callback, with LWS_PRE bytes of headroom before the text.
+**
+** What one socket may cost (docs/server.md, "Limits"): messages a second
+** (a token bucket, --max-rate, bursts of 3 s worth; a message over it is
+** not read, the socket is told at most once a second, and one that goes on
+** at more than 3 times the rate is closed), bytes waiting (--max-queue) and
+** sockets open from one address (--max-per-address, counted here, refused
+** at the upgrade by routes.c).  Text frames only: binary ones close the
+** socket (1003).
 */
 #include "http.h"
 #include "tables.h"
 
 #include <libwebsockets.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct outmsg {
     struct outmsg *next;
@@ -22,7 +33,111 @@ struct outmsg {
 
 static uint64_t last_session_id;
 
+/* session.closing: */
+enum {
+    SESSION_CLOSE_NOW = 1,
+    SESSION_CLOSE_FLOOD = 2, /* after the queue is written */
+    SESSION_CLOSE_SENT = 3   /* a close frame is on its way: a WRITEABLE that returned
+                             ** -1 again would hang up at once (a reset: the client
+                             ** loses the close and what came before) */
+};
+
 void sockets_release(void) {}
+
+/* ---- addresses -------------------------------------------------------- */
+
+/* Open sockets per client address: a small chained hash map, an entry
+** freed when its count falls to 0. */
+typedef struct addr_count {
+    struct addr_count *next;
+    int n;
+    char addr[64];
+} addr_count;
+
+enum { ADDR_BUCKETS = 1024 };
+static addr_count *addr_buckets[ADDR_BUCKETS];
+
+static addr_count **addr_slot(const char *addr) {
+    uint32_t h = 2166136261u;
+    for (const char *c = addr; *c; c++) h = (h ^ (unsigned char)*c) * 16777619u;
+    addr_count **at = &addr_buckets[h % ADDR_BUCKETS];
+    while (*at && strcmp((*at)->addr, addr)) at = &(*at)->next;
+    return at;
+}
+
+static void addr_add(const char *addr, int delta) {
+    addr_count **at = addr_slot(addr), *e = *at;
+    if (!e) {
+        if (delta <= 0 || !(e = calloc(1, sizeof *e))) return;
+        snprintf(e->addr, sizeof e->addr, "%s", addr);
+        *at = e;
+    }
+    e->n += delta;
+    if (e->n <= 0) {
+        *at = e->next;
+        free(e);
+    }
+}
+
+int sockets_address_allowed(const char *addr) {
+    if (server_opt->limits.per_address <= 0) return 1;
+    addr_count *e = *addr_slot(addr);
+    return !e || e->n < server_opt->limits.per_address;
+}
+
+static int is_loopback(const char *addr) {
+    return !strncmp(addr, "127.", 4) || !strcmp(addr, "::1") || !strncmp(addr, "::ffff:127.", 11);
+}
+
+void sockets_client_address(struct lws *wsi, char *out, size_t size) {
+    if (!lws_get_peer_simple(wsi, out, size)) snprintf(out, size, "?");
+    char xff[512];
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
+    if (!server_opt->behind_proxy || !is_loopback(out) || n <= 0 || n >= (int)sizeof xff ||
+        lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
+        return;
+    /* the last address: the one the proxy itself saw */
+    char *last = strrchr(xff, ',');
+    last = last ? last + 1 : xff;
+    while (*last == ' ' || *last == '\t') last++;
+    last[strcspn(last, " \t")] = '\0';
+    unsigned char bin[16];
+    if (inet_pton(AF_INET, last, bin) == 1 || inet_pton(AF_INET6, last, bin) == 1)
+        snprintf(out, size, "%s", last);
+}
+
+/* ---- the rate of messages --------------------------------------------- */
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Whether a message may be read now (-1: close the socket).  A read message
+** costs a token, a refused one a third of a token (the bucket goes below
+** 0): a socket that sends at up to 3 times the rate gets its tokens back,
+** one that sends faster sinks, and is closed 5 s worth of tokens below 0. */
+static int rate_take(session *s) {
+    double rate = server_opt->limits.rate, burst = 3 * rate;
+    int64_t now = now_ms();
+    if (!s->tokens_at) s->tokens = burst;
+    else s->tokens += rate * (double)(now - s->tokens_at) / 1000;
+    if (s->tokens > burst) s->tokens = burst;
+    s->tokens_at = now;
+    if (s->tokens >= 1) {
+        s->tokens -= 1;
+        return 1;
+    }
+    s->tokens -= 1.0 / 3;
+    if (s->tokens < -5 * rate) return -1;
+    if (now - s->limited_at >= 1000) {
+        s->limited_at = now;
+        protocol_send_error(s, "rate_limited", "more than %d messages a second: message not read",
+                            server_opt->limits.rate);
+    }
+    return 0;
+}
 
 /* ---- WebSocket -------------------------------------------------------- */
 
@@ -30,7 +145,7 @@ void session_send(session *s, const char *text, size_t len) {
     if (s->closing) return;
     if (s->queued_bytes + len > (size_t)server_opt->limits.queue_bytes) {
         /* a socket that does not read: let it go */
-        s->closing = 1;
+        s->closing = SESSION_CLOSE_NOW;
         lws_callback_on_writable(s->wsi);
         return;
     }
@@ -72,7 +187,20 @@ static int receive(session *s, struct lws *wsi, const void *in, size_t len) {
     }
     s->rx_len = total;
     if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi)) return 0;
-    if (s->rx_too_big) protocol_too_big(s);
+    int ok = s->closing ? 0 : rate_take(s);
+    if (ok < 0) {
+        /* a flood: what is queued goes out (the rate_limited error among
+        ** it), then the socket is closed (WRITEABLE); what else comes is
+        ** ignored.  (lws 4.1 hung up at once when rx flow control was
+        ** turned off here.)  A client still sending when it is closed gets
+        ** a reset, and may lose what was on its way to it. */
+        s->closing = SESSION_CLOSE_FLOOD;
+        lws_callback_on_writable(wsi);
+        ok = 0;
+    }
+    if (!ok) {
+        /* over the rate: not read */
+    } else if (s->rx_too_big) protocol_too_big(s);
     else protocol_receive(s, s->rx, s->rx_len);
     free(s->rx); /* most sockets are quiet between messages: no buffer kept */
     s->rx = NULL;
@@ -91,12 +219,28 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         s->wsi = wsi;
         s->id = ++last_session_id;
         s->seat = -1;
+        sockets_client_address(wsi, s->addr, sizeof s->addr);
+        addr_add(s->addr, 1);
         break;
     case LWS_CALLBACK_RECEIVE:
+        if (lws_frame_is_binary(wsi)) {
+            const char *why = "text frames only";
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)why,
+                             strlen(why));
+            return -1;
+        }
         return receive(s, wsi, in, len);
     case LWS_CALLBACK_SERVER_WRITEABLE: {
-        if (s->closing) return -1;
+        if (s->closing == SESSION_CLOSE_NOW) return -1;
         struct outmsg *m = s->head;
+        if (s->closing == SESSION_CLOSE_SENT) break; /* lws awaits the client's close */
+        if (!m && s->closing == SESSION_CLOSE_FLOOD) {
+            const char *why = "too many messages";
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why,
+                             strlen(why));
+            s->closing = SESSION_CLOSE_SENT;
+            return -1;
+        }
         if (!m) break;
         s->head = m->next;
         if (!s->head) s->tail = NULL;
@@ -106,10 +250,11 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         int short_write = n < (int)m->len;
         free(m);
         if (short_write) return -1;
-        if (s->head) lws_callback_on_writable(wsi);
+        if (s->head || s->closing) lws_callback_on_writable(wsi);
         break;
     }
     case LWS_CALLBACK_CLOSED:
+        if (s->addr[0]) addr_add(s->addr, -1);
         protocol_closed(s);
         drop_queue(s);
         tables_sweep();

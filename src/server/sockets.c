@@ -5,6 +5,12 @@
 ** what the server sends waits in the socket's queue (bounded in bytes: a
 ** socket that does not read is let go) and goes out one lws_write per
 ** WRITEABLE callback, with LWS_PRE bytes of headroom before the text.
+**
+** --durable: each message carries the commit count when it was queued and
+** goes out only once the syncer has synced that many (syncer.c); until
+** then its socket is listed as waiting, and sockets_release (the loop,
+** woken by the syncer) asks for a write again.  Without --durable both
+** counts stay 0 and nothing waits.
 */
 #include "http.h"
 #include "tables.h"
@@ -16,13 +22,54 @@
 
 struct outmsg {
     struct outmsg *next;
+    uint64_t commit; /* syncer_committed() when queued: sent once synced */
     size_t len;
     unsigned char data[]; /* LWS_PRE bytes of headroom, then the text */
 };
 
 static uint64_t last_session_id;
 
-void sockets_release(void) {}
+/* The sockets whose first message waits for a sync; session.waiting is
+** the place + 1 (taken out in any order: the last moves into the gap). */
+static session **waiters;
+static int nwaiters, capwaiters;
+
+static void wait_add(session *s) {
+    if (s->waiting) return;
+    if (nwaiters == capwaiters) {
+        int cap = capwaiters ? capwaiters * 2 : 64;
+        session **grown = realloc(waiters, sizeof *grown * (size_t)cap);
+        if (!grown) { /* asks again for a write: the message waits all the same */
+            lws_callback_on_writable(s->wsi);
+            return;
+        }
+        waiters = grown;
+        capwaiters = cap;
+    }
+    waiters[nwaiters++] = s;
+    s->waiting = nwaiters;
+}
+
+static void wait_remove(session *s) {
+    if (!s->waiting) return;
+    session *last = waiters[--nwaiters];
+    waiters[s->waiting - 1] = last;
+    last->waiting = s->waiting;
+    s->waiting = 0;
+}
+
+void sockets_release(void) {
+    uint64_t synced = syncer_synced();
+    for (int i = 0; i < nwaiters;) {
+        session *s = waiters[i];
+        if (s->head && s->head->commit > synced) {
+            i++;
+            continue;
+        }
+        wait_remove(s); /* moves another into place i */
+        if (s->head) lws_callback_on_writable(s->wsi);
+    }
+}
 
 /* ---- WebSocket -------------------------------------------------------- */
 
@@ -37,6 +84,7 @@ void session_send(session *s, const char *text, size_t len) {
     struct outmsg *m = malloc(sizeof *m + LWS_PRE + len);
     if (!m) return;
     m->next = NULL;
+    m->commit = syncer_committed();
     m->len = len;
     memcpy(m->data + LWS_PRE, text, len);
     if (s->tail) s->tail->next = m;
@@ -44,7 +92,8 @@ void session_send(session *s, const char *text, size_t len) {
     s->tail = m;
     s->queued++;
     s->queued_bytes += len;
-    lws_callback_on_writable(s->wsi);
+    if (m->commit > syncer_synced()) wait_add(s);
+    else lws_callback_on_writable(s->wsi);
 }
 
 static void drop_queue(session *s) {
@@ -98,6 +147,10 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         if (s->closing) return -1;
         struct outmsg *m = s->head;
         if (!m) break;
+        if (m->commit > syncer_synced()) {
+            wait_add(s);
+            break;
+        }
         s->head = m->next;
         if (!s->head) s->tail = NULL;
         s->queued--;
@@ -112,9 +165,11 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
     case LWS_CALLBACK_CLOSED:
         protocol_closed(s);
         drop_queue(s);
+        wait_remove(s); /* lws frees s next */
         tables_sweep();
         break;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        sockets_release();
         for (bot_job *job; (job = botpool_take_done());) {
             tables_bot_done(job);
             bot_job_free(job);

@@ -97,24 +97,26 @@ static void syncer_failed(const char *what) {
     kill(getpid(), SIGTERM);
 }
 
-/* A PASSIVE checkpoint once the log holds SYNCER_CHECKPOINT_FRAMES pages
-** more than after the previous one: it copies what no reader still needs,
-** never waits for the loop, and syncs the database file. */
-static void syncer_checkpoint(int *done_at) {
+/* A PASSIVE checkpoint while the log holds SYNCER_CHECKPOINT_FRAMES pages
+** or more and has grown since the previous one: it copies what no reader
+** still needs, never waits for the loop, and syncs the database file.  The
+** loop's next commit after a checkpoint that copied everything starts the
+** log again at its beginning (the file keeps its size; the count drops);
+** commits made while one ran are copied by the next. */
+static void syncer_checkpoint(int *last_log) {
     int frames = atomic_load(&wal_frames);
-    if (frames < *done_at) *done_at = 0; /* the log started again at its beginning */
-    if (frames - *done_at < SYNCER_CHECKPOINT_FRAMES) return;
+    if (frames < SYNCER_CHECKPOINT_FRAMES || frames == *last_log) return;
     int log = 0, copied = 0;
     int rc = sqlite3_wal_checkpoint_v2(own, "main", SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
     if (rc != SQLITE_OK && rc != SQLITE_BUSY)
         fprintf(stderr, "tafel serve: --durable: checkpoint: %s\n", sqlite3_errmsg(own));
-    *done_at = log > 0 ? log : frames;
+    *last_log = log > 0 ? log : frames;
 }
 
 static void *syncer_main(void *arg) {
     (void)arg;
     uint64_t done = atomic_load(&synced);
-    int checkpointed_at = 0, failed = 0;
+    int last_log = 0, failed = 0;
     for (;;) {
         pthread_mutex_lock(&lock);
         while (!stopping && atomic_load(&committed) == done) {
@@ -137,7 +139,7 @@ static void *syncer_main(void *arg) {
                 http_wake();
             }
         }
-        if (!failed) syncer_checkpoint(&checkpointed_at);
+        if (!failed) syncer_checkpoint(&last_log);
         if (stop) break;
         if (failed) { /* nothing more can be acknowledged: wait for the stop */
             pthread_mutex_lock(&lock);

@@ -16,7 +16,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, copyFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, copyFileSync, readdirSync, statSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import {
   TAFEL, TIMEOUT, startServer, stopAll, Client, createTable, seat, watchedTable, playOut, prng,
@@ -236,4 +236,34 @@ test('--durable: SIGTERM folds the log into the database file and removes it', a
   const back = await seat(again, created.table, created.tokens[0]);
   assert.equal(back.state.seq, final[0].seq, 'every move in the database file');
   back.client.close();
+});
+
+test('--durable: the syncing thread folds the log into the database as it grows (about 1000 '
+  + 'pages)', async () => {
+  const server = await startServer({ args: ['--durable', '--max-per-address', '0'] });
+  const tables = [];
+  for (let i = 0; i < 10; i++) {
+    const c = await Client.connect(server);
+    const created = await createTable(c, 'catan_cards', ['human', 'human'], 500 + i);
+    c.close();
+    const players = [];
+    for (const token of created.tokens) players.push(await seat(server, created.table, token));
+    tables.push(players);
+  }
+  // Each move writes two or three pages to the log: 2,000 moves, over
+  // 4,000 pages without checkpoints.
+  let moves = 0, biggest = 0;
+  const sample = setInterval(() => {
+    try { biggest = Math.max(biggest, statSync(`${server.db}-wal`).size); } catch { /* none */ }
+  }, 100);
+  await Promise.all(tables.map((players, k) => playOut(players, {
+    rng: prng(500 + k), timeout: 60000, onAck: () => { moves++; },
+    until: () => moves >= 2000,
+  })));
+  clearInterval(sample);
+  biggest = Math.max(biggest, statSync(`${server.db}-wal`).size);
+  const pages = Math.round(biggest / (4096 + 24));
+  assert.ok(pages < 2000, `the log grew to ${pages} pages in ${moves} moves`);
+  const exit = await server.stop('SIGTERM');
+  assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
 });

@@ -19,7 +19,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, copyFileSync, readdirSync, statSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import {
-  TAFEL, TIMEOUT, startServer, stopAll, Client, createTable, seat, watchedTable, playOut, prng,
+  TAFEL, TIMEOUT, startServer, stopAll, seat, watchedTable, twoPeople, playOut, prng,
   tempDir, history, get, sleep,
 } from './helpers.mjs';
 
@@ -183,12 +183,7 @@ test('--durable: kill -9 right after acks, many tables at once, keeps every ackn
     let server = await startServer({ dir, args: ['--durable', '--max-per-address', '0'] });
     const tables = [];
     for (let i = 0; i < 10; i++) {
-      const c = await Client.connect(server);
-      const created = await createTable(c, 'catan_cards', ['human', 'human'], 200 + i);
-      c.close();
-      const players = [];
-      for (const token of created.tokens) players.push(await seat(server, created.table, token));
-      tables.push({ created, players, acked: [] });
+      tables.push({ ...await twoPeople(server, 'catan_cards', 200 + i), acked: [] });
     }
     const deadline = Date.now() + 1500;
     let killed = false;
@@ -242,14 +237,7 @@ test('--durable: the syncing thread folds the log into the database as it grows 
   + 'pages)', async () => {
   const server = await startServer({ args: ['--durable', '--max-per-address', '0'] });
   const tables = [];
-  for (let i = 0; i < 10; i++) {
-    const c = await Client.connect(server);
-    const created = await createTable(c, 'catan_cards', ['human', 'human'], 500 + i);
-    c.close();
-    const players = [];
-    for (const token of created.tokens) players.push(await seat(server, created.table, token));
-    tables.push(players);
-  }
+  for (let i = 0; i < 10; i++) tables.push((await twoPeople(server, 'catan_cards', 500 + i)).players);
   // Each move writes two or three pages to the log: 2,000 moves, over
   // 4,000 pages without checkpoints.
   let moves = 0, biggest = 0;

@@ -45,7 +45,11 @@ async function startTraced(args) {
   const log = joinPath(dir, 'strace.log');
   const strace = spawn('strace', ['-f', '-y', '-o', log, '-e', 'trace=fdatasync,fsync',
     '-e', `inject=fdatasync,fsync:delay_exit=${SYNC_MS * 1000}`,
-    TAFEL, 'serve', '--port', '0', '--db', db, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    TAFEL, 'serve', '--port', '0', '--db', db, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // LeakSanitizer cannot run under ptrace (a sanitizer build)
+    env: { ...process.env, ASAN_OPTIONS: `${process.env.ASAN_OPTIONS || ''}:detect_leaks=0` },
+  });
   const exited = new Promise((res) => strace.on('exit', (code, signal) => res({ code, signal })));
   let out = '', err = '';
   strace.stderr.setEncoding('utf8');

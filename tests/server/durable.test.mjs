@@ -19,7 +19,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, copyFileSync, readdirSync, statSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import {
-  TAFEL, TIMEOUT, startServer, stopAll, seat, watchedTable, twoPeople, playOut, prng,
+  TAFEL, TIMEOUT, startServer, stopAll, Client, seat, watchedTable, twoPeople, playOut, prng,
   tempDir, history, get, sleep,
 } from './helpers.mjs';
 
@@ -256,6 +256,37 @@ test('--durable: the syncing thread folds the log into the database as it grows 
   biggest = Math.max(biggest, statSync(`${server.db}-wal`).size);
   const pages = Math.round(biggest / (4096 + 24));
   assert.ok(pages < 2000, `the log grew to ${pages} pages in ${moves} moves`);
+  const exit = await server.stop('SIGTERM');
+  assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
+});
+
+test('--durable: HTTP tells of a change no sooner than the sockets do (the lobby waits for the '
+  + 'sync too)', { skip: !HAVE_STRACE && 'no strace' }, async () => {
+  const server = await startTraced(['--durable']);
+  const c = await Client.connect(server);
+  for (let round = 0; round < 3; round++) {
+    const sentAt = Date.now();
+    c.send({ type: 'create', game: 'catan_cards', seats: ['human', 'human'] });
+    // GETs while the commit of the new table is being synced
+    const seen = [];
+    let created = null;
+    const gets = (async () => {
+      while (!created && Date.now() - sentAt < 5000) {
+        const asked = Date.now() - sentAt;
+        const r = await get(server, '/api/tables');
+        assert.equal(r.status, 200);
+        seen.push({ asked, at: Date.now() - sentAt, body: r.body });
+        await sleep(10);
+      }
+    })();
+    created = await c.next(['created', 'error'], { timeout: 10000 });
+    await gets;
+    assert.equal(created.type, 'created', JSON.stringify(created));
+    const early = seen.filter((g) => g.body.includes(created.table) && g.at < SYNC_MS - 5);
+    assert.deepEqual(early.map((g) => g.at), [], 'the lobby listed the table before the sync');
+    assert.ok(seen.some((g) => g.asked < SYNC_MS / 2), 'a request during the sync');
+  }
+  c.close();
   const exit = await server.stop('SIGTERM');
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
 });

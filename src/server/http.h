@@ -24,6 +24,8 @@ void http_stop(void);
 typedef struct http_session {
     char *body;
     size_t len, sent;
+    uint64_t commit; /* --durable: the body goes out once this many commits
+                     ** are synced (syncer.c), as a socket's messages */
 } http_session;
 
 int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,

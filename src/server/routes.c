@@ -30,6 +30,7 @@ static int respond(struct lws *wsi, http_session *h, unsigned status, const char
     h->body = body;
     h->len = len;
     h->sent = 0;
+    h->commit = 0;
     lws_callback_on_writable(wsi);
     return 0;
 }
@@ -44,6 +45,10 @@ static int respond_text(struct lws *wsi, http_session *h, unsigned status, const
 
 static int write_body(struct lws *wsi, http_session *h) {
     if (!h->body) return 0;
+    if (h->commit > syncer_synced()) { /* --durable: not before the sync; look again soon */
+        lws_set_timer_usecs(wsi, 2000);
+        return 0;
+    }
     enum { CHUNK = 16384 };
     static unsigned char buf[LWS_PRE + CHUNK];
     size_t n = h->len - h->sent < CHUNK ? h->len - h->sent : CHUNK;
@@ -96,7 +101,9 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
     }
     if (!strcmp(uri, "/api/tables")) {
         char *list = lobby_tables_json();
-        return list ? respond(wsi, h, HTTP_STATUS_OK, "application/json", list) : -1;
+        if (!list || respond(wsi, h, HTTP_STATUS_OK, "application/json", list)) return -1;
+        h->commit = syncer_committed(); /* tables, as the sockets are told of them */
+        return 0;
     }
     char id[STORE_ID_LEN + 2], rest[16];
     int n = sscanf(uri, "/t/%17[0-9a-f]%15s", id, rest);
@@ -114,7 +121,9 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
         return respond_text(wsi, h, HTTP_STATUS_FORBIDDEN,
                             "the game is not over: its record holds every hidden card");
     char *json = record_json(t);
-    return json ? respond(wsi, h, HTTP_STATUS_OK, "application/json", json) : -1;
+    if (!json || respond(wsi, h, HTTP_STATUS_OK, "application/json", json)) return -1;
+    h->commit = syncer_committed(); /* the last move, as the sockets are told of it */
+    return 0;
 }
 
 int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
@@ -128,6 +137,9 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return respond_text(wsi, h, HTTP_STATUS_METHOD_NOT_ALLOWED, "GET only");
         return route(wsi, h, uri);
     }
+    case LWS_CALLBACK_TIMER: /* write_body waits for a sync */
+        lws_callback_on_writable(wsi);
+        break;
     case LWS_CALLBACK_HTTP_WRITEABLE:
         tables_sweep(); /* a finished table loaded for its record */
         return write_body(wsi, h);

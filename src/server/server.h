@@ -15,6 +15,8 @@
 **   tables.c    the tables in memory: seats, tokens, changes (validate,
 **               commit, apply), undo, resignations, bots to ask
 **   storage.c   the tables on disk (SQLite)
+**   syncer.c    --durable: the thread that syncs the log, many commits at
+**               once, and checkpoints it
 **   botpool.c   the worker threads that run bots
 **   extseats.c  external bots (--ext NAME=COMMAND, seats "ext:NAME"): one
 **               program per table seat, spoken to by the workers only

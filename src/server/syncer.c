@@ -163,7 +163,10 @@ static int syncer_fail(char *err, size_t errsize, const char *fmt, const char *d
 }
 
 int syncer_start(const char *db_file, char *err, size_t errsize) {
-    if (running) return syncer_fail(err, errsize, "%s", "the syncer runs already");
+    if (running) { /* one database per server: a second store_open is a mistake */
+        snprintf(err, errsize, "--durable: the log of another database is synced already");
+        return -1;
+    }
     const char *wal = sqlite3_filename_wal(db_file);
     if (!wal || !wal[0]) return syncer_fail(err, errsize, "%s", "the database has no log file");
     snprintf(wal_path, sizeof wal_path, "%s", wal);

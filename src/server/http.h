@@ -22,8 +22,9 @@ void http_stop(void);
 /* routes.c: one HTTP transaction's state (lws's per-session data of the
 ** "http" protocol). */
 typedef struct http_session {
-    char *body;
-    size_t len, sent;
+    char *held;      /* --durable: a JSON answer that waits for a sync */
+    uint64_t commit; /* it goes out once this many commits are synced
+                     ** (syncer.c), as a socket's messages do */
 } http_session;
 
 int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,

@@ -354,9 +354,34 @@ static char *record_json(const table *t) {
     return json;
 }
 
-static int route(struct lws *wsi, const char *uri) {
+/* An answer that tells of changes (the lobby, a record): with --durable it
+** waits until the changes before it are synced, as a socket's messages do
+** (sockets.c); the timer looks again every 2 ms.  Only these wait: a
+** pipelined request behind a waiting answer closes the connection
+** (LWS_CALLBACK_HTTP_DROP_PROTOCOL). */
+static int send_synced_json(struct lws *wsi, http_session *h, char *text) {
+    uint64_t commit = syncer_committed();
+    if (!text || commit <= syncer_synced()) return send_json(wsi, HTTP_STATUS_OK, text);
+    h->held = text;
+    h->commit = commit;
+    lws_set_timer_usecs(wsi, 2000);
+    return 0;
+}
+
+static int send_held(struct lws *wsi, http_session *h) {
+    if (!h->held) return 0;
+    if (h->commit > syncer_synced()) {
+        lws_set_timer_usecs(wsi, 2000);
+        return 0;
+    }
+    char *text = h->held;
+    h->held = NULL;
+    return send_json(wsi, HTTP_STATUS_OK, text);
+}
+
+static int route(struct lws *wsi, http_session *h, const char *uri) {
     if (!strcmp(uri, "/api/games")) return send_json(wsi, HTTP_STATUS_OK, protocol_games());
-    if (!strcmp(uri, "/api/tables")) return send_json(wsi, HTTP_STATUS_OK, lobby_tables_json());
+    if (!strcmp(uri, "/api/tables")) return send_synced_json(wsi, h, lobby_tables_json());
     if (!strcmp(uri, "/")) return send_file(wsi, "/index.html");
     if (strncmp(uri, "/t/", 3)) return send_file(wsi, uri);
     char id[STORE_ID_LEN + 2], rest[16];
@@ -369,7 +394,7 @@ static int route(struct lws *wsi, const char *uri) {
     if (!t->over)
         return send_text(wsi, HTTP_STATUS_FORBIDDEN,
                          "the game is not over: its record holds every hidden card");
-    return send_json(wsi, HTTP_STATUS_OK, record_json(t));
+    return send_synced_json(wsi, h, record_json(t));
 }
 
 /* ---- checks ----------------------------------------------------------- */
@@ -454,9 +479,24 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 &&
             lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_HEAD_URI) <= 0)
             return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
-        int rc = route(wsi, uri);
+        http_session *h = user;
+        h->held = NULL;
+        int rc = route(wsi, h, uri);
         tables_sweep(); /* a finished table loaded for its page or record */
         return rc;
+    }
+    case LWS_CALLBACK_TIMER:
+        return user ? send_held(wsi, user) : 0;
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL: /* a pipelined request behind a waiting answer */
+    case LWS_CALLBACK_CLOSED_HTTP: {
+        http_session *h = user;
+        if (h && h->held) {
+            free(h->held);
+            h->held = NULL;
+            if (reason == LWS_CALLBACK_HTTP_DROP_PROTOCOL)
+                lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        }
+        break;
     }
     default:
         break;

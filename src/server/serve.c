@@ -88,6 +88,7 @@ int server_run(const server_options *given) {
     fflush(stdout);
     while (!stop)
         if (http_service() < 0) break;
+    syncer_stop(); /* the last sync; it wakes the loop no more (http_stop) */
     botpool_stop();
     extseats_shutdown(); /* the workers are gone: nobody talks to a program now */
     http_stop();

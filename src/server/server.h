@@ -15,6 +15,8 @@
 **   tables.c    the tables in memory: seats, tokens, changes (validate,
 **               commit, apply), undo, resignations, bots to ask
 **   storage.c   the tables on disk (SQLite)
+**   syncer.c    --durable: the thread that syncs the log, many commits at
+**               once, and checkpoints it
 **   botpool.c   the worker threads that run bots
 **   extseats.c  external bots (--ext NAME=COMMAND, seats "ext:NAME"): one
 **               program per table seat, spoken to by the workers only
@@ -102,6 +104,8 @@ typedef struct session {
     double tokens;       /* the rate limit's bucket (sockets.c) */
     int64_t tokens_at;   /* when it was last filled, ms */
     int64_t limited_at;  /* when it was last told it sends too fast, ms */
+    int waiting;         /* its place + 1 among the sockets whose next message
+                         ** waits for a sync (sockets.c, --durable); 0: none */
     int closing;         /* 0: open; else how it closes (sockets.c) */
 } session;
 
@@ -210,6 +214,17 @@ void tables_tick(void);
 ** change a power cut could lose.  Without --durable both counters are 0. */
 uint64_t syncer_committed(void); /* commits so far */
 uint64_t syncer_synced(void);    /* commits on the disk */
+/* Starts the writer thread for the database file db_file (a name from
+** sqlite3_db_filename, in WAL mode, its log already there): its own
+** descriptor of the -wal file and its own connection for checkpoints.
+** 0, or -1 with err set. */
+int syncer_start(const char *db_file, char *err, size_t errsize);
+/* A commit's frames are in the log, which holds frames pages now (the
+** loop's WAL hook, storage.c); nothing when the syncer does not run. */
+void syncer_commit(int frames);
+/* The last sync, a TRUNCATE checkpoint, the thread gone; once the loop has
+** stopped (it wakes the loop no more).  Again: nothing. */
+void syncer_stop(void);
 /* Sockets holding messages for commits now synced write them (sockets.c). */
 void sockets_release(void);
 

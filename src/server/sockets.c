@@ -13,6 +13,12 @@
 ** sockets open from one address (--max-per-address, counted here, refused
 ** at the upgrade by routes.c).  Text frames only: binary ones close the
 ** socket (1003).
+**
+** --durable: each message carries the commit count when it was queued and
+** goes out only once the syncer has synced that many (syncer.c); until
+** then its socket is listed as waiting, and sockets_release (the loop,
+** woken by the syncer) asks for a write again.  Without --durable both
+** counts stay 0 and nothing waits.
 */
 #include "http.h"
 #include "tables.h"
@@ -27,6 +33,7 @@
 
 struct outmsg {
     struct outmsg *next;
+    uint64_t commit; /* syncer_committed() when queued: sent once synced */
     size_t len;
     unsigned char data[]; /* LWS_PRE bytes of headroom, then the text */
 };
@@ -42,7 +49,47 @@ enum {
                              ** loses the close and what came before) */
 };
 
-void sockets_release(void) {}
+/* The sockets whose first message waits for a sync; session.waiting is
+** the place + 1 (taken out in any order: the last moves into the gap). */
+static session **waiters;
+static int nwaiters, capwaiters;
+
+static void wait_add(session *s) {
+    if (s->waiting) return;
+    if (nwaiters == capwaiters) {
+        int cap = capwaiters ? capwaiters * 2 : 64;
+        session **grown = realloc(waiters, sizeof *grown * (size_t)cap);
+        if (!grown) { /* asks again for a write: the message waits all the same */
+            lws_callback_on_writable(s->wsi);
+            return;
+        }
+        waiters = grown;
+        capwaiters = cap;
+    }
+    waiters[nwaiters++] = s;
+    s->waiting = nwaiters;
+}
+
+static void wait_remove(session *s) {
+    if (!s->waiting) return;
+    session *last = waiters[--nwaiters];
+    waiters[s->waiting - 1] = last;
+    last->waiting = s->waiting;
+    s->waiting = 0;
+}
+
+void sockets_release(void) {
+    uint64_t synced = syncer_synced();
+    for (int i = 0; i < nwaiters;) {
+        session *s = waiters[i];
+        if (s->head && s->head->commit > synced) {
+            i++;
+            continue;
+        }
+        wait_remove(s); /* moves another into place i */
+        if (s->head) lws_callback_on_writable(s->wsi);
+    }
+}
 
 /* ---- addresses -------------------------------------------------------- */
 
@@ -152,6 +199,7 @@ void session_send(session *s, const char *text, size_t len) {
     struct outmsg *m = malloc(sizeof *m + LWS_PRE + len);
     if (!m) return;
     m->next = NULL;
+    m->commit = syncer_committed();
     m->len = len;
     memcpy(m->data + LWS_PRE, text, len);
     if (s->tail) s->tail->next = m;
@@ -159,7 +207,8 @@ void session_send(session *s, const char *text, size_t len) {
     s->tail = m;
     s->queued++;
     s->queued_bytes += len;
-    lws_callback_on_writable(s->wsi);
+    if (m->commit > syncer_synced()) wait_add(s);
+    else lws_callback_on_writable(s->wsi);
 }
 
 static void drop_queue(session *s) {
@@ -242,6 +291,10 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
             return -1;
         }
         if (!m) break;
+        if (m->commit > syncer_synced()) {
+            wait_add(s);
+            break;
+        }
         s->head = m->next;
         if (!s->head) s->tail = NULL;
         s->queued--;
@@ -257,9 +310,11 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         if (s->addr[0]) addr_add(s->addr, -1);
         protocol_closed(s);
         drop_queue(s);
+        wait_remove(s); /* lws frees s next */
         tables_sweep();
         break;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        sockets_release();
         for (bot_job *job; (job = botpool_take_done());) {
             tables_bot_done(job);
             bot_job_free(job);

@@ -20,13 +20,17 @@
 **     be, so most refusals never touch the file.
 **
 ** Settings follow shared/notes/stack-research.md §2: WAL with
-** synchronous=NORMAL survives kill -9; durable gives FULL, which survives
-** a power cut.  The file is stamped with an application_id and the schema
+** synchronous=NORMAL survives kill -9; durable adds a thread that syncs
+** the log after commits, many at once (syncer.c), which survives a power
+** cut: sockets.c holds every message until the commits before it are
+** synced.  The file is stamped with an application_id and the schema
 ** version (user_version); a file with other stamps is refused before
 ** anything is written to it, so a foreign or newer database is never
 ** touched.  Statements are prepared once, at open, and kept in the store.
 */
 #include "storage.h"
+
+#include "server.h" /* the syncer (--durable) */
 
 #include <ctype.h>
 #include <limits.h>
@@ -134,6 +138,7 @@ static const char *const STORE_STATEMENT_TEXT[ST_COUNT] = {STORE_STATEMENTS(STOR
 
 struct store {
     sqlite3 *db;
+    int syncer; /* --durable: syncer.c syncs the log of this connection */
     sqlite3_stmt *stmt[ST_COUNT];
 };
 
@@ -457,6 +462,13 @@ static int store_upgrade_schema(sqlite3 *db, const char *context, char *err, siz
     return rc;
 }
 
+/* After each commit that wrote the log (on the loop, --durable only). */
+static int store_wal_hook(void *arg, sqlite3 *db, const char *name, int frames) {
+    (void)arg, (void)db, (void)name;
+    syncer_commit(frames);
+    return SQLITE_OK;
+}
+
 /* Order (stack-research §2): busy_timeout first, so that a file another
 ** process is writing is waited for; then the stamps are read, before
 ** anything is written; then WAL, synchronous and foreign keys; then the
@@ -496,8 +508,7 @@ int store_open(const char *path, int durable, store **out, char *err, size_t err
     int stamps = store_check_stamps(db, context, err, errsize);
     int64_t foreign_keys = 0;
     if (stamps < 0 || store_use_wal(db, context, err, errsize) ||
-        store_exec(db, durable ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
-                   context, err, errsize) ||
+        store_exec(db, "PRAGMA synchronous=NORMAL", context, err, errsize) ||
         store_exec(db, "PRAGMA foreign_keys=ON", context, err, errsize)) {
         store_close(s);
         return -1;
@@ -523,6 +534,20 @@ int store_open(const char *path, int durable, store **out, char *err, size_t err
             return -1;
         }
     }
+    /* --durable: commits are synced by syncer.c's thread, many at once, not
+    ** here; the hook counts them (and replaces the automatic checkpoint:
+    ** the thread checkpoints).  An in-memory database has nothing to sync. */
+    const char *file = sqlite3_db_filename(db, "main");
+    if (durable && file && file[0]) {
+        char why[400];
+        if (syncer_start(file, why, sizeof why)) {
+            store_fail(err, errsize, context, "%s", why);
+            store_close(s);
+            return -1;
+        }
+        s->syncer = 1;
+        sqlite3_wal_hook(db, store_wal_hook, NULL);
+    }
     *out = s;
     return 0;
 }
@@ -530,6 +555,7 @@ int store_open(const char *path, int durable, store **out, char *err, size_t err
 /* The last connection's close checkpoints the WAL into the file. */
 void store_close(store *s) {
     if (!s) return;
+    if (s->syncer) syncer_stop();
     for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
     /* close_v2 cannot fail for want of finalized statements; with every
     ** statement finalized above there is nothing left to report. */

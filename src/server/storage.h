@@ -6,7 +6,8 @@
 ** rebuilt after a restart by replaying it.  Every change is one
 ** transaction, committed before the server applies it (docs/protocol.md,
 ** "Order of a change").  WAL with synchronous=NORMAL survives kill -9;
-** durable gives synchronous=FULL, which survives a power cut too.
+** durable syncs the log off the loop (syncer.c), which survives a power
+** cut too.
 **
 ** All calls run on the server's event-loop thread.  Errors return -1 and
 ** write a message (naming what failed, with SQLite's reason) to err.

@@ -52,7 +52,10 @@ export function tempDir(prefix = 'tafel-serve-') {
 export async function startServer({ db, dir, args = [], env = {} } = {}) {
   dir = dir || tempDir();
   db = db || joinPath(dir, 'tafel.db');
-  const proc = spawn(TAFEL, ['serve', '--port', '0', '--db', db, ...args], {
+  // The protocol tests play at machine speed (a move as soon as the ack
+  // arrives): the per-socket rate limit is lifted unless a test sets it (a
+  // later option wins); the tests of the limits set their own.
+  const proc = spawn(TAFEL, ['serve', '--port', '0', '--db', db, '--max-rate', '100000', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

@@ -497,9 +497,11 @@ static void do_history(session *s) {
         protocol_send_error(s, "not_seated", "history: join a table first");
         return;
     }
-    const char *text = table_history(s->table, s->seat);
+    char *uncached;
+    const char *text = table_history(s->table, s->seat, &uncached);
     if (text) session_send(s, text, strlen(text));
     else protocol_send_error(s, "storage", "out of memory");
+    free(uncached);
 }
 
 char *protocol_history(const table *t, int seat) {

@@ -109,9 +109,11 @@ static void free_last(table *t) {
     t->nlast = 0;
 }
 
+static void forget_history(table *t);
+
 static void table_free(table *t) {
     if (!t) return;
-    for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) free(t->history[v]);
+    forget_history(t);
     for (int i = 0; i < t->nactions; i++) free(t->texts[i]);
     free(t->texts);
     free(t->action_seats);
@@ -538,12 +540,6 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
                  "some have ended", unfinished);
         return NULL;
     }
-    if (quota_take(addr ? addr : "")) {
-        *code = "quota";
-        snprintf(msg, msgsize, "you have made %d tables within the hour, the most this server "
-                 "allows: try again later", server_opt->limits.new_tables);
-        return NULL;
-    }
     *code = "bad_game";
     uint8_t id_bytes[8];
     char id[STORE_ID_LEN + 1];
@@ -598,6 +594,14 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
         snprintf(msg, msgsize, "a chosen seed is for practice tables (one person with bots): the "
                  "same seed deals the same hidden cards at another table, so at a table of %d "
                  "people the server chooses it", people);
+        table_free(t);
+        return NULL;
+    }
+    /* counted once the request is good: a refused one costs nothing */
+    if (quota_take(addr ? addr : "")) {
+        *code = "quota";
+        snprintf(msg, msgsize, "you have made %d tables within the hour, the most this server "
+                 "allows: try again later", server_opt->limits.new_tables);
         table_free(t);
         return NULL;
     }
@@ -660,6 +664,7 @@ static void end_programs(table *t);
 /* After every change (seq bumped): when it happened, that lobbies are
 ** stale, and that bots' searches of the older seqs are not needed. */
 static void changed(table *t) {
+    forget_history(t);
     t->updated = now_seconds();
     generation++;
     botpool_cancel(t->id, t->seq);
@@ -1040,13 +1045,35 @@ void table_broadcast(table *t) {
 
 /* ---- history ---------------------------------------------------------- */
 
-const char *table_history(table *t, int seat) {
+/* The bytes of every table's cached history messages: past the budget a
+** message is built for its request and not kept, so that watching many
+** long games cannot hold the server's memory. */
+#define HISTORY_BUDGET (64L << 20)
+static long history_bytes;
+
+static void forget_history(table *t) {
+    for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) {
+        if (t->history[v]) history_bytes -= (long)strlen(t->history[v]) + 1;
+        free(t->history[v]);
+        t->history[v] = NULL;
+    }
+}
+
+const char *table_history(table *t, int seat, char **uncached) {
     int v = seat + 1;
+    *uncached = NULL;
     if (t->history[v] && t->history_seq[v] == t->seq) return t->history[v];
+    if (t->history[v]) history_bytes -= (long)strlen(t->history[v]) + 1;
     free(t->history[v]);
-    t->history[v] = protocol_history(t, seat);
+    t->history[v] = NULL;
+    char *text = protocol_history(t, seat);
+    if (!text) return NULL;
+    long size = (long)strlen(text) + 1;
+    if (history_bytes + size > HISTORY_BUDGET) return *uncached = text;
+    history_bytes += size;
+    t->history[v] = text;
     t->history_seq[v] = t->seq;
-    return t->history[v];
+    return text;
 }
 
 /* ---- bots ------------------------------------------------------------- */

@@ -126,8 +126,10 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
 ** stays the same. */
 uint64_t tables_generation(void);
 /* The history message of the table for seat (-1 spectator), built once per
-** change and viewer; owned by the table (valid until its next change). */
-const char *table_history(table *t, int seat);
+** change and viewer; owned by the table (valid until its next change) --
+** unless the server's budget for kept histories is spent: then it is
+** *uncached too, which the caller frees.  NULL when out of memory. */
+const char *table_history(table *t, int seat, char **uncached);
 /* lobby.c: the lobby message (docs/protocol.md), built once per
 ** tables_generation; owned by lobby.c (valid until the next call). */
 const char *lobby_message(void);

@@ -41,6 +41,7 @@ static table **sweep_list;
 static int nsweep, sweep_cap;
 
 static void table_advance(table *t);
+static void quota_forget(void);
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -283,6 +284,7 @@ void tables_close(void) {
     free(sweep_list);
     sweep_list = NULL;
     nsweep = sweep_cap = 0;
+    quota_forget();
     store_close(db);
     db = NULL;
 }
@@ -486,6 +488,11 @@ typedef struct quota_slot {
 } quota_slot;
 
 static quota_slot *quota;
+
+static void quota_forget(void) {
+    free(quota);
+    quota = NULL;
+}
 
 static double quota_refill(const quota_slot *q, int64_t now, int limit) {
     double t = q->tokens + (double)(now - q->at) * limit / 3600.0;

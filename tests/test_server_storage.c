@@ -612,7 +612,7 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     OK(store_open(d.db, 0, &db, err, errsize));
     create(db, ID_A, 2, 1);
     store_close(db);
-    raw_exec(d.db, "PRAGMA user_version=4");
+    raw_exec(d.db, "PRAGMA user_version=5");
 
     char err[512] = "";
     db = (store *)*state; /* any pointer: a failed open must set it to NULL */
@@ -620,20 +620,21 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     assert_null(db);
     says(err, "storage: opening ");
     says(err, d.db);
-    says(err, "schema version 4");
-    says(err, "version 3");
+    says(err, "schema version 5");
+    says(err, "version 4");
 }
 
 /* The schema of version 2 as tafel wrote it, stamped, with table ID_A
 ** (created at 1000, 2 seats, one action) and finished table ID_B (created
-** at 500); version 1 is the same without seats.forfeit. */
+** at 500); version 1 is the same without seats.forfeit, version 3 has
+** tables.updated (each table's creation) and the lobby's indexes. */
 static void old_file(const char *path, int version) {
-    char sql[2048];
+    char sql[3072];
     snprintf(sql, sizeof sql,
              "CREATE TABLE tables (id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 16),"
              " game TEXT NOT NULL, seed INTEGER NOT NULL, seq INTEGER NOT NULL,"
              " finished INTEGER NOT NULL CHECK (finished IN (0, 1)),"
-             " created INTEGER NOT NULL) STRICT;"
+             " created INTEGER NOT NULL%s) STRICT;"
              "CREATE INDEX tables_by_age ON tables (created);"
              "CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables (id),"
              " seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 4), spec TEXT NOT NULL,"
@@ -645,15 +646,20 @@ static void old_file(const char *path, int version) {
              " seat INTEGER NOT NULL CHECK (seat BETWEEN -1 AND 4), text TEXT NOT NULL,"
              " change_seq INTEGER NOT NULL, PRIMARY KEY (table_id, position))"
              " STRICT, WITHOUT ROWID;"
-             "INSERT INTO tables VALUES ('%s', 'carcassonne(players=2)', 42, 1, 0, 1000),"
-             " ('%s', 'carcassonne(players=2)', 7, 1, 1, 500);"
+             "INSERT INTO tables VALUES ('%s', 'carcassonne(players=2)', 42, 1, 0, 1000%s),"
+             " ('%s', 'carcassonne(players=2)', 7, 1, 1, 500%s);%s"
              "INSERT INTO seats (table_id, seat, spec, token_hash, resigned) VALUES"
              " ('%s', 0, 'human', NULL, 0), ('%s', 1, 'greedy', NULL, 0),"
              " ('%s', 0, 'human', NULL, 1), ('%s', 1, 'greedy', NULL, 0);"
              "INSERT INTO actions VALUES ('%s', 0, 0, 'pass', 0);"
              "PRAGMA application_id=1952540268; PRAGMA user_version=%d;",
-             version >= 2 ? " forfeit TEXT," : "", ID_A, ID_B, ID_A, ID_A, ID_B, ID_B, ID_A,
-             version);
+             version >= 3 ? ", updated INTEGER NOT NULL" : "",
+             version >= 2 ? " forfeit TEXT," : "", ID_A, version >= 3 ? ", 1000" : "", ID_B,
+             version >= 3 ? ", 500" : "",
+             version >= 3 ? "CREATE INDEX tables_playing ON tables (finished, created);"
+                            "CREATE INDEX tables_ended ON tables (finished, updated);"
+                          : "",
+             ID_A, ID_A, ID_B, ID_B, ID_A, version);
     raw_exec(path, sql);
 }
 
@@ -666,6 +672,43 @@ static store *open_old_file(const char *path, int version) {
     raw_text(path, "PRAGMA user_version", text, sizeof text);
     assert_int_equal(atoi(text), STORE_SCHEMA_VERSION);
     return db;
+}
+
+/* A file of version 3 (no tables.seed_chosen, no tables.end_reason) opens,
+** gains both: no seed was chosen, nothing ended early; a table then ends
+** as abandoned, and a new one keeps its chosen seed. */
+static void a_file_of_version_3_is_upgraded(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = open_old_file(d.db, 3);
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.updated, 1000);
+    assert_int_equal(t.seed_chosen, 0);
+    assert_string_equal(t.end_reason, "");
+    store_table_free(&t);
+    OK(store_end(db, ID_A, 2, "abandoned", err, errsize));
+    t = load(db, ID_A);
+    assert_int_equal(t.over, 1);
+    assert_int_equal(t.seq, 2);
+    assert_string_equal(t.end_reason, "abandoned");
+    store_table_free(&t);
+    char why[256] = "";
+    assert_int_equal(store_end(db, ID_A, 3, "abandoned", why, sizeof why), -1);
+    says(why, "over already");
+
+    store_table fresh = {.game = "carcassonne(players=2)", .seed = 1234, .seed_chosen = 1,
+                         .nseats = 2, .created = 2000};
+    snprintf(fresh.id, sizeof fresh.id, "00000000000000cc");
+    snprintf(fresh.seats[0].spec, sizeof fresh.seats[0].spec, "human");
+    snprintf(fresh.seats[1].spec, sizeof fresh.seats[1].spec, "random");
+    OK(store_create(db, &fresh, err, errsize));
+    t = load(db, fresh.id);
+    assert_int_equal(t.seed_chosen, 1);
+    assert_true(t.seed == 1234);
+    store_table_free(&t);
+    OK(store_delete(db, fresh.id, err, errsize));
+    store_table gone;
+    assert_int_equal(store_load(db, fresh.id, &gone, why, sizeof why), 0);
+    store_close(db);
 }
 
 /* A file of version 2 (no tables.updated) opens, gains the column, with
@@ -950,6 +993,7 @@ int main(void) {
         IN_TMPDIR(a_file_of_another_schema_version_is_refused_by_name),
         IN_TMPDIR(a_file_of_version_1_is_upgraded),
         IN_TMPDIR(a_file_of_version_2_is_upgraded),
+        IN_TMPDIR(a_file_of_version_3_is_upgraded),
         IN_TMPDIR(a_foreign_file_is_refused_and_left_alone),
         IN_TMPDIR(an_unopenable_path_is_an_error_not_a_crash),
         IN_TMPDIR(a_change_that_fails_midway_is_rolled_back),

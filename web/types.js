@@ -21,7 +21,7 @@ export {};
 
 /**
  * A seat of the table, as the state message describes it.
- * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, resigned: boolean, forfeit?: string}} SeatInfo
+ * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, sockets?: number, resigned: boolean, forfeit?: string}} SeatInfo
  */
 
 /**
@@ -29,6 +29,7 @@ export {};
  * @typedef {{
  *   type: "state", protocol: number, table: string, seq: number, actions: number,
  *   seat: number | null, game: string, status: "playing" | "over",
+ *   reason?: "abandoned", seed?: string,
  *   to_move: number | "chance" | "terminal", seats: SeatInfo[], view: any,
  *   last: LastAction[], events: ActionAccount[], legal?: string[], undo: boolean,
  *   scores: number[], winners?: number[]
@@ -104,12 +105,12 @@ export {};
 
 /**
  * A seat as the lobby lists it.
- * @typedef {{kind: "human" | "bot", bot?: string, taken?: boolean}} LobbySeat
+ * @typedef {{kind: "human" | "bot", bot?: string, taken?: boolean, sockets?: number}} LobbySeat
  */
 
 /**
  * A table as the lobby lists it.
- * @typedef {{table: string, game: string, status: "playing" | "over", seq: number, seats: LobbySeat[]}} LobbyTable
+ * @typedef {{table: string, game: string, status: "playing" | "over", reason?: "abandoned", seq: number, seats: LobbySeat[]}} LobbyTable
  */
 
 /**

@@ -12,12 +12,16 @@
 ** table says when it last changed (`updated`), so a page can mark one that
 ** nobody has moved at for days.  Whether a seat is taken is the one live
 ** fact: read from the table in memory, where a socket sits at it.
+**
+** The list is built once per change (tables_generation): a page that asks
+** again and again reads the database only when something it shows changed.
 */
 #include "tables.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define LOBBY_FINISHED_MIN 25
 
@@ -32,6 +36,7 @@ static cJSON *seats_json(const store_table *st, const table *live) {
         if (seat.bot) cJSON_AddStringToObject(o, "bot", seat.spec);
         if (seat.forfeit[0]) cJSON_AddStringToObject(o, "forfeit", seat.forfeit);
         cJSON_AddBoolToObject(o, "taken", seat.connected > 0);
+        cJSON_AddNumberToObject(o, "sockets", seat.connected);
         cJSON_AddItemToArray(seats, o);
     }
     return seats;
@@ -45,6 +50,7 @@ static cJSON *table_json(const store_table *st) {
     cJSON_AddStringToObject(o, "table", st->id);
     cJSON_AddStringToObject(o, "game", st->game);
     cJSON_AddStringToObject(o, "status", st->over ? "over" : "playing");
+    if (st->end_reason[0]) cJSON_AddStringToObject(o, "reason", st->end_reason);
     cJSON_AddNumberToObject(o, "seq", (double)st->seq);
     cJSON_AddNumberToObject(o, "created", (double)st->created);
     cJSON_AddNumberToObject(o, "updated", (double)st->updated);
@@ -68,7 +74,7 @@ static int add_tables(cJSON *list, int finished, int cap) {
     return n < 0 ? 0 : n;
 }
 
-char *lobby_tables_json(void) {
+static char *build_tables_json(void) {
     cJSON *list = cJSON_CreateArray();
     int playing = add_tables(list, 0, SERVER_LOBBY_MAX);
     int room = SERVER_LOBBY_MAX - playing;
@@ -80,3 +86,35 @@ char *lobby_tables_json(void) {
     cJSON_Delete(list);
     return text;
 }
+
+/* The cache: the list and the lobby message around it, for a generation. */
+static char *cached_list, *cached_message;
+static uint64_t cached_generation;
+
+static int refresh(void) {
+    uint64_t now = tables_generation();
+    if (cached_list && cached_generation == now) return 0;
+    char *list = build_tables_json();
+    char *message = list ? malloc(strlen(list) + 32) : NULL;
+    if (!message) {
+        free(list);
+        return -1;
+    }
+    sprintf(message, "{\"type\":\"lobby\",\"tables\":%s}", list);
+    free(cached_list);
+    free(cached_message);
+    cached_list = list;
+    cached_message = message;
+    cached_generation = now;
+    return 0;
+}
+
+char *lobby_tables_json(void) {
+    if (refresh()) return NULL;
+    size_t n = strlen(cached_list) + 1;
+    char *copy = malloc(n);
+    if (copy) memcpy(copy, cached_list, n);
+    return copy;
+}
+
+const char *lobby_message(void) { return refresh() ? NULL : cached_message; }

@@ -66,6 +66,7 @@ static cJSON *seats_json(const table *t) {
         if (ts->bot) cJSON_AddStringToObject(o, "bot", ts->spec);
         if (ts->forfeit[0]) cJSON_AddStringToObject(o, "forfeit", ts->forfeit);
         cJSON_AddBoolToObject(o, "connected", ts->connected > 0);
+        cJSON_AddNumberToObject(o, "sockets", ts->connected);
         cJSON_AddBoolToObject(o, "resigned", ts->resigned);
         cJSON_AddItemToArray(seats, o);
     }
@@ -121,6 +122,12 @@ static cJSON *state_object(const table *t, int seat, const char *type, int from)
     cJSON_AddItemToObject(msg, "seat", seat >= 0 ? cJSON_CreateNumber(seat) : cJSON_CreateNull());
     cJSON_AddStringToObject(msg, "game", t->game_string);
     cJSON_AddStringToObject(msg, "status", t->over ? "over" : "playing");
+    if (t->end_reason[0]) cJSON_AddStringToObject(msg, "reason", t->end_reason);
+    if (t->seed_chosen) { /* a practice table's deal, shown to everyone at it */
+        char seed[24];
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)t->seed);
+        cJSON_AddStringToObject(msg, "seed", seed);
+    }
     int current = tafel_state_current(t->state);
     cJSON_AddItemToObject(msg, "to_move", seat_value(t->over ? TAFEL_TERMINAL : current));
     cJSON_AddItemToObject(msg, "seats", seats_json(t));
@@ -254,7 +261,11 @@ static void do_hint(session *s) {
         protocol_send_error(s, "not_your_turn", "a hint is for your own turn");
         return;
     }
-    if (table_ask_hint(t, s)) protocol_send_error(s, "storage", "out of memory");
+    int rc = table_ask_hint(t, s);
+    if (rc > 0)
+        protocol_send_error(s, "busy", "a hint for your seat is being worked out: wait for it "
+                                       "before asking again");
+    else if (rc < 0) protocol_send_error(s, "storage", "out of memory");
 }
 
 /* ---- requests --------------------------------------------------------- */
@@ -315,12 +326,16 @@ static void do_create(session *s, const cJSON *msg) {
     }
     char tokens[TAFEL_MAX_PLAYERS][33], why[512];
     const char *code;
-    table *t = tables_create(game, specs, n, (uint64_t)(seed < 0 ? 0 : seed), seed >= 0, tokens,
-                             &code, why, sizeof why);
+    table *t = tables_create(game, specs, n, (uint64_t)(seed < 0 ? 0 : seed), seed >= 0, s->addr,
+                             tokens, &code, why, sizeof why);
     if (!t) {
         char quoted[64];
-        protocol_send_error(s, code, "game '%s': %s", tafel_quote(game, quoted, sizeof quoted),
-                            why);
+        if (!strcmp(code, "quota") || !strcmp(code, "server_full") ||
+            !strcmp(code, "seed_not_allowed"))
+            protocol_send_error(s, code, "%s", why);
+        else
+            protocol_send_error(s, code, "game '%s': %s", tafel_quote(game, quoted, sizeof quoted),
+                                why);
         return;
     }
     cJSON *reply = cJSON_CreateObject();
@@ -360,10 +375,22 @@ static void do_join(session *s, const cJSON *msg) {
         protocol_send_error(s, "token", "that token is no seat's at table %s", t->id);
         return;
     }
-    if (s->table) table_detach(s->table, s);
+    if (seat >= 0 && t->seats[seat].resigned) seat = -1; /* it watches, like the seat's others */
+    if (s->table == t && s->seat == seat) { /* joined already: its state again, to it alone */
+        s->told = -1;
+        send_state(s);
+        return;
+    }
+    table *old = s->table;
+    int was_seated = s->seat >= 0;
+    if (old) table_detach(old, s);
+    if (old && old != t && was_seated) table_broadcast(old);
     s->seat = seat;
     table_attach(t, s);
-    table_broadcast(t); /* the others see who is connected */
+    /* the others see how many sockets hold each seat: told only when a
+    ** seat's count changed; a spectator costs nobody else a message */
+    if (seat >= 0 || (old == t && was_seated)) table_broadcast(t);
+    else send_state(s);
 }
 
 /* The seated socket's request that changes the table. */
@@ -463,12 +490,21 @@ static void do_replay(session *s, const cJSON *msg) {
     free(text);
 }
 
+/* Built once per change and viewer (table_history keeps it): a long
+** game's history is every action replayed and told. */
 static void do_history(session *s) {
     if (!s->table) {
         protocol_send_error(s, "not_seated", "history: join a table first");
         return;
     }
-    table *t = s->table;
+    char *uncached;
+    const char *text = table_history(s->table, s->seat, &uncached);
+    if (text) session_send(s, text, strlen(text));
+    else protocol_send_error(s, "storage", "out of memory");
+    free(uncached);
+}
+
+char *protocol_history(const table *t, int seat) {
     tafel_state *st = tafel_state_new(t->game);
     cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "type", "history");
@@ -478,9 +514,9 @@ static void do_history(session *s) {
         tafel_action a;
         char text[256];
         if (tafel_action_from_text(st, t->texts[i], &a, NULL)) break;
-        if (tafel_action_view_text(st, s->seat, a, text, sizeof text) < 0) text[0] = 0;
+        if (tafel_action_view_text(st, seat, a, text, sizeof text) < 0) text[0] = 0;
         char *account = NULL;
-        tafel_state_describe(st, a, s->seat, &account, NULL);
+        tafel_state_describe(st, a, seat, &account, NULL);
         cJSON *o = cJSON_CreateObject();
         cJSON_AddItemToObject(o, "seat", seat_value(t->action_seats[i] < 0 ? TAFEL_CHANCE
                                                                            : t->action_seats[i]));
@@ -494,15 +530,26 @@ static void do_history(session *s) {
         cJSON_AddItemToObject(o, "scores", cJSON_CreateDoubleArray(scores, t->players));
     }
     tafel_state_free(st);
-    send_json(s, msg);
+    return print_free(msg);
 }
 
 void protocol_receive(session *s, const char *text, size_t len) {
-    cJSON *msg = cJSON_ParseWithLength(text, len);
+    const char *end = NULL;
+    cJSON *msg = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     if (!msg) {
         const char *at = cJSON_GetErrorPtr(); /* the loop is the only thread parsing */
         long byte = at && at >= text && at <= text + len ? (long)(at - text) : 0;
         protocol_send_error(s, "malformed", "not JSON (at byte %ld)", byte);
+        return;
+    }
+    /* one JSON value and nothing after it but white space */
+    while (end && end < text + len && (*end == ' ' || *end == '\t' || *end == '\n' ||
+                                       *end == '\r'))
+        end++;
+    if (!end || end != text + len) {
+        long byte = end && end >= text && end <= text + len ? (long)(end - text) : 0;
+        protocol_send_error(s, "malformed", "text after the JSON value (at byte %ld)", byte);
+        cJSON_Delete(msg);
         return;
     }
     if (!cJSON_IsObject(msg)) {
@@ -522,14 +569,9 @@ void protocol_receive(session *s, const char *text, size_t len) {
     else if (!strcmp(type, "hint")) do_hint(s);
     else if (!strcmp(type, "replay")) do_replay(s, msg);
     else if (!strcmp(type, "lobby")) {
-        char *tables = lobby_tables_json();
-        char *reply = NULL;
-        if (tables && (reply = malloc(strlen(tables) + 32))) {
-            sprintf(reply, "{\"type\":\"lobby\",\"tables\":%s}", tables);
-            session_send(s, reply, strlen(reply));
-        }
-        free(reply);
-        free(tables);
+        const char *reply = lobby_message();
+        if (reply) session_send(s, reply, strlen(reply));
+        else protocol_send_error(s, "storage", "out of memory");
     } else if (!strcmp(type, "ping")) session_send(s, "{\"type\":\"pong\"}", 15);
     else {
         char quoted[64];
@@ -546,8 +588,10 @@ void protocol_too_big(session *s) {
 }
 
 void protocol_closed(session *s) {
+    botpool_cancel_session(s->id);
     table *t = s->table;
     if (!t) return;
+    int seated = s->seat >= 0;
     table_detach(t, s);
-    table_broadcast(t);
+    if (seated) table_broadcast(t); /* a seat's count of sockets changed */
 }

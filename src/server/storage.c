@@ -71,7 +71,9 @@ static const char STORE_SCHEMA[] =
     "  seq INTEGER NOT NULL,"
     "  finished INTEGER NOT NULL CHECK (finished IN (0, 1)),"
     "  created INTEGER NOT NULL,"
-    "  updated INTEGER NOT NULL" /* unix seconds of the latest change */
+    "  updated INTEGER NOT NULL," /* unix seconds of the latest change */
+    "  seed_chosen INTEGER NOT NULL DEFAULT 0 CHECK (seed_chosen IN (0, 1)),"
+    "  end_reason TEXT" /* NULL, or why an unfinished game ended ("abandoned") */
     ") STRICT;"
     "CREATE INDEX tables_by_age ON tables (created);"
     STORE_LOBBY_INDEXES
@@ -99,8 +101,13 @@ static const char STORE_SCHEMA[] =
     X(BEGIN_READ, "BEGIN")                                                                 \
     X(COMMIT, "COMMIT")                                                                    \
     X(ROLLBACK, "ROLLBACK")                                                                \
-    X(TABLE_INSERT, "INSERT INTO tables (id, game, seed, seq, finished, created, updated)" \
-                    " VALUES (?1, ?2, ?3, 0, 0, ?4, ?4)")                                  \
+    X(TABLE_INSERT, "INSERT INTO tables (id, game, seed, seq, finished, created, updated,"  \
+                    " seed_chosen) VALUES (?1, ?2, ?3, 0, 0, ?4, ?4, ?5)")                 \
+    X(TABLE_END, "UPDATE tables SET seq = ?2, finished = 1, end_reason = ?3, updated = "   \
+                 STORE_NOW " WHERE id = ?1 AND finished = 0")                              \
+    X(DELETE_ACTIONS, "DELETE FROM actions WHERE table_id = ?1")                          \
+    X(DELETE_SEATS, "DELETE FROM seats WHERE table_id = ?1")                              \
+    X(DELETE_TABLE, "DELETE FROM tables WHERE id = ?1")                                   \
     X(SEAT_INSERT, "INSERT INTO seats (table_id, seat, spec, token_hash, resigned)"        \
                    " VALUES (?1, ?2, ?3, ?4, ?5)")                                         \
     /* Whether the table exists (a row or none), its seats and its actions. */             \
@@ -118,7 +125,8 @@ static const char STORE_SCHEMA[] =
                    " forfeit = ?6 WHERE table_id = ?1 AND seat = ?2")                      \
     X(CHANGE_FIND, "SELECT seat, text FROM actions WHERE table_id = ?1 AND change_seq = ?2" \
                    " ORDER BY position LIMIT 1")                                           \
-    X(TABLE_LOAD, "SELECT game, seed, seq, finished, created, updated FROM tables"         \
+    X(TABLE_LOAD, "SELECT game, seed, seq, finished, created, updated, seed_chosen,"       \
+                  " end_reason FROM tables"                                                \
                   " WHERE id = ?1")                                                        \
     X(SEAT_LOAD, "SELECT seat, spec, token_hash, resigned, forfeit FROM seats"             \
                  " WHERE table_id = ?1 ORDER BY seat")                                     \
@@ -434,11 +442,16 @@ static int store_create_schema(sqlite3 *db, const char *context, char *err, size
 ** of version v to v + 1.  Version 2 added seats.forfeit, NULL in the old
 ** rows: nobody forfeited.  Version 3 added tables.updated, the time of the
 ** latest change, for the lobby: an old table's is its creation, the best
-** the file knows. */
+** the file knows.  Version 4 added tables.seed_chosen (an old table's seed
+** may have been chosen, but nobody can tell: 0) and tables.end_reason
+** (NULL: the game ended by its rules or by resignations). */
 static const char *const STORE_UPGRADE[STORE_SCHEMA_VERSION] = {
     [1] = "ALTER TABLE seats ADD COLUMN forfeit TEXT;",
     [2] = "ALTER TABLE tables ADD COLUMN updated INTEGER NOT NULL DEFAULT 0;"
           "UPDATE tables SET updated = created;" STORE_LOBBY_INDEXES,
+    [3] = "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0"
+          " CHECK (seed_chosen IN (0, 1));"
+          "ALTER TABLE tables ADD COLUMN end_reason TEXT;",
 };
 
 /* Brings a file of an older schema version up to ours, step by step in one
@@ -593,6 +606,7 @@ int store_create(store *s, const store_table *t, char *err, size_t errsize) {
     if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 2, t->game, -1, SQLITE_STATIC);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 3, seed_bits);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 4, t->created);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 5, t->seed_chosen ? 1 : 0);
     if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_INSERT);
     st = s->stmt[ST_SEAT_INSERT];
     for (int i = 0; rc == SQLITE_OK && i < t->nseats; i++) {
@@ -754,6 +768,43 @@ int store_set_seat(store *s, const char *id, int seat, const store_seat *value, 
     return store_end_change(s, rc, context, err, errsize);
 }
 
+int store_end(store *s, const char *id, int64_t seq, const char *reason, char *err,
+              size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "ending", id);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    if (!reason || !reason[0] || strlen(reason) >= STORE_END_REASON_MAX)
+        return store_fail(err, errsize, context, "a reason of 1 to %d bytes",
+                          STORE_END_REASON_MAX - 1);
+    int nseats = 0, nactions = 0;
+    if (store_begin_change(s, id, context, &nseats, &nactions, err, errsize)) return -1;
+    sqlite3_stmt *st = s->stmt[ST_TABLE_END];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, seq);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 3, reason, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_END);
+    if (rc == SQLITE_OK && sqlite3_changes(s->db) != 1) {
+        store_fail(err, errsize, context, "the table is over already");
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    return store_end_change(s, rc, context, err, errsize);
+}
+
+int store_delete(store *s, const char *id, char *err, size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "deleting", id);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    if (store_begin(s, ST_BEGIN_WRITE, context, err, errsize)) return -1;
+    int rc = SQLITE_OK;
+    static const int order[] = {ST_DELETE_ACTIONS, ST_DELETE_SEATS, ST_DELETE_TABLE};
+    for (int i = 0; i < 3 && rc == SQLITE_OK; i++) {
+        rc = sqlite3_bind_text(s->stmt[order[i]], 1, id, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = store_run(s, order[i]);
+    }
+    return store_end_change(s, rc, context, err, errsize);
+}
+
 /* ---- reading ------------------------------------------------------------ */
 
 /* A resent move (docs/protocol.md, "Order of a change, and crashes") is
@@ -826,6 +877,9 @@ static int store_load_table_row(store *s, const char *id, store_table *out,
     out->over = sqlite3_column_int(st, 3);
     out->created = sqlite3_column_int64(st, 4);
     out->updated = sqlite3_column_int64(st, 5);
+    out->seed_chosen = sqlite3_column_int(st, 6);
+    const unsigned char *reason = sqlite3_column_text(st, 7);
+    if (reason) snprintf(out->end_reason, sizeof out->end_reason, "%s", (const char *)reason);
     memcpy(out->id, id, STORE_ID_LEN + 1);
     return 1;
 }

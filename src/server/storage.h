@@ -18,13 +18,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* 2 added seats.forfeit, 3 tables.updated; an older file is brought up to
-** date when opened. */
-#define STORE_SCHEMA_VERSION 3
+/* 2 added seats.forfeit, 3 tables.updated, 4 tables.seed_chosen and
+** tables.end_reason; an older file is brought up to date when opened. */
+#define STORE_SCHEMA_VERSION 4
 #define STORE_ID_LEN 16     /* a table id: 16 hex digits */
 #define STORE_HASH_LEN 32   /* SHA-256 of a seat's token */
 #define STORE_SPEC_MAX 128  /* "human" or a bot spec */
 #define STORE_REASON_MAX 256 /* why a seat forfeited */
+#define STORE_END_REASON_MAX 32 /* why a table ended before its game did */
 
 typedef struct store store;
 
@@ -40,6 +41,8 @@ typedef struct store_table {
     char id[STORE_ID_LEN + 1];
     char *game;        /* game string */
     uint64_t seed;
+    int seed_chosen;   /* the creator chose the seed (a practice table) */
+    char end_reason[STORE_END_REASON_MAX]; /* "abandoned", or "" */
     int nseats;
     store_seat seats[5];
     int64_t seq;       /* changes so far (docs/protocol.md) */
@@ -75,6 +78,15 @@ int store_truncate(store *db, const char *id, int keep, int64_t seq, char *err, 
 ** with the table's new seq and over flag. */
 int store_set_seat(store *db, const char *id, int seat, const store_seat *s, int64_t seq, int over,
                    char *err, size_t errsize);
+
+/* Ends an unfinished table before its game ended (reason: "abandoned"),
+** with its new seq.  Refused when the table is over already. */
+int store_end(store *db, const char *id, int64_t seq, const char *reason, char *err,
+              size_t errsize);
+
+/* Deletes a table, its seats and its actions (a table whose opening deal
+** could not be stored: no client was ever told of it). */
+int store_delete(store *db, const char *id, char *err, size_t errsize);
 
 /* Whether the change that took the table from seq to seq + 1 was the
 ** action text played by seat: 1 yes, 0 no, -1 error. */

@@ -19,6 +19,7 @@
 #include "extbot.h"
 
 #include <openssl/evp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,20 @@
 
 static store *db;
 static table *all; /* newest first */
+
+/* The map by id: chained buckets, doubled when the tables outnumber them. */
+static table **buckets;
+static size_t nbuckets, ntables;
+static int unfinished; /* tables in memory whose game is not over: --max-tables */
+static uint64_t generation;
+
+/* Finished tables whose last socket left (or that nobody joined): what
+** tables_sweep frees, instead of looking at every table. */
+static table **sweep_list;
+static int nsweep, sweep_cap;
+
+static void table_advance(table *t);
+static void quota_forget(void);
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -95,8 +110,11 @@ static void free_last(table *t) {
     t->nlast = 0;
 }
 
+static void forget_history(table *t);
+
 static void table_free(table *t) {
     if (!t) return;
+    forget_history(t);
     for (int i = 0; i < t->nactions; i++) free(t->texts[i]);
     free(t->texts);
     free(t->action_seats);
@@ -229,6 +247,9 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
     t->seq = st->seq;
     t->over = st->over;
     t->created = st->created;
+    t->updated = st->updated;
+    t->seed_chosen = st->seed_chosen;
+    snprintf(t->end_reason, sizeof t->end_reason, "%s", st->end_reason);
     for (int i = 0; i < st->nactions; i++) {
         tafel_error err;
         if (tafel_state_apply_text(t->state, st->actions[i], &err) ||
@@ -244,6 +265,9 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
 }
 
 int tables_open(const char *db_path, int durable, char *err, size_t errsize) {
+    /* A file grown past RLIMIT_FSIZE fails with EFBIG, like a full disk,
+    ** instead of killing the server. */
+    signal(SIGXFSZ, SIG_IGN);
     return store_open(db_path, durable, &db, err, errsize);
 }
 
@@ -253,13 +277,95 @@ void tables_close(void) {
         table_free(all);
         all = next;
     }
+    free(buckets);
+    buckets = NULL;
+    nbuckets = ntables = 0;
+    unfinished = 0;
+    free(sweep_list);
+    sweep_list = NULL;
+    nsweep = sweep_cap = 0;
+    quota_forget();
     store_close(db);
     db = NULL;
 }
 
+uint64_t tables_generation(void) { return generation; }
+
+/* FNV-1a of the id. */
+static size_t bucket_of(const char *id, size_t n) {
+    uint64_t h = 1469598103934665603ULL;
+    for (; *id; id++) h = (h ^ (unsigned char)*id) * 1099511628211ULL;
+    return (size_t)(h & (n - 1));
+}
+
+static void map_grow(void) {
+    size_t n = nbuckets ? 2 * nbuckets : 256;
+    table **more = calloc(n, sizeof *more);
+    if (!more) return; /* the chains only grow longer */
+    for (table *t = all; t; t = t->next) {
+        size_t b = bucket_of(t->id, n);
+        t->hnext = more[b];
+        more[b] = t;
+    }
+    free(buckets);
+    buckets = more;
+    nbuckets = n;
+}
+
+/* A table ends: it no longer counts against --max-tables. */
+static void mark_over(table *t) {
+    if (!t->over) unfinished--;
+    t->over = 1;
+}
+
+/* The table may be freed by tables_sweep once no socket sits at it. */
+static void sweep_later(table *t) {
+    if (t->sweep_listed || !t->over || t->nsockets > 0) return;
+    if (nsweep == sweep_cap) {
+        int cap = sweep_cap ? 2 * sweep_cap : 64;
+        table **more = realloc(sweep_list, sizeof *more * (size_t)cap);
+        if (!more) return; /* kept in memory: harmless */
+        sweep_list = more;
+        sweep_cap = cap;
+    }
+    sweep_list[nsweep++] = t;
+    t->sweep_listed = 1;
+}
+
 static void add_table(table *t) {
+    if (ntables + 1 > nbuckets) map_grow();
+    t->prev = NULL;
     t->next = all;
+    if (all) all->prev = t;
     all = t;
+    if (nbuckets) {
+        size_t b = bucket_of(t->id, nbuckets);
+        t->hnext = buckets[b];
+        buckets[b] = t;
+    }
+    ntables++;
+    if (!t->over) unfinished++;
+    generation++;
+    sweep_later(t);
+}
+
+/* Takes the table out of the list and the map (not freed). */
+static void remove_table(table *t) {
+    if (t->prev) t->prev->next = t->next;
+    else all = t->next;
+    if (t->next) t->next->prev = t->prev;
+    if (nbuckets) {
+        for (table **link = &buckets[bucket_of(t->id, nbuckets)]; *link; link = &(*link)->hnext)
+            if (*link == t) {
+                *link = t->hnext;
+                break;
+            }
+    }
+    ntables--;
+    if (!t->over) unfinished--;
+    for (int i = 0; i < nsweep; i++)
+        if (sweep_list[i] == t) sweep_list[i] = sweep_list[--nsweep];
+    generation++;
 }
 
 int tables_restore(char *err, size_t errsize) {
@@ -287,7 +393,7 @@ int tables_restore(char *err, size_t errsize) {
     }
     free(ids);
     if (n < 0) return -1;
-    for (table *t = all; t; t = t->next) table_ask_bot(t);
+    for (table *t = all; t; t = t->next) table_advance(t);
     return restored;
 }
 
@@ -305,16 +411,28 @@ table *tables_find(const char *id) {
     return t;
 }
 
+/* TEMPORARY, until the loop's 1 s timer (http.c) calls tables_tick: the
+** sweep after every event calls it at most once a second. */
+static void tick_from_events(void) {
+    static int64_t last;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+    if (ms - last < 1000) return;
+    last = ms;
+    tables_tick();
+}
+
 void tables_sweep(void) {
-    for (table **link = &all; *link;) {
-        table *t = *link;
+    while (nsweep > 0) {
+        table *t = sweep_list[--nsweep];
+        t->sweep_listed = 0;
         if (t->over && t->nsockets == 0) {
-            *link = t->next;
+            remove_table(t);
             table_free(t);
-        } else {
-            link = &t->next;
         }
     }
+    tick_from_events();
 }
 
 int tables_newest(table **out, int cap) {
@@ -324,7 +442,8 @@ int tables_newest(table **out, int cap) {
 }
 
 const table *tables_loaded(const char *id) {
-    for (const table *t = all; t; t = t->next)
+    if (!nbuckets || !id) return NULL;
+    for (const table *t = buckets[bucket_of(id, nbuckets)]; t; t = t->hnext)
         if (!strcmp(t->id, id)) return t;
     return NULL;
 }
@@ -351,9 +470,83 @@ static int check_bot(const char *spec, const tafel_game *game, char *why, size_t
     return 0;
 }
 
+/* ---- the quota of new tables per address --------------------------------
+**
+** A bucket per address holds up to --max-new-tables tables and refills at
+** that many an hour.  The buckets live in a fixed array (open addressing):
+** an address whose bucket is full again is as good as forgotten, so its
+** slot is taken by the next address that needs one.  When every slot near
+** an address's is held by an active one, that address goes unchecked:
+** the limit is a brake on one client, and --max-tables holds for all. */
+#define QUOTA_SLOTS 4096
+#define QUOTA_PROBES 16
+
+typedef struct quota_slot {
+    char addr[64];
+    double tokens;
+    int64_t at; /* seconds */
+} quota_slot;
+
+static quota_slot *quota;
+
+static void quota_forget(void) {
+    free(quota);
+    quota = NULL;
+}
+
+static double quota_refill(const quota_slot *q, int64_t now, int limit) {
+    double t = q->tokens + (double)(now - q->at) * limit / 3600.0;
+    return t > limit ? limit : t;
+}
+
+/* Takes one table from addr's bucket; 0, or -1 when it is empty. */
+static int quota_take(const char *addr) {
+    int limit = server_opt->limits.new_tables;
+    if (limit <= 0) return 0;
+    if (!quota && !(quota = calloc(QUOTA_SLOTS, sizeof *quota))) return 0;
+    int64_t now = now_seconds();
+    size_t home = bucket_of(addr, QUOTA_SLOTS);
+    quota_slot *q = NULL, *free_slot = NULL;
+    for (int i = 0; i < QUOTA_PROBES && !q; i++) {
+        quota_slot *x = &quota[(home + (size_t)i) % QUOTA_SLOTS];
+        int idle = !x->at || quota_refill(x, now, limit) >= limit;
+        if (x->at && !strcmp(x->addr, addr)) q = x;
+        else if (idle && !free_slot) free_slot = x;
+    }
+    if (!q) {
+        if (!free_slot) return 0;
+        q = free_slot;
+        snprintf(q->addr, sizeof q->addr, "%s", addr);
+        q->tokens = limit;
+        q->at = now;
+    }
+    q->tokens = quota_refill(q, now, limit);
+    q->at = now;
+    if (q->tokens < 1) return -1;
+    q->tokens -= 1;
+    return 0;
+}
+
+/* A table removed before anyone was told of it (its opening deal was not
+** stored): from memory, and from the database as far as it can be. */
+static void discard_table(table *t) {
+    char why[512];
+    if (store_delete(db, t->id, why, sizeof why))
+        fprintf(stderr, "tafel serve: table %s stays on disk with no deal: %s\n", t->id, why);
+    remove_table(t);
+    table_free(t);
+}
+
 table *tables_create(const char *game_string, const char *const *specs, int nspecs,
-                     uint64_t seed, int has_seed, char tokens[][33], const char **code,
-                     char *msg, size_t msgsize) {
+                     uint64_t seed, int has_seed, const char *addr, char tokens[][33],
+                     const char **code, char *msg, size_t msgsize) {
+    int max = server_opt->limits.max_tables;
+    if (max > 0 && unfinished >= max) {
+        *code = "server_full";
+        snprintf(msg, msgsize, "the server has %d unfinished tables, its most: try again when "
+                 "some have ended", unfinished);
+        return NULL;
+    }
     *code = "bad_game";
     uint8_t id_bytes[8];
     char id[STORE_ID_LEN + 1];
@@ -399,9 +592,30 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
         token_hash(tokens[i], s->token_hash);
         s->has_token = 1;
     }
-    t->created = now_seconds();
+    /* The same seed deals the same hidden cards at another table: at a
+    ** table of two or more people, only the server chooses it. */
+    int people = 0;
+    for (int i = 0; i < nspecs; i++) people += !t->seats[i].bot;
+    if (has_seed && people >= 2) {
+        *code = "seed_not_allowed";
+        snprintf(msg, msgsize, "a chosen seed is for practice tables (one person with bots): the "
+                 "same seed deals the same hidden cards at another table, so at a table of %d "
+                 "people the server chooses it", people);
+        table_free(t);
+        return NULL;
+    }
+    /* counted once the request is good: a refused one costs nothing */
+    if (quota_take(addr ? addr : "")) {
+        *code = "quota";
+        snprintf(msg, msgsize, "you have made %d tables within the hour, the most this server "
+                 "allows: try again later", server_opt->limits.new_tables);
+        table_free(t);
+        return NULL;
+    }
+    t->created = t->updated = now_seconds();
+    t->seed_chosen = has_seed;
     store_table st = {.game = t->game_string, .seed = seed, .nseats = nspecs,
-                      .created = t->created};
+                      .created = t->created, .seed_chosen = has_seed};
     memcpy(st.id, t->id, sizeof st.id);
     for (int i = 0; i < nspecs; i++) seat_to_store(&t->seats[i], &st.seats[i]);
     if (store_create(db, &st, msg, msgsize)) {
@@ -410,15 +624,34 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
         return NULL;
     }
     add_table(t);
-    /* the opening chance events (tiles, deals) are the table's first change */
-    if (tafel_state_current(t->state) == TAFEL_CHANCE) {
-        const char *c;
-        char why[256];
-        if (table_move(t, TAFEL_CHANCE, t->seq, NULL, &c, why, sizeof why) < 0)
-            fprintf(stderr, "tafel serve: table %s: %s\n", t->id, why);
+    /* the opening chance events (tiles, deals) are the table's first change:
+    ** the table is made once they are stored, or not at all */
+    if (tafel_state_current(t->state) == TAFEL_CHANCE &&
+        table_move(t, TAFEL_CHANCE, t->seq, NULL, code, msg, msgsize) < 0) {
+        fprintf(stderr, "tafel serve: table %s not made: %s\n", t->id, msg);
+        *code = "storage";
+        discard_table(t);
+        return NULL;
     }
     table_ask_bot(t);
     return t;
+}
+
+/* What the table waits for, asked again: the opening deal after a restart
+** or a failed store, or the bot to move. */
+static void table_advance(table *t) {
+    if (t->over) return;
+    if (tafel_state_current(t->state) == TAFEL_CHANCE) {
+        const char *code;
+        char why[512];
+        if (table_move(t, TAFEL_CHANCE, t->seq, NULL, &code, why, sizeof why) < 0) {
+            t->stuck = 1;
+            fprintf(stderr, "tafel serve: table %s: the chance events were not stored (%s); "
+                            "tried again soon\n", t->id, why);
+        }
+        return;
+    }
+    table_ask_bot(t);
 }
 
 int table_seat_of_token(const table *t, const char *token) {
@@ -434,6 +667,23 @@ int table_seat_of_token(const table *t, const char *token) {
 /* ---- changes ---------------------------------------------------------- */
 
 static void end_programs(table *t);
+
+/* After every change (seq bumped): when it happened, that lobbies are
+** stale, and that bots' searches of the older seqs are not needed. */
+static void changed(table *t) {
+    forget_history(t);
+    t->updated = now_seconds();
+    generation++;
+    botpool_cancel(t->id, t->seq);
+}
+
+/* The change ended the game. */
+static void ended(table *t) {
+    if (t->over) return;
+    mark_over(t);
+    end_programs(t);
+    sweep_later(t);
+}
 
 typedef struct change {
     tafel_state *after;
@@ -516,10 +766,8 @@ static int commit_change(table *t, change *c, int seat, const char **code, char 
         }
     tafel_state_copy(t->state, c->after);
     t->seq++;
-    if (over && !t->over) {
-        t->over = 1;
-        end_programs(t);
-    }
+    changed(t);
+    if (over) ended(t);
     free_last(t);
     t->last = c->last;
     t->nlast = c->n;
@@ -630,15 +878,18 @@ int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, si
     tafel_state_copy(t->state, s);
     tafel_state_free(s);
     t->seq++;
+    changed(t);
     t->nundo--;
     free_last(t);
     table_broadcast(t);
     return 0;
 }
 
-/* A seat's new controller or resignation: committed, applied, broadcast. */
-static int set_seat(table *t, int seat, const table_seat *to, const char **code, char *msg,
-                    size_t msgsize) {
+/* A seat's new controller or resignation: committed, applied, broadcast.
+** give_up: the seat's people gave it away (resigned, handed it to a bot):
+** their sockets watch from now on, as spectators. */
+static int set_seat(table *t, int seat, const table_seat *to, int give_up, const char **code,
+                    char *msg, size_t msgsize) {
     table_seat old = t->seats[seat];
     t->seats[seat] = *to;
     int over = tafel_state_current(t->state) == TAFEL_TERMINAL || one_seat_left(t);
@@ -650,10 +901,16 @@ static int set_seat(table *t, int seat, const table_seat *to, const char **code,
         return -1;
     }
     t->seq++;
-    if (over && !t->over) {
-        t->over = 1;
-        end_programs(t);
+    changed(t);
+    if (give_up) {
+        for (int i = 0; i < t->nsockets; i++)
+            if (t->sockets[i]->seat == seat) {
+                t->sockets[i]->seat = -1;
+                t->sockets[i]->told = -1; /* its next state is a spectator's first */
+            }
+        t->seats[seat].connected = 0;
     }
+    if (over) ended(t);
     t->nundo = 0;
     t->undo_seat = -1;
     free_last(t);
@@ -673,7 +930,7 @@ static void table_forfeit(table *t, int seat, const char *reason) {
     snprintf(to.forfeit, sizeof to.forfeit, "%s", reason[0] ? reason : "forfeited");
     const char *code;
     char msg[512];
-    if (set_seat(t, seat, &to, &code, msg, sizeof msg))
+    if (set_seat(t, seat, &to, 0, &code, msg, sizeof msg))
         fprintf(stderr, "tafel serve: table %s: the forfeit was not stored: %s\n", t->id, msg);
 }
 
@@ -693,12 +950,16 @@ int table_resign(table *t, int seat, int64_t seq, const char **code, char *msg, 
     to.resigned = 1;
     to.bot = 1; /* its turns are still taken, by the rules */
     snprintf(to.spec, sizeof to.spec, "greedy");
-    return set_seat(t, seat, &to, code, msg, msgsize);
+    return set_seat(t, seat, &to, 1, code, msg, msgsize);
 }
 
 int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char **code,
                     char *msg, size_t msgsize) {
     if (check_seq(t, seq, code, msg, msgsize)) return -1;
+    if (t->seats[seat].resigned)
+        return fail(code, "over", msg, msgsize, "you have resigned: the seat is no longer yours");
+    if (t->seats[seat].bot)
+        return fail(code, "not_seated", msg, msgsize, "a bot plays this seat already");
     char why[512];
     if (!bot || strlen(bot) >= STORE_SPEC_MAX || check_bot(bot, t->game, why, sizeof why))
         return fail(code, "bad_game", msg, msgsize,
@@ -709,7 +970,7 @@ int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char
     to.has_token = 0; /* the token seats nobody from now on */
     memset(to.token_hash, 0, sizeof to.token_hash);
     snprintf(to.spec, sizeof to.spec, "%s", bot);
-    return set_seat(t, seat, &to, code, msg, msgsize);
+    return set_seat(t, seat, &to, 1, code, msg, msgsize);
 }
 
 int table_winners(const table *t, int *out) {
@@ -744,17 +1005,24 @@ void table_attach(table *t, session *s) {
     t->sockets[t->nsockets++] = s;
     s->table = t;
     s->told = -1;
-    if (s->seat >= 0) t->seats[s->seat].connected++;
+    if (s->seat >= 0) {
+        t->seats[s->seat].connected++;
+        generation++;
+    }
 }
 
 void table_detach(table *t, session *s) {
     for (int i = 0; i < t->nsockets; i++)
         if (t->sockets[i] == s) {
             t->sockets[i] = t->sockets[--t->nsockets];
-            if (s->seat >= 0) t->seats[s->seat].connected--;
+            if (s->seat >= 0) {
+                t->seats[s->seat].connected--;
+                generation++;
+            }
             break;
         }
     s->table = NULL;
+    sweep_later(t);
 }
 
 int table_events_from(const table *t, const session *s) {
@@ -780,6 +1048,39 @@ void table_broadcast(table *t) {
         else if (text != by_viewer[v]) free(text);
     }
     for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) free(by_viewer[v]);
+}
+
+/* ---- history ---------------------------------------------------------- */
+
+/* The bytes of every table's cached history messages: past the budget a
+** message is built for its request and not kept, so that watching many
+** long games cannot hold the server's memory. */
+#define HISTORY_BUDGET (64L << 20)
+static long history_bytes;
+
+static void forget_history(table *t) {
+    for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) {
+        if (t->history[v]) history_bytes -= (long)strlen(t->history[v]) + 1;
+        free(t->history[v]);
+        t->history[v] = NULL;
+    }
+}
+
+const char *table_history(table *t, int seat, char **uncached) {
+    int v = seat + 1;
+    *uncached = NULL;
+    if (t->history[v] && t->history_seq[v] == t->seq) return t->history[v];
+    if (t->history[v]) history_bytes -= (long)strlen(t->history[v]) + 1;
+    free(t->history[v]);
+    t->history[v] = NULL;
+    char *text = protocol_history(t, seat);
+    if (!text) return NULL;
+    long size = (long)strlen(text) + 1;
+    if (history_bytes + size > HISTORY_BUDGET) return *uncached = text;
+    history_bytes += size;
+    t->history[v] = text;
+    t->history_seq[v] = t->seq;
+    return text;
 }
 
 /* ---- bots ------------------------------------------------------------- */
@@ -866,6 +1167,7 @@ void table_ask_bot(table *t) {
 }
 
 int table_ask_hint(table *t, session *s) {
+    if (botpool_hint_pending(t->id, s->seat)) return 1;
     bot_job *job = calloc(1, sizeof *job);
     if (!job || !(job->state = tafel_state_clone(t->state))) {
         free(job);
@@ -885,9 +1187,7 @@ int table_ask_hint(table *t, session *s) {
 
 void tables_bot_done(bot_job *job) {
     if (job->ext_end || job->skipped) return; /* nothing to apply */
-    table *t = NULL;
-    for (table *x = all; x; x = x->next)
-        if (!strcmp(x->id, job->table_id)) t = x;
+    table *t = (table *)tables_loaded(job->table_id);
     if (!t || t->seq != job->seq) return; /* the table moved on (undo, hand-over) */
     if (job->hint) {
         for (int i = 0; i < t->nsockets; i++)
@@ -906,12 +1206,54 @@ void tables_bot_done(bot_job *job) {
                         "action\n", t->id, job->spec, job->error);
         tafel_state_legal_actions(t->state, &a, 1);
     }
-    char text[256], msg[512];
+    char text[256], msg[512] = "";
     const char *code = NULL;
     if (tafel_action_to_text(t->state, a, text, sizeof text) < 0 ||
-        table_move(t, job->seat, t->seq, text, &code, msg, sizeof msg) < 0)
+        table_move(t, job->seat, t->seq, text, &code, msg, sizeof msg) < 0) {
         fprintf(stderr, "tafel serve: table %s: the bot's move '%s' was refused: %s\n", t->id,
                 text, msg);
+        /* storage failed (a full disk): the bot is asked again by tables_tick */
+        if (code && !strcmp(code, "storage")) t->stuck = 1;
+    }
 }
 
-void tables_tick(void) {}
+/* An unfinished table nobody changed for --expire ends as abandoned:
+** stored, then told.  0, or -1 when storage failed (tried again later). */
+static int table_abandon(table *t) {
+    char why[512];
+    if (store_end(db, t->id, t->seq + 1, "abandoned", why, sizeof why)) {
+        fprintf(stderr, "tafel serve: table %s: not ended as abandoned: %s\n", t->id, why);
+        return -1;
+    }
+    t->seq++;
+    snprintf(t->end_reason, sizeof t->end_reason, "abandoned");
+    changed(t);
+    ended(t);
+    t->nundo = 0;
+    t->undo_seat = -1;
+    free_last(t);
+    table_broadcast(t);
+    return 0;
+}
+
+/* About once a second (the loop): tables left alone too long end, and
+** changes that storage refused are tried again.  One walk over the tables
+** in memory, of which at most --max-tables are unfinished. */
+void tables_tick(void) {
+    long expire = server_opt->limits.expire_seconds;
+    int64_t now = now_seconds();
+    for (table *t = all, *next; t; t = next) {
+        next = t->next;
+        if (t->over) continue;
+        if (expire > 0 && now - t->updated >= expire) {
+            if (table_abandon(t) == 0) continue;
+            t->stuck = 1;
+            continue;
+        }
+        if (t->stuck) {
+            t->stuck = 0;
+            t->bot_asked = -1;
+            table_advance(t); /* sets stuck again when storage still fails */
+        }
+    }
+}

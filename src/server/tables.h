@@ -45,11 +45,14 @@ typedef struct table {
     tafel_game *game;
     tafel_state *state;
     uint64_t seed;
+    int seed_chosen;  /* the creator chose the seed: a practice table, shown to all */
+    char end_reason[STORE_END_REASON_MAX]; /* "abandoned", or "" */
     int players;
     table_seat seats[TAFEL_MAX_PLAYERS];
     int64_t seq;
     int over;
     int64_t created;
+    int64_t updated;  /* unix seconds of its latest change (expiry) */
 
     int nactions, cap;
     char **texts;
@@ -66,9 +69,19 @@ typedef struct table {
 
     int64_t bot_asked; /* the seq a bot job was sent for, or -1 */
 
+    int stuck; /* a change that must happen (opening deal, a bot's move, the
+               ** end of an abandoned table) could not be stored: tables_tick
+               ** tries again */
+
+    /* The history message per viewer (seat + 1), built for seq history_seq. */
+    char *history[TAFEL_MAX_PLAYERS + 1];
+    int64_t history_seq[TAFEL_MAX_PLAYERS + 1];
+
     session **sockets;
     int nsockets, socket_cap;
-    struct table *next;
+    struct table *next, *prev; /* the list of tables, newest first */
+    struct table *hnext;       /* the next in its bucket of the map by id */
+    int sweep_listed;          /* on the list tables_sweep looks at */
 } table;
 
 int tables_open(const char *db_path, int durable, char *err, size_t errsize);
@@ -99,10 +112,29 @@ const char *table_seat_kind(const table_seat *ts);
 
 /* A new table: game string and one spec per seat ("human" or a bot).
 ** tokens[i] receives seat i's token (32 hex digits) or "" for a bot.
-** On failure, code and message say why (bad_game, storage). */
+** has_seed: the creator chose seed (protocol.c allows it only at a table of
+** at most one person).  The table is returned once its opening deal is
+** stored; if that fails it is removed again.  addr: the creator's address,
+** for the quota of new tables.  On failure, code and message say why
+** (bad_game, storage, quota, server_full). */
 table *tables_create(const char *game_string, const char *const *specs, int nspecs,
-                     uint64_t seed, int has_seed, char tokens[][33], const char **code,
-                     char *msg, size_t msgsize);
+                     uint64_t seed, int has_seed, const char *addr, char tokens[][33],
+                     const char **code, char *msg, size_t msgsize);
+
+/* A counter that grows with every change a lobby shows (tables made,
+** moved, ended; seats taken or left): the lobby's cache is good while it
+** stays the same. */
+uint64_t tables_generation(void);
+/* The history message of the table for seat (-1 spectator), built once per
+** change and viewer; owned by the table (valid until its next change) --
+** unless the server's budget for kept histories is spent: then it is
+** *uncached too, which the caller frees.  NULL when out of memory. */
+const char *table_history(table *t, int seat, char **uncached);
+/* lobby.c: the lobby message (docs/protocol.md), built once per
+** tables_generation; owned by lobby.c (valid until the next call). */
+const char *lobby_message(void);
+/* protocol.c: the history message itself (malloc'd; NULL out of memory). */
+char *protocol_history(const table *t, int seat);
 
 /* The seat whose token this is, or -1. */
 int table_seat_of_token(const table *t, const char *token);
@@ -134,7 +166,8 @@ void table_broadcast(table *t);
 /* Asks the bot of the seat to move, if a bot is to move and none is asked. */
 void table_ask_bot(table *t);
 /* Asks the hard bot for the seat of socket s's best moves; the answer goes
-** to s alone (protocol_send_hint). */
+** to s alone (protocol_send_hint).  0 asked, 1 a hint of the seat is still
+** being worked out (one at a time), -1 out of memory. */
 int table_ask_hint(table *t, session *s);
 /* A bot's answer, from the loop. */
 void tables_bot_done(bot_job *job);

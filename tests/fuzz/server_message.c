@@ -26,7 +26,15 @@ void session_send(session *s, const char *text, size_t len) {
 }
 
 void http_wake(void) {}
+/* serve.c is not linked: the limits are the defaults, but for the quota of
+** new tables per address (every socket here has the same address, and
+** inputs make many tables) */
+static server_options fuzz_options = {.limits = SERVER_LIMITS_DEFAULT};
+const server_options *server_opt = &fuzz_options;
 void botpool_submit(bot_job *job) { bot_job_free(job); }
+void botpool_cancel(const char *table_id, int64_t seq) { (void)table_id, (void)seq; }
+void botpool_cancel_session(uint64_t session_id) { (void)session_id; }
+int botpool_hint_pending(const char *table_id, int seat) { return (void)table_id, (void)seat, 0; }
 
 static session sockets[3];
 static int runs;
@@ -38,14 +46,18 @@ static void fresh_server(void) {
         sockets[i].seat = -1;
     }
     tables_close();
+    fuzz_options.limits.new_tables = 0; /* the quota is off */
     char err[256];
     if (tables_open(":memory:", 0, err, sizeof err)) fz_fail("%s", err);
     static const char *const games[] = {"carcassonne(players=2)", "cardcassonne(players=2)",
                                         "catan_cards"};
-    const char *const specs[] = {"human", "human"};
+    /* seat 1 never moves here (bots are never asked): a bot's, so that the
+    ** chosen seed keeps each run's deal the same (a practice table) */
+    const char *const specs[] = {"human", "random"};
     char tokens[2][33], why[256];
     const char *code;
-    table *t = tables_create(games[runs % 3], specs, 2, 7, 1, tokens, &code, why, sizeof why);
+    table *t = tables_create(games[runs % 3], specs, 2, 7, 1, "", tokens, &code, why,
+                             sizeof why);
     if (!t) fz_fail("cannot create a table: %s", why);
     sockets[0].seat = 0;
     table_attach(t, &sockets[0]);

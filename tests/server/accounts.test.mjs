@@ -126,13 +126,16 @@ test('a socket that joins or reconnects starts with no accounts, then is told wh
     ({ state: s } = await change(c, { type: 'move', seq: s.seq, action: s.legal[0] }));
     assert.ok(s.events.length > 0);
   }
-  // The others see who is connected: a state with no new action tells none.
+  // The others see how many sockets hold each seat: a state with no new
+  // action tells none.  (A spectator joining sends the others nothing.)
   const w = await Client.connect(server);
   const ws = await join(w, created.table);
   assert.deepEqual(ws.events, []);
+  const second = await seat(server, created.table, created.tokens[0]);
   const seen = await c.next((x) => x.type === 'state' && x.actions === ws.actions
-    && x.seq === ws.seq && x.events.length === 0);
+    && x.seq === ws.seq && x.events.length === 0 && x.seats[0].sockets === 2);
   assert.ok(seen);
+  second.client.close();
   c.terminate();
   const again = await seat(server, created.table, created.tokens[0]);
   assert.deepEqual(again.state.events, [], 'a reconnection starts afresh');

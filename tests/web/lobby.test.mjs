@@ -229,3 +229,41 @@ test('a phone: the lobby fits 390 px, and every control is at least 44 x 44 px',
   assertNoErrors(page);
   await context.close();
 });
+
+test('a chosen seed is for practice tables: the form says so, the table shows it; a seat open twice', async () => {
+  const en = words('en');
+  const page = await openLobby('en');
+  await page.locator('details.nt-details > summary').click();
+  const seed = page.locator('#nt-seed');
+  assert.equal(await seed.isDisabled(), false, 'one person with a bot: a seed may be chosen');
+  assert.equal(await page.locator('#nt-seed-about').textContent(), en['lobby.new.seed_about']);
+  await page.locator('#nt-seat-1').selectOption('human');
+  assert.equal(await seed.isDisabled(), true, 'two people: the server chooses');
+  assert.equal(await page.locator('#nt-seed-about').textContent(), en['lobby.new.seed_people']);
+  await page.locator('#nt-seat-1').selectOption('random');
+  assert.equal(await seed.isDisabled(), false);
+
+  const pageWords = JSON.parse(readFileSync(joinPath(WEB, 'i18n', 'en', 'page.json'), 'utf8'));
+  const made = await newTable(server, 'carcassonne(players=2)', ['human', 'random'], 4321);
+  const table = await newPage(browser);
+  await table.goto(`${made.url(0)}&lang=en`);
+  const shown = table.locator('.head .seed');
+  await shown.waitFor({ timeout: WAIT });
+  assert.equal(await shown.textContent(), pageWords['page.seed'].replace('{seed}', '4321'));
+  // the same seat in a second window: both say so
+  const twice = await newPage(browser);
+  await twice.goto(`${made.url(0)}&lang=en`);
+  const flag = pageWords['page.seats.windows_other'].replace('{n}', '2');
+  await table.locator('.flag.windows', { hasText: flag }).waitFor({ timeout: WAIT });
+  await twice.close();
+  await table.locator('.flag.windows').waitFor({ state: 'detached', timeout: WAIT });
+  // a table of people shows no seed
+  const people = await newTable(server, 'carcassonne(players=2)', ['human', 'human']);
+  const other = await newPage(browser);
+  await other.goto(`${people.url(0)}&lang=en`);
+  await other.locator('.head').waitFor({ timeout: WAIT });
+  await other.waitForFunction(() => document.getElementById('app')?.dataset.seq !== undefined);
+  assert.equal(await other.locator('.head .seed').isHidden(), true);
+  assertNoErrors(page, table, other);
+  for (const p of [page, table, other]) await p.close();
+});

@@ -2,7 +2,10 @@
 // what it is, in words), its options each with a line on what it does
 // (options.mjs), each seat a person or a bot (seat-kinds.mjs), and under
 // "details" the game string it makes and an optional seed.  It sends
-// `create`; the caller gets `created`.
+// `create`; the caller gets `created`.  A chosen seed is for practice tables
+// (at most one person, the others bots): the same seed deals the same
+// hidden cards at another table, so the server refuses it at a table of
+// people, and the field is disabled, saying why, while two seats are people.
 
 import {h} from "../table/dom.mjs";
 import {swatch} from "../table/seats.mjs";
@@ -37,6 +40,7 @@ export function newTableForm(info, create) {
     const seedInput = h("input", {id: "nt-seed", type: "number", min: "0", step: "1",
                                   inputmode: "numeric", "aria-describedby": "nt-seed-about",
                                   placeholder: t("lobby.new.seed_placeholder")});
+    const seedAbout = h("p", {class: "small muted", id: "nt-seed-about", text: t("lobby.new.seed_about")});
     const error = h("p", {class: "error", role: "alert", hidden: true});
     const submit = h("button", {type: "submit", class: "primary", text: t("lobby.new.create")});
 
@@ -97,6 +101,18 @@ export function newTableForm(info, create) {
             h("p", {class: "small muted", id: "nt-seats-about", text: t("lobby.new.seats_about")}));
         const choices = seatChoices(info.bots);
         for (let i = 0; i < n; i++) seatsBox.append(seatField(i, choices));
+        updateSeed();
+    }
+
+    /** Whether a seed may be chosen: at most one seat is a person's. */
+    function practice() {
+        return seatSpecs.filter((s) => s.trim() === "human").length <= 1;
+    }
+
+    function updateSeed() {
+        const ok = practice();
+        seedInput.disabled = !ok;
+        seedAbout.textContent = t(ok ? "lobby.new.seed_about" : "lobby.new.seed_people");
     }
 
     /**
@@ -117,6 +133,7 @@ export function newTableForm(info, create) {
                                   text: seatChoiceAbout(select.value, info.bots)});
         select.addEventListener("change", () => {
             seatSpecs[i] = select.value === OTHER ? other.value : select.value;
+            updateSeed();
             other.hidden = select.value !== OTHER;
             aboutSeat.textContent = seatChoiceAbout(select.value, info.bots);
             if (!other.hidden) other.focus();
@@ -132,7 +149,7 @@ export function newTableForm(info, create) {
         h("div", {class: "field"},
             h("label", {for: "nt-seed", text: t("lobby.new.seed")}),
             seedInput,
-            h("p", {class: "small muted", id: "nt-seed-about", text: t("lobby.new.seed_about")})));
+            seedAbout));
 
     const form = h("form", {class: "card new-table", "aria-labelledby": "nt-title",
                             onsubmit: (/** @type {Event} */ e) => {
@@ -145,7 +162,7 @@ export function newTableForm(info, create) {
             return;
         }
         const seedText = seedInput.value.trim();
-        const seed = seedText === "" ? null : Number(seedText);
+        const seed = seedText === "" || !practice() ? null : Number(seedText);
         if (seed !== null && !(Number.isSafeInteger(seed) && seed >= 0)) {
             showError(t("lobby.new.error.seed"));
             return;

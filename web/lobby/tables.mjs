@@ -39,7 +39,10 @@ const STALE_DAYS = 1;
  */
 function when(table) {
     if (typeof table.updated !== "number") return {text: "", stale: false};
-    if (table.status === "over") return {text: t("lobby.table.ended", {ago: ago(table.updated)}), stale: false};
+    if (table.status === "over") {
+        const key = table.reason === "abandoned" ? "lobby.table.abandoned" : "lobby.table.ended";
+        return {text: t(key, {ago: ago(table.updated)}), stale: false};
+    }
     const days = daysSince(table.updated);
     if (days >= STALE_DAYS) return {text: tn("lobby.table.stale", days), stale: true};
     if (table.seq === 0) return {text: t("lobby.table.made_ago", {ago: ago(table.updated)}), stale: false};

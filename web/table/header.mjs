@@ -9,7 +9,7 @@
 
 import {h} from "./dom.mjs";
 import {seatName, playerLabel, playerName, swatch} from "./seats.mjs";
-import {t} from "../words/catalog.mjs";
+import {t, tn} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 
@@ -22,6 +22,7 @@ const GAIN_MS = 1400;   // how long the "+10" stays (its CSS animation's length)
  */
 export function turnText(st) {
     if (st.status === "over") {
+        if (st.reason === "abandoned") return t("page.turn.over_abandoned");
         const w = st.winners ?? [];
         if (w.length === 0) return t("page.turn.over_nobody");
         if (w.length === 1) {
@@ -112,7 +113,9 @@ function scoreBox() {
 export function createHeader() {
     const banner = h("p", {class: "turn", "aria-live": "polite"});
     const seats = h("ol", {class: "seats", "aria-label": t("page.seats.label")});
-    const el = h("section", {class: "head"}, banner, seats);
+    // a practice table's chosen seed, for everyone at it (docs/protocol.md)
+    const seed = h("p", {class: "small muted seed", hidden: true, title: t("page.seed_about")});
+    const el = h("section", {class: "head"}, banner, seats, seed);
     /** @type {{li: HTMLLIElement, label: HTMLElement, flags: HTMLElement, score: ReturnType<typeof scoreBox>}[]} */
     let rows = [];
     /** @type {number[] | null} */
@@ -136,6 +139,8 @@ export function createHeader() {
     /** @param {StateMessage} st */
     function update(st) {
         banner.textContent = turnText(st);
+        seed.hidden = st.seed === undefined;
+        seed.textContent = st.seed === undefined ? "" : t("page.seed", {seed: st.seed});
         banner.dataset.mine = String(!!st.legal?.length && st.status === "playing");
         if (rows.length !== st.seats.length) build(st.seats.length);
         const gains = pointsOf(st);
@@ -154,6 +159,10 @@ export function createHeader() {
             if (seat.kind === "human" && i !== st.seat) {
                 flags.push(h("span", {class: `flag ${seat.connected ? "online" : "offline"}`,
                                       text: t(seat.connected ? "page.seats.online" : "page.seats.away")}));
+            }
+            // a seat held by more than one socket: another window, or someone else
+            if (seat.kind === "human" && (seat.sockets ?? 0) > 1) {
+                flags.push(h("span", {class: "flag windows", text: tn("page.seats.windows", seat.sockets ?? 0)}));
             }
             row.li.className = "seat" + (toMove ? " active" : "") + (i === st.seat ? " mine" : "");
             if (toMove) row.li.setAttribute("aria-current", "true");

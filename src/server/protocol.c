@@ -254,6 +254,10 @@ static void do_hint(session *s) {
         protocol_send_error(s, "not_your_turn", "a hint is for your own turn");
         return;
     }
+    if (botpool_hint_pending(t->id, s->seat)) {
+        protocol_send_error(s, "busy", "hint: one is on its way already; ask again after it");
+        return;
+    }
     if (table_ask_hint(t, s)) protocol_send_error(s, "storage", "out of memory");
 }
 
@@ -546,6 +550,7 @@ void protocol_too_big(session *s) {
 }
 
 void protocol_closed(session *s) {
+    botpool_cancel_session(s->id);
     table *t = s->table;
     if (!t) return;
     table_detach(t, s);

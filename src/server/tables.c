@@ -516,6 +516,7 @@ static int commit_change(table *t, change *c, int seat, const char **code, char 
         }
     tafel_state_copy(t->state, c->after);
     t->seq++;
+    botpool_cancel(t->id, t->seq);
     if (over && !t->over) {
         t->over = 1;
         end_programs(t);
@@ -630,6 +631,7 @@ int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, si
     tafel_state_copy(t->state, s);
     tafel_state_free(s);
     t->seq++;
+    botpool_cancel(t->id, t->seq);
     t->nundo--;
     free_last(t);
     table_broadcast(t);
@@ -650,6 +652,7 @@ static int set_seat(table *t, int seat, const table_seat *to, const char **code,
         return -1;
     }
     t->seq++;
+    botpool_cancel(t->id, t->seq);
     if (over && !t->over) {
         t->over = 1;
         end_programs(t);

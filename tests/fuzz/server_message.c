@@ -27,6 +27,9 @@ void session_send(session *s, const char *text, size_t len) {
 
 void http_wake(void) {}
 void botpool_submit(bot_job *job) { bot_job_free(job); }
+void botpool_cancel(const char *table_id, int64_t seq) { (void)table_id, (void)seq; }
+void botpool_cancel_session(uint64_t session_id) { (void)session_id; }
+int botpool_hint_pending(const char *table_id, int seat) { return (void)table_id, (void)seat, 0; }
 
 static session sockets[3];
 static int runs;

@@ -339,15 +339,19 @@ void extseats_run(bot_job *job) {
         stop_program(e);
         e->ended = 1;
     } else {
+        /* talking is shown before interrupted is read, and extseats_interrupt
+        ** sets interrupted before it reads talking: one of the two sees the
+        ** other, so no turn waits out its time at shutdown */
         atomic_store(&e->talking, extbot_pid(e->bot));
-        int failed = atomic_load(&interrupted) ||
+        int stopping = atomic_load(&interrupted);
+        int failed = !stopping &&
                      extbot_choose(e->bot, e->state, &job->action, reason, sizeof reason);
         atomic_store(&e->talking, 0);
-        if (failed && atomic_load(&interrupted)) {
-            job->skipped = 1; /* killed by extseats_interrupt: nobody applies it */
-            stop_program(e);
+        if (stopping) {
+            job->skipped = 1; /* the program ends with extseats_shutdown */
         } else if (failed) {
-            forfeit(job, reason); /* the program is killed already; it is not restarted */
+            if (atomic_load(&interrupted)) job->skipped = 1; /* killed: nobody applies it */
+            else forfeit(job, reason); /* the program is killed already; not restarted */
             stop_program(e);
         }
     }

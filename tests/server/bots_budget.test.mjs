@@ -147,6 +147,7 @@ test('SIGTERM with hours-long searches and a silent external bot running: the se
   const m = server.stderr().match(/the bot threads stopped in (\d+) ms/);
   assert.ok(m, `no line on the bot threads' stop: ${server.stderr()}`);
   assert.ok(Number(m[1]) < 1000, `botpool_stop took ${m[1]} ms`);
+  t.diagnostic(`exit after ${ms} ms; the bot threads stopped in ${m[1]} ms`);
   await sleep(200);
   assert.deepEqual(programs(marker), [], 'no external program outlives the server');
 });

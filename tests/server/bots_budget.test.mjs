@@ -144,6 +144,12 @@ test('SIGTERM with hours-long searches and a silent external bot running: the se
   assert.equal(signal, null, `killed by ${signal} after ${ms} ms: SIGTERM did not stop it`);
   assert.equal(code, 0);
   assert.ok(ms < 2000, `the server took ${ms} ms to stop`);
+  // the exit may come before the last of its output: read to the end
+  await new Promise((res) => {
+    if (server.proc.stderr.readableEnded) return res();
+    server.proc.stderr.once('end', res);
+    setTimeout(res, 2000);
+  });
   const m = server.stderr().match(/the bot threads stopped in (\d+) ms/);
   assert.ok(m, `no line on the bot threads' stop: ${server.stderr()}`);
   assert.ok(Number(m[1]) < 1000, `botpool_stop took ${m[1]} ms`);

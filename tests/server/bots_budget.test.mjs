@@ -50,7 +50,7 @@ async function firstMove(t, timeout) {
 }
 
 test('a random bot moves within seconds while two tables ask for hours-long searches, '
-  + 'and those are cut at --bot-ms', async () => {
+  + 'and those are cut at --bot-ms', async (t) => {
   const server = await startServer({
     args: ['--workers', '2', '--bot-ms', '1000', '--max-rate', '10000'],
   });
@@ -65,8 +65,10 @@ test('a random bot moves within seconds while two tables ask for hours-long sear
     const ms = await firstMove(big[i], 8000);
     assert.ok(ms !== null, `${BIG[i]} did not move in 8 s under --bot-ms 1000`);
     assert.ok(ms >= 900 && ms < 5000, `${BIG[i]} moved after ${ms} ms, not about 1 s`);
+    t.diagnostic(`${BIG[i]} moved after ${ms} ms`);
   }
-  for (const t of [...big, small]) t.watcher.close();
+  t.diagnostic(`random moved after ${randomMs} ms`);
+  for (const table of [...big, small]) table.watcher.close();
   await server.stop();
 });
 

@@ -403,6 +403,10 @@ TAFEL_API int tafel_record_replay(const tafel_record *record,
 ** Bots.  A bot decides for the seat to move, from that seat's view only.
 ** A spec names a bot and its options: "random", "greedy",
 ** "mcts:iters=5000,c=70", "hard".
+**
+** Threads: a bot is used by one thread at a time, except tafel_bot_stop,
+** which any thread may call while another is in tafel_bot_choose or
+** tafel_bot_analyse on the bot.  Different bots are independent.
 */
 typedef struct tafel_bot tafel_bot;
 
@@ -436,6 +440,23 @@ typedef struct tafel_bot_move {
 TAFEL_API int tafel_bot_analyse(tafel_bot *bot, const tafel_state *state,
                                 tafel_bot_move *out, int cap, int *count,
                                 tafel_error *err);
+/* Ask the search running on bot (in tafel_bot_choose or tafel_bot_analyse,
+** on another thread) to end: it ends at its next look, within a few
+** milliseconds, and answers with the best move it has so far -- always a
+** legal one, and TAFEL_OK.  A stop that comes while no search runs ends
+** the next one at once (after the least search that names a move); each
+** search uses up the stop that ended it.  Safe from any thread and from a
+** signal handler (one atomic store); NULL is fine. */
+TAFEL_API void tafel_bot_stop(tafel_bot *bot);
+/* Cap the time of each later choice (tafel_bot_choose, tafel_bot_analyse)
+** at ms milliseconds, over whatever budget the spec gives; 0 removes the
+** cap.  A search that reaches the cap ends as if stopped (tafel_bot_stop);
+** one that ends before it chooses exactly as it would without the cap, so
+** an iteration budget stays deterministic under a cap it does not reach.
+** "random" ends at once anyway; "greedy" judges the actions it had no time
+** for one decision deep.  Not while a choice runs on the bot.  Errors:
+** TAFEL_EINVAL (no bot, ms < 0). */
+TAFEL_API int tafel_bot_set_time_cap(tafel_bot *bot, int ms, tafel_error *err);
 /* The registry of bots: i from 0 while it returns non-NULL. */
 TAFEL_API const char *tafel_bot_info(int i, const char **summary);
 

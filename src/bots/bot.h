@@ -13,7 +13,39 @@
 #include "tafel.h"
 #include "../core/error.h" /* tf_error only: no game internals */
 
+#include <stdatomic.h>
+#include <time.h>
+
 #define BOT_MAX_OPTIONS 8
+
+/* When a search must end early: tafel_bot_stop (from any thread) and the
+** time cap (tafel_bot_set_time_cap).  The registry owns it, one per bot,
+** and hands its address to the kind's new; the registry sets the deadline
+** before each choice.  A search asks bot_must_stop between steps of work
+** small enough (a few ms at most) and, told yes, answers with the best it
+** has -- a legal action always.  Neither changes a search that is not
+** stopped, so an iteration budget stays deterministic. */
+typedef struct bot_control {
+    atomic_int stop;   /* set by tafel_bot_stop; cleared when a search ends */
+    int cap_ms;        /* each choice at most this long; 0: no cap */
+    double deadline;   /* bot_now_ms() when the running choice must end; 0: none */
+} bot_control;
+
+/* The monotonic clock in milliseconds (a look costs ~20 ns). */
+static inline double bot_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+/* Whether the search must end now: it was told to stop, or (when clock is
+** nonzero: the caller decides how often the clock is read) it is past its
+** deadline.  A relaxed load: the flag carries no other data. */
+static inline int bot_must_stop(const bot_control *c, int clock) {
+    if (!c) return 0;
+    if (atomic_load_explicit(&c->stop, memory_order_relaxed)) return 1;
+    return clock && c->deadline > 0 && bot_now_ms() >= c->deadline;
+}
 
 /* One integer option of a bot kind: "depth=1..6 (default 3)". */
 typedef struct bot_option {
@@ -27,9 +59,11 @@ typedef struct bot_kind {
     const char *summary;
     const bot_option *options;
     int noptions;
-    /* Make the kind's private object; values[i] is options[i]'s value. */
+    /* Make the kind's private object; values[i] is options[i]'s value.
+    ** control lives as long as the bot: a kind that searches keeps it and
+    ** asks bot_must_stop while it searches. */
     int (*new_bot)(const tafel_game *game, const int *values, uint64_t seed,
-                   void **out, tafel_error *err);
+                   const bot_control *control, void **out, tafel_error *err);
     /* Choose for the seat to move (the registry has checked it is one). */
     int (*choose)(void *bot, const tafel_state *state, tafel_action *out,
                   tafel_error *err);

@@ -14,6 +14,13 @@
 **
 ** Invariant: all memory is allocated in greedy_new -- one scratch state and
 ** one action array per level -- so a choice never calls malloc.
+**
+** A deep look can be slow (Catan: a seat makes many decisions in a row, so
+** depth 6 is some 50^6 positions), so every position looked at asks
+** whether the choice must end (tafel_bot_stop, the time cap: bot.h).  Then
+** the root actions not yet searched to the end, and the one being searched,
+** are judged one decision deep; the actions searched before keep their
+** values.  A choice that is not stopped is exactly the plain search.
 */
 #include "bot.h"
 
@@ -29,6 +36,8 @@ static const bot_option greedy_options[] = {
 typedef struct greedy_bot {
     uint64_t rng;
     int depth, cap, players;
+    int stopped; /* the running choice was told to end (control) */
+    const bot_control *control;
     tafel_state *seen; /* the state as the bot's seat may know it */
     tafel_state *scratch[GREEDY_MAX_DEPTH];
     tafel_action *actions[GREEDY_MAX_DEPTH];
@@ -46,9 +55,10 @@ static void greedy_free(void *bot) {
 }
 
 static int greedy_new(const tafel_game *game, const int *values, uint64_t seed,
-                      void **out, tafel_error *err) {
+                      const bot_control *control, void **out, tafel_error *err) {
     greedy_bot *b = calloc(1, sizeof *b);
     if (!b) return tf_error(err, TAFEL_ENOMEM, "out of memory");
+    b->control = control;
     b->rng = tafel_rng_seed(seed);
     b->depth = values[0];
     b->cap = tafel_game_max_actions(game);
@@ -82,7 +92,8 @@ static double evaluate(const greedy_bot *b, const tafel_state *state, int me) {
 
 /* The value for `me` of state, reached after `level` own decisions. */
 static double value(greedy_bot *b, const tafel_state *state, int me, int level) {
-    if (level >= b->depth || tafel_state_current(state) != me)
+    if (!b->stopped) b->stopped = bot_must_stop(b->control, 1);
+    if (b->stopped || level >= b->depth || tafel_state_current(state) != me)
         return evaluate(b, state, me);
     tafel_action *actions = b->actions[level];
     tafel_state *next = b->scratch[level];
@@ -113,10 +124,12 @@ static int greedy_choose(void *bot, const tafel_state *state, tafel_action *out,
     if (n > b->cap) n = b->cap;
     double best = -1e300;
     int ties = 0;
+    b->stopped = 0;
     for (int i = 0; i < n; i++) {
         tafel_state_copy(next, state);
         if (tafel_state_apply(next, actions[i], NULL) != TAFEL_OK) continue;
-        double v = value(b, next, me, 1);
+        double v = b->stopped ? 0 : value(b, next, me, 1);
+        if (b->stopped) v = evaluate(b, next, me); /* cut short: one decision deep */
         if (v > best + GREEDY_TIE) {
             best = v;
             ties = 1;

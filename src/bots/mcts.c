@@ -10,6 +10,7 @@
 **
 ** Budget: iters=N stops after N iterations, ms=T after T milliseconds,
 ** whichever comes first; a spec giving only ms searches for that long.
+** Over all of them, the bot's time cap and tafel_bot_stop (bot.h).
 */
 #include "mcts.h"
 
@@ -40,7 +41,8 @@ static void mcts_free(void *bot) {
 }
 
 static int make(const tafel_game *game, const int *values, uint64_t seed,
-                mcts_budget budget, void **out, tafel_error *err) {
+                mcts_budget budget, const bot_control *control, void **out,
+                tafel_error *err) {
     int iters = values[OPT_ITERS], ms = values[OPT_MS];
     mcts_config cfg = {
         .iters = iters ? iters : ms ? 0 : budget.iters,
@@ -57,6 +59,7 @@ static int make(const tafel_game *game, const int *values, uint64_t seed,
         free(s);
         return rc;
     }
+    s->control = control;
     *out = s;
     return TAFEL_OK;
 }
@@ -72,14 +75,17 @@ static int mcts_choose(void *bot, const tafel_state *state, tafel_action *out,
                        tafel_error *err) {
     tafel_bot_move best;
     int n, rc = mcts_analyse(bot, state, &best, 1, &n, err);
+    if (!rc && n < 1) rc = tf_error(err, TAFEL_ESTATE, "mcts: no move searched");
     if (!rc) *out = best.action;
     return rc;
 }
 
 #define MCTS_KIND(kind, name, iters, ms, summary)                              \
     static int kind##_new(const tafel_game *game, const int *values,           \
-                          uint64_t seed, void **out, tafel_error *err) {       \
-        return make(game, values, seed, (mcts_budget){iters, ms}, out, err);   \
+                          uint64_t seed, const bot_control *control,           \
+                          void **out, tafel_error *err) {                      \
+        return make(game, values, seed, (mcts_budget){iters, ms}, control,     \
+                    out, err);                                                 \
     }                                                                          \
     const bot_kind bot_##kind##_kind = {                                       \
         name, summary, mcts_options, NOPTIONS,                                 \

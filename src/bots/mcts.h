@@ -52,13 +52,21 @@ typedef struct mcts_search {
     int32_t *path;
     int path_len, path_cap;
     int root_seat, iterations;
+    const bot_control *control; /* stop and time cap (bot.h); NULL: none */
 } mcts_search;
+
+/* What mcts_rollout returns when the search was told to stop (bot.h) in
+** the middle of a rollout: the iteration is dropped. */
+#define MCTS_STOPPED (-1)
 
 int mcts_search_init(mcts_search *s, const tafel_game *game,
                      const mcts_config *cfg, uint64_t seed, tafel_error *err);
 void mcts_search_free(mcts_search *s);
 /* Search from state for the seat to move.  With one legal action there is
-** nothing to search: the root gets that one child, never visited. */
+** nothing to search: the root gets that one child, never visited.  Told to
+** stop (s->control), the search ends at its next look -- at least once an
+** iteration and once a rollout decision -- with the root having at least
+** one child, so that mcts_search_moves names a legal action. */
 int mcts_search_run(mcts_search *s, const tafel_state *state, tafel_error *err);
 /* The root moves of the last search, most visited first (at most cap). */
 int mcts_search_moves(const mcts_search *s, tafel_bot_move *out, int cap);

@@ -15,8 +15,9 @@ typedef struct random_bot {
 } random_bot;
 
 static int random_new(const tafel_game *game, const int *values, uint64_t seed,
-                      void **out, tafel_error *err) {
+                      const bot_control *control, void **out, tafel_error *err) {
     (void)values;
+    (void)control; /* one draw: nothing to stop */
     int cap = tafel_game_max_actions(game);
     random_bot *b = malloc(sizeof *b + (size_t)cap * sizeof b->actions[0]);
     if (!b) return tf_error(err, TAFEL_ENOMEM, "out of memory");

@@ -6,6 +6,10 @@
 ** A bot's name is its canonical spec: the kind's name plus the options that
 ** differ from their defaults, so "greedy:depth=3" is named "greedy".
 ** Adding a bot is one line in the table below.
+**
+** Each bot holds its bot_control (bot.h): tafel_bot_stop sets its flag from
+** any thread; a choice sets the deadline of the time cap when it starts and
+** clears the flag when it ends, so one stop ends one search.
 */
 #include "bot.h"
 
@@ -30,6 +34,7 @@ struct tafel_bot {
     void *impl;
     size_t state_size;
     char name[128];
+    bot_control control;
 };
 
 static void known_bots(char *out, size_t size) {
@@ -148,7 +153,8 @@ TAFEL_API int tafel_bot_new(const char *spec, const tafel_game *game,
     if (rc) return rc;
     tafel_bot *bot = calloc(1, sizeof *bot);
     if (!bot) return tf_error(err, TAFEL_ENOMEM, "out of memory");
-    rc = k->new_bot(game, values, seed, &bot->impl, err);
+    atomic_init(&bot->control.stop, 0);
+    rc = k->new_bot(game, values, seed, &bot->control, &bot->impl, err);
     if (rc) {
         free(bot);
         return rc;
@@ -181,12 +187,40 @@ static int check_turn(const tafel_bot *bot, const tafel_state *state,
     return TAFEL_OK;
 }
 
+/* A choice starts: the time cap's deadline from now. */
+static void start_choice(tafel_bot *bot) {
+    bot->control.deadline = bot->control.cap_ms ? bot_now_ms() + bot->control.cap_ms : 0;
+}
+
+/* A choice ended: a stop that came for it is used up. */
+static void end_choice(tafel_bot *bot) {
+    atomic_store_explicit(&bot->control.stop, 0, memory_order_relaxed);
+    bot->control.deadline = 0;
+}
+
 TAFEL_API int tafel_bot_choose(tafel_bot *bot, const tafel_state *state,
                                tafel_action *out, tafel_error *err) {
     if (!bot || !state || !out)
         return tf_error(err, TAFEL_EINVAL, "bot: no bot, state or output");
     int rc = check_turn(bot, state, err);
-    return rc ? rc : bot->kind->choose(bot->impl, state, out, err);
+    if (rc) return rc;
+    start_choice(bot);
+    rc = bot->kind->choose(bot->impl, state, out, err);
+    end_choice(bot);
+    return rc;
+}
+
+TAFEL_API void tafel_bot_stop(tafel_bot *bot) {
+    if (bot) atomic_store_explicit(&bot->control.stop, 1, memory_order_relaxed);
+}
+
+TAFEL_API int tafel_bot_set_time_cap(tafel_bot *bot, int ms, tafel_error *err) {
+    if (!bot) return tf_error(err, TAFEL_EINVAL, "bot: no bot");
+    if (ms < 0)
+        return tf_error(err, TAFEL_EINVAL, "bot %s: a time cap of %d ms (give 0 for none)",
+                        bot->name, ms);
+    bot->control.cap_ms = ms;
+    return TAFEL_OK;
 }
 
 TAFEL_API int tafel_bot_analyse(tafel_bot *bot, const tafel_state *state,
@@ -197,11 +231,15 @@ TAFEL_API int tafel_bot_analyse(tafel_bot *bot, const tafel_state *state,
         return tf_error(err, TAFEL_EINVAL, "bot: no bot, state or output");
     int rc = check_turn(bot, state, err);
     if (rc) return rc;
-    if (bot->kind->analyse)
-        return bot->kind->analyse(bot->impl, state, out, cap, count, err);
-    out[0] = (tafel_bot_move){0, 1, -1};
-    rc = bot->kind->choose(bot->impl, state, &out[0].action, err);
-    *count = rc ? 0 : 1;
+    start_choice(bot);
+    if (bot->kind->analyse) {
+        rc = bot->kind->analyse(bot->impl, state, out, cap, count, err);
+    } else {
+        out[0] = (tafel_bot_move){0, 1, -1};
+        rc = bot->kind->choose(bot->impl, state, &out[0].action, err);
+        *count = rc ? 0 : 1;
+    }
+    end_choice(bot);
     return rc;
 }
 

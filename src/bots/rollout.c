@@ -84,6 +84,10 @@ static int greedy_action(mcts_search *s, tafel_state *state, int who,
 int mcts_rollout(mcts_search *s, tafel_state *state, double *reward,
                  tafel_error *err) {
     for (int decisions = 0;;) {
+        /* a long rollout (depth -1, greedy, a long game) takes many ms:
+        ** each decision looks whether the search must end (a relaxed load,
+        ** and the clock only under a time cap) */
+        if (bot_must_stop(s->control, 1)) return MCTS_STOPPED;
         int who = tafel_state_current(state);
         if (who == TAFEL_TERMINAL) {
             terminal_reward(s, state, reward);

@@ -28,14 +28,12 @@
 #include <string.h>
 #include <time.h>
 
-/* Iterations between looks at the clock (a look costs ~20 ns). */
+/* Iterations between looks at the clock for the ms budget (a look costs
+** ~20 ns).  The time cap and the stop (bot.h) are looked at every
+** iteration and every rollout decision: an iteration with a long rollout
+** takes milliseconds in a slow game. */
 #define TIME_CHECK_EVERY 8
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
+#define now_ms bot_now_ms
 
 int mcts_search_init(mcts_search *s, const tafel_game *game,
                      const mcts_config *cfg, uint64_t seed, tafel_error *err) {
@@ -231,7 +229,7 @@ static int iterate(mcts_search *s, tafel_error *err) {
     rc = descend(s, err);
     if (!rc) rc = mcts_rollout(s, s->scratch, reward, err);
     if (!rc) backup(s, reward);
-    return rc;
+    return rc; /* MCTS_STOPPED: the node descend added stays, unvisited */
 }
 
 /* The root, and its one child when there is no choice to search. */
@@ -261,7 +259,10 @@ int mcts_search_run(mcts_search *s, const tafel_state *state, tafel_error *err) 
         if (s->cfg.ms && s->iterations % TIME_CHECK_EVERY == 0 &&
             now_ms() - started >= s->cfg.ms)
             break;
+        /* stopped: once the root has a child, the answer is a legal move */
+        if (s->nodes[0].nchildren && bot_must_stop(s->control, 1)) break;
         rc = iterate(s, err);
+        if (rc == MCTS_STOPPED) break;
         if (rc) return rc;
         s->iterations++;
     }

@@ -23,11 +23,19 @@
 ** tells the program and ends it, and marks the entry ended: a stale job
 ** that runs later finds it ended and answers nothing, instead of starting
 ** a program nobody would stop.
+**
+** Shutdown: a worker may wait on a program for its whole time (--ext
+** ms=, up to an hour).  While it waits, the entry shows the program's
+** process group (talking); extseats_interrupt kills those groups, so the
+** worker's read ends at once and botpool_stop returns.  A program that is
+** still starting (its hello) is not interrupted: it has EXTBOT_HELLO_MS.
 */
 #include "server.h"
 
 #include <ctype.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +62,7 @@ struct ext_seat {
     ** it was told, so that a job replays only what is new to it. */
     tafel_game *game;
     tafel_state *state;
+    atomic_long talking;  /* the process group a worker waits on; 0: none */
     struct ext_seat *next;
 };
 
@@ -61,6 +70,7 @@ static ext_config configs[EXTSEATS_MAX];
 static int nconfigs;
 static pthread_mutex_t registry = PTHREAD_MUTEX_INITIALIZER;
 static struct ext_seat *entries;
+static atomic_int interrupted; /* the server stops: no program starts */
 
 /* ---- configuration (start-up, before any thread) ------------------------ */
 
@@ -152,6 +162,7 @@ struct ext_seat *extseats_ref(const char *table_id, int seat, int make) {
     if (!e && make && (e = calloc(1, sizeof *e))) {
         snprintf(e->table_id, sizeof e->table_id, "%s", table_id);
         e->seat = seat;
+        atomic_init(&e->talking, 0);
         pthread_mutex_init(&e->lock, NULL);
         e->next = entries;
         entries = e;
@@ -182,6 +193,16 @@ void extseats_unref(struct ext_seat *e) {
     pthread_mutex_unlock(&registry);
 }
 
+void extseats_interrupt(void) {
+    atomic_store(&interrupted, 1);
+    pthread_mutex_lock(&registry);
+    for (struct ext_seat *e = entries; e; e = e->next) {
+        long group = atomic_load(&e->talking);
+        if (group > 0) kill(-(pid_t)group, SIGKILL); /* the worker's read ends, and reaps it */
+    }
+    pthread_mutex_unlock(&registry);
+}
+
 void extseats_shutdown(void) {
     pthread_mutex_lock(&registry);
     while (entries) {
@@ -196,6 +217,7 @@ void extseats_shutdown(void) {
     pthread_mutex_unlock(&registry);
     for (int i = 0; i < nconfigs; i++) free(configs[i].spec);
     nconfigs = 0;
+    atomic_store(&interrupted, 0);
 }
 
 /* ---- the worker's side ------------------------------------------------- */
@@ -296,6 +318,10 @@ void extseats_run(bot_job *job) {
             e->ended = 1;
             goto done;
         }
+        if (atomic_load(&interrupted)) { /* the server stops: no answer needed */
+            job->skipped = 1;
+            goto done;
+        }
         if (start_program(e, job, reason, sizeof reason)) {
             forfeit(job, reason);
             goto done;
@@ -312,9 +338,22 @@ void extseats_run(bot_job *job) {
                          job->forfeit_reason);
         stop_program(e);
         e->ended = 1;
-    } else if (extbot_choose(e->bot, e->state, &job->action, reason, sizeof reason)) {
-        forfeit(job, reason); /* the program is killed already; it is not restarted */
-        stop_program(e);
+    } else {
+        /* talking is shown before interrupted is read, and extseats_interrupt
+        ** sets interrupted before it reads talking: one of the two sees the
+        ** other, so no turn waits out its time at shutdown */
+        atomic_store(&e->talking, extbot_pid(e->bot));
+        int stopping = atomic_load(&interrupted);
+        int failed = !stopping &&
+                     extbot_choose(e->bot, e->state, &job->action, reason, sizeof reason);
+        atomic_store(&e->talking, 0);
+        if (stopping) {
+            job->skipped = 1; /* the program ends with extseats_shutdown */
+        } else if (failed) {
+            if (atomic_load(&interrupted)) job->skipped = 1; /* killed: nobody applies it */
+            else forfeit(job, reason); /* the program is killed already; not restarted */
+            stop_program(e);
+        }
     }
     /* the program's own move is told to it like any other action, next time */
 done:

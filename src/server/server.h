@@ -197,6 +197,10 @@ void extseats_unref(struct ext_seat *e);
 /* A worker runs an ext job (job->ext set): tells the program what it has
 ** not seen yet and asks for its move, or ends it (ext_end). */
 void extseats_run(bot_job *job);
+/* The server stops: a program's turn that a worker waits on ends now (the
+** program is killed; its answer is never applied), and no program starts
+** again.  From any thread; before the workers are joined. */
+void extseats_interrupt(void);
 /* Ends every program: after the workers stopped. */
 void extseats_shutdown(void);
 

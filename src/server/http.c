@@ -101,11 +101,25 @@ static uint64_t log_key(const char *line) {
 }
 
 static void log_dropped(const struct log_slot *s) {
-    fprintf(stderr, "tafel serve: lws: %ld more like \"%s\" in the last second (not shown)\n",
-            s->dropped, s->text);
+    int n = (int)strlen(s->text);
+    fprintf(stderr, "tafel serve: lws: %ld more of \"%.48s%s\" in the last second (not shown)\n",
+            s->dropped, s->text, n > 48 ? "..." : "");
+}
+
+/* lws's words for running out of descriptors, in an operator's; NULL: a
+** line that only repeats the one before it. */
+static const char *log_plain(const char *line) {
+    if (strstr(line, "fail inserting socket")) return NULL;
+    if ((strstr(line, "Socket fd") && strstr(line, "is too high")) || strstr(line, "Too many fds"))
+        return "a new connection closed at once: the server holds all the connections its file "
+               "descriptors allow (ulimit -n less 64 kept back)";
+    if (!strncmp(line, "accept: errno 24", 16) || !strncmp(line, "accept: errno 23", 16))
+        return "accept: out of file descriptors (EMFILE): raise ulimit -n";
+    return line;
 }
 
 static void log_emit(int level, const char *line) {
+    if (!(line = log_plain(line))) return;
     uint64_t key = log_key(line);
     int64_t now = now_ms();
     pthread_mutex_lock(&log_lock);

@@ -549,5 +549,5 @@ void protocol_closed(session *s) {
     table *t = s->table;
     if (!t) return;
     table_detach(t, s);
-    table_broadcast(t);
+    if (!server_stopping) table_broadcast(t); /* at a stop, all go: nobody to tell */
 }

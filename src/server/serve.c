@@ -19,6 +19,7 @@
 ** drive the tables without it). */
 static const server_options built_in = {.bind = "127.0.0.1", .limits = SERVER_LIMITS_DEFAULT};
 const server_options *server_opt = &built_in;
+int server_stopping;
 static server_options running;
 
 void server_limits_default(server_limits *l) { *l = (server_limits)SERVER_LIMITS_DEFAULT; }
@@ -26,6 +27,7 @@ void server_limits_default(server_limits *l) { *l = (server_limits)SERVER_LIMITS
 /* The loop stopped: nobody thinks for a table or talks to a program after
 ** this (the workers may still wake the loop until they are gone). */
 static void stopping(void) {
+    server_stopping = 1;
     botpool_stop();
     extseats_shutdown();
 }

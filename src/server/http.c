@@ -228,10 +228,12 @@ static int check_tls_files(const char *cert, const char *key, char *err, size_t 
 }
 
 /* The descriptors lws may hold: the soft limit less FD_RESERVE.  lws stops
-** accepting when it holds all but one of them (its accept modulation), so a
-** full server leaves new connections waiting in the kernel's queue instead
-** of failing accept() with EMFILE on every turn of the loop (lws 4.1 would
-** log "accept: errno 24" and spin).  lws 4.1 looks sockets up in a table as
+** accepting when it holds all but one of them (its accept modulation), and
+** closes at once a new socket whose number is past them ("Socket fd is too
+** high": the server's other descriptors take low numbers), so a full server
+** refuses or queues new connections instead of failing accept() with EMFILE
+** on every turn of the loop (lws 4.1 logged "accept: errno 24" and spun:
+** tests/server/loop.test.mjs).  lws 4.1 looks sockets up in a table as
 ** long as the process limit when fd_limit_per_thread equals it, and by a
 ** linear search when it is lower (lib/plat/unix/unix-fds.c): so the soft
 ** limit is lowered to the budget while the context is made, then put back. */

@@ -4,6 +4,11 @@
 //
 //   node bench/load.mjs [--sockets 1000] [--tables 200] [--duration 60] [--json]
 //
+// Every socket comes from 127.0.0.1, so the server's limits per client
+// address and per socket are lifted (--serve-args, by default
+// "--max-per-address 0 --max-new-tables 0 --max-rate 1000"); the rest of its
+// limits are its defaults.
+//
 // It starts its own server (--port 0, loopback only, a database in a new
 // mkdtemp folder), makes the tables through the protocol (docs/protocol.md),
 // opens the sockets and sits them at the tables: each table's human seats are
@@ -66,8 +71,14 @@ const USAGE = `usage: node bench/load.mjs [options]
   --seed N           choices and table seeds (1)
   --workers N        passed to tafel serve (default: its own, one per core)
   --durable          passed to tafel serve
+  --serve-args ARGS  more arguments for tafel serve, split at spaces
+                     ("--max-per-address 0 --max-new-tables 0 --max-rate 1000": one
+                     address opens every socket; "" for the server's own limits)
   --ping S           each socket sends a ping every S seconds, as the page does (25; 0: never)
   --grace S          seconds to wait at the end for answers still due (10)
+  --settle S         at most S seconds to wait, once every socket is seated, for the
+                     server's loop thread to go quiet (under 5% of a core for 2 s) before the load
+                     starts, so that the load's figures are not the seating's (60; 0: no wait)
   --json             print the summary as JSON
   --quiet            no progress lines on stderr`;
 
@@ -86,7 +97,9 @@ function options() {
       seed: { type: 'string', default: '1' },
       workers: { type: 'string' },
       durable: { type: 'boolean', default: false },
+      'serve-args': { type: 'string', default: '--max-per-address 0 --max-new-tables 0 --max-rate 1000' },
       grace: { type: 'string', default: '10' },
+      settle: { type: 'string', default: '60' },
       ping: { type: 'string', default: '25' },
       json: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
@@ -118,13 +131,15 @@ function options() {
     seed: int('seed', 0),
     workers: values.workers === undefined ? null : int('workers', 1),
     durable: values.durable,
+    serveArgs: values['serve-args'].split(' ').filter(Boolean),
     grace: Number(values.grace),
+    settle: Number(values.settle),
     ping: Number(values.ping),
     json: values.json,
     quiet: values.quiet,
   };
-  if (!(o.duration > 0) || !(o.grace >= 0) || !(o.ping >= 0)) {
-    console.error(`load.mjs: --duration must be > 0, --grace and --ping >= 0\n${USAGE}`);
+  if (!(o.duration > 0) || !(o.grace >= 0) || !(o.ping >= 0) || !(o.settle >= 0)) {
+    console.error(`load.mjs: --duration must be > 0, --grace, --settle and --ping >= 0\n${USAGE}`);
     process.exit(2);
   }
   if (o.sockets < 2 * o.tables) {
@@ -186,6 +201,7 @@ function startServer() {
   const args = ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', dbPath];
   if (opt.workers) args.push('--workers', String(opt.workers));
   if (opt.durable) args.push('--durable');
+  args.push(...opt.serveArgs);
   const proc = spawn(opt.tafel, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const s = { proc, stderr: [], stderrLines: 0 };
   s.exited = new Promise((res) => proc.on('exit', (code, signal) => res({ code, signal })));
@@ -584,12 +600,22 @@ async function main() {
   const tSeat = now();
   await pool(tables, 20, (t) => t.make().catch(() => {}));
   const seatedMs = now() - tSeat;
+  // The seating's states may still be on their way: wait for a quiet server.
+  const tSettle = now();
+  for (let quiet = 0, prev = probe(pid); quiet < 2 && now() - tSettle < opt.settle * 1000;) {
+    await sleep(1000);
+    const p = probe(pid);
+    if (!p || !prev) break;
+    quiet = p.loopCpu - prev.loopCpu < 0.05 ? quiet + 1 : 0; // the loop thread: bots may think
+    prev = p;
+  }
+  const settledMs = now() - tSettle;
   const atStart = probe(pid);
   const machine0 = machineCpu();
   const cpuClient0 = process.cpuUsage();
   const open0 = sockets.filter((k) => k.open).length;
   progress(`${open0} sockets open in ${(openedMs / 1000).toFixed(1)} s, seated at ${tablesMade} `
-    + `tables in ${(seatedMs / 1000).toFixed(1)} s; server RSS ${(atStart.rss / 1024).toFixed(1)} MB; `
+    + `tables in ${(seatedMs / 1000).toFixed(1)} s, quiet after ${(settledMs / 1000).toFixed(1)} s more; server RSS ${(atStart.rss / 1024).toFixed(1)} MB; `
     + `load for ${opt.duration} s`);
 
   // The load.
@@ -666,8 +692,9 @@ async function main() {
     options: { sockets: opt.sockets, tables: opt.tables, duration_s: opt.duration,
       games: opt.games, bot_every: opt.botEvery, bots: opt.bots,
       think_ms: [opt.thinkMin, opt.thinkMax], ping_s: opt.ping, seed: opt.seed, workers: opt.workers,
-      durable: opt.durable },
+      durable: opt.durable, serve_args: opt.serveArgs },
     setup: { sockets_opened: open0, open_s: fd(openedMs / 1000), seat_s: fd(seatedMs / 1000),
+      settle_s: fd(settledMs / 1000),
       tables_by_game: byGame, bot_tables: tables.filter((t) => t.botSeat >= 0).length },
     load_s: fd(loadMs / 1000),
     sockets_open_at_end: openEnd,
@@ -764,7 +791,8 @@ function print(s) {
     `machine: ${s.machine.cores} cores, load average ${s.machine.loadavg_before.join(' ')} before, `
       + `${s.machine.loadavg_after.join(' ')} after; CPU during the load: `
       + `${Object.entries(s.machine.cpu_pct_during_load).map(([k, v]) => `${k} ${v}%`).join(', ')}`,
-    `setup: ${s.setup.sockets_opened} sockets open in ${s.setup.open_s} s, seated in ${s.setup.seat_s} s; `
+    `setup: ${s.setup.sockets_opened} sockets open in ${s.setup.open_s} s, seated in ${s.setup.seat_s} s, `
+      + `quiet ${s.setup.settle_s} s later; `
       + `${s.sockets_open_at_end} open at the end`,
     `moves: ${s.moves_acked} acked of ${s.moves_sent} sent (${s.moves_per_s}/s); bot moves ${s.bot_moves}; `
       + `games finished ${s.games_finished}, tables made ${s.tables_made}`,

@@ -13,10 +13,14 @@
 struct lws;
 enum lws_callback_reasons;
 
-/* Listens as opt says; *port_out receives the port (opt->port 0: any). */
-int http_start(const server_options *opt, int *port_out);
-/* One turn of the event loop; negative when it cannot go on. */
-int http_service(void);
+/* Listens as opt says (TLS with opt->cert and opt->key); *port_out receives
+** the port (opt->port 0: any).  -1 with err (a sentence) when it cannot. */
+int http_start(const server_options *opt, int *port_out, char *err, size_t errsize);
+/* Runs the event loop until SIGINT or SIGTERM, then calls stopping (which
+** ends the bot threads and external programs: the loop can still be woken
+** meanwhile), closes every socket and the loop. */
+void http_run(void (*stopping)(void));
+/* Closes the context and the loop of a server that will not run. */
 void http_stop(void);
 
 /* routes.c: one HTTP transaction's state (lws's per-session data of the

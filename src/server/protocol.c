@@ -593,5 +593,6 @@ void protocol_closed(session *s) {
     if (!t) return;
     int seated = s->seat >= 0;
     table_detach(t, s);
-    if (seated) table_broadcast(t); /* a seat's count of sockets changed */
+    /* a seat's count of sockets changed; at a stop all go: nobody to tell */
+    if (seated && !server_stopping) table_broadcast(t);
 }

@@ -15,20 +15,22 @@
 #include <string.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t stop;
-
 /* The defaults until server_run sets the options (tests and fuzz targets
 ** drive the tables without it). */
 static const server_options built_in = {.bind = "127.0.0.1", .limits = SERVER_LIMITS_DEFAULT};
 const server_options *server_opt = &built_in;
+int server_stopping;
 static server_options running;
 
 void server_limits_default(server_limits *l) { *l = (server_limits)SERVER_LIMITS_DEFAULT; }
 
-static void on_signal(int sig) {
-    (void)sig;
-    stop = 1;
-    http_wake();
+/* The loop stopped: nobody thinks for a table or talks to a program after
+** this (the workers may still wake the loop until they are gone). */
+static void stopping(void) {
+    server_stopping = 1;
+    syncer_stop(); /* the last sync: its thread wakes the context no more */
+    botpool_stop();
+    extseats_shutdown();
 }
 
 int server_run(const server_options *given) {
@@ -56,9 +58,9 @@ int server_run(const server_options *given) {
         return 1;
     }
     int port;
-    if (http_start(opt, &port)) {
-        fprintf(stderr, "tafel serve: cannot listen on %s port %d (in use, or not an address "
-                        "of this machine?)\n", opt->bind, opt->port);
+    signal(SIGPIPE, SIG_IGN);
+    if (http_start(opt, &port, err, sizeof err)) {
+        fprintf(stderr, "tafel serve: %s\n", err);
         tables_close();
         extseats_shutdown();
         return 1;
@@ -71,27 +73,17 @@ int server_run(const server_options *given) {
         extseats_shutdown();
         return 1;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
     const char *host = strchr(opt->bind, ':') ? "[%s]" : "%s";
     char shown[128];
     snprintf(shown, sizeof shown, host, opt->bind);
-    printf("tafel serve: http://%s:%d/ (database %s", shown, port, opt->db_path);
+    printf("tafel serve: %s://%s:%d/ (database %s", opt->cert ? "https" : "http", shown, port,
+           opt->db_path);
     if (restored) printf(", %d unfinished table%s restored", restored, restored == 1 ? "" : "s");
     if (extseats_count()) printf(", %d external bot%s", extseats_count(),
                                  extseats_count() == 1 ? "" : "s");
     printf(")\n");
     fflush(stdout);
-    while (!stop)
-        if (http_service() < 0) break;
-    syncer_stop(); /* the last sync; it wakes the loop no more (http_stop) */
-    botpool_stop();
-    extseats_shutdown(); /* the workers are gone: nobody talks to a program now */
-    http_stop();
+    http_run(stopping);
     tables_close();
     return 0;
 }

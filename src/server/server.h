@@ -78,6 +78,9 @@ typedef struct server_options {
 /* The options the server runs with (set by server_run before anything
 ** starts; read-only afterwards). */
 extern const server_options *server_opt;
+/* Set once the server is stopping (serve.c): the sockets closing then
+** tell nobody (every socket of a table closes, one after another). */
+extern int server_stopping;
 
 /* Runs the server until SIGINT or SIGTERM; the exit status. */
 int server_run(const server_options *opt);

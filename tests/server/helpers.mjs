@@ -684,3 +684,49 @@ export function leaked(text, secret) {
   for (const w of words(text)) if (secret.has(w)) found.push(w);
   return found;
 }
+
+// ---------------------------------------------------------------- servers started otherwise
+
+/**
+ * startServer for a server run through another program first (prefix: e.g.
+ * ['prlimit', '--nofile=128:128'], which execs it, so the pid is the
+ * server's) or over TLS (an https:// address line; then ws is wss://).
+ * The same object as startServer's, killed by stopAll as well.
+ */
+export async function startServerVia({ prefix = [], args = [], dir, db } = {}) {
+  dir = dir || tempDir();
+  db = db || joinPath(dir, 'tafel.db');
+  const argv = [...prefix, TAFEL, 'serve', '--port', '0', '--db', db, ...args];
+  const proc = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = { proc, db, dir, stderrText: '', stdoutText: '' };
+  server.exited = new Promise((res) => proc.on('exit', (code, signal) => res({ code, signal })));
+  server.stderr = () => server.stderrText;
+  server.stdout = () => server.stdoutText;
+  servers.add(server);
+  server.exited.then(() => servers.delete(server));
+  proc.stderr.setEncoding('utf8');
+  proc.stderr.on('data', (d) => { server.stderrText += d; });
+  proc.stdout.setEncoding('utf8');
+  server.base = await new Promise((res, rej) => {
+    const fail = (why) => rej(new Error(`tafel serve ${why}; stderr: ${server.stderrText}`));
+    const timer = setTimeout(() => fail(`printed no address in ${TIMEOUT} ms`), TIMEOUT);
+    proc.stdout.on('data', (d) => {
+      server.stdoutText += d;
+      const m = server.stdoutText.match(/^tafel serve: (https?:\/\/[^\s/]+\/) \(database /m);
+      if (m) { clearTimeout(timer); res(m[1]); }
+    });
+    proc.on('error', (e) => { clearTimeout(timer); rej(e); });
+    server.exited.then(({ code, signal }) => { clearTimeout(timer); fail(`exited (${code ?? signal})`); });
+  });
+  server.url = server.base;
+  server.port = Number(new URL(server.base).port);
+  server.ws = server.base.replace(/^http/, 'ws') + 'ws';
+  server.stop = async (signal = 'SIGTERM') => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 10000);
+    const r = await server.exited;
+    clearTimeout(timer);
+    return r;
+  };
+  return server;
+}

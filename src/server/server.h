@@ -107,6 +107,8 @@ typedef struct session {
     double tokens;       /* the rate limit's bucket (sockets.c) */
     int64_t tokens_at;   /* when it was last filled, ms */
     int64_t limited_at;  /* when it was last told it sends too fast, ms */
+    int64_t flood_at;    /* when it was found flooding (closed soon after), ms */
+    int64_t last_rx;     /* when it last sent anything, ms */
     int waiting;         /* its place + 1 among the sockets whose next message
                          ** waits for a sync (sockets.c, --durable); 0: none */
     int closing;         /* 0: open; else how it closes (sockets.c) */

@@ -40,6 +40,8 @@ struct outmsg {
 
 static uint64_t last_session_id;
 
+enum { FLOOD_QUIET_MS = 200, FLOOD_WAIT_MS = 3000 };
+
 /* session.closing: */
 enum {
     SESSION_CLOSE_NOW = 1,
@@ -186,6 +188,29 @@ static int rate_take(session *s) {
     return 0;
 }
 
+/* A flooding socket whose queue is written is closed (1008) once what it
+** sent has been read (and ignored): a socket closed with unread input
+** resets, and the client loses the close and the errors before it.  So the
+** close waits until its messages stop coming, at most FLOOD_WAIT_MS.  (On
+** the libuv loop, a close asked for in WRITEABLE went out as a bare reset:
+** it is asked for from this timer.) */
+static int flood_close(session *s, struct lws *wsi) {
+    if (s->closing != SESSION_CLOSE_FLOOD) return 0;
+    if (s->head) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    int64_t now = now_ms();
+    if (now - s->last_rx < FLOOD_QUIET_MS && now - s->flood_at < FLOOD_WAIT_MS) {
+        lws_set_timer_usecs(wsi, FLOOD_QUIET_MS * 1000);
+        return 0;
+    }
+    const char *why = "too many messages";
+    lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why, strlen(why));
+    s->closing = SESSION_CLOSE_SENT;
+    return -1;
+}
+
 /* ---- WebSocket -------------------------------------------------------- */
 
 void session_send(session *s, const char *text, size_t len) {
@@ -235,6 +260,7 @@ static int receive(session *s, struct lws *wsi, const void *in, size_t len) {
         memcpy(s->rx + s->rx_len, in, len);
     }
     s->rx_len = total;
+    s->last_rx = now_ms();
     if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi)) return 0;
     int ok = s->closing ? 0 : rate_take(s);
     if (ok < 0) {
@@ -242,8 +268,11 @@ static int receive(session *s, struct lws *wsi, const void *in, size_t len) {
         ** it), then the socket is closed (WRITEABLE); what else comes is
         ** ignored.  (lws 4.1 hung up at once when rx flow control was
         ** turned off here.)  A client still sending when it is closed gets
-        ** a reset, and may lose what was on its way to it. */
+        ** a reset, and may lose what was on its way to it: so the close
+        ** waits until its messages stop coming (FLOOD_QUIET_MS), at most
+        ** FLOOD_WAIT_MS. */
         s->closing = SESSION_CLOSE_FLOOD;
+        s->flood_at = now_ms();
         lws_callback_on_writable(wsi);
         ok = 0;
     }
@@ -284,11 +313,8 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         struct outmsg *m = s->head;
         if (s->closing == SESSION_CLOSE_SENT) break; /* lws awaits the client's close */
         if (!m && s->closing == SESSION_CLOSE_FLOOD) {
-            const char *why = "too many messages";
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why,
-                             strlen(why));
-            s->closing = SESSION_CLOSE_SENT;
-            return -1;
+            lws_set_timer_usecs(wsi, 1000); /* closed from the timer: flood_close */
+            break;
         }
         if (!m) break;
         if (m->commit > syncer_synced()) {
@@ -306,6 +332,8 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         if (s->head || s->closing) lws_callback_on_writable(wsi);
         break;
     }
+    case LWS_CALLBACK_TIMER:
+        return flood_close(s, wsi);
     case LWS_CALLBACK_CLOSED:
         if (s->addr[0]) addr_add(s->addr, -1);
         protocol_closed(s);

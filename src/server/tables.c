@@ -411,18 +411,6 @@ table *tables_find(const char *id) {
     return t;
 }
 
-/* TEMPORARY, until the loop's 1 s timer (http.c) calls tables_tick: the
-** sweep after every event calls it at most once a second. */
-static void tick_from_events(void) {
-    static int64_t last;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    int64_t ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
-    if (ms - last < 1000) return;
-    last = ms;
-    tables_tick();
-}
-
 void tables_sweep(void) {
     while (nsweep > 0) {
         table *t = sweep_list[--nsweep];
@@ -432,7 +420,6 @@ void tables_sweep(void) {
             table_free(t);
         }
     }
-    tick_from_events();
 }
 
 int tables_newest(table **out, int cap) {

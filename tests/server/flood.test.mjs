@@ -42,15 +42,18 @@ async function playOn(players, moves, seed) {
 }
 
 test('600 joins from one socket: the flooder is cut off, the players keep playing', async (t) => {
-  // each join sent both players a state: 600 of them overflowed a 512 KiB queue and the
-  // players were disconnected (before issue 25); at 20/s with bursts of 60, 60 get through
-  const server = await startServer({ args: ['--max-queue', '512', '--max-rate', '20'] });
+  // each join sent both players a state: 600 of them (~4 MB) overflowed their queues and
+  // the players were disconnected (before issue 25); at 20/s with bursts of 60, 60 get
+  // through, whose states (~0.5 MB) fit the flooder's own queue, so that it is the rate
+  // that cuts it off, not its queue
+  const server = await startServer({ args: ['--max-queue', '2048', '--max-rate', '20'] });
   const { created, players } = await twoPeople(server, 'carcassonne(players=2)', 7);
   const rss0 = rssKiB(server.proc.pid);
   const flooder = await Client.connect(server);
   for (let i = 0; i < 600; i++) flooder.send({ type: 'join', table: created.table });
   await playOn(players, 10, 1);
   await until([flooder], 5000, () => flooder.closed);
+  // it stopped sending: the server read the rest before it closed
   assert.equal(flooder.closed?.code, 1008, JSON.stringify(flooder.closed));
   const limited = flooder.messages.filter((m) => m.type === 'error' && m.code === 'rate_limited');
   assert.equal(limited.length, 1, 'one rate_limited error (at most one a second)');
@@ -76,8 +79,11 @@ test('a socket that goes on at 5 times the rate gets rate_limited errors, then i
   const limited = c.messages.filter((m) => m.type === 'error' && m.code === 'rate_limited');
   const pongs = c.messages.filter((m) => m.type === 'pong').length;
   t.diagnostic(`closed after ${seconds.toFixed(1)} s: ${pongs} pongs, ${limited.length} rate_limited`);
-  assert.equal(c.closed?.code, 1008, JSON.stringify(c.closed));
-  assert.match(c.closed.reason, /too many messages/);
+  // a client that never stops sending is closed with unread input on its
+  // way (the server waits 3 s for it to stop), which TCP turns into a reset:
+  // 1008 with its reason when the close frame got through first, else 1006
+  assert.ok([1008, 1006].includes(c.closed?.code), JSON.stringify(c.closed));
+  if (c.closed.code === 1008) assert.match(c.closed.reason, /too many messages/);
   assert.ok(seconds >= 3, `closed after ${seconds} s: it takes several seconds`);
   assert.ok(limited.length >= 2, `${limited.length} rate_limited errors`);
   assert.ok(limited.length <= seconds + 1, `${limited.length} errors in ${seconds} s: one a second`);

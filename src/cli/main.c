@@ -160,7 +160,7 @@ static const cli_command commands[] = {
     {"serve",
      "serve [--port 8080] [--db tafel.db] [--bind 127.0.0.1] [--web DIR] [--workers N] "
      "[--durable] [--ext NAME=COMMAND[,ms=N]]... [--cert FILE --key FILE] "
-     "[--allow-origin ORIGIN]... [--behind-proxy] [limits]",
+     "[--allow-origin ORIGIN]... [--behind-proxy] [--allow-chosen-seeds] [limits]",
      "tables over the network: the web page, seats, bots, a database",
      "Serves the page in web/ and the tables over a WebSocket on one port\n"
      "(protocol: docs/protocol.md), and prints the address to open. Listens\n"
@@ -188,7 +188,10 @@ static const cli_command commands[] = {
      "--max-new-tables N per address an hour (0: no limit); --max-tables N\n"
      "unfinished at once; --expire T ends a table nobody has moved at for T\n"
      "(0: never); --bot-ms MS and --hint-ms MS cap a bot's thinking per move\n"
-     "and per hint. T is seconds, or a number with s, m, h or d (30d).",
+     "and per hint. T is seconds, or a number with s, m, h or d (30d).\n"
+     "--allow-chosen-seeds lets tables of people take a chosen seed too, which\n"
+     "deals the same hidden cards at another table: for tests and for replaying\n"
+     "a tournament's deals, never on a server open to players.",
      cli_serve},
     {"list", "list", "list the games, their parameters and the bots",
      "Lists every game with its summary and parameters, and every bot.",

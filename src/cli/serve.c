@@ -56,7 +56,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     const char *workers_text = "0", *durable = NULL, *cert = NULL, *key = NULL, *proxy = NULL;
     const char *per_address = NULL, *idle = NULL, *queue = NULL, *rate = NULL;
     const char *new_tables = NULL, *max_tables = NULL, *expire = NULL, *bot_ms = NULL;
-    const char *hint_ms = NULL;
+    const char *hint_ms = NULL, *chosen_seeds = NULL;
     const cli_option options[] = {
         {"--port", 1, &port_text},
         {"--db", 1, &db},
@@ -76,6 +76,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         {"--expire", 1, &expire},
         {"--bot-ms", 1, &bot_ms},
         {"--hint-ms", 1, &hint_ms},
+        {"--allow-chosen-seeds", 0, &chosen_seeds},
     };
     /* --ext and --allow-origin may be given several times, which cli_parse
     ** does not do: their values are taken out of argv first. */
@@ -94,7 +95,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     server_options opt = {.bind = bind, .db_path = db, .web_dir = web, .durable = durable != NULL,
                           .ext = ext, .next = next, .cert = cert, .key = key,
                           .origins = origins, .norigins = norigins,
-                          .behind_proxy = proxy != NULL};
+                          .behind_proxy = proxy != NULL, .chosen_seeds = chosen_seeds != NULL};
     server_limits_default(&opt.limits);
     server_limits *l = &opt.limits;
     int queue_kib = (int)(l->queue_bytes / 1024);

@@ -15,14 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The defaults until server_run sets the options (tests and fuzz targets
-** drive the tables without it). */
-static const server_options built_in = {.bind = "127.0.0.1", .limits = SERVER_LIMITS_DEFAULT};
-const server_options *server_opt = &built_in;
-int server_stopping;
-static server_options running;
-
-void server_limits_default(server_limits *l) { *l = (server_limits)SERVER_LIMITS_DEFAULT; }
+static server_options running; /* server_opt once server_run starts (options.c) */
 
 /* The loop stopped: nobody thinks for a table or talks to a program after
 ** this (the workers may still wake the loop until they are gone). */

@@ -72,6 +72,8 @@ typedef struct server_options {
     const char *const *origins; /* --allow-origin: more origins that may open /ws */
     int norigins;
     int behind_proxy;   /* a loopback peer's X-Forwarded-For names the client */
+    int chosen_seeds;   /* --allow-chosen-seeds: tables of people take a chosen seed too
+                        ** (tests, replaying a tournament's deals) */
     server_limits limits;
 } server_options;
 

@@ -583,7 +583,7 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
     ** table of two or more people, only the server chooses it. */
     int people = 0;
     for (int i = 0; i < nspecs; i++) people += !t->seats[i].bot;
-    if (has_seed && people >= 2) {
+    if (has_seed && people >= 2 && !server_opt->chosen_seeds) {
         *code = "seed_not_allowed";
         snprintf(msg, msgsize, "a chosen seed is for practice tables (one person with bots): the "
                  "same seed deals the same hidden cards at another table, so at a table of %d "

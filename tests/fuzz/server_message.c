@@ -26,11 +26,10 @@ void session_send(session *s, const char *text, size_t len) {
 }
 
 void http_wake(void) {}
-/* serve.c is not linked: the limits are the defaults, but for the quota of
-** new tables per address (every socket here has the same address, and
-** inputs make many tables) */
+/* serve.c is not linked: the limits are the defaults (options.c), but for
+** the quota of new tables per address (every socket here has the same
+** address, and inputs make many tables); set in fresh_server */
 static server_options fuzz_options = {.limits = SERVER_LIMITS_DEFAULT};
-const server_options *server_opt = &fuzz_options;
 void botpool_submit(bot_job *job) { bot_job_free(job); }
 void botpool_cancel(const char *table_id, int64_t seq) { (void)table_id, (void)seq; }
 void botpool_cancel_session(uint64_t session_id) { (void)session_id; }
@@ -40,6 +39,7 @@ static session sockets[3];
 static int runs;
 
 static void fresh_server(void) {
+    server_opt = &fuzz_options;
     for (int i = 0; i < 3; i++) {
         if (sockets[i].table) table_detach(sockets[i].table, &sockets[i]);
         memset(&sockets[i], 0, sizeof sockets[i]);

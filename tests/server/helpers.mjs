@@ -49,13 +49,17 @@ export function tempDir(prefix = 'tafel-serve-') {
  * folder).  Resolves when it printed its address line:
  * { proc, url, port, base, ws, db, dir, stderr(), stop(sig), kill9(), exited }.
  */
-export async function startServer({ db, dir, args = [], env = {} } = {}) {
+export async function startServer({ db, dir, args = [], env = {}, chosenSeeds = true } = {}) {
   dir = dir || tempDir();
   db = db || joinPath(dir, 'tafel.db');
   // The protocol tests play at machine speed (a move as soon as the ack
   // arrives): the per-socket rate limit is lifted unless a test sets it (a
-  // later option wins); the tests of the limits set their own.
-  const proc = spawn(TAFEL, ['serve', '--port', '0', '--db', db, '--max-rate', '100000', ...args], {
+  // later option wins); the tests of the limits set their own.  Their tables
+  // of people take the test's seed (--allow-chosen-seeds), so that a failure
+  // replays; the test of the seed rule starts its server with chosenSeeds false.
+  const seeds = chosenSeeds ? ['--allow-chosen-seeds'] : [];
+  const proc = spawn(TAFEL, ['serve', '--port', '0', '--db', db, '--max-rate', '100000', ...seeds,
+    ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
@@ -255,11 +259,13 @@ export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 /** Creates a table; the `created` message. */
 export async function createTable(client, game, seats, seed = 1) {
   const msg = { type: 'create', game, seats };
-  // A chosen seed is for practice tables (one person with bots, issue 25):
-  // at a table of two or more people the server chooses it.
-  const people = seats.filter((s) => s === 'human').length;
-  if (seed !== undefined && seed !== null && people < 2) msg.seed = seed;
-  const m = await client.request(msg, ['created', 'error']);
+  if (seed !== undefined && seed !== null) msg.seed = seed;
+  let m = await client.request(msg, ['created', 'error']);
+  if (m.type === 'error' && m.code === 'seed_not_allowed') {
+    // a server without --allow-chosen-seeds: at a table of people it chooses
+    delete msg.seed;
+    m = await client.request(msg, ['created', 'error']);
+  }
   assert.equal(m.type, 'created', `create ${game} ${JSON.stringify(seats)}: ${JSON.stringify(m)}`);
   return m;
 }

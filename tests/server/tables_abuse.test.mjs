@@ -49,7 +49,7 @@ async function quietFor(client, ms, type = 'state') {
 }
 
 test('a chosen seed: refused at a table of people, shown at a practice table', async () => {
-  const server = await startServer();
+  const server = await startServer({ chosenSeeds: false });
   const c = await Client.connect(server);
   const m = await refused(c, { type: 'create', game: CARDS, seats: ['human', 'human'], seed: 1234 },
     'seed_not_allowed');

@@ -258,7 +258,8 @@ test('a chosen seed is for practice tables: the form says so, the table shows it
   await twice.close();
   await table.locator('.flag.windows').waitFor({ state: 'detached', timeout: WAIT });
   // a table of people shows no seed
-  const people = await newTable(server, 'carcassonne(players=2)', ['human', 'human']);
+  // (seed null: the test servers let tables of people take a chosen seed)
+  const people = await newTable(server, 'carcassonne(players=2)', ['human', 'human'], null);
   const other = await newPage(browser);
   await other.goto(`${people.url(0)}&lang=en`);
   await other.locator('.head').waitFor({ timeout: WAIT });

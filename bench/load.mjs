@@ -5,9 +5,10 @@
 //   node bench/load.mjs [--sockets 1000] [--tables 200] [--duration 60] [--json]
 //
 // Every socket comes from 127.0.0.1, so the server's limits per client
-// address and per socket are lifted (--serve-args, by default
-// "--max-per-address 0 --max-new-tables 0 --max-rate 1000"); the rest of its
-// limits are its defaults.
+// address and per socket are lifted, and its tables of people take the
+// bench's seeds, so that a run replays (--serve-args, by default
+// "--max-per-address 0 --max-new-tables 0 --max-rate 1000 --allow-chosen-seeds");
+// the rest of its limits are its defaults.
 //
 // It starts its own server (--port 0, loopback only, a database in a new
 // mkdtemp folder), makes the tables through the protocol (docs/protocol.md),
@@ -72,8 +73,9 @@ const USAGE = `usage: node bench/load.mjs [options]
   --workers N        passed to tafel serve (default: its own, one per core)
   --durable          passed to tafel serve
   --serve-args ARGS  more arguments for tafel serve, split at spaces
-                     ("--max-per-address 0 --max-new-tables 0 --max-rate 1000": one
-                     address opens every socket; "" for the server's own limits)
+                     ("--max-per-address 0 --max-new-tables 0 --max-rate 1000
+                     --allow-chosen-seeds": one address opens every socket, and the
+                     bench's seeds deal; "" for the server's own limits)
   --ping S           each socket sends a ping every S seconds, as the page does (25; 0: never)
   --grace S          seconds to wait at the end for answers still due (10)
   --settle S         at most S seconds to wait, once every socket is seated, for the
@@ -97,7 +99,8 @@ function options() {
       seed: { type: 'string', default: '1' },
       workers: { type: 'string' },
       durable: { type: 'boolean', default: false },
-      'serve-args': { type: 'string', default: '--max-per-address 0 --max-new-tables 0 --max-rate 1000' },
+      'serve-args': { type: 'string',
+        default: '--max-per-address 0 --max-new-tables 0 --max-rate 1000 --allow-chosen-seeds' },
       grace: { type: 'string', default: '10' },
       settle: { type: 'string', default: '60' },
       ping: { type: 'string', default: '25' },

@@ -141,12 +141,34 @@ async function leakGame(game, specs, seed) {
       }
       const secret = secrets(s, N);
       if (secret.size > 0) withSecrets++;
+      // What a message says now is held to what the seat may see now; an
+      // action's account (a state's `events`, each action of a history) to
+      // what it might see around that action (accountSecrets, checked above
+      // for states): a scoring's account names the cards it took out of the
+      // open rows into a face-down chest, which at N are hidden, yet were in
+      // everyone's sight when it happened.  A history's action is held to
+      // what the seat might see right after it.
+      let scan = raw;
+      if (msg.type === 'state') scan = JSON.stringify({ ...msg, events: [] });
+      if (msg.type === 'history') {
+        msg.actions.forEach((x, i) => {
+          const then = accountSecrets(s, i + 1);
+          const inText = leaked(x.text, secrets(s, i + 1));
+          const inAccount = leaked(fieldsOf(x.events), then);
+          assert.deepEqual([...inText, ...inAccount], [], `${where}: history ${i} names hidden `
+            + `cards: ${JSON.stringify(x).slice(0, 400)}`);
+        });
+        scan = JSON.stringify({ ...msg, actions: [] });
+      }
       // An engine's error may end with its static notation hint, "(see
-      // docs/catan_cards.md: e.g. roll, trade O G, build abbey 0 -1, ...)":
-      // examples, the same in every position, not cards of anyone's.
-      // An account's kinds are the engine's words, not cards ("brigands_spare").
-      const text = msg.type === 'error' ? raw.replace(/\(see docs\/[^)]*\)/g, '')
-                 : raw.replace(/"kind":"[a-z_]+"/g, '');
+      // docs/catan_cards.md: e.g. roll, trade O G, build abbey 0 -1, ...)",
+      // or name the cards of the game ("a card is Y1..Y3, YA, YH (also R, G,
+      // B), DRAGON, FAIRY, AJ or HJ"): the same in every position, not cards
+      // of anyone's.  An account's kinds are the engine's words, not cards
+      // ("brigands_spare").
+      const text = msg.type === 'error'
+        ? scan.replace(/\(see docs\/[^)]*\)/g, '').replace(/a card is [^"]*/g, '')
+        : scan.replace(/"kind":"[a-z_]+"/g, '');
       const found = leaked(text, secret);
       assert.deepEqual(found, [], `${where} (${msg.type}, after ${N} actions) names hidden cards `
         + `${found.join(', ')}: ${raw.slice(0, 400)}`);

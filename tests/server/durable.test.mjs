@@ -162,7 +162,8 @@ async () => {
     // broadcast: the spectator got the players' latest state
     const newest = Math.max(...t.final.map((s) => s.seq));
     const seen = await t.watcher.latestState(newest);
-    assert.equal(seen.seq, newest, 'the spectator saw every move');
+    // (at least: a bot table's bot may have moved on since the people stopped)
+    assert.ok(seen.seq >= newest, `the spectator saw every move: ${seen.seq} < ${newest}`);
   }
   const exit = await server.stop('SIGTERM');
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
@@ -227,7 +228,9 @@ test('--durable: SIGTERM folds the log into the database file and removes it', a
   const dir = tempDir();
   const server = await startServer({ dir, args: ['--durable'] });
   const { created, players } = await watchedTable(server, 'catan_cards', ['human', 'human'], 7);
-  const { final } = await playOut(players, { rng: prng(7), until: (_, moves) => moves >= 30 });
+  // both seats hold the latest state (the mover's ack comes before the other's state)
+  const { final } = await playOut(players, { rng: prng(7),
+    until: (latest, moves) => moves >= 30 && latest.every((s) => s.seq === latest[0].seq) });
   assert.ok(existsSync(`${server.db}-wal`), 'a log while running');
   const exit = await server.stop('SIGTERM');
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());

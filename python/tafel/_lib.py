@@ -139,6 +139,8 @@ _SIGNATURES = {
     "tafel_bot_analyse": (c_int, [bot_t, state_t, POINTER(BotMove), c_int,
                                   POINTER(c_int), POINTER(ErrorStruct)]),
     "tafel_bot_info": (c_char_p, [c_int, POINTER(c_char_p)]),
+    "tafel_bot_stop": (None, [bot_t]),
+    "tafel_bot_set_time_cap": (c_int, [bot_t, c_int, POINTER(ErrorStruct)]),
     "tafel_record_free": (None, [record_t]),
     "tafel_record_from_json": (c_int, [c_char_p, POINTER(c_void_p),
                                        POINTER(ErrorStruct)]),

@@ -73,6 +73,19 @@ class Bot:
         raise_if_failed(rc, error)
         return action.value
 
+    def stop(self):
+        """Ends a search another thread runs on this bot (in choose or
+        analyse) at its next check: it then answers with its best move so
+        far.  ctypes lets go of the GIL during a search, so a Python thread
+        can call this while another waits in choose."""
+        lib.tafel_bot_stop(self._ptr)
+
+    def set_time_cap(self, ms):
+        """Caps each later choice at ms milliseconds (0: no cap); a search
+        that ends sooner chooses exactly as without the cap."""
+        error = _lib.ErrorStruct()
+        raise_if_failed(lib.tafel_bot_set_time_cap(self._ptr, ms, ctypes.byref(error)), error)
+
     def analyse(self, state, count=5):
         """Its best moves for the seat to move, best first: [Move(action,
         share of its search, winrate or None)]; the first is its choice."""

@@ -1,4 +1,6 @@
 """tafel.Bot: the engine's own players from Python."""
+import threading
+import time
 import unittest
 
 import tafel
@@ -29,6 +31,31 @@ class BotTest(unittest.TestCase):
             self.assertTrue(state.is_legal(one), game_string)
             self.assertEqual(one, two, "same spec and seed, same choice")
             self.assertTrue(state == before, "choose leaves the state as it was")
+
+    def test_stop_from_another_thread_ends_a_search(self):
+        game, state = first_turn("cardcassonne")
+        bot = tafel.Bot("mcts:iters=100000000", game, seed=1)
+        answer = []
+        worker = threading.Thread(target=lambda: answer.append(bot.choose(state)))
+        worker.start()
+        time.sleep(0.2)
+        bot.stop()
+        worker.join(10)
+        self.assertFalse(worker.is_alive(), "stop ends the search")
+        self.assertTrue(state.is_legal(answer[0]))
+
+    def test_time_cap_ends_a_search_and_changes_no_short_one(self):
+        game, state = first_turn("catan_cards")
+        bot = tafel.Bot("mcts:iters=100000000", game, seed=1)
+        bot.set_time_cap(200)
+        started = time.monotonic()
+        self.assertTrue(state.is_legal(bot.choose(state)))
+        self.assertLess(time.monotonic() - started, 5)
+        capped = tafel.Bot("mcts:iters=200", game, seed=9)
+        capped.set_time_cap(60000)
+        self.assertEqual(capped.choose(state), tafel.Bot("mcts:iters=200", game, seed=9).choose(state))
+        with self.assertRaises(tafel.InvalidArgumentError):
+            bot.set_time_cap(-1)
 
     def test_analyse_puts_the_choice_first(self):
         game, state = first_turn("cardcassonne")

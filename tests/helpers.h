@@ -211,6 +211,22 @@ static inline tafel_action *h_legal(const tafel_state *s, int *n) {
     return a;
 }
 
+/* One random action in s: a chance outcome sampled, or a uniformly random
+** legal action of the seat to move (the random walks of the tests). */
+static inline tafel_action h_random_action(const tafel_state *s, uint64_t *rng) {
+    tafel_action a;
+    if (tafel_state_current(s) == TAFEL_CHANCE) {
+        assert_int_equal(tafel_state_sample_chance(s, rng, &a), TAFEL_OK);
+        return a;
+    }
+    int n;
+    tafel_action *legal = h_legal(s, &n);
+    assert_true(n > 0);
+    a = legal[tafel_rng_below(rng, (uint32_t)n)];
+    free(legal);
+    return a;
+}
+
 /* The canonical text of an action, failing on an action with no text. */
 static inline void h_text(const tafel_state *s, tafel_action a, char *buf,
                           size_t size) {

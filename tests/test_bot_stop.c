@@ -33,16 +33,7 @@ static tafel_state *position(const char *game, int steps, uint64_t seed) {
     tafel_state *s = h_state(game);
     uint64_t rng = tafel_rng_seed(seed);
     for (int i = 0; i < steps || tafel_state_current(s) < 0; i++) {
-        tafel_action a;
-        if (tafel_state_current(s) == TAFEL_CHANCE) {
-            assert_int_equal(tafel_state_sample_chance(s, &rng, &a), TAFEL_OK);
-        } else {
-            int n;
-            tafel_action *legal = h_legal(s, &n);
-            assert_true(n > 0);
-            a = legal[tafel_rng_below(&rng, (uint32_t)n)];
-            free(legal);
-        }
+        tafel_action a = h_random_action(s, &rng);
         assert_int_equal(tafel_state_apply(s, a, NULL), TAFEL_OK);
         assert_true(tafel_state_current(s) != TAFEL_TERMINAL);
     }

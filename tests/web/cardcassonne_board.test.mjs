@@ -202,9 +202,11 @@ test('round scorings and the final one, as the accounts tell them; rows as the v
 test("a bot's card is marked on arrival until the seat's own move", async () => {
   // Blue deals, so Red plays first: the page sees each of Blue's moves arrive
   const t = await newTable(server, 'cardcassonne(players=2,dealer=1)', ['human', 'greedy'], 4);
+  // the watcher joins first: its join is broadcast to the seat, and a state
+  // that arrives between choosing a card and clicking a target redraws the hand
+  const watcher = await joinSeat(server, t.table, t.tokens[0]);
   const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   await page.goto(t.url(0));
-  const watcher = await joinSeat(server, t.table, t.tokens[0]);
   const rng = prng(2);
   assert.equal(await waitTurn(page), 'mine');
   assert.equal(await page.locator('[data-arrived]').count(), 0, 'nothing arrived before any move');

@@ -215,12 +215,17 @@ export async function carcassonneMove(page, rng) {
 
 /** Cardcassonne through its own controls: a card of the hand, then a lit row; or a target/decision. */
 export async function cardcassonneMove(page, rng) {
+  // the game's view is loaded after the table is drawn: the turn banner can
+  // say "your turn" before the hand is there
+  await page.locator('.cc-view .cc-main').waitFor({ timeout: WAIT });
   return clickUntilMove(page, async () => {
     const pressed = page.locator('.cc-hand-card[aria-pressed="true"]');
     if (await pressed.count()) return randomOf(page.locator('button.cc-target'), rng);
     const cards = page.locator('.cc-hand-card:not([disabled])');
     if ((await cards.count()) && rng() < 0.85) return randomOf(cards, rng);
-    return randomOf(page.locator('button.cc-target, .cc-decision button:not([disabled])'), rng);
+    // a redraw may have let go of the chosen card: then choose one again
+    return (await randomOf(page.locator('button.cc-target, .cc-decision button:not([disabled])'), rng))
+      ?? randomOf(cards, rng);
   }, 4);
 }
 

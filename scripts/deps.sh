@@ -5,7 +5,7 @@
 # playing and the tests do not need.
 set -euo pipefail
 
-packages=(gcc make cmake pkg-config libcjson-dev libcmocka-dev python3 libwebsockets-dev libwebsockets-evlib-uv libuv1-dev libsqlite3-dev libssl-dev zlib1g-dev)
+packages=(gcc make cmake pkg-config libcjson-dev libcmocka-dev python3 libwebsockets-dev libwebsockets-evlib-uv libuv1-dev libsqlite3-dev libssl-dev zlib1g-dev libsodium-dev)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-dev)
 fi

@@ -298,6 +298,44 @@ static void send_state(session *s) {
     free(text);
 }
 
+/* A boolean field: 0 or 1 (absent: 0); -1 when it is something else. */
+static int flag_field(const cJSON *msg, const char *name) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, name);
+    if (!v || cJSON_IsNull(v)) return 0;
+    return cJSON_IsBool(v) ? cJSON_IsTrue(v) : -1;
+}
+
+/* The create message's "rated", "private", "clock" and "bot"; 0, or -1
+** when one is wrong (the error sent). */
+static int create_options(session *s, const cJSON *msg, table_options *opt) {
+    memset(opt, 0, sizeof *opt);
+    opt->creator = s->who;
+    opt->rated = flag_field(msg, "rated");
+    opt->private_ = flag_field(msg, "private");
+    if (opt->rated < 0 || opt->private_ < 0) {
+        protocol_send_error(s, "malformed", "\"rated\" and \"private\" are true or false");
+        return -1;
+    }
+    int wrong = 0;
+    const char *clock = string_field(msg, "clock", &wrong);
+    const char *bot = string_field(msg, "bot", &wrong);
+    if (wrong) {
+        protocol_send_error(s, "malformed", "\"clock\" and \"bot\" are strings");
+        return -1;
+    }
+    char why[256];
+    if (clock_parse(clock, &opt->clock, why, sizeof why)) {
+        protocol_send_error(s, "bad_clock", "%s", why);
+        return -1;
+    }
+    if (bot && strlen(bot) >= sizeof opt->bot_level) {
+        protocol_send_error(s, "bad_game", "\"bot\": the spec is too long");
+        return -1;
+    }
+    if (bot) snprintf(opt->bot_level, sizeof opt->bot_level, "%s", bot);
+    return 0;
+}
+
 static void do_create(session *s, const cJSON *msg) {
     int wrong = 0;
     const char *game = string_field(msg, "game", &wrong);
@@ -325,9 +363,11 @@ static void do_create(session *s, const cJSON *msg) {
         specs[i] = v->valuestring;
     }
     char tokens[TAFEL_MAX_PLAYERS][33], why[512];
+    table_options opt;
+    if (create_options(s, msg, &opt)) return;
     const char *code;
-    table *t = tables_create(game, specs, n, (uint64_t)(seed < 0 ? 0 : seed), seed >= 0, s->addr,
-                             tokens, &code, why, sizeof why);
+    table *t = tables_create(game, specs, n, (uint64_t)(seed < 0 ? 0 : seed), seed >= 0, &opt,
+                             s->addr, tokens, &code, why, sizeof why);
     if (!t) {
         char quoted[64];
         if (!strcmp(code, "quota") || !strcmp(code, "server_full") ||

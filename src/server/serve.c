@@ -11,6 +11,7 @@
 #include "tables.h"
 
 #include <signal.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -34,6 +35,12 @@ int server_run(const server_options *given) {
     if (opt->workers <= 0) opt->workers = 1;
     server_opt = opt;
     char err[512];
+    /* libsodium's functions are thread-safe once it is initialised (the
+    ** password hashes run on a worker: players.c) */
+    if (sodium_init() < 0) {
+        fprintf(stderr, "tafel serve: libsodium cannot start (sodium_init failed)\n");
+        return 1;
+    }
     if (extseats_configure(opt->ext, opt->next, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         extseats_shutdown();

@@ -89,12 +89,26 @@ int server_run(const server_options *opt);
 
 struct table;
 
+/* Who a socket or a seat is (players.c): an account (a name and a
+** password), a guest (a display name, no password), a bot (its rating's
+** holder) or nobody (a client without a session cookie: an API client,
+** which plays by seat tokens alone).  Names are UTF-8, 1 to
+** PLAYER_NAME_MAX bytes, unique among accounts and bots (case-insensitive). */
+#define PLAYER_NAME_MAX 24
+typedef enum player_kind { PLAYER_NOBODY = 0, PLAYER_ACCOUNT, PLAYER_GUEST, PLAYER_BOT } player_kind;
+typedef struct player {
+    int64_t id;       /* players.id; 0: nobody */
+    player_kind kind;
+    char name[PLAYER_NAME_MAX + 1];
+} player;
+
 /* One WebSocket connection (lws's per-session data: lws frees it after
 ** the close, so tables drop their pointers in session_closed). */
 typedef struct session {
     struct lws *wsi;
     uint64_t id;         /* unique while the server runs (hint answers find it) */
     char addr[64];       /* the client's address (per-address limits), as text */
+    player who;          /* from the session cookie of the upgrade (players.c) */
     struct table *table; /* NULL until join */
     int seat;            /* -1: spectator */
     int told;            /* the table's action count in its latest state

@@ -21,6 +21,7 @@
 ** counts stay 0 and nothing waits.
 */
 #include "http.h"
+#include "players.h"
 #include "tables.h"
 
 #include <libwebsockets.h>
@@ -299,6 +300,8 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         s->seat = -1;
         sockets_client_address(wsi, s->addr, sizeof s->addr);
         addr_add(s->addr, 1);
+        /* who: from the upgrade's session cookie (nobody without one) */
+        if (players_of_request(wsi, &s->who) != 1) memset(&s->who, 0, sizeof s->who);
         break;
     case LWS_CALLBACK_RECEIVE:
         if (lws_frame_is_binary(wsi)) {

@@ -55,6 +55,84 @@
 ** table was made (the two clocks are the same one, read at two moments). */
 #define STORE_NOW "max(created, CAST(strftime('%s', 'now') AS INTEGER))"
 
+/* The club (schema 5): a table's options and its seats' players and clocks
+** (columns, as a new file's CREATE TABLE has them and an older file's
+** ALTER TABLE adds them), and the club's own tables:
+**   players  accounts, guests and the bots' rating holders; name_key is the
+**            name folded to lower case, unique but for guests
+**   logins   sessions: the SHA-256 of each cookie's token (players.c)
+**   chat     the lines said at each table, in order (chat.c)
+**   ratings  each player's Glicko-2 rating per game (ratings.c)
+**   results  each seat's place in each finished table of players, with the
+**            rating before and after when the table was rated (profiles)
+** STRICT with no CHECK on the club's columns beyond their kinds: players.c,
+** chat.c and ratings.c check what they write. */
+#define STORE_CLUB_TABLE_COLUMNS_LIST(X)                                          \
+    X(tables, "rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1))")          \
+    X(tables, "private INTEGER NOT NULL DEFAULT 0 CHECK (private IN (0, 1))")      \
+    X(tables, "clock TEXT") /* NULL: none; clocks.c */                           \
+    X(tables, "bot_level TEXT") /* the bot for a seat whose time ran out */       \
+    X(tables, "rematch_of TEXT") X(tables, "rematch TEXT")                        \
+    X(tables, "creator INTEGER REFERENCES players (id)")                          \
+    X(tables, "turn_since INTEGER") /* unix ms: the running clock's start */
+#define STORE_CLUB_SEAT_COLUMNS_LIST(X)                                           \
+    X(seats, "player INTEGER REFERENCES players (id)")                            \
+    X(seats, "clock_ms INTEGER") /* real time: ms left */
+#define STORE_COLUMN_DEF(table, def) "  " def ","
+#define STORE_COLUMN_ADD(table, def) "ALTER TABLE " #table " ADD COLUMN " def ";"
+#define STORE_CLUB_TABLE_COLUMNS STORE_CLUB_TABLE_COLUMNS_LIST(STORE_COLUMN_DEF)
+#define STORE_CLUB_SEAT_COLUMNS STORE_CLUB_SEAT_COLUMNS_LIST(STORE_COLUMN_DEF)
+#define STORE_CLUB                                                                \
+    "CREATE TABLE players ("                                                      \
+    "  id INTEGER PRIMARY KEY,"                                                   \
+    "  name TEXT NOT NULL,"                                                       \
+    "  name_key TEXT NOT NULL,"                                                   \
+    "  kind TEXT NOT NULL CHECK (kind IN ('account', 'guest', 'bot')),"           \
+    "  password TEXT," /* an Argon2id string; NULL for guests and bots */         \
+    "  created INTEGER NOT NULL,"                                                 \
+    "  seen INTEGER NOT NULL,"                                                    \
+    "  disabled INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1))"            \
+    ") STRICT;"                                                                   \
+    "CREATE UNIQUE INDEX players_by_name ON players (name_key) WHERE kind <> 'guest';" \
+    "CREATE TABLE logins ("                                                       \
+    "  token_hash BLOB PRIMARY KEY NOT NULL CHECK (length(token_hash) = 32),"     \
+    "  player INTEGER NOT NULL REFERENCES players (id),"                          \
+    "  created INTEGER NOT NULL,"                                                 \
+    "  used INTEGER NOT NULL"                                                     \
+    ") STRICT, WITHOUT ROWID;"                                                    \
+    "CREATE INDEX logins_by_player ON logins (player);"                           \
+    "CREATE TABLE chat ("                                                         \
+    "  table_id TEXT NOT NULL REFERENCES tables (id),"                            \
+    "  n INTEGER NOT NULL,"                                                       \
+    "  player INTEGER REFERENCES players (id),"                                   \
+    "  name TEXT NOT NULL,"                                                       \
+    "  seat INTEGER NOT NULL CHECK (seat BETWEEN -1 AND 4)," /* -1: a spectator */ \
+    "  at INTEGER NOT NULL," /* unix ms */                                        \
+    "  text TEXT NOT NULL,"                                                       \
+    "  PRIMARY KEY (table_id, n)"                                                 \
+    ") STRICT, WITHOUT ROWID;"                                                    \
+    "CREATE TABLE ratings ("                                                      \
+    "  player INTEGER NOT NULL REFERENCES players (id),"                          \
+    "  game TEXT NOT NULL,"                                                       \
+    "  rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL,"          \
+    "  games INTEGER NOT NULL,"                                                   \
+    "  updated INTEGER NOT NULL,"                                                 \
+    "  PRIMARY KEY (player, game)"                                                \
+    ") STRICT, WITHOUT ROWID;"                                                    \
+    "CREATE INDEX ratings_by_game ON ratings (game, rating);"                     \
+    "CREATE TABLE results ("                                                      \
+    "  table_id TEXT NOT NULL REFERENCES tables (id),"                            \
+    "  seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 4),"                       \
+    "  player INTEGER REFERENCES players (id),"                                   \
+    "  game TEXT NOT NULL,"                                                       \
+    "  place INTEGER NOT NULL," /* 1 first; a tie shares its place */            \
+    "  score REAL,"                                                               \
+    "  at INTEGER NOT NULL," /* unix seconds */                                   \
+    "  rating_before REAL, rd_before REAL, rating_after REAL, rd_after REAL,"      \
+    "  PRIMARY KEY (table_id, seat)"                                              \
+    ") STRICT, WITHOUT ROWID;"                                                    \
+    "CREATE INDEX results_by_player ON results (player, at);"
+
 /* The schema, created in one transaction on first open.  STRICT makes
 ** SQLite refuse a value of the wrong type instead of storing it.  `tables`
 ** keeps its rowid: it breaks ties between tables created in the same
@@ -73,6 +151,7 @@ static const char STORE_SCHEMA[] =
     "  created INTEGER NOT NULL,"
     "  updated INTEGER NOT NULL," /* unix seconds of the latest change */
     "  seed_chosen INTEGER NOT NULL DEFAULT 0 CHECK (seed_chosen IN (0, 1)),"
+    STORE_CLUB_TABLE_COLUMNS
     "  end_reason TEXT" /* NULL, or why an unfinished game ended ("abandoned") */
     ") STRICT;"
     "CREATE INDEX tables_by_age ON tables (created);"
@@ -84,6 +163,7 @@ static const char STORE_SCHEMA[] =
     "  token_hash BLOB CHECK (token_hash IS NULL OR length(token_hash) = 32),"
     "  resigned INTEGER NOT NULL CHECK (resigned IN (0, 1)),"
     "  forfeit TEXT," /* NULL, or why the seat's external bot forfeited */
+    STORE_CLUB_SEAT_COLUMNS
     "  PRIMARY KEY (table_id, seat)"
     ") STRICT, WITHOUT ROWID;"
     "CREATE TABLE actions ("
@@ -93,7 +173,7 @@ static const char STORE_SCHEMA[] =
     "  text TEXT NOT NULL,"
     "  change_seq INTEGER NOT NULL,"
     "  PRIMARY KEY (table_id, position)"
-    ") STRICT, WITHOUT ROWID;";
+    ") STRICT, WITHOUT ROWID;" STORE_CLUB;
 
 /* Every statement the calls run, prepared once at open: name and SQL. */
 #define STORE_STATEMENTS(X)                                                                \
@@ -102,14 +182,18 @@ static const char STORE_SCHEMA[] =
     X(COMMIT, "COMMIT")                                                                    \
     X(ROLLBACK, "ROLLBACK")                                                                \
     X(TABLE_INSERT, "INSERT INTO tables (id, game, seed, seq, finished, created, updated,"  \
-                    " seed_chosen) VALUES (?1, ?2, ?3, 0, 0, ?4, ?4, ?5)")                 \
+                    " seed_chosen, rated, private, clock, bot_level, rematch_of, creator)"  \
+                    " VALUES (?1, ?2, ?3, 0, 0, ?4, ?4, ?5, ?6, ?7, nullif(?8, ''),"       \
+                    " nullif(?9, ''), nullif(?10, ''), nullif(?11, 0))")                   \
     X(TABLE_END, "UPDATE tables SET seq = ?2, finished = 1, end_reason = ?3, updated = "   \
                  STORE_NOW " WHERE id = ?1 AND finished = 0")                              \
     X(DELETE_ACTIONS, "DELETE FROM actions WHERE table_id = ?1")                          \
+    X(DELETE_CHAT, "DELETE FROM chat WHERE table_id = ?1")                                \
+    X(DELETE_RESULTS, "DELETE FROM results WHERE table_id = ?1")                          \
     X(DELETE_SEATS, "DELETE FROM seats WHERE table_id = ?1")                              \
     X(DELETE_TABLE, "DELETE FROM tables WHERE id = ?1")                                   \
-    X(SEAT_INSERT, "INSERT INTO seats (table_id, seat, spec, token_hash, resigned)"        \
-                   " VALUES (?1, ?2, ?3, ?4, ?5)")                                         \
+    X(SEAT_INSERT, "INSERT INTO seats (table_id, seat, spec, token_hash, resigned, player," \
+                   " clock_ms) VALUES (?1, ?2, ?3, ?4, ?5, nullif(?6, 0), ?7)")           \
     /* Whether the table exists (a row or none), its seats and its actions. */             \
     X(TABLE_SHAPE, "SELECT (SELECT count(*) FROM seats WHERE table_id = ?1),"              \
                    " (SELECT coalesce(max(position) + 1, 0) FROM actions"                  \
@@ -122,13 +206,19 @@ static const char STORE_SCHEMA[] =
                     " WHERE id = ?1")                                                      \
     X(TABLE_SET_SEQ, "UPDATE tables SET seq = ?2, updated = " STORE_NOW " WHERE id = ?1")  \
     X(SEAT_UPDATE, "UPDATE seats SET spec = ?3, token_hash = ?4, resigned = ?5,"           \
-                   " forfeit = ?6 WHERE table_id = ?1 AND seat = ?2")                      \
+                   " forfeit = ?6, player = nullif(?7, 0), clock_ms = ?8"                  \
+                   " WHERE table_id = ?1 AND seat = ?2")                                   \
+    X(SEAT_CLOCK, "UPDATE seats SET clock_ms = ?3 WHERE table_id = ?1 AND seat = ?2")      \
+    X(TABLE_CLOCK, "UPDATE tables SET turn_since = nullif(?2, 0) WHERE id = ?1")          \
+    X(TABLE_REMATCH, "UPDATE tables SET rematch = ?2 WHERE id = ?1")                      \
     X(CHANGE_FIND, "SELECT seat, text FROM actions WHERE table_id = ?1 AND change_seq = ?2" \
                    " ORDER BY position LIMIT 1")                                           \
     X(TABLE_LOAD, "SELECT game, seed, seq, finished, created, updated, seed_chosen,"       \
-                  " end_reason FROM tables"                                                \
+                  " end_reason, rated, private, clock, bot_level, rematch_of, rematch,"     \
+                  " creator, turn_since FROM tables"                                       \
                   " WHERE id = ?1")                                                        \
-    X(SEAT_LOAD, "SELECT seat, spec, token_hash, resigned, forfeit FROM seats"             \
+    X(SEAT_LOAD, "SELECT seat, spec, token_hash, resigned, forfeit, player, clock_ms"       \
+                 " FROM seats"                                                             \
                  " WHERE table_id = ?1 ORDER BY seat")                                     \
     X(ACTION_LOAD, "SELECT position, seat, text FROM actions"                              \
                    " WHERE table_id = ?1 ORDER BY position")                               \
@@ -323,6 +413,11 @@ static int store_bind_token(sqlite3_stmt *st, int index, const store_seat *seat)
 /* ---- opening ---------------------------------------------------------- */
 
 /* One integer pragma's value (application_id, user_version, ...). */
+/* A seat's real-time clock: NULL for none (-1). */
+static int store_bind_clock(sqlite3_stmt *st, int index, int64_t ms) {
+    return ms < 0 ? sqlite3_bind_null(st, index) : sqlite3_bind_int64(st, index, ms);
+}
+
 static int store_pragma_int(sqlite3 *db, const char *pragma, int64_t *out) {
     char sql[64];
     snprintf(sql, sizeof sql, "PRAGMA %s", pragma);
@@ -444,7 +539,9 @@ static int store_create_schema(sqlite3 *db, const char *context, char *err, size
 ** latest change, for the lobby: an old table's is its creation, the best
 ** the file knows.  Version 4 added tables.seed_chosen (an old table's seed
 ** may have been chosen, but nobody can tell: 0) and tables.end_reason
-** (NULL: the game ended by its rules or by resignations). */
+** (NULL: the game ended by its rules or by resignations).  Version 5 added
+** the club (STORE_CLUB): nobody played at an old table (its seats' players
+** are NULL), and its tables are unrated, open and without clocks. */
 static const char *const STORE_UPGRADE[STORE_SCHEMA_VERSION] = {
     [1] = "ALTER TABLE seats ADD COLUMN forfeit TEXT;",
     [2] = "ALTER TABLE tables ADD COLUMN updated INTEGER NOT NULL DEFAULT 0;"
@@ -452,6 +549,8 @@ static const char *const STORE_UPGRADE[STORE_SCHEMA_VERSION] = {
     [3] = "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0"
           " CHECK (seed_chosen IN (0, 1));"
           "ALTER TABLE tables ADD COLUMN end_reason TEXT;",
+    [4] = STORE_CLUB STORE_CLUB_TABLE_COLUMNS_LIST(STORE_COLUMN_ADD)
+          STORE_CLUB_SEAT_COLUMNS_LIST(STORE_COLUMN_ADD),
 };
 
 /* Brings a file of an older schema version up to ours, step by step in one
@@ -607,6 +706,12 @@ int store_create(store *s, const store_table *t, char *err, size_t errsize) {
     if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 3, seed_bits);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 4, t->created);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 5, t->seed_chosen ? 1 : 0);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 6, t->rated ? 1 : 0);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 7, t->private_ ? 1 : 0);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 8, t->clock, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 9, t->bot_level, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 10, t->rematch_of, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 11, t->creator);
     if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_INSERT);
     st = s->stmt[ST_SEAT_INSERT];
     for (int i = 0; rc == SQLITE_OK && i < t->nseats; i++) {
@@ -616,6 +721,8 @@ int store_create(store *s, const store_table *t, char *err, size_t errsize) {
         if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 3, seat->spec, -1, SQLITE_STATIC);
         if (rc == SQLITE_OK) rc = store_bind_token(st, 4, seat);
         if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 5, seat->resigned ? 1 : 0);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 6, seat->player);
+        if (rc == SQLITE_OK) rc = store_bind_clock(st, 7, seat->clock_ms);
         if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_INSERT);
     }
     if (rc != SQLITE_OK) {
@@ -763,6 +870,8 @@ int store_set_seat(store *s, const char *id, int seat, const store_seat *value, 
     if (rc == SQLITE_OK)
         rc = value->forfeit[0] ? sqlite3_bind_text(st, 6, value->forfeit, -1, SQLITE_STATIC)
                                : sqlite3_bind_null(st, 6);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 7, value->player);
+    if (rc == SQLITE_OK) rc = store_bind_clock(st, 8, value->clock_ms);
     if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_UPDATE);
     if (rc == SQLITE_OK) rc = store_update_table(s, id, seq, over);
     return store_end_change(s, rc, context, err, errsize);
@@ -797,13 +906,57 @@ int store_delete(store *s, const char *id, char *err, size_t errsize) {
     if (store_check_call(s, id, context, err, errsize)) return -1;
     if (store_begin(s, ST_BEGIN_WRITE, context, err, errsize)) return -1;
     int rc = SQLITE_OK;
-    static const int order[] = {ST_DELETE_ACTIONS, ST_DELETE_SEATS, ST_DELETE_TABLE};
-    for (int i = 0; i < 3 && rc == SQLITE_OK; i++) {
+    static const int order[] = {ST_DELETE_CHAT, ST_DELETE_RESULTS, ST_DELETE_ACTIONS,
+                                ST_DELETE_SEATS, ST_DELETE_TABLE};
+    for (int i = 0; i < 5 && rc == SQLITE_OK; i++) {
         rc = sqlite3_bind_text(s->stmt[order[i]], 1, id, -1, SQLITE_STATIC);
         if (rc == SQLITE_OK) rc = store_run(s, order[i]);
     }
     return store_end_change(s, rc, context, err, errsize);
 }
+
+int store_set_rematch(store *s, const char *id, const char *next, char *err, size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "setting the rematch of", id);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    if (!next || !store_id_ok(next)) return store_fail(err, errsize, context, "no rematch id");
+    int nseats = 0, nactions = 0;
+    if (store_begin_change(s, id, context, &nseats, &nactions, err, errsize)) return -1;
+    sqlite3_stmt *st = s->stmt[ST_TABLE_REMATCH];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 2, next, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_REMATCH);
+    return store_end_change(s, rc, context, err, errsize);
+}
+
+int store_set_clocks(store *s, const char *id, int n, const int64_t *ms, int64_t turn_since,
+                     char *err, size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "setting the clocks of", id);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    int nseats = 0, nactions = 0;
+    if (store_begin_change(s, id, context, &nseats, &nactions, err, errsize)) return -1;
+    if (!ms || n != nseats) {
+        store_fail(err, errsize, context, "%d clocks for %d seats", n, nseats);
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    int rc = SQLITE_OK;
+    sqlite3_stmt *st = s->stmt[ST_SEAT_CLOCK];
+    for (int i = 0; i < n && rc == SQLITE_OK; i++) {
+        rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, i);
+        if (rc == SQLITE_OK) rc = store_bind_clock(st, 3, ms[i]);
+        if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_CLOCK);
+    }
+    st = s->stmt[ST_TABLE_CLOCK];
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, turn_since);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_CLOCK);
+    return store_end_change(s, rc, context, err, errsize);
+}
+
+struct sqlite3 *store_sqlite(store *s) { return s ? s->db : NULL; }
 
 /* ---- reading ------------------------------------------------------------ */
 
@@ -861,6 +1014,12 @@ static char *store_column_dup(sqlite3_stmt *st, int column) {
     return copy;
 }
 
+/* A text column into a fixed field ("" for NULL; cut to fit). */
+static void store_column_text(sqlite3_stmt *st, int col, char *out, size_t size) {
+    const unsigned char *v = sqlite3_column_text(st, col);
+    snprintf(out, size, "%s", v ? (const char *)v : "");
+}
+
 /* The table's row into out: 1, 0 no such table, -1 failure (err set). */
 static int store_load_table_row(store *s, const char *id, store_table *out,
                                 const char *context, char *err, size_t errsize) {
@@ -880,6 +1039,14 @@ static int store_load_table_row(store *s, const char *id, store_table *out,
     out->seed_chosen = sqlite3_column_int(st, 6);
     const unsigned char *reason = sqlite3_column_text(st, 7);
     if (reason) snprintf(out->end_reason, sizeof out->end_reason, "%s", (const char *)reason);
+    out->rated = sqlite3_column_int(st, 8);
+    out->private_ = sqlite3_column_int(st, 9);
+    store_column_text(st, 10, out->clock, sizeof out->clock);
+    store_column_text(st, 11, out->bot_level, sizeof out->bot_level);
+    store_column_text(st, 12, out->rematch_of, sizeof out->rematch_of);
+    store_column_text(st, 13, out->rematch, sizeof out->rematch);
+    out->creator = sqlite3_column_int64(st, 14);
+    out->turn_since = sqlite3_column_int64(st, 15);
     memcpy(out->id, id, STORE_ID_LEN + 1);
     return 1;
 }
@@ -913,6 +1080,8 @@ static int store_load_seats(store *s, const char *id, store_table *out, const ch
         seat->resigned = sqlite3_column_int(st, 3);
         const unsigned char *forfeit = sqlite3_column_text(st, 4);
         if (forfeit) snprintf(seat->forfeit, sizeof seat->forfeit, "%s", (const char *)forfeit);
+        seat->player = sqlite3_column_int64(st, 5);
+        seat->clock_ms = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 6);
         out->nseats = n + 1;
     }
     if (rc != SQLITE_DONE) return store_fail_sql(s, err, errsize, context);

@@ -19,13 +19,16 @@
 #include <stdint.h>
 
 /* 2 added seats.forfeit, 3 tables.updated, 4 tables.seed_chosen and
-** tables.end_reason; an older file is brought up to date when opened. */
-#define STORE_SCHEMA_VERSION 4
+** tables.end_reason, 5 the club: players, logins, chat, ratings, results,
+** and the tables' rated/private/clock/rematch columns and the seats'
+** player and clock; an older file is brought up to date when opened. */
+#define STORE_SCHEMA_VERSION 5
 #define STORE_ID_LEN 16     /* a table id: 16 hex digits */
 #define STORE_HASH_LEN 32   /* SHA-256 of a seat's token */
 #define STORE_SPEC_MAX 128  /* "human" or a bot spec */
 #define STORE_REASON_MAX 256 /* why a seat forfeited */
 #define STORE_END_REASON_MAX 32 /* why a table ended before its game did */
+#define STORE_CLOCK_MAX 32      /* a clock's text */
 
 typedef struct store store;
 
@@ -35,6 +38,8 @@ typedef struct store_seat {
     uint8_t token_hash[STORE_HASH_LEN];
     int resigned;
     char forfeit[STORE_REASON_MAX]; /* why an external bot lost the seat by forfeit, or "" */
+    int64_t player;    /* players.id the seat is bound to (claimed or invited), 0: none */
+    int64_t clock_ms;  /* a real-time clock's milliseconds left, -1: no clock */
 } store_seat;
 
 typedef struct store_table {
@@ -42,7 +47,15 @@ typedef struct store_table {
     char *game;        /* game string */
     uint64_t seed;
     int seed_chosen;   /* the creator chose the seed (a practice table) */
-    char end_reason[STORE_END_REASON_MAX]; /* "abandoned", or "" */
+    char end_reason[STORE_END_REASON_MAX]; /* "abandoned", "timeout", "closed", or "" */
+    int rated;         /* rated for the players' ratings (ratings.c) */
+    int private_;      /* invitation only: not listed, nobody watches */
+    char clock[STORE_CLOCK_MAX];     /* "" none, "M+S" real time, "Nd" correspondence (clocks.c) */
+    char bot_level[STORE_SPEC_MAX];  /* the bot that takes a seat whose time ran out, "" none */
+    char rematch_of[STORE_ID_LEN + 1]; /* the table this one is the rematch of, or "" */
+    char rematch[STORE_ID_LEN + 1];    /* this table's rematch, or "" */
+    int64_t creator;   /* players.id of who made it, 0: nobody */
+    int64_t turn_since; /* unix ms when the clock that runs now started, 0: none runs */
     int nseats;
     store_seat seats[5];
     int64_t seq;       /* changes so far (docs/protocol.md) */
@@ -110,5 +123,18 @@ int store_list_lobby(store *db, int finished, int cap, store_table *out, char *e
                      size_t errsize);
 
 void store_table_free(store_table *t);
+
+/* This table's rematch is the table next (on the loop, after both exist). */
+int store_set_rematch(store *db, const char *id, const char *next, char *err, size_t errsize);
+
+/* The clocks of a table after a change: each seat's real-time milliseconds
+** left (ms[i], -1 none) and when the running one started (unix ms, 0 none). */
+int store_set_clocks(store *db, const char *id, int nseats, const int64_t *ms,
+                     int64_t turn_since, char *err, size_t errsize);
+
+/* The SQLite connection, for the club's own statements (players.c,
+** chat.c, ratings.c): on the loop only, never inside another's change. */
+struct sqlite3;
+struct sqlite3 *store_sqlite(store *db);
 
 #endif

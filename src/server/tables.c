@@ -17,6 +17,7 @@
 #include "tables.h"
 
 #include "extbot.h"
+#include "players.h"
 
 #include <openssl/evp.h>
 #include <signal.h>
@@ -196,6 +197,11 @@ void table_seat_from_store(table_seat *to, const store_seat *from) {
     memcpy(to->token_hash, from->token_hash, STORE_HASH_LEN);
     to->resigned = from->resigned;
     snprintf(to->forfeit, sizeof to->forfeit, "%s", from->forfeit);
+    to->who.id = from->player;
+    to->clock_ms = from->clock_ms;
+    /* the name and kind: from the players (a player gone from the file
+    ** would be a broken file: the seat then shows no name) */
+    if (from->player && players_get(from->player, &to->who) != 1) to->who.id = from->player;
 }
 
 static void seat_to_store(const table_seat *from, store_seat *to) {
@@ -205,6 +211,8 @@ static void seat_to_store(const table_seat *from, store_seat *to) {
     memcpy(to->token_hash, from->token_hash, STORE_HASH_LEN);
     to->resigned = from->resigned;
     snprintf(to->forfeit, sizeof to->forfeit, "%s", from->forfeit);
+    to->player = from->who.id;
+    to->clock_ms = from->clock_ms;
 }
 
 /* The latest change as far as the actions tell after a restart: the last
@@ -250,6 +258,17 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
     t->updated = st->updated;
     t->seed_chosen = st->seed_chosen;
     snprintf(t->end_reason, sizeof t->end_reason, "%s", st->end_reason);
+    t->rated = st->rated;
+    t->private_ = st->private_;
+    if (clock_parse(st->clock, &t->clock, msg, size)) {
+        table_free(t);
+        return NULL;
+    }
+    t->turn_since = st->turn_since;
+    snprintf(t->bot_level, sizeof t->bot_level, "%s", st->bot_level);
+    snprintf(t->rematch_of, sizeof t->rematch_of, "%s", st->rematch_of);
+    snprintf(t->rematch, sizeof t->rematch, "%s", st->rematch);
+    if (st->creator && players_get(st->creator, &t->creator) != 1) t->creator.id = st->creator;
     for (int i = 0; i < st->nactions; i++) {
         tafel_error err;
         if (tafel_state_apply_text(t->state, st->actions[i], &err) ||
@@ -270,6 +289,8 @@ int tables_open(const char *db_path, int durable, char *err, size_t errsize) {
     signal(SIGXFSZ, SIG_IGN);
     return store_open(db_path, durable, &db, err, errsize);
 }
+
+store *tables_store(void) { return db; }
 
 void tables_close(void) {
     while (all) {
@@ -525,8 +546,10 @@ static void discard_table(table *t) {
 }
 
 table *tables_create(const char *game_string, const char *const *specs, int nspecs,
-                     uint64_t seed, int has_seed, const char *addr, char tokens[][33],
-                     const char **code, char *msg, size_t msgsize) {
+                     uint64_t seed, int has_seed, const table_options *opt, const char *addr,
+                     char tokens[][33], const char **code, char *msg, size_t msgsize) {
+    static const table_options plain;
+    if (!opt) opt = &plain;
     int max = server_opt->limits.max_tables;
     if (max > 0 && unfinished >= max) {
         *code = "server_full";
@@ -601,8 +624,20 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
     }
     t->created = t->updated = now_seconds();
     t->seed_chosen = has_seed;
+    t->rated = opt->rated;
+    t->private_ = opt->private_;
+    t->clock = opt->clock;
+    for (int i = 0; i < nspecs; i++)
+        t->seats[i].clock_ms = t->clock.kind == CLOCK_REALTIME ? t->clock.base_ms : -1;
+    snprintf(t->bot_level, sizeof t->bot_level, "%s", opt->bot_level);
+    if (opt->rematch_of) snprintf(t->rematch_of, sizeof t->rematch_of, "%s", opt->rematch_of->id);
+    t->creator = opt->creator;
     store_table st = {.game = t->game_string, .seed = seed, .nseats = nspecs,
-                      .created = t->created, .seed_chosen = has_seed};
+                      .created = t->created, .seed_chosen = has_seed, .rated = t->rated,
+                      .private_ = t->private_, .creator = t->creator.id};
+    clock_text(&t->clock, st.clock, sizeof st.clock);
+    snprintf(st.bot_level, sizeof st.bot_level, "%s", t->bot_level);
+    snprintf(st.rematch_of, sizeof st.rematch_of, "%s", t->rematch_of);
     memcpy(st.id, t->id, sizeof st.id);
     for (int i = 0; i < nspecs; i++) seat_to_store(&t->seats[i], &st.seats[i]);
     if (store_create(db, &st, msg, msgsize)) {

@@ -14,6 +14,7 @@
 #ifndef TF_SERVER_TABLES_H
 #define TF_SERVER_TABLES_H
 
+#include "clocks.h"
 #include "server.h"
 #include "storage.h"
 
@@ -27,6 +28,9 @@ typedef struct table_seat {
     int resigned;              /* its turns are taken by "greedy" */
     char forfeit[STORE_REASON_MAX]; /* why its external bot lost it, or "" */
     int connected;             /* sockets sitting in this seat */
+    player who;                /* whom the seat is bound to (claimed or invited; its
+                               ** name is shown at the seat); id 0: nobody yet */
+    int64_t clock_ms;          /* real time: milliseconds left, -1: no clock */
 } table_seat;
 
 /* One action of the latest change, as each viewer sees it (index: seat + 1,
@@ -53,6 +57,13 @@ typedef struct table {
     int over;
     int64_t created;
     int64_t updated;  /* unix seconds of its latest change (expiry) */
+    int rated;        /* ratings.c rates its result */
+    int private_;     /* invitation only: not listed, no spectators */
+    table_clock clock; /* clocks.c */
+    int64_t turn_since; /* unix ms when the running clock started, 0: none runs */
+    char bot_level[STORE_SPEC_MAX]; /* takes a seat whose time ran out (3+ players) */
+    char rematch_of[STORE_ID_LEN + 1], rematch[STORE_ID_LEN + 1];
+    player creator;   /* who made it (nobody: an API client) */
 
     int nactions, cap;
     char **texts;
@@ -117,9 +128,24 @@ const char *table_seat_kind(const table_seat *ts);
 ** stored; if that fails it is removed again.  addr: the creator's address,
 ** for the quota of new tables.  On failure, code and message say why
 ** (bad_game, storage, quota, server_full). */
+/* What a create message asks for besides the game and the seats
+** (docs/protocol.md, "create"). */
+typedef struct table_options {
+    int rated;                       /* "rated": true */
+    int private_;                    /* "private": true */
+    table_clock clock;               /* "clock" (clocks.c parses it) */
+    char bot_level[STORE_SPEC_MAX];  /* "bot": takes a timed-out seat; "" the default */
+    const table *rematch_of;         /* a rematch of this table (protocol.c) */
+    player creator;                  /* the creating socket's player */
+} table_options;
+
 table *tables_create(const char *game_string, const char *const *specs, int nspecs,
-                     uint64_t seed, int has_seed, const char *addr, char tokens[][33],
-                     const char **code, char *msg, size_t msgsize);
+                     uint64_t seed, int has_seed, const table_options *opt, const char *addr,
+                     char tokens[][33], const char **code, char *msg, size_t msgsize);
+
+/* The server's database (players.c, chat.c, ratings.c run their own
+** statements on it, on the loop). */
+store *tables_store(void);
 
 /* A counter that grows with every change a lobby shows (tables made,
 ** moved, ended; seats taken or left): the lobby's cache is good while it

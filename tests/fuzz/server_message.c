@@ -56,7 +56,7 @@ static void fresh_server(void) {
     const char *const specs[] = {"human", "random"};
     char tokens[2][33], why[256];
     const char *code;
-    table *t = tables_create(games[runs % 3], specs, 2, 7, 1, "", tokens, &code, why,
+    table *t = tables_create(games[runs % 3], specs, 2, 7, 1, NULL, "", tokens, &code, why,
                              sizeof why);
     if (!t) fz_fail("cannot create a table: %s", why);
     sockets[0].seat = 0;

@@ -282,7 +282,7 @@ int players_create_account(const char *name, const char *hash, int64_t guest_id,
     int64_t now = (int64_t)time(NULL);
     int rc = guest_id
         ? run_sql("UPDATE players SET kind = 'account', name = ?2, name_key = ?3, password = ?4,"
-                  " seen = ?5 WHERE id = ?1 AND kind = 'guest'", "lttl", guest_id, name, key, hash,
+                  " seen = ?5 WHERE id = ?1 AND kind = 'guest'", "ltttl", guest_id, name, key, hash,
                   now)
         : run_sql("INSERT INTO players (name, name_key, kind, password, created, seen)"
                   " VALUES (?1, ?2, 'account', ?3, ?4, ?4)", "tttl", name, key, hash, now);

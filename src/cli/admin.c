@@ -198,12 +198,6 @@ static int reset_password(sqlite3 *db, const char *name, int generate) {
 }
 
 static int close_table(store *s, const char *path, const char *id) {
-    size_t n = strlen(id);
-    if (n != STORE_ID_LEN || strspn(id, "0123456789abcdef") != n) {
-        fprintf(stderr, "tafel admin: '%s' is no table id (%d hex digits, as in /t/ID)\n",
-                cli_printable(id), STORE_ID_LEN);
-        return CLI_USAGE;
-    }
     char shm[4096];
     snprintf(shm, sizeof shm, "%s-shm", path);
     if (locked_by_other(path) || locked_by_other(shm)) {
@@ -263,6 +257,12 @@ int cli_admin(const cli_command *cmd, int argc, char **argv) {
                 : commands[which].args ? "this command takes one argument"
                                        : "this command takes no argument",
                 cmd->usage);
+        return CLI_USAGE;
+    }
+    size_t n = which == 4 ? strlen(arg) : 0;
+    if (which == 4 && (n != STORE_ID_LEN || strspn(arg, "0123456789abcdef") != n)) {
+        fprintf(stderr, "tafel admin: '%s' is no table id (%d hex digits, as in /t/ID)\n",
+                cli_printable(arg), STORE_ID_LEN);
         return CLI_USAGE;
     }
     struct stat st;

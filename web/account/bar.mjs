@@ -27,7 +27,9 @@ export function accountBar() {
      */
     const button = (key, action, fn) => h("button", {type: "button", class: "small", "data-account": action,
         text: t(key), onclick: fn});
-    bar.append(h("span", {class: "account-name", "data-kind": who.kind, text: who.name ?? ""}));
+    // a name, not a word: translate="no" (no translator touches it; the
+    // tests of the catalogs know it is no text of theirs)
+    bar.append(h("span", {class: "account-name", "data-kind": who.kind, translate: "no", text: who.name ?? ""}));
     if (who.kind === "guest") {
         bar.append(h("span", {class: "account-guest", text: t("account.guest")}),
             button("account.rename", "rename", () => openForm("rename")),

@@ -7,8 +7,11 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { execFileSync } from 'node:child_process';
+import { request as httpsRequest } from 'node:https';
+import { readFileSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import {
-  startServer, stopAll, Client, createTable, post, signup, me, sleep, TAFEL,
+  startServer, startServerVia, stopAll, Client, createTable, post, signup, me, sleep, tempDir, TAFEL,
 } from './helpers.mjs';
 
 after(stopAll);
@@ -286,4 +289,21 @@ test('a full hash queue answers 503 busy with Retry-After, at once', async () =>
   assert.ok(busy.length >= 1, 'some were refused: the queue holds 32');
   assert.equal(busy[0].body.error, 'busy');
   assert.equal(busy[0].headers.get('retry-after'), '1');
+});
+
+test('over TLS the cookie is Secure', async () => {
+  const dir = tempDir('tafel-tls-');
+  const cert = joinPath(dir, 'cert.pem'), key = joinPath(dir, 'key.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt',
+    'ec_paramgen_curve:prime256v1', '-sha256', '-days', '2', '-nodes', '-keyout', key,
+    '-out', cert, '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  const server = await startServerVia({ args: ['--cert', cert, '--key', key] });
+  const setCookie = await new Promise((res, rej) => {
+    const req = httpsRequest(new URL('/api/guest', server.base), {
+      method: 'POST', ca: readFileSync(cert), headers: { 'content-type': 'application/json' },
+    }, (r) => { r.resume(); r.on('end', () => res(r.headers['set-cookie'])); });
+    req.on('error', rej);
+    req.end('{}');
+  });
+  assert.match(String(setCookie), /^tafel_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Lax; Path=\/; Max-Age=2592000; Secure$/);
 });

@@ -60,7 +60,7 @@ typedef struct server_limits {
     {.per_address = 50, .idle_seconds = 60, .queue_bytes = 4L << 20, .rate = 20,   \
      .new_tables = 60, .max_tables = 5000, .expire_seconds = 30L * 86400,         \
      .bot_ms = 10000, .hint_ms = 2000, .login_failures = 5, .address_failures = 20, \
-     .signups = 10, .guests = 60}
+     .signups = 10, .guests = 200}
 
 void server_limits_default(server_limits *l);
 

@@ -128,6 +128,8 @@ typedef struct session {
     int waiting;         /* its place + 1 among the sockets whose next message
                          ** waits for a sync (sockets.c, --durable); 0: none */
     int closing;         /* 0: open; else how it closes (sockets.c) */
+    int64_t chat_at[5];  /* chat.c: when its latest lines were said (unix ms), a ring */
+    int chat_i;          /* the ring's oldest */
 } session;
 
 /* Queues text (copied) for the socket and asks lws for a write. */

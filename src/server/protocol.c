@@ -62,13 +62,14 @@ static cJSON *seat_value(int seat) {
 
 /* A seat's "name" and "player" (social): the bound player's name and kind
 ** ("account" or "guest"); a bot's seat nobody is bound to is named by its
-** spec; an open seat has neither. */
+** spec; an open seat (or a person's seat played by a bot since they gave
+** it up) has neither. */
 void protocol_seat_player(cJSON *o, const table_seat *ts) {
     if (ts->who.id && ts->who.name[0]) {
         cJSON_AddStringToObject(o, "name", ts->who.name);
         if (ts->who.kind == PLAYER_ACCOUNT) cJSON_AddStringToObject(o, "player", "account");
         else if (ts->who.kind == PLAYER_GUEST) cJSON_AddStringToObject(o, "player", "guest");
-    } else if (ts->bot) {
+    } else if (ts->bot && !ts->has_token) { /* a bot's seat, not a person's given up */
         cJSON_AddStringToObject(o, "name", ts->spec);
     }
 }
@@ -525,6 +526,7 @@ static void do_join(session *s, const cJSON *msg) {
     if (old) table_detach(old, s);
     if (old && old != t && was_seated) table_broadcast(old);
     s->seat = seat;
+    if (old != t || seat >= 0) s->left_seat = 0;
     table_attach(t, s);
     /* the others see how many sockets hold each seat: told only when a
     ** seat's count changed; a spectator costs nobody else a message */

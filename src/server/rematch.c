@@ -32,10 +32,12 @@ static const kept *find_kept(const char *old_id) {
     return NULL;
 }
 
-/* The old seat of socket s at t: its seat, or the one its player is bound to. */
+/* The old seat of socket s at t: its seat, the one its player is bound to,
+** or the one it gave up. */
 static int old_seat(const table *t, const session *s) {
     if (s->seat >= 0) return s->seat;
-    return table_seat_of_player(t, s->who.id);
+    int bound = table_seat_of_player(t, s->who.id);
+    return bound >= 0 ? bound : s->left_seat - 1;
 }
 
 static void send_rematch(session *s, const char *id, int seat, const char *token) {

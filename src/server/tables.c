@@ -704,6 +704,16 @@ int table_claim(table *t, int seat, const player *who, const char **code, char *
         return -1;
     }
     t->seats[seat].who = *who;
+    /* the seat is its player's now: another socket sitting in it by the
+    ** token (one without a login, or another player's) watches from now on */
+    for (int i = 0; i < t->nsockets; i++) {
+        session *o = t->sockets[i];
+        if (o->seat == seat && o->who.id != who->id) {
+            o->seat = -1;
+            o->told = -1;
+            t->seats[seat].connected--;
+        }
+    }
     generation++; /* the lobby shows the name */
     return 0;
 }
@@ -950,6 +960,7 @@ static int set_seat(table *t, int seat, const table_seat *to, int give_up, const
         for (int i = 0; i < t->nsockets; i++)
             if (t->sockets[i]->seat == seat) {
                 t->sockets[i]->seat = -1;
+                t->sockets[i]->left_seat = seat + 1; /* social: a rematch finds it */
                 t->sockets[i]->told = -1; /* its next state is a spectator's first */
             }
         t->seats[seat].connected = 0;

@@ -11,6 +11,7 @@ import {seatLinks} from "./seat-links.mjs";
 import {drawTables} from "./tables.mjs";
 import {rememberTokens} from "./tokens.mjs";
 import {connectionBadge} from "../table/status.mjs";
+import {accountBar} from "../account/bar.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
 /** @typedef {import("./tables.mjs").ListedTable} ListedTable */
@@ -91,7 +92,8 @@ export function showLobby(root, conn, info) {
         h("header", {class: "top"},
             h("h1", {text: "tafel"}),
             h("span", {class: "muted tagline", text: t("lobby.tagline")}),
-            h("span", {class: "top-tools"}, languageSwitch(chosenLanguage()), connectionBadge(conn))),
+            h("span", {class: "top-tools"}, accountBar(), languageSwitch(chosenLanguage()),
+                connectionBadge(conn))),
         h("main", {class: "lobby"},
             h("div", {class: "lobby-new"},
                 form ? form.el : h("p", {class: "error", text: t("lobby.no_games")}),

@@ -86,7 +86,7 @@ export function createChat(say) {
     function lineEl(line) {
         const who = speaker(line);
         const li = h("li", {class: "chat-line", "data-n": String(line.n)},
-            h("span", {class: "chat-who", text: who}), " ",
+            h("span", {class: "chat-who", text: who, translate: line.name ? "no" : null}), " ",
             h("span", {class: "chat-text", text: line.text}));
         li.title = new Date(line.at).toLocaleString();
         if (line.name) {

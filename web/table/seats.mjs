@@ -61,7 +61,7 @@ export function seatNamesOf(seats) {
 export function playerLabel(seat, i, mine = null) {
     const name = personName(seat);
     if (name && seat.kind === "bot") return t("social.player.bot_for", {name, bot: seat.bot ?? "?"});
-    if (name) return i === mine ? t("social.player.you_named", {name}) : name;
+    if (name) return i === mine ? t("social.player.you_named", {name: seat.name ?? ""}) : name;
     if (seat.kind === "bot") {
         return t(i === mine ? "page.player.bot_yours" : "page.player.bot", {bot: seat.bot ?? "?"});
     }

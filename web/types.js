@@ -21,7 +21,8 @@ export {};
 
 /**
  * A seat of the table, as the state message describes it.
- * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, sockets?: number, resigned: boolean, forfeit?: string}} SeatInfo
+ * name: the bound player's name (or a bot seat's spec), player: "account" or "guest" (social).
+ * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, sockets?: number, resigned: boolean, forfeit?: string, name?: string, player?: "account" | "guest"}} SeatInfo
  */
 
 /**
@@ -32,7 +33,7 @@ export {};
  *   reason?: "abandoned", seed?: string,
  *   to_move: number | "chance" | "terminal", seats: SeatInfo[], view: any,
  *   last: LastAction[], events: ActionAccount[], legal?: string[], undo: boolean,
- *   scores: number[], winners?: number[]
+ *   scores: number[], winners?: number[], rated?: boolean, private?: boolean, rematch?: string
  * }} StateMessage
  */
 
@@ -105,7 +106,7 @@ export {};
 
 /**
  * A seat as the lobby lists it.
- * @typedef {{kind: "human" | "bot", bot?: string, taken?: boolean, sockets?: number}} LobbySeat
+ * @typedef {{kind: "human" | "bot", bot?: string, taken?: boolean, sockets?: number, name?: string, player?: "account" | "guest"}} LobbySeat
  */
 
 /**
@@ -124,9 +125,26 @@ export {};
  */
 
 /**
+ * One line of a table's chat: seat null for a spectator's; player null for
+ * a client without a login (its seat names it).
+ * @typedef {{n: number, name: string, player: "account" | "guest" | null, seat: number | null, at: number, text: string}} ChatLine
+ */
+
+/**
+ * `chat`: lines of the table's chat (on join the latest, then each new one).
+ * @typedef {{type: "chat", lines: ChatLine[]}} ChatMessage
+ */
+
+/**
+ * `rematch`: the rematch of this table, the seat there and its token.
+ * @typedef {{type: "rematch", table: string, seat: number, token: string | null}} RematchMessage
+ */
+
+/**
  * Any message of the server.
  * @typedef {StateMessage | CreatedMessage | AckMessage | HintMessage | HistoryMessage |
- *   ReplayMessage | LobbyMessage | ErrorMessage | {type: "pong"}} ServerMessage
+ *   ReplayMessage | LobbyMessage | ErrorMessage | ChatMessage | RematchMessage |
+ *   {type: "pong"}} ServerMessage
  */
 
 /**

@@ -35,6 +35,7 @@ static cJSON *seats_json(const store_table *st, const table *live) {
         cJSON_AddStringToObject(o, "kind", table_seat_kind(&seat));
         if (seat.bot) cJSON_AddStringToObject(o, "bot", seat.spec);
         if (seat.forfeit[0]) cJSON_AddStringToObject(o, "forfeit", seat.forfeit);
+        protocol_seat_player(o, &seat);
         cJSON_AddBoolToObject(o, "taken", seat.connected > 0);
         cJSON_AddNumberToObject(o, "sockets", seat.connected);
         cJSON_AddItemToArray(seats, o);

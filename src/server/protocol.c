@@ -7,6 +7,9 @@
 ** its view, its last actions and its legal actions come from the engine
 ** for that seat only, so nothing hidden can reach another seat's socket.
 */
+#include "chat.h"
+#include "players.h"
+#include "rematch.h"
 #include "tables.h"
 
 #include <cjson/cJSON.h>
@@ -57,6 +60,20 @@ static cJSON *seat_value(int seat) {
     return cJSON_CreateNumber(seat);
 }
 
+/* A seat's "name" and "player" (social): the bound player's name and kind
+** ("account" or "guest"); a bot's seat nobody is bound to is named by its
+** spec; an open seat (or a person's seat played by a bot since they gave
+** it up) has neither. */
+void protocol_seat_player(cJSON *o, const table_seat *ts) {
+    if (ts->who.id && ts->who.name[0]) {
+        cJSON_AddStringToObject(o, "name", ts->who.name);
+        if (ts->who.kind == PLAYER_ACCOUNT) cJSON_AddStringToObject(o, "player", "account");
+        else if (ts->who.kind == PLAYER_GUEST) cJSON_AddStringToObject(o, "player", "guest");
+    } else if (ts->bot && !ts->has_token) { /* a bot's seat, not a person's given up */
+        cJSON_AddStringToObject(o, "name", ts->spec);
+    }
+}
+
 static cJSON *seats_json(const table *t) {
     cJSON *seats = cJSON_CreateArray();
     for (int i = 0; i < t->players; i++) {
@@ -65,6 +82,7 @@ static cJSON *seats_json(const table *t) {
         cJSON_AddStringToObject(o, "kind", table_seat_kind(ts));
         if (ts->bot) cJSON_AddStringToObject(o, "bot", ts->spec);
         if (ts->forfeit[0]) cJSON_AddStringToObject(o, "forfeit", ts->forfeit);
+        protocol_seat_player(o, ts);
         cJSON_AddBoolToObject(o, "connected", ts->connected > 0);
         cJSON_AddNumberToObject(o, "sockets", ts->connected);
         cJSON_AddBoolToObject(o, "resigned", ts->resigned);
@@ -128,6 +146,9 @@ static cJSON *state_object(const table *t, int seat, const char *type, int from)
         snprintf(seed, sizeof seed, "%llu", (unsigned long long)t->seed);
         cJSON_AddStringToObject(msg, "seed", seed);
     }
+    cJSON_AddBoolToObject(msg, "rated", t->rated);
+    cJSON_AddBoolToObject(msg, "private", t->private_);
+    if (t->rematch[0]) cJSON_AddStringToObject(msg, "rematch", t->rematch);
     int current = tafel_state_current(t->state);
     cJSON_AddItemToObject(msg, "to_move", seat_value(t->over ? TAFEL_TERMINAL : current));
     cJSON_AddItemToObject(msg, "seats", seats_json(t));
@@ -336,6 +357,36 @@ static int create_options(session *s, const cJSON *msg, table_options *opt) {
     return 0;
 }
 
+/* The seats "player:NAME" (invitations): each a person's seat bound at once
+** to the account NAME (social).  0, or -1 with the error sent. */
+static int invitations(session *s, const char **specs, int n, table_options *opt) {
+    for (int i = 0; i < n; i++) {
+        if (strncmp(specs[i], "player:", 7)) continue;
+        const char *name = specs[i] + 7;
+        char quoted[64];
+        player p;
+        int found = players_find(name, &p);
+        if (found < 0) {
+            protocol_send_error(s, "storage", "the players could not be read");
+            return -1;
+        }
+        if (!found || p.kind != PLAYER_ACCOUNT) {
+            protocol_send_error(s, "bad_game", "seat %d: no player called '%s'", i,
+                                tafel_quote(name, quoted, sizeof quoted));
+            return -1;
+        }
+        for (int k = 0; k < i; k++)
+            if (opt->seat_players[k].id == p.id) {
+                protocol_send_error(s, "bad_game", "seats %d and %d: '%s' is invited twice (one "
+                                    "person, one seat)", k, i, p.name);
+                return -1;
+            }
+        opt->seat_players[i] = p;
+        specs[i] = "human";
+    }
+    return 0;
+}
+
 static void do_create(session *s, const cJSON *msg) {
     int wrong = 0;
     const char *game = string_field(msg, "game", &wrong);
@@ -364,7 +415,7 @@ static void do_create(session *s, const cJSON *msg) {
     }
     char tokens[TAFEL_MAX_PLAYERS][33], why[512];
     table_options opt;
-    if (create_options(s, msg, &opt)) return;
+    if (create_options(s, msg, &opt) || invitations(s, specs, n, &opt)) return;
     const char *code;
     table *t = tables_create(game, specs, n, (uint64_t)(seed < 0 ? 0 : seed), seed >= 0, &opt,
                              s->addr, tokens, &code, why, sizeof why);
@@ -388,6 +439,53 @@ static void do_create(session *s, const cJSON *msg) {
     snprintf(watch, sizeof watch, "/t/%s", t->id);
     cJSON_AddStringToObject(reply, "watch", watch);
     send_json(s, reply);
+}
+
+/* Who may sit where (social).  A seat bound to a player is that player's
+** alone: a token of it refused to everyone else, a socket without a login
+** included (so the creator's copy of a claimed link is dead).  A socket
+** whose player is bound to a seat sits there without a token.  An open
+** seat joined by a socket with a login is claimed (bound to it), one seat
+** per person and table.  A rated table seats accounts only; a private one
+** has no spectators (its bound players watch it still, after resigning).
+** 0 with *seat set, or -1 with the error sent. */
+static int join_checks(session *s, table *t, int has_token, int *seat) {
+    int mine = table_seat_of_player(t, s->who.id);
+    if (!has_token && mine >= 0) *seat = mine;
+    if (*seat < 0) {
+        if (t->private_ && mine < 0) {
+            protocol_send_error(s, "private_table", "table %s is private: only its players "
+                                "sit at it, and nobody watches", t->id);
+            return -1;
+        }
+        return 0;
+    }
+    const table_seat *ts = &t->seats[*seat];
+    if (ts->who.id && ts->who.id != s->who.id) {
+        protocol_send_error(s, "seat_taken", "this seat is %s's", ts->who.name[0] ? ts->who.name
+                                                                                 : "someone else");
+        return -1;
+    }
+    if (ts->who.id) return 0; /* its own player */
+    /* TODO(lead): ratings_may_sit (ratings.c) replaces this check once merged */
+    if (t->rated && s->who.kind != PLAYER_ACCOUNT) {
+        protocol_send_error(s, "rated_accounts_only", "table %s is rated: only players with an "
+                            "account sit at it (log in or sign up)", t->id);
+        return -1;
+    }
+    if (!s->who.id || t->over) return 0; /* an API client sits without binding */
+    if (mine >= 0) {
+        protocol_send_error(s, "already_seated", "you sit at seat %d of table %s already: one "
+                            "seat per person", mine, t->id);
+        return -1;
+    }
+    const char *code;
+    char why[512];
+    if (table_claim(t, *seat, &s->who, &code, why, sizeof why)) {
+        protocol_send_error(s, code, "%s", why);
+        return -1;
+    }
+    return 0;
 }
 
 static void do_join(session *s, const cJSON *msg) {
@@ -415,10 +513,12 @@ static void do_join(session *s, const cJSON *msg) {
         protocol_send_error(s, "token", "that token is no seat's at table %s", t->id);
         return;
     }
+    if (join_checks(s, t, token != NULL, &seat)) return;
     if (seat >= 0 && t->seats[seat].resigned) seat = -1; /* it watches, like the seat's others */
     if (s->table == t && s->seat == seat) { /* joined already: its state again, to it alone */
         s->told = -1;
         send_state(s);
+        chat_joined(s);
         return;
     }
     table *old = s->table;
@@ -426,11 +526,13 @@ static void do_join(session *s, const cJSON *msg) {
     if (old) table_detach(old, s);
     if (old && old != t && was_seated) table_broadcast(old);
     s->seat = seat;
+    if (old != t || seat >= 0) s->left_seat = 0;
     table_attach(t, s);
     /* the others see how many sockets hold each seat: told only when a
     ** seat's count changed; a spectator costs nobody else a message */
     if (seat >= 0 || (old == t && was_seated)) table_broadcast(t);
     else send_state(s);
+    chat_joined(s);
 }
 
 /* The seated socket's request that changes the table. */
@@ -608,6 +710,11 @@ void protocol_receive(session *s, const char *text, size_t len) {
     else if (!strcmp(type, "history")) do_history(s);
     else if (!strcmp(type, "hint")) do_hint(s);
     else if (!strcmp(type, "replay")) do_replay(s, msg);
+    else if (!strcmp(type, "chat")) {
+        const char *text = string_field(msg, "text", &wrong);
+        if (!text || wrong) protocol_send_error(s, "malformed", "chat needs \"text\", a string");
+        else chat_say(s, text);
+    } else if (!strcmp(type, "rematch")) rematch_request(s);
     else if (!strcmp(type, "lobby")) {
         const char *reply = lobby_message();
         if (reply) session_send(s, reply, strlen(reply));
@@ -617,7 +724,7 @@ void protocol_receive(session *s, const char *text, size_t len) {
         char quoted[64];
         protocol_send_error(s, "malformed", "unknown type '%s' (create, join, move, undo, resign, "
                                             "hand_over, history, hint, replay, lobby, "
-                                            "ping)",
+                                            "chat, rematch, ping)",
                             tafel_quote(type, quoted, sizeof quoted));
     }
     cJSON_Delete(msg);

@@ -133,6 +133,10 @@ typedef struct session {
     int waiting;         /* its place + 1 among the sockets whose next message
                          ** waits for a sync (sockets.c, --durable); 0: none */
     int closing;         /* 0: open; else how it closes (sockets.c) */
+    int64_t chat_at[5];  /* chat.c: when its latest lines were said (unix ms), a ring */
+    int chat_i;          /* the ring's oldest */
+    int left_seat;       /* the seat + 1 it gave up at its table (resigned, handed to a bot),
+                         ** 0 none: it follows a rematch from there (rematch.c) */
 } session;
 
 /* Queues text (copied) for the socket and asks lws for a write. */

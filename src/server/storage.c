@@ -224,9 +224,9 @@ static const char STORE_SCHEMA[] =
                    " WHERE table_id = ?1 ORDER BY position")                               \
     X(TABLE_LIST, "SELECT id FROM tables WHERE ?1 = 0 OR finished = 0"                     \
                   " ORDER BY created DESC, rowid DESC LIMIT ?2")                           \
-    X(LOBBY_PLAYING, "SELECT id FROM tables WHERE finished = 0"                            \
+    X(LOBBY_PLAYING, "SELECT id FROM tables WHERE finished = 0 AND private = 0"          \
                      " ORDER BY created DESC, rowid DESC LIMIT ?1")                        \
-    X(LOBBY_ENDED, "SELECT id FROM tables WHERE finished = 1"                              \
+    X(LOBBY_ENDED, "SELECT id FROM tables WHERE finished = 1 AND private = 0"            \
                    " ORDER BY updated DESC, rowid DESC LIMIT ?1")
 
 #define STORE_STATEMENT_ENUM(name, sql) ST_##name,

@@ -632,6 +632,7 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
     snprintf(t->bot_level, sizeof t->bot_level, "%s", opt->bot_level);
     if (opt->rematch_of) snprintf(t->rematch_of, sizeof t->rematch_of, "%s", opt->rematch_of->id);
     t->creator = opt->creator;
+    for (int i = 0; i < nspecs; i++) t->seats[i].who = opt->seat_players[i]; /* social */
     store_table st = {.game = t->game_string, .seed = seed, .nseats = nspecs,
                       .created = t->created, .seed_chosen = has_seed, .rated = t->rated,
                       .private_ = t->private_, .creator = t->creator.id};
@@ -684,6 +685,37 @@ int table_seat_of_token(const table *t, const char *token) {
         if (t->seats[i].has_token && !memcmp(hash, t->seats[i].token_hash, STORE_HASH_LEN))
             return i;
     return -1;
+}
+
+int table_seat_of_player(const table *t, int64_t id) {
+    for (int i = 0; id && i < t->players; i++)
+        if (t->seats[i].who.id == id) return i;
+    return -1;
+}
+
+int table_claim(table *t, int seat, const player *who, const char **code, char *msg,
+                size_t msgsize) {
+    table_seat to = t->seats[seat];
+    to.who = *who;
+    store_seat st;
+    seat_to_store(&to, &st);
+    if (store_set_seat(db, t->id, seat, &st, t->seq, t->over, msg, msgsize)) {
+        *code = "storage";
+        return -1;
+    }
+    t->seats[seat].who = *who;
+    /* the seat is its player's now: another socket sitting in it by the
+    ** token (one without a login, or another player's) watches from now on */
+    for (int i = 0; i < t->nsockets; i++) {
+        session *o = t->sockets[i];
+        if (o->seat == seat && o->who.id != who->id) {
+            o->seat = -1;
+            o->told = -1;
+            t->seats[seat].connected--;
+        }
+    }
+    generation++; /* the lobby shows the name */
+    return 0;
 }
 
 /* ---- changes ---------------------------------------------------------- */
@@ -928,6 +960,7 @@ static int set_seat(table *t, int seat, const table_seat *to, int give_up, const
         for (int i = 0; i < t->nsockets; i++)
             if (t->sockets[i]->seat == seat) {
                 t->sockets[i]->seat = -1;
+                t->sockets[i]->left_seat = seat + 1; /* social: a rematch finds it */
                 t->sockets[i]->told = -1; /* its next state is a spectator's first */
             }
         t->seats[seat].connected = 0;

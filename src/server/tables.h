@@ -137,6 +137,8 @@ typedef struct table_options {
     char bot_level[STORE_SPEC_MAX];  /* "bot": takes a timed-out seat; "" the default */
     const table *rematch_of;         /* a rematch of this table (protocol.c) */
     player creator;                  /* the creating socket's player */
+    player seat_players[TAFEL_MAX_PLAYERS]; /* seats bound at creation (invitations,
+                                             ** a rematch's players); id 0: open */
 } table_options;
 
 table *tables_create(const char *game_string, const char *const *specs, int nspecs,
@@ -159,11 +161,21 @@ const char *table_history(table *t, int seat, char **uncached);
 /* lobby.c: the lobby message (docs/protocol.md), built once per
 ** tables_generation; owned by lobby.c (valid until the next call). */
 const char *lobby_message(void);
+/* protocol.c: a seat's "name" and "player" into the JSON object o (a state's
+** seats, the lobby's). */
+struct cJSON;
+void protocol_seat_player(struct cJSON *o, const table_seat *ts);
 /* protocol.c: the history message itself (malloc'd; NULL out of memory). */
 char *protocol_history(const table *t, int seat);
 
 /* The seat whose token this is, or -1. */
 int table_seat_of_token(const table *t, const char *token);
+/* The seat bound to player id (claimed or invited), or -1 (id 0: -1). */
+int table_seat_of_player(const table *t, int64_t id);
+/* Binds the open seat to who (a seat link claimed): stored, without a new
+** seq (the game did not change), and broadcast.  0, or -1 with code/msg. */
+int table_claim(table *t, int seat, const player *who, const char **code, char *msg,
+                size_t msgsize);
 
 /* Requests of a seated socket.  0 on success (the change is committed,
 ** applied and broadcast); -1 with code and msg set otherwise.  A resent

@@ -773,3 +773,38 @@ export async function me(server, cookie) {
   const r = await fetch(new URL('/api/me', server.base), { headers: cookie ? { cookie } : {} });
   return r.json();
 }
+
+// ---------------------------------------------------------------- identities (social)
+
+/**
+ * A login on server (docs: POST /api/guest, POST /api/signup): the cookie
+ * header value that names it.  account: sign up NAME with a password;
+ * else a guest named NAME.
+ */
+export async function identity(server, name, { account = false } = {}) {
+  const path = account ? 'api/signup' : 'api/guest';
+  const body = account ? { name, password: `pw-${name}-long-enough` } : { name };
+  const r = await fetch(server.base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.base.replace(/\/$/, '') },
+    body: JSON.stringify(body),
+  });
+  const text = await r.text();
+  assert.ok(r.status === 200 || r.status === 201, `${path} ${name}: ${r.status} ${text}`);
+  const set = r.headers.get('set-cookie') || '';
+  const m = set.match(/tafel_session=([^;]*)/);
+  assert.ok(m, `${path} sets the cookie: ${set}`);
+  return `tafel_session=${m[1]}`;
+}
+
+/** A socket that sends cookie (an identity's) with its upgrade. */
+export function connectAs(server, cookie) {
+  const url = server.base.replace(/^http/, 'ws') + 'ws';
+  const ws = new WebSocket(url, 'tafel', { headers: { cookie } });
+  return new Promise((res, rej) => {
+    const timer = setTimeout(() => { ws.terminate(); rej(new Error(`no connection to ${url}`)); },
+      TIMEOUT);
+    ws.once('open', () => { clearTimeout(timer); res(new Client(ws)); });
+    ws.once('error', (e) => { clearTimeout(timer); rej(e); });
+  });
+}

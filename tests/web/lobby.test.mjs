@@ -250,8 +250,8 @@ test('a chosen seed is for practice tables: the form says so, the table shows it
   const shown = table.locator('.head .seed');
   await shown.waitFor({ timeout: WAIT });
   assert.equal(await shown.textContent(), pageWords['page.seed'].replace('{seed}', '4321'));
-  // the same seat in a second window: both say so
-  const twice = await newPage(browser);
+  // the same seat in a second window of the same browser (the same player): both say so
+  const twice = await newPage(browser, { context: table.context() });
   await twice.goto(`${made.url(0)}&lang=en`);
   const flag = pageWords['page.seats.windows_other'].replace('{n}', '2');
   await table.locator('.flag.windows', { hasText: flag }).waitFor({ timeout: WAIT });

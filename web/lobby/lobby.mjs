@@ -42,10 +42,11 @@ export function showLobby(root, conn, info) {
     let creating = null;
 
     const form = info && info.games.length
-        ? newTableForm(info, (game, seats, seed) => {
+        ? newTableForm(info, (game, seats, seed, options) => {
             creating = {game, seats};
             form?.busy(true);
-            const sent = conn.send({type: "create", game, seats, ...(seed !== null ? {seed} : {})});
+            const sent = conn.send({type: "create", game, seats, ...(seed !== null ? {seed} : {}),
+                                    ...options});
             if (!sent) {
                 creating = null;
                 form?.busy(false);

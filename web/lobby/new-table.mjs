@@ -13,6 +13,7 @@ import {t, catalog, seatWord} from "../words/catalog.mjs";
 import {parseParam, gameString} from "./params.mjs";
 import {optionField, fitValue, gameWords} from "./options.mjs";
 import {seatChoices, seatChoiceAbout, OTHER} from "./seat-kinds.mjs";
+import {tableOptions} from "./table-options.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
 /** @typedef {import("./params.mjs").Param} Param */
@@ -21,7 +22,8 @@ const DEFAULT_BOT = "medium";
 
 /**
  * @param {GamesInfo} info
- * @param {(game: string, seats: string[], seed: number | null) => void} create
+ * @param {(game: string, seats: string[], seed: number | null,
+ *   options: {private?: boolean, rated?: boolean, clock?: string}) => void} create
  * @returns {{el: HTMLElement, showError: (text: string) => void, busy: (on: boolean) => void}}
  */
 export function newTableForm(info, create) {
@@ -29,6 +31,9 @@ export function newTableForm(info, create) {
     let values = {};
     /** @type {string[]} the seat specs, as chosen */
     const seatSpecs = ["human"];
+    /** @type {string[]} a name invited to each person's seat ("" none; social) */
+    const invites = [""];
+    const extra = tableOptions(() => updateSeed());
 
     const gameSelect = h("select", {id: "nt-game", "aria-describedby": "nt-game-about",
                                     onchange: () => { values = {}; drawOptions(); }},
@@ -97,6 +102,8 @@ export function newTableForm(info, create) {
         const n = players();
         while (seatSpecs.length < n) seatSpecs.push(DEFAULT_BOT);
         seatSpecs.length = n;
+        while (invites.length < n) invites.push("");
+        invites.length = n;
         seatsBox.replaceChildren(h("legend", {text: t("lobby.new.seats")}),
             h("p", {class: "small muted", id: "nt-seats-about", text: t("lobby.new.seats_about")}));
         const choices = seatChoices(info.bots);
@@ -110,7 +117,8 @@ export function newTableForm(info, create) {
     }
 
     function updateSeed() {
-        const ok = practice();
+        extra.seatsChanged(seatSpecs.map((s) => s.trim()));
+        const ok = practice() && !extra.rated();
         seedInput.disabled = !ok;
         seedAbout.textContent = t(ok ? "lobby.new.seed_about" : "lobby.new.seed_people");
     }
@@ -131,16 +139,23 @@ export function newTableForm(info, create) {
                                   hidden: known});
         const aboutSeat = h("p", {class: "small muted seat-about", id: `${id}-about`,
                                   text: seatChoiceAbout(select.value, info.bots)});
+        const invite = h("input", {type: "text", class: "nt-invite", id: `${id}-invite`,
+                                   value: invites[i], maxlength: "24", autocomplete: "off",
+                                   spellcheck: "false", placeholder: t("social.new.invite_placeholder"),
+                                   "aria-label": t("social.new.invite_label", {seat: i}),
+                                   hidden: seatSpecs[i] !== "human"});
+        invite.addEventListener("input", () => { invites[i] = invite.value; });
         select.addEventListener("change", () => {
             seatSpecs[i] = select.value === OTHER ? other.value : select.value;
             updateSeed();
+            invite.hidden = select.value !== "human";
             other.hidden = select.value !== OTHER;
             aboutSeat.textContent = seatChoiceAbout(select.value, info.bots);
             if (!other.hidden) other.focus();
         });
         other.addEventListener("input", () => { seatSpecs[i] = other.value; });
         return h("div", {class: "field seat-field"},
-            h("label", {for: id}, swatch(i), seatWord(i)), select, other, aboutSeat);
+            h("label", {for: id}, swatch(i), seatWord(i)), select, other, invite, aboutSeat);
     }
 
     const details = h("details", {class: "nt-details", ontoggle: () => updateGameString()},
@@ -162,18 +177,21 @@ export function newTableForm(info, create) {
             return;
         }
         const seedText = seedInput.value.trim();
-        const seed = seedText === "" || !practice() ? null : Number(seedText);
+        const seed = seedText === "" || seedInput.disabled ? null : Number(seedText);
         if (seed !== null && !(Number.isSafeInteger(seed) && seed >= 0)) {
             showError(t("lobby.new.error.seed"));
             return;
         }
-        create(gameString(game().name, params(), chosen()), specs, seed);
+        // a person's seat with a name: an invitation, bound to that player at once
+        const seats = specs.map((s, i) => (s === "human" && invites[i]?.trim() ? `player:${invites[i].trim()}` : s));
+        create(gameString(game().name, params(), chosen()), seats, seed, extra.values());
     }},
         h("h2", {id: "nt-title", text: t("lobby.new.title")}),
         h("div", {class: "field"}, h("label", {for: "nt-game", text: t("lobby.new.game")}), gameSelect),
         about,
         optionsBox,
         seatsBox,
+        extra.el,
         details,
         error,
         submit);

@@ -11,7 +11,7 @@
 // on, so polling does not take a keyboard user's place away.
 
 import {h} from "../table/dom.mjs";
-import {swatch} from "../table/seats.mjs";
+import {swatch, personName} from "../table/seats.mjs";
 import {t, tn} from "../words/catalog.mjs";
 import {seatLink, tokensOf} from "./tokens.mjs";
 import {gameName, optionsOf, parseParam} from "./params.mjs";
@@ -58,6 +58,9 @@ function seatWords(table, seat) {
     const s = table.seats[seat];
     if (s.kind === "bot" && s.forfeit) return t("lobby.table.seat_forfeit", {seat, bot: s.bot ?? "?"});
     if (s.kind === "bot") return t("lobby.table.seat_bot", {seat, bot: s.bot ?? "?"});
+    const name = personName(s);
+    if (name && table.status === "over") return t("social.lobby.seat_named", {seat, name});
+    if (name) return t(s.taken ? "social.lobby.seat_here" : "social.lobby.seat_away", {seat, name});
     if (table.status === "over") return t("lobby.table.seat_person", {seat});
     return t(s.taken ? "lobby.table.seat_here" : "lobby.table.seat_away", {seat});
 }

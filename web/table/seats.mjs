@@ -30,12 +30,38 @@ export function seatColour(i) {
 }
 
 /**
- * Who sits at a seat, in a few words: "you", "human", "hard bot".
+ * The name of the person bound to a seat, a guest's marked ("Gus (guest)"),
+ * or null (an open seat, a bot's).  Always shown as text (textContent).
+ * @param {SeatInfo | LobbySeat} seat
+ */
+export function personName(seat) {
+    if (!seat.name || !seat.player) return null;
+    return seat.player === "guest" ? t("social.player.guest", {name: seat.name}) : seat.name;
+}
+
+/**
+ * The seats' names for the game views (ctx.names): the colour, with the
+ * person's name where one is bound ("Red — Alice").
+ * @param {SeatInfo[]} seats
+ */
+export function seatNamesOf(seats) {
+    return seats.map((s, i) => {
+        const name = personName(s);
+        return name ? t("social.seat_named", {seat: i, name}) : seatName(i);
+    });
+}
+
+/**
+ * Who sits at a seat, in a few words: "you", "human", "hard bot", a
+ * person's name.
  * @param {SeatInfo | LobbySeat} seat
  * @param {number} i
  * @param {number | null} [mine]
  */
 export function playerLabel(seat, i, mine = null) {
+    const name = personName(seat);
+    if (name && seat.kind === "bot") return t("social.player.bot_for", {name, bot: seat.bot ?? "?"});
+    if (name) return i === mine ? t("social.player.you_named", {name: seat.name ?? ""}) : name;
     if (seat.kind === "bot") {
         return t(i === mine ? "page.player.bot_yours" : "page.player.bot", {bot: seat.bot ?? "?"});
     }

@@ -16,7 +16,9 @@
 // Every word comes from the catalog (page.* keys).
 
 import {h} from "./dom.mjs";
-import {seatNames, SEAT_COLOURS} from "./seats.mjs";
+import {seatNamesOf, SEAT_COLOURS} from "./seats.mjs";
+import {createChat} from "./chat.mjs";
+import {createRematch} from "./rematch.mjs";
 import {connectionBadge} from "./status.mjs";
 import {createHeader, turnText} from "./header.mjs";
 import {createLog} from "./log.mjs";
@@ -45,6 +47,8 @@ import {accountBar} from "../account/bar.mjs";
 
 /** The error codes a player is told in words (page.error.<code>); others by their code. */
 const ERROR_WORDS = ["stale", "not_your_turn", "over", "not_seated"];
+/** A join refused (social): the page says why instead of the table. */
+const SEAT_REFUSALS = ["seat_taken", "private_table", "rated_accounts_only", "already_seated"];
 
 /**
  * @param {HTMLElement} root
@@ -87,6 +91,10 @@ export function showTable(root, conn, info, table, token) {
         setBusy(conn.request(type, extra));
     }, info?.bots ?? []);
     const plot = createPlot();
+    const chat = createChat((text) => conn.send({type: "chat", text}));
+    const rematch = createRematch(() => conn.send({type: "rematch"}), token !== null);
+    /** The seats' names the game views read (ctx.names), kept up to date in place. @type {string[]} */
+    const names = [];
     const playPanel = h("div", {class: "panel play-panel"}, controls.el, hint.el);
     const replay = createReplay(table, {
         logEntries: log.entries,
@@ -127,10 +135,12 @@ export function showTable(root, conn, info, table, token) {
                 h("section", {class: "board-area", "aria-label": t("page.board.label")}, board),
                 h("aside", {class: "side", id: "side", tabindex: "-1"},
                     playPanel,
+                    rematch.el,
                     actions.el,
                     plot.el,
                     replay.el,
-                    log.el))));
+                    log.el,
+                    chat.el))));
 
     /** @param {string} text */
     function showNotice(text) {
@@ -168,7 +178,7 @@ export function showTable(root, conn, info, table, token) {
         const ctx = {
             seat: st.seat,
             players: st.seats.length,
-            names: seatNames(st.seats.length),
+            names,
             colours: SEAT_COLOURS.slice(0, st.seats.length),
             pieces: game?.pieces ?? null,
             play,
@@ -217,6 +227,9 @@ export function showTable(root, conn, info, table, token) {
         const first = state === null;
         if (state && st.seq > state.seq) setBusy(false);
         state = st;
+        names.splice(0, names.length, ...seatNamesOf(st.seats));
+        chat.update(st);
+        rematch.update(st);
         if (needHistory) {
             needHistory = false;
             log.reset();
@@ -263,6 +276,8 @@ export function showTable(root, conn, info, table, token) {
         case "history": log.onHistory(m); plot.onHistory(m); break;
         case "replay": replay.onReplay(m); break;
         case "hint": hint.onHint(m); break;
+        case "chat": chat.onChat(m); break;
+        case "rematch": rematch.onRematch(m); break;
         case "ack": setBusy(false); break;
         case "error":
             setBusy(false);
@@ -270,7 +285,10 @@ export function showTable(root, conn, info, table, token) {
                 noTable(t("page.error.no_table"));
             } else if (m.code === "token" && !state) {
                 noTable(t("page.error.token"));
-            } else {
+            } else if (SEAT_REFUSALS.includes(m.code) && !state) {
+                noTable(t(`social.error.${m.code}`));
+            } else if (!chat.onError(m.code)) {   // a refused chat line is said in the chat
+                if (m.code === "not_over" || m.code === "quota") rematch.refused();
                 showNotice(ERROR_WORDS.includes(m.code) ? t(`page.error.${m.code}`)
                     : t("page.error.other", {code: m.code}));
             }
@@ -281,6 +299,7 @@ export function showTable(root, conn, info, table, token) {
         if (s.state === "open") {
             needHistory = true;   // the join follows; then the history
             joining = true;
+            chat.reset();         // and the chat's latest lines
         } else if (busy) setBusy(false);
     });
 

@@ -1,0 +1,197 @@
+/*
+** chat.c -- the chat at a table: checked, stored (store_sqlite: the
+** `chat` table, on the loop, each line its own statement), and told.
+**
+** A line is 1..CHAT_TEXT_MAX bytes of UTF-8 after trimming spaces at both
+** ends, one line (no control character at all: no newline, no tab), plain
+** text (the page shows it with textContent: markup stays text).  Who says
+** it: the socket's player (an account or a guest), or, for a socket
+** without a login that sits at a seat (an API client), nobody by name: the
+** line carries its seat and the page names the seat by its colour.  A
+** spectator without a login may not speak.  Each socket may say
+** CHAT_BURST lines in CHAT_BURST_MS (besides the messages' own rate), and
+** a table keeps at most CHAT_TABLE_MAX lines.
+*/
+#include "chat.h"
+
+#include "tables.h"
+
+#include <cjson/cJSON.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Whether s[0..len) is valid UTF-8 without control characters (C0, DEL,
+** C1, the line and paragraph separators, and the bidirectional overrides
+** that would turn the rest of a line around). */
+static int line_text(const unsigned char *s, size_t len) {
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = s[i];
+        int n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2
+              : (c & 0xF8) == 0xF0 ? 3 : -1;
+        if (n < 0 || i + (size_t)n >= len) return 0;
+        unsigned cp = n == 0 ? c : n == 1 ? c & 0x1F : n == 2 ? c & 0x0F : c & 0x07;
+        for (int k = 1; k <= n; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) return 0;
+            cp = (cp << 6) | (s[i + k] & 0x3F);
+        }
+        static const unsigned least[] = {0, 0x80, 0x800, 0x10000};
+        if (cp < least[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+        if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 ||
+            (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069))
+            return 0;
+        i += (size_t)n + 1;
+    }
+    return 1;
+}
+
+static const char *kind_text(player_kind k) {
+    return k == PLAYER_ACCOUNT ? "account" : k == PLAYER_GUEST ? "guest" : NULL;
+}
+
+static cJSON *line_json(int64_t n, const char *name, const char *kind, int seat, int64_t at,
+                        const char *text) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "n", (double)n);
+    cJSON_AddStringToObject(o, "name", name);
+    if (kind) cJSON_AddStringToObject(o, "player", kind);
+    else cJSON_AddNullToObject(o, "player");
+    cJSON_AddItemToObject(o, "seat", seat >= 0 ? cJSON_CreateNumber(seat) : cJSON_CreateNull());
+    cJSON_AddNumberToObject(o, "at", (double)at);
+    cJSON_AddStringToObject(o, "text", text);
+    return o;
+}
+
+static char *message_of(cJSON *lines) {
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "type", "chat");
+    cJSON_AddItemToObject(msg, "lines", lines);
+    char *text = cJSON_PrintUnformatted(msg);
+    cJSON_Delete(msg);
+    return text;
+}
+
+void chat_say(session *s, const char *text) {
+    table *t = s->table;
+    if (!t) {
+        protocol_send_error(s, "not_seated", "chat: join a table first");
+        return;
+    }
+    if (s->seat < 0 && !s->who.id) {
+        protocol_send_error(s, "no_identity", "chat: a spectator needs a name to speak (log in "
+                                              "or play as a guest)");
+        return;
+    }
+    size_t len = strlen(text);
+    while (len && (*text == ' ')) text++, len--;
+    while (len && text[len - 1] == ' ') len--;
+    if (len < 1 || len > CHAT_TEXT_MAX) {
+        protocol_send_error(s, "bad_chat", "a chat line has 1 to %d bytes (spaces at its ends "
+                                           "trimmed), not %zu", CHAT_TEXT_MAX, len);
+        return;
+    }
+    if (!line_text((const unsigned char *)text, len)) {
+        protocol_send_error(s, "bad_chat", "a chat line is one line of text (UTF-8) without "
+                                           "control characters");
+        return;
+    }
+    int64_t now = now_ms();
+    if (s->chat_at[s->chat_i] && now - s->chat_at[s->chat_i] < CHAT_BURST_MS) {
+        protocol_send_error(s, "chat_too_fast", "at most %d chat lines in %d seconds: wait a "
+                                                "moment", CHAT_BURST, CHAT_BURST_MS / 1000);
+        return;
+    }
+    sqlite3 *db = store_sqlite(tables_store());
+    sqlite3_stmt *st = NULL;
+    int64_t n = 0;
+    if (db && sqlite3_prepare_v2(db, "SELECT coalesce(max(n), 0) FROM chat WHERE table_id = ?1",
+                                 -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_bind_text(st, 1, t->id, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int64(st, 0) + 1;
+    sqlite3_finalize(st);
+    if (!n) {
+        protocol_send_error(s, "storage", "the chat could not be read: %s",
+                            db ? sqlite3_errmsg(db) : "no database");
+        return;
+    }
+    if (n > CHAT_TABLE_MAX) {
+        protocol_send_error(s, "chat_full", "this table's chat has %d lines, its most",
+                            CHAT_TABLE_MAX);
+        return;
+    }
+    const char *name = s->who.id ? s->who.name : "";
+    int rc = sqlite3_prepare_v2(db, "INSERT INTO chat (table_id, n, player, name, seat, at, text)"
+                                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", -1, &st, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, t->id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, n);
+    if (rc == SQLITE_OK)
+        rc = s->who.id ? sqlite3_bind_int64(st, 3, s->who.id) : sqlite3_bind_null(st, 3);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 5, s->seat);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 6, now);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 7, text, (int)len, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+    if (rc != SQLITE_OK) {
+        protocol_send_error(s, "storage", "the line was not stored: %s", sqlite3_errmsg(db));
+        sqlite3_finalize(st);
+        return;
+    }
+    sqlite3_finalize(st);
+    s->chat_at[s->chat_i] = now;
+    s->chat_i = (s->chat_i + 1) % CHAT_BURST;
+
+    char *copy = malloc(len + 1);
+    if (!copy) return;
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    cJSON *lines = cJSON_CreateArray();
+    cJSON_AddItemToArray(lines, line_json(n, name, kind_text(s->who.kind), s->seat, now, copy));
+    free(copy);
+    char *out = message_of(lines);
+    if (!out) return;
+    size_t outlen = strlen(out);
+    int spectators_only = s->seat < 0;
+    for (int i = 0; i < t->nsockets; i++)
+        if (!spectators_only || t->sockets[i]->seat < 0) session_send(t->sockets[i], out, outlen);
+    free(out);
+}
+
+void chat_joined(session *s) {
+    table *t = s->table;
+    sqlite3 *db = store_sqlite(tables_store());
+    sqlite3_stmt *st = NULL;
+    if (!t || !db ||
+        sqlite3_prepare_v2(db, "SELECT c.n, c.name, p.kind, c.seat, c.at, c.text FROM chat c"
+                               " LEFT JOIN players p ON p.id = c.player"
+                               " WHERE c.table_id = ?1 AND (?2 OR c.seat >= 0)"
+                               " ORDER BY c.n DESC LIMIT ?3", -1, &st, NULL) != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return;
+    }
+    cJSON *lines = cJSON_CreateArray();
+    int rc = sqlite3_bind_text(st, 1, t->id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, s->seat < 0);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 3, CHAT_HISTORY);
+    while (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+        const char *kind = (const char *)sqlite3_column_text(st, 2);
+        if (kind && strcmp(kind, "account") && strcmp(kind, "guest")) kind = NULL;
+        cJSON *o = line_json(sqlite3_column_int64(st, 0), (const char *)sqlite3_column_text(st, 1),
+                             kind, sqlite3_column_int(st, 3), sqlite3_column_int64(st, 4),
+                             (const char *)sqlite3_column_text(st, 5));
+        cJSON_InsertItemInArray(lines, 0, o); /* oldest first */
+    }
+    sqlite3_finalize(st);
+    char *out = message_of(lines);
+    if (out) session_send(s, out, strlen(out));
+    free(out);
+}

@@ -1,0 +1,144 @@
+// claims.test.mjs -- who may sit where (docs/protocol.md, "Seats"): a seat
+// link joined by a page with a login is claimed (bound to its player, its
+// name shown at the seat) and then refused to anybody else, a client
+// without a login included; the bound player comes back without a token;
+// an invitation ("player:NAME") binds a seat at creation; a private table
+// is not listed and has no spectators; a rated table seats accounts only.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, stopAll, Client, createTable, join, refused, identity, connectAs,
+  get } from './helpers.mjs';
+
+let server;
+before(async () => { server = await startServer(); });
+after(stopAll);
+
+const GAME = 'carcassonne(players=2)';
+
+test('a claimed seat link is refused to another login and to a client without one', async () => {
+  const alice = await identity(server, 'Alice', { account: true });
+  const bob = await identity(server, 'Bob');
+  const api = await Client.connect(server);
+  const created = await createTable(api, GAME, ['human', 'human'], 3);
+  const [t, tok] = [created.table, created.tokens[0]];
+  // before anyone claims it, a client without a login sits by the token (as always)
+  const free = await join(api, t, tok);
+  assert.equal(free.seat, 0);
+  assert.equal(free.seats[0].name, undefined, 'an API client binds nothing');
+  const a = await connectAs(server, alice);
+  const sa = await join(a, t, tok);
+  assert.equal(sa.seat, 0);
+  assert.equal(sa.seats[0].name, 'Alice');
+  assert.equal(sa.seats[0].player, 'account');
+  assert.equal(sa.seats[1].name, undefined, 'an open seat has no name');
+  const moved = await api.next((x) => x.type === 'state' && x.seats[0].name === 'Alice');
+  assert.equal(moved.seat, null, 'the unbound socket in the claimed seat watches from then on');
+  const b = await connectAs(server, bob);
+  const e = await refused(b, { type: 'join', table: t, token: tok }, 'seat_taken');
+  assert.match(e.message, /Alice/);
+  const api2 = await Client.connect(server);
+  await refused(api2, { type: 'join', table: t, token: tok }, 'seat_taken');
+  // Bob claims the other seat: a guest, marked so
+  const sb = await join(b, t, created.tokens[1]);
+  assert.equal(sb.seats[1].name, 'Bob');
+  assert.equal(sb.seats[1].player, 'guest');
+  // one person, one seat: Alice may not take Bob's too (bound: seat_taken)
+  await refused(a, { type: 'join', table: t, token: created.tokens[1] }, 'seat_taken');
+  // Alice comes back on a new socket without the token: her seat
+  const a2 = await connectAs(server, alice);
+  const back = await join(a2, t);
+  assert.equal(back.seat, 0, 'the bound player sits in her seat without a token');
+  // survives a restart: the binding is stored
+  for (const c of [a, a2, b, api, api2]) c.close();
+  await server.stop();
+  server = await startServer({ dir: server.dir, db: server.db });
+  const a3 = await connectAs(server, alice);
+  assert.equal((await join(a3, t)).seat, 0);
+  const api3 = await Client.connect(server);
+  await refused(api3, { type: 'join', table: t, token: tok }, 'seat_taken');
+  a3.close();
+  api3.close();
+});
+
+test('one person, one seat: a second open seat of the same table is refused', async () => {
+  const carol = await identity(server, 'Carol');
+  const api = await Client.connect(server);
+  const created = await createTable(api, GAME, ['human', 'human'], 4);
+  const c = await connectAs(server, carol);
+  await join(c, created.table, created.tokens[0]);
+  const c2 = await connectAs(server, carol);
+  await refused(c2, { type: 'join', table: created.table, token: created.tokens[1] },
+    'already_seated');
+  for (const x of [api, c, c2]) x.close();
+});
+
+test('an invitation binds the seat to the account named; a guest or nobody is no invitee',
+  async () => {
+    const dora = await identity(server, 'Dora', { account: true });
+    await identity(server, 'Gus'); // a guest: not found by name
+    const api = await Client.connect(server);
+    const created = await createTable(api, GAME, ['human', 'player:dora'], 5);
+    const w = await join(api, created.table);
+    assert.equal(w.seats[1].name, 'Dora', 'bound at creation, found case-insensitively');
+    await refused(api, { type: 'join', table: created.table, token: created.tokens[1] },
+      'seat_taken');
+    const d = await connectAs(server, dora);
+    const s = await join(d, created.table);
+    assert.equal(s.seat, 1, 'the invitee sits without a token');
+    for (const name of ['Gus', 'nobody-here', 'easy']) {
+      const e = await refused(api, { type: 'create', game: GAME, seats: ['human', `player:${name}`] },
+        'bad_game');
+      assert.match(e.message, /no player/);
+    }
+    await refused(api, { type: 'create', game: GAME, seats: ['player:Dora', 'player:DORA'] },
+      'bad_game');
+    api.close();
+    d.close();
+  });
+
+test('a private table is not listed and refuses spectators; its links still work', async () => {
+  const eve = await identity(server, 'Eve');
+  const api = await Client.connect(server);
+  const m = await api.request({ type: 'create', game: GAME, seats: ['human', 'human'],
+    private: true }, ['created', 'error']);
+  assert.equal(m.type, 'created', JSON.stringify(m));
+  const open = await createTable(api, GAME, ['human', 'human'], 6);
+  const tables = JSON.parse((await get(server, '/api/tables')).body);
+  const ids = tables.map((x) => x.table);
+  assert.ok(ids.includes(open.table), 'an open table is listed');
+  assert.ok(!ids.includes(m.table), 'a private table is not');
+  const lobby = await api.request({ type: 'lobby' }, 'lobby');
+  assert.ok(!lobby.tables.some((x) => x.table === m.table));
+  await refused(api, { type: 'join', table: m.table }, 'private_table');
+  const e = await connectAs(server, eve);
+  await refused(e, { type: 'join', table: m.table }, 'private_table');
+  const s = await join(e, m.table, m.tokens[0]);
+  assert.equal(s.seat, 0);
+  assert.equal(s.private, true);
+  // the bound player comes back on another socket without a token
+  const e2 = await connectAs(server, eve);
+  assert.equal((await join(e2, m.table)).seat, 0);
+  const api2 = await Client.connect(server);
+  assert.equal((await join(api2, m.table, m.tokens[1])).seat, 1, 'a link works');
+  for (const x of [api, api2, e, e2]) x.close();
+});
+
+test('a rated table seats accounts only', async () => {
+  const guest = await identity(server, 'Flo');
+  const acct = await identity(server, 'Hana', { account: true });
+  const api = await Client.connect(server);
+  const m = await api.request({ type: 'create', game: GAME, seats: ['human', 'human'],
+    rated: true }, ['created', 'error']);
+  assert.equal(m.type, 'created', JSON.stringify(m));
+  const g = await connectAs(server, guest);
+  await refused(g, { type: 'join', table: m.table, token: m.tokens[0] }, 'rated_accounts_only');
+  await refused(api, { type: 'join', table: m.table, token: m.tokens[0] }, 'rated_accounts_only');
+  const h = await connectAs(server, acct);
+  const s = await join(h, m.table, m.tokens[0]);
+  assert.equal(s.seats[0].name, 'Hana');
+  assert.equal(s.rated, true);
+  // a spectator still watches a rated, open table
+  assert.equal((await join(g, m.table)).seat, null);
+  for (const x of [api, g, h]) x.close();
+});

@@ -1,0 +1,95 @@
+// rematch.test.mjs -- a rematch (docs/protocol.md, "rematch"): at a
+// finished table a player asks, and a new table is made with the same game
+// and options, the seats turned by one (seat i's player at seat i + 1 mod
+// n, bots keep their specs), a deal of the server's; every old seat's
+// sockets are sent their new seat and its token; asked again it is the
+// same table.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, stopAll, Client, createTable, join, seat, change, refused } from './helpers.mjs';
+
+let server;
+before(async () => { server = await startServer({ chosenSeeds: false }); });
+after(stopAll);
+
+test('rematch: same players, seats turned, a new deal, idempotent, tokens', async () => {
+  const game = 'carcassonne(players=3)';
+  const c = await Client.connect(server);
+  const m = await c.request({ type: 'create', game, seats: ['human', 'human', 'easy'],
+    private: true }, ['created', 'error']);
+  assert.equal(m.type, 'created', JSON.stringify(m));
+  c.close();
+  const p0 = await seat(server, m.table, m.tokens[0]);
+  const p1 = await seat(server, m.table, m.tokens[1]);
+  await refused(p0.client, { type: 'rematch' }, 'not_over');
+  const watcher = await Client.connect(server);
+  // private: no spectator; a client holding no seat is refused
+  await refused(watcher, { type: 'rematch' }, 'not_seated');
+  // the two people resign: the game is over
+  await change(p1.client, { type: 'resign', seq: p1.state.seq });
+  let s;
+  s = await p0.client.next((x) => x.type === 'state' && x.seats[1].resigned);
+  const over = (await change(p0.client, { type: 'resign', seq: s.seq })).state;
+  assert.equal(over.status, 'over');
+  // p1 watches now (resigned): its socket sat in seat 1 and may still ask
+  p1.client.send({ type: 'rematch' });
+  const r1 = await p1.client.next('rematch');
+  assert.equal(r1.seat, 2, 'seat 1 moves to seat 2');
+  assert.match(r1.token, /^[0-9a-f]{32}$/);
+  const r0 = await p0.client.next('rematch');
+  assert.equal(r0.table, r1.table);
+  assert.equal(r0.seat, 1);
+  assert.notEqual(r0.token, r1.token);
+  const old = await p0.client.next((x) => x.type === 'state' && x.rematch);
+  assert.equal(old.rematch, r1.table, 'the old table names its rematch');
+  // asked again (by the other player): the same table, the same token
+  p0.client.send({ type: 'rematch' });
+  const again = await p0.client.next('rematch');
+  assert.deepEqual(again, r0);
+  // the new table: same game and options, the bot at seat 0, a new deal
+  p1.client.queue.length = 0; // the old table's states
+  const n1 = await join(p1.client, r1.table, r1.token);
+  assert.equal(n1.seat, 2);
+  assert.equal(n1.game, game);
+  assert.equal(n1.private, true);
+  assert.deepEqual(n1.seats.map((x) => x.kind), ['bot', 'human', 'human']);
+  assert.equal(n1.seats[0].bot, 'easy');
+  p0.client.queue.length = 0;
+  const n0 = await join(p0.client, r0.table, r0.token);
+  assert.equal(n0.seat, 1);
+  // a new deal: once it ends, the records differ in their seeds (server-chosen both)
+  await change(p1.client, { type: 'resign', seq: (await p1.client.request({ type: 'history' }, 'history')).seq });
+  for (;;) {
+    const h = await p0.client.request({ type: 'history' }, 'history');
+    const r = await p0.client.request({ type: 'resign', seq: h.seq }, ['ack', 'error']);
+    if (r.type === 'ack') break;
+    assert.equal(r.code, 'stale', JSON.stringify(r)); // the bot moved meanwhile
+  }
+  const rec = async (t) => (await (await fetch(`${server.base}t/${t}/record`)).text());
+  const seedOf = (text) => (text.match(/seed\D*(\d+)/) || [])[1];
+  const [a, b] = [seedOf(await rec(m.table)), seedOf(await rec(r1.table))];
+  assert.ok(a && b && a !== b, `seeds ${a} and ${b}`);
+  for (const x of [p0.client, p1.client, watcher]) x.close();
+});
+
+test('rematch of a two-person table: the other moves first', async () => {
+  const c = await Client.connect(server);
+  const created = await createTable(c, 'carcassonne(players=2)', ['human', 'human']);
+  c.close();
+  const p0 = await seat(server, created.table, created.tokens[0]);
+  const p1 = await seat(server, created.table, created.tokens[1]);
+  const s = p0.state;
+  await change(p1.client, { type: 'resign', seq: s.seq });
+  await p0.client.next((x) => x.type === 'state' && x.status === 'over');
+  p0.client.send({ type: 'rematch' });
+  const r0 = await p0.client.next('rematch');
+  const r1 = await p1.client.next('rematch');
+  assert.equal(r0.seat, 1);
+  assert.equal(r1.seat, 0);
+  p1.client.queue.length = 0; // the old table's states
+  const n1 = await join(p1.client, r1.table, r1.token);
+  assert.equal(n1.seat, 0, 'the second player of the old table is the first now');
+  p0.client.close();
+  p1.client.close();
+});

@@ -1,0 +1,157 @@
+// social.test.mjs -- the club at the table, through the browser: chat
+// lines full of markup and names are shown as text (no element made, no
+// dialog), a name with markup is refused by the server; a seat link
+// claimed by one browser is refused to a second; Rematch moves both
+// players' pages to the new table; the lobby's form invites a player by
+// name.  Every page is a guest of its own (the page asks for one at once).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { webServer, launch, newPage, newTable, assertNoErrors, stopAll, Client, WAIT } from './helpers.mjs';
+import { join, signup } from '../server/helpers.mjs';
+
+let server, browser;
+before(async () => {
+  server = await webServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await stopAll();
+});
+
+const GAME = 'carcassonne(players=2)';
+const MARKUP = '<img src=x onerror=alert(1)><script>alert(2)</script><b>bold</b> & "x"';
+
+/** A page at the seat's link (English), once it shows the table. */
+async function seatPage(url, dialogs) {
+  const page = await newPage(browser);
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+  await page.goto(`${url}&lang=en`);
+  await page.waitForFunction(() => Number(document.getElementById('app')?.dataset.seq ?? -1) >= 0,
+    null, { timeout: WAIT });
+  return page;
+}
+
+test('chat and names are text: markup shows as written, makes no element and no dialog',
+  async () => {
+    const dialogs = [];
+    const t = await newTable(server, GAME, ['human', 'human'], 3);
+    const a = await seatPage(t.url(0), dialogs);
+    const b = await seatPage(t.url(1), dialogs);
+    // each page is a guest of its own, named at its seat on the other page
+    const nameOfB = await b.evaluate(() => fetch('/api/me').then((r) => r.json()));
+    assert.equal(nameOfB.kind, 'guest');
+    await a.waitForFunction((n) => document.body.textContent.includes(n), nameOfB.name,
+      { timeout: WAIT });
+    // a name with markup is no name the server takes (the browser logs the 400)
+    a.allowErrors = (text) => /status of 400/.test(text);
+    const refused = await a.evaluate(() => fetch('/api/guest', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '<img src=x onerror=alert(1)>' }) }).then((r) => r.status));
+    assert.equal(refused, 400);
+
+    await a.locator('#chat-input').fill(MARKUP);
+    await a.keyboard.press('Enter');
+    for (const p of [a, b]) {
+      const line = p.locator('.chat-line .chat-text').last();
+      await line.waitFor({ timeout: WAIT });
+      assert.equal(await line.textContent(), MARKUP);
+      assert.equal(await p.locator('.chat-panel img, .chat-panel script, .chat-panel b').count(), 0);
+    }
+    // the line's speaker: a's guest name, as text
+    const nameOfA = await a.evaluate(() => fetch('/api/me').then((r) => r.json()));
+    assert.match(await b.locator('.chat-line .chat-who').last().textContent(), new RegExp(nameOfA.name));
+    // mute: b hides a's lines, and can show them again
+    await b.locator('.chat-mute').last().click();
+    await b.locator('.chat-muted-box:not([hidden])').waitFor({ timeout: WAIT });
+    assert.equal(await b.locator('.chat-line .chat-text').count(), 0);
+    assert.equal(await b.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('tafel.muted') ?? '{}')).length), 1);
+    await b.getByRole('button', { name: 'Unmute everyone' }).click();
+    assert.equal(await b.locator('.chat-line .chat-text').count(), 1);
+    assert.deepEqual(dialogs, []);
+    assertNoErrors(a, b);
+    await a.context().close();
+    await b.context().close();
+  });
+
+test('a seat link claimed by one browser is refused to a second', async () => {
+  const dialogs = [];
+  const t = await newTable(server, GAME, ['human', 'human'], 4);
+  const a = await seatPage(t.url(0), dialogs);
+  const other = await newPage(browser);
+  await other.goto(`${t.url(0)}&lang=en`);
+  await other.getByText('This seat belongs to another player.').waitFor({ timeout: WAIT });
+  // and the link's token from a client without a login too
+  const api = await Client.connect(server);
+  const e = await api.request({ type: 'join', table: t.table, token: t.tokens[0] }, ['state', 'error']);
+  assert.equal(e.code, 'seat_taken');
+  api.close();
+  assertNoErrors(a);
+  await a.context().close();
+  await other.context().close();
+});
+
+test('Rematch moves both players\' pages to the new table', async () => {
+  const dialogs = [];
+  const t = await newTable(server, GAME, ['human', 'human'], 5);
+  const a = await seatPage(t.url(0), dialogs);
+  const b = await seatPage(t.url(1), dialogs);
+  await b.getByRole('button', { name: 'Resign…' }).click();
+  await b.locator('.confirm button.danger').click();
+  for (const p of [a, b])
+    await p.waitForFunction(() => document.getElementById('app')?.dataset.status === 'over', null,
+      { timeout: WAIT });
+  await a.getByRole('button', { name: 'Rematch' }).click();
+  const tables = [];
+  for (const [p, seat] of [[a, 1], [b, 0]]) {
+    await p.waitForURL((u) => !u.pathname.endsWith(t.table), { timeout: WAIT });
+    await p.waitForFunction(() => document.getElementById('app')?.dataset.status === 'playing',
+      null, { timeout: WAIT });
+    const url = new URL(p.url());
+    tables.push(url.pathname);
+    assert.match(url.searchParams.get('token') ?? '', /^[0-9a-f]{32}$/);
+    // the seat there: turned by one
+    const me = await p.evaluate(() => fetch('/api/me').then((r) => r.json()));
+    const w = await Client.connect(server);
+    const st = await join(w, url.pathname.split('/').pop());
+    assert.equal(st.seats[seat].name, me.name);
+    w.close();
+  }
+  assert.equal(tables[0], tables[1], 'the same new table');
+  assertNoErrors(a, b);
+  await a.context().close();
+  await b.context().close();
+});
+
+test('the lobby form invites a player by name', async () => {
+  await signup(server, 'Ivy Invited');
+  const page = await newPage(browser);
+  await page.goto(`${server.base}?lang=en`);
+  await page.locator('#nt-game').selectOption('carcassonne');
+  await page.locator('#nt-seat-1').selectOption('human');
+  await page.locator('#nt-seat-1-invite').fill('ivy invited');
+  await page.locator('#nt-private').check();
+  // a guest may not make a rated table: the box says why
+  assert.equal(await page.locator('#nt-rated').isDisabled(), true);
+  await page.locator('form.new-table button[type=submit]').click();
+  const link = page.locator('.created input').first();
+  await link.waitFor({ timeout: WAIT });
+  const id = (await link.inputValue()).match(/\/t\/([0-9a-f]{16})/)[1];
+  const api = await Client.connect(server);
+  const st = await api.request({ type: 'join', table: id, token: null }, ['state', 'error']);
+  assert.equal(st.code, 'private_table', 'private: nobody watches');
+  api.close();
+  // the invited account sits there without a token
+  const cookie = (await (await fetch(new URL('/api/login', server.base), {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Ivy Invited', password: 'a good password' }) })).headers.get('set-cookie')).split(';')[0];
+  const ivy = await Client.connect(server, { cookie });
+  const mine = await join(ivy, id);
+  assert.equal(mine.seat, 1);
+  assert.equal(mine.seats[1].name, 'Ivy Invited');
+  assert.equal(mine.private, true);
+  ivy.close();
+  assertNoErrors(page);
+  await page.context().close();
+});

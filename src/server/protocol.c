@@ -7,6 +7,7 @@
 ** its view, its last actions and its legal actions come from the engine
 ** for that seat only, so nothing hidden can reach another seat's socket.
 */
+#include "ratings.h"
 #include "tables.h"
 
 #include <cjson/cJSON.h>
@@ -68,6 +69,8 @@ static cJSON *seats_json(const table *t) {
         cJSON_AddBoolToObject(o, "connected", ts->connected > 0);
         cJSON_AddNumberToObject(o, "sockets", ts->connected);
         cJSON_AddBoolToObject(o, "resigned", ts->resigned);
+        int rating = ratings_seat_rating(t, i);
+        if (rating >= 0) cJSON_AddNumberToObject(o, "rating", rating);
         cJSON_AddItemToArray(seats, o);
     }
     return seats;
@@ -261,6 +264,10 @@ static void do_hint(session *s) {
         protocol_send_error(s, "not_your_turn", "a hint is for your own turn");
         return;
     }
+    if (t->rated) {
+        protocol_send_error(s, "no_hints", "table %s is rated: no hints", t->id);
+        return;
+    }
     int rc = table_ask_hint(t, s);
     if (rc > 0)
         protocol_send_error(s, "busy", "a hint for your seat is being worked out: wait for it "
@@ -366,6 +373,10 @@ static void do_create(session *s, const cJSON *msg) {
     table_options opt;
     if (create_options(s, msg, &opt)) return;
     const char *code;
+    if (ratings_check_create(specs, n, seed >= 0, &opt, &code, why, sizeof why)) {
+        protocol_send_error(s, code, "%s", why);
+        return;
+    }
     table *t = tables_create(game, specs, n, (uint64_t)(seed < 0 ? 0 : seed), seed >= 0, &opt,
                              s->addr, tokens, &code, why, sizeof why);
     if (!t) {
@@ -416,6 +427,12 @@ static void do_join(session *s, const cJSON *msg) {
         return;
     }
     if (seat >= 0 && t->seats[seat].resigned) seat = -1; /* it watches, like the seat's others */
+    const char *code;
+    char why[256];
+    if (seat >= 0 && !ratings_may_sit(t, seat, &s->who, &code, why, sizeof why)) {
+        protocol_send_error(s, code, "%s", why);
+        return;
+    }
     if (s->table == t && s->seat == seat) { /* joined already: its state again, to it alone */
         s->told = -1;
         send_state(s);

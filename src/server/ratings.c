@@ -32,6 +32,9 @@ static const char *const RATED_BOTS[] = {"easy", "medium", "hard"};
 #define RESULTS_LISTED 100
 #define HISTORY_POINTS 500
 #define LEADERBOARD_MAX 200
+/* Results are timed in seconds: of two in the same second, the table made
+** later (tables keeps its rowid) counts as the later. */
+#define LATER_TABLE "(SELECT rowid FROM tables WHERE id = table_id) DESC"
 
 static int rated_bot(const char *spec) {
     for (size_t i = 0; i < sizeof RATED_BOTS / sizeof *RATED_BOTS; i++)
@@ -219,7 +222,7 @@ static int store_results(sqlite3 *db, const table *t, const char *game, seat_res
             if (run(db, "INSERT INTO results (table_id, seat, player, game, place, score, at,"
                         " rating_before, rd_before, rating_after, rd_after)"
                         " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                    "tiitiididdd", t->id, (int64_t)i, r[i].who.id, game, (int64_t)r[i].place,
+                    "tiitididddd", t->id, (int64_t)i, r[i].who.id, game, (int64_t)r[i].place,
                     r[i].score, now, r[i].before.rating, r[i].before.rd, r[i].after.rating,
                     r[i].after.rd) ||
                 run(db, "INSERT INTO ratings (player, game, rating, rd, volatility, games, updated)"
@@ -470,7 +473,7 @@ static int add_ratings(sqlite3 *db, cJSON *o, int64_t id) {
     cJSON_ArrayForEach(g, ratings) {
         if (sqlite3_prepare_v2(db, "SELECT at, rating_after, rd_after, table_id FROM results"
                                    " WHERE player = ?1 AND game = ?2 AND rating_after IS NOT NULL"
-                                   " ORDER BY at DESC, table_id DESC LIMIT ?3",
+                                   " ORDER BY at DESC, " LATER_TABLE " LIMIT ?3",
                                -1, &st, NULL) != SQLITE_OK)
             return -1;
         sqlite3_bind_int64(st, 1, id);
@@ -498,7 +501,7 @@ static int add_results(sqlite3 *db, cJSON *o, int64_t id) {
                                " r.rating_before, r.rating_after, r.rd_before, r.rd_after, r.seat,"
                                " (SELECT count(*) FROM seats s WHERE s.table_id = r.table_id)"
                                " FROM results r WHERE r.player = ?1"
-                               " ORDER BY r.at DESC, r.table_id DESC LIMIT ?2",
+                               " ORDER BY r.at DESC, " LATER_TABLE " LIMIT ?2",
                            -1, &st, NULL) != SQLITE_OK)
         return -1;
     sqlite3_bind_int64(st, 1, id);

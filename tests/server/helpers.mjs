@@ -736,3 +736,60 @@ export async function startServerVia({ prefix = [], args = [], dir, db } = {}) {
   };
   return server;
 }
+
+// ---------------------------------------------------------------- players (the club)
+
+/**
+ * A new account on server: the Cookie header value ("tafel_session=...")
+ * of its login.  Through the HTTP API (POST /api/signup); a server built
+ * without it (GET and HEAD only: a branch before the accounts were merged)
+ * gets the rows written into its database with the sqlite3 program, as
+ * players.c would keep them (the login's SHA-256).
+ */
+export async function signup(server, name, password = 'a long enough password') {
+  const r = await fetch(new URL('/api/signup', server.base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.base.replace(/\/$/, '') },
+    body: JSON.stringify({ name, password }),
+  });
+  const body = await r.text();
+  if (r.status === 201) {
+    const cookie = (r.headers.get('set-cookie') || '').split(';')[0];
+    assert.match(cookie, /^tafel_session=/, `signup ${name}: no cookie`);
+    return cookie;
+  }
+  assert.equal(r.status, 405, `signup ${name}: ${r.status} ${body}`);
+  const { randomBytes, createHash } = await import('node:crypto');
+  const token = randomBytes(32).toString('base64url');
+  const hash = createHash('sha256').update(token).digest('hex');
+  const now = Math.floor(Date.now() / 1000);
+  const q = (s) => `'${s.replace(/'/g, "''")}'`;
+  const sql = `INSERT INTO players (name, name_key, kind, created, seen) VALUES (${q(name)}, `
+    + `${q(name.replace(/[A-Z]/g, (c) => c.toLowerCase()))}, 'account', ${now}, ${now}); `
+    + `INSERT INTO logins (token_hash, player, created, used) VALUES (X'${hash}', `
+    + `last_insert_rowid(), ${now}, ${now});`;
+  await new Promise((res, rej) => execFile('sqlite3', ['-cmd', '.timeout 5000', server.db, sql],
+    (e, _out, err) => (e ? rej(new Error(`sqlite3: ${err}`)) : res())));
+  return `tafel_session=${token}`;
+}
+
+/** A socket whose upgrade carries cookie (a player's login). */
+export function connectAs(server, cookie) {
+  const url = server.base.replace(/^http/, 'ws') + 'ws';
+  const ws = new WebSocket(url, 'tafel', { headers: { cookie } });
+  return new Promise((res, rej) => {
+    const timer = setTimeout(() => { ws.terminate(); rej(new Error(`no connection to ${url}`)); },
+      TIMEOUT);
+    ws.once('open', () => { clearTimeout(timer); res(new Client(ws)); });
+    ws.once('error', (e) => { clearTimeout(timer); rej(e); });
+  });
+}
+
+/** GET path with cookie (a player's login): { status, json }. */
+export async function getJsonAs(server, path, cookie) {
+  const r = await fetch(new URL(path, server.base), { headers: cookie ? { cookie } : {} });
+  const text = await r.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  return { status: r.status, json, text };
+}

@@ -153,7 +153,8 @@ function resultsTable(results) {
     const rows = results.map((r) => h("tr", {},
         h("td", {title: dateText(r.at), text: ago(r.at)}),
         h("td", {text: gameWords(r.game)}),
-        h("td", {text: t("ratings.place", {place: r.place, players: r.players})}),
+        h("td", {text: t(r.opponents.some((o) => o.place === r.place) ? "ratings.place_shared" : "ratings.place",
+            {place: r.place, players: r.players})}),
         h("td", {class: "opponents"}, ...r.opponents.flatMap((o, i) =>
             [i ? ", " : "", playerLink(o.name, o.kind)])),
         h("td", {class: "change", text: changeText(r)}),

@@ -253,17 +253,20 @@ void ratings_table_ended(table *t) {
     memset(r, 0, sizeof r);
     double scores[TAFEL_MAX_PLAYERS] = {0};
     tafel_state_scores(t->state, scores);
-    int any = 0, all = 1;
+    int people = 0, all = 1;
     for (int i = 0; i < t->players; i++) {
         r[i].has = seat_player(&t->seats[i], &r[i].who);
         r[i].gave_up = gave_up(&t->seats[i]);
         r[i].score = scores[i];
-        any |= r[i].has;
+        people |= t->seats[i].who.id != 0;
         all &= r[i].has && (r[i].who.kind == PLAYER_ACCOUNT || r[i].who.kind == PLAYER_BOT);
         for (int j = 0; j < i; j++)
             if (r[i].has && r[j].has && r[i].who.id == r[j].who.id) all = 0; /* one player twice */
     }
-    if (!any) return;
+    /* bots among themselves leave results only at a rated table (made by
+    ** an account): an API client's practice games stay out of the bots'
+    ** profiles */
+    if (!people && !t->rated) return;
     place_seats(t, r);
     int rate = t->rated && all;
     char why[256] = "";

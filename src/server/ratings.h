@@ -2,8 +2,9 @@
 ** ratings.h -- rated tables, results and ratings (docs/server.md,
 ** "Ratings").
 **
-** Every finished table with a seat bound to a player or played by a rated
-** bot leaves one row of results per such seat (its place, its score).  A
+** Every finished table with a seat bound to a player (or a rated table of
+** bots alone) leaves one row of results per seat bound to a player or
+** played by a rated bot (its place, its score).  A
 ** rated table whose seats are all accounts or rated bots (easy, medium,
 ** hard), each a different player, also updates their Glicko-2 ratings per
 ** game (glicko2.c): the game is one rating period, each seat rated against

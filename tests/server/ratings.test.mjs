@@ -177,6 +177,47 @@ test('a rated game of three rates each pair by place, against the pre-game ratin
   }
 });
 
+test('a seat that resigns places last, whatever its score', async () => {
+  const names = ['Alice', 'Bob', 'Zoë'];
+  const before = names.map((n) => ratings[n]);
+  const creator = await connectAs(server, cookies.Alice);
+  const created = await createRated(creator, ['human', 'human', 'human']);
+  const seated = [];
+  for (let i = 0; i < 3; i++) {
+    const client = i ? await connectAs(server, cookies[names[i]]) : creator;
+    seated.push({ client, state: await join(client, created.table, created.tokens[i]) });
+  }
+  const r = await creator.request({ type: 'resign', seq: seated[0].state.seq }, ['ack', 'error']);
+  assert.equal(r.type, 'ack', JSON.stringify(r));
+  const rest = seated.slice(1);
+  for (const p of rest) p.state = await p.client.latestState(r.seq);
+  const { final } = await playOut(rest, { rng: prng(15), timeout: 60000 });
+  for (const p of seated) p.client.close();
+  const place = places(final[0]);
+  assert.equal(place[0], 3, 'the resigned seat is last');
+  const after = expected(before, place);
+  for (let i = 0; i < 3; i++) {
+    const p = await profile(names[i]);
+    assert.equal(p.results[0].table, created.table);
+    assert.equal(p.results[0].place, place[i]);
+    close(p.ratings[GAME].rating, after[i].rating, `${names[i]} after the resignation`);
+    ratings[names[i]] = after[i];
+  }
+});
+
+test('a table of bots made by an API client leaves no results', async () => {
+  const api = await Client.connect(server);
+  const created = await api.request({ type: 'create', game: `${GAME}(players=2)`,
+    seats: ['easy', 'medium'] }, ['created', 'error']);
+  assert.equal(created.type, 'created');
+  const state = await join(api, created.table);
+  let last = state;
+  while (last.status !== 'over') last = await api.next('state', { timeout: 60000 });
+  api.close();
+  const e = await profile('easy');
+  assert.ok(!e.results.some((x) => x.table === created.table), 'not among the bot\'s results');
+});
+
 test('profiles and leaderboards of nobody are clear 404s and 400s', async () => {
   let r = await getJsonAs(server, '/api/players/Nobody%20here');
   assert.equal(r.status, 404);

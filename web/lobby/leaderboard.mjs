@@ -1,6 +1,6 @@
 // leaderboard.mjs -- the lobby's leaderboard: the players (people and the
 // rated bots) of one game by rating, from GET /api/leaderboard?game=GAME.
-// A game chooser above it; each name links to its profile (/p/<name>); a
+// A game chooser above it (the choice kept for the next visit); each name links to its profile (/p/<name>); a
 // provisional rating (RD above 110: few games yet) is marked "?" as
 // lichess marks it, and listed in its place by rating.
 
@@ -8,6 +8,7 @@ import {h} from "../table/dom.mjs";
 import {t} from "../words/catalog.mjs";
 import {gameWords} from "./options.mjs";
 import {playerLink, ratingText} from "../profile/profile.mjs";
+import {readStored, writeStored} from "../stored.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
 /**
@@ -17,6 +18,8 @@ import {playerLink, ratingText} from "../profile/profile.mjs";
 
 /** Asked again this often while the lobby is seen. */
 const REFRESH = 60000;
+/** Where the chosen game is kept, for the next visit. */
+const STORED = "tafel.leaderboard";
 
 /** The page's style for the leaderboard (profile.css), once. */
 function linkStyle() {
@@ -64,6 +67,8 @@ export function leaderboard(info) {
     const body = h("div", {class: "leaderboard-body", "aria-live": "polite"});
     const select = /** @type {HTMLSelectElement} */ (h("select", {id: "leaderboard-game"},
         ...games.map((g) => h("option", {value: g, text: gameWords(g)}))));
+    const kept = readStored(STORED).game;
+    if (games.includes(kept)) select.value = kept;
     let asked = 0;
     async function load() {
         const game = select.value;
@@ -78,7 +83,10 @@ export function leaderboard(info) {
             if (mine === asked) body.replaceChildren(h("p", {class: "error", text: t("ratings.leaderboard.failed")}));
         }
     }
-    select.addEventListener("change", load);
+    select.addEventListener("change", () => {
+        writeStored(STORED, {game: select.value});
+        load();
+    });
     setInterval(() => { if (document.visibilityState === "visible") load(); }, REFRESH);
     if (games.length) load();
     return h("section", {class: "card lobby-leaderboard", "aria-labelledby": "leaderboard-title"},

@@ -2,6 +2,7 @@
 //   /                           the lobby
 //   /t/<table>?token=<token>    a seat at a table (the token keeps the seat on reload)
 //   /t/<table>                  a spectator
+//   /p/<name>                   a player's profile (profile/profile.mjs)
 // It opens the one connection, and reads GET /api/games (the games, their
 // options and pieces, the bots), the catalog of the page's language
 // (words/language.mjs) and who the page is (account/identity.mjs: an
@@ -11,6 +12,7 @@
 import {Connection} from "./net/connection.mjs";
 import {showLobby} from "./lobby/lobby.mjs";
 import {showTable} from "./table/table.mjs";
+import {showProfile} from "./profile/profile.mjs";
 import {speak} from "./words/language.mjs";
 import {identify} from "./account/identity.mjs";
 
@@ -37,6 +39,11 @@ async function main() {
     const conn = new Connection();
     // other routes (a player's profile, /p/NAME) go here, before the table's
     const m = /^\/t\/([0-9a-f]+)\/?$/.exec(location.pathname);
+    const p = /^\/p\/([^/]+)\/?$/.exec(location.pathname);
+    if (p) {
+        showProfile(root, decodeURIComponent(p[1]));
+        return;
+    }
     if (m) {
         const token = new URLSearchParams(location.search).get("token");
         showTable(root, conn, info, m[1], token && /^[0-9a-f]+$/.test(token) ? token : null);

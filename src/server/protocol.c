@@ -10,6 +10,7 @@
 #include "chat.h"
 #include "players.h"
 #include "rematch.h"
+#include "ratings.h"
 #include "tables.h"
 
 #include <cjson/cJSON.h>
@@ -86,6 +87,8 @@ static cJSON *seats_json(const table *t) {
         cJSON_AddBoolToObject(o, "connected", ts->connected > 0);
         cJSON_AddNumberToObject(o, "sockets", ts->connected);
         cJSON_AddBoolToObject(o, "resigned", ts->resigned);
+        int rating = ratings_seat_rating(t, i);
+        if (rating >= 0) cJSON_AddNumberToObject(o, "rating", rating);
         cJSON_AddItemToArray(seats, o);
     }
     return seats;
@@ -282,6 +285,10 @@ static void do_hint(session *s) {
         protocol_send_error(s, "not_your_turn", "a hint is for your own turn");
         return;
     }
+    if (t->rated) {
+        protocol_send_error(s, "no_hints", "table %s is rated: no hints", t->id);
+        return;
+    }
     int rc = table_ask_hint(t, s);
     if (rc > 0)
         protocol_send_error(s, "busy", "a hint for your seat is being worked out: wait for it "
@@ -417,6 +424,10 @@ static void do_create(session *s, const cJSON *msg) {
     table_options opt;
     if (create_options(s, msg, &opt) || invitations(s, specs, n, &opt)) return;
     const char *code;
+    if (ratings_check_create(specs, n, seed >= 0, &opt, &code, why, sizeof why)) {
+        protocol_send_error(s, code, "%s", why);
+        return;
+    }
     table *t = tables_create(game, specs, n, (uint64_t)(seed < 0 ? 0 : seed), seed >= 0, &opt,
                              s->addr, tokens, &code, why, sizeof why);
     if (!t) {
@@ -467,10 +478,10 @@ static int join_checks(session *s, table *t, int has_token, int *seat) {
         return -1;
     }
     if (ts->who.id) return 0; /* its own player */
-    /* TODO(lead): ratings_may_sit (ratings.c) replaces this check once merged */
-    if (t->rated && s->who.kind != PLAYER_ACCOUNT) {
-        protocol_send_error(s, "rated_accounts_only", "table %s is rated: only players with an "
-                            "account sit at it (log in or sign up)", t->id);
+    const char *code;
+    char why[512];
+    if (!ratings_may_sit(t, *seat, &s->who, &code, why, sizeof why)) { /* accounts only */
+        protocol_send_error(s, code, "%s", why);
         return -1;
     }
     if (!s->who.id || t->over) return 0; /* an API client sits without binding */
@@ -479,8 +490,6 @@ static int join_checks(session *s, table *t, int has_token, int *seat) {
                             "seat per person", mine, t->id);
         return -1;
     }
-    const char *code;
-    char why[512];
     if (table_claim(t, *seat, &s->who, &code, why, sizeof why)) {
         protocol_send_error(s, code, "%s", why);
         return -1;

@@ -33,6 +33,7 @@
 */
 #define _DEFAULT_SOURCE /* realpath, strtok_r */
 #include "http.h"
+#include "ratings.h"
 #include "tables.h"
 
 #include <errno.h>
@@ -402,6 +403,15 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
     if (!strcmp(uri, "/api/games")) return send_json(wsi, HTTP_STATUS_OK, protocol_games());
     if (!strcmp(uri, "/api/tables")) return send_synced_json(wsi, h, lobby_tables_json());
     if (!strcmp(uri, "/")) return send_file(wsi, "/index.html");
+    if (!strncmp(uri, "/api/players/", 13) || !strcmp(uri, "/api/leaderboard")) {
+        char arg[80];
+        const char *game = lws_get_urlarg_by_name(wsi, "game=", arg, sizeof arg);
+        unsigned status = 500;
+        char *text = uri[5] == 'p' ? ratings_player_json(uri + 13, &status)
+                                   : ratings_leaderboard_json(game, &status);
+        return status == 200 ? send_synced_json(wsi, h, text) : send_json(wsi, status, text);
+    }
+    if (!strncmp(uri, "/p/", 3)) return send_file(wsi, "/index.html"); /* a profile: app.mjs */
     if (strncmp(uri, "/t/", 3)) return send_file(wsi, uri);
     char id[STORE_ID_LEN + 2], rest[16];
     int n = sscanf(uri, "/t/%17[0-9a-f]%15s", id, rest);

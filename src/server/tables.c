@@ -14,6 +14,7 @@
 ** (tafel_state_action_reveals).  The list of what may be taken back lives
 ** in memory only: a restart ends it.
 */
+#include "ratings.h"
 #include "tables.h"
 
 #include "extbot.h"
@@ -735,6 +736,7 @@ static void changed(table *t) {
 static void ended(table *t) {
     if (t->over) return;
     mark_over(t);
+    ratings_table_ended(t);
     end_programs(t);
     sweep_later(t);
 }

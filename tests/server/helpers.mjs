@@ -808,3 +808,80 @@ export function connectAs(server, cookie) {
     ws.once('error', (e) => { clearTimeout(timer); rej(e); });
   });
 }
+
+/** GET path with cookie (a player's login): { status, json }. */
+export async function getJsonAs(server, path, cookie) {
+  const r = await fetch(new URL(path, server.base), { headers: cookie ? { cookie } : {} });
+  const text = await r.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  return { status: r.status, json, text };
+}
+
+/**
+ * Glicko-2, steps 1-8 (Glickman, glicko2.pdf), tau 0.5: a player's rating
+ * {rating, rd, volatility} after one period of results (scores 1 / 0.5 /
+ * 0) against opponents -- written from the paper, apart from glicko2.c.
+ */
+export function glicko2(p, opponents, scores, tau = 0.5) {
+  const S = 173.7178;
+  const mu = (p.rating - 1500) / S;
+  const phi = p.rd / S;
+  const g = (x) => 1 / Math.sqrt(1 + (3 * x * x) / (Math.PI * Math.PI));
+  let inv = 0;
+  let sum = 0;
+  opponents.forEach((o, j) => {
+    const gj = g(o.rd / S);
+    const e = 1 / (1 + Math.exp(-gj * (mu - (o.rating - 1500) / S)));
+    inv += gj * gj * e * (1 - e);
+    sum += gj * (scores[j] - e);
+  });
+  const v = 1 / inv;
+  const delta = v * sum;
+  const a = Math.log(p.volatility * p.volatility);
+  const f = (x) => {
+    const ex = Math.exp(x);
+    const d = phi * phi + v + ex;
+    return (ex * (delta * delta - phi * phi - v - ex)) / (2 * d * d) - (x - a) / (tau * tau);
+  };
+  let A = a;
+  let B;
+  if (delta * delta > phi * phi + v) B = Math.log(delta * delta - phi * phi - v);
+  else {
+    let k = 1;
+    while (f(a - k * tau) < 0) k++;
+    B = a - k * tau;
+  }
+  let fA = f(A);
+  let fB = f(B);
+  while (Math.abs(B - A) > 1e-6) {
+    const C = A + ((A - B) * fA) / (fB - fA);
+    const fC = f(C);
+    if (fC * fB <= 0) { A = B; fA = fB; } else fA /= 2;
+    B = C; fB = fC;
+  }
+  const sigma = Math.exp(A / 2);
+  const phiStar = Math.sqrt(phi * phi + sigma * sigma);
+  const phi2 = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);
+  return { rating: S * (mu + phi2 * phi2 * sum) + 1500, rd: Math.min(350, S * phi2),
+    volatility: sigma };
+}
+
+export const NEW_RATING = { rating: 1500, rd: 350, volatility: 0.06 };
+
+/** Places by final score, ties sharing; a resigned seat last. */
+export function places(final) {
+  const left = final.seats.filter((s) => !s.resigned).length;
+  return final.seats.map((s, i) => (s.resigned ? left + 1
+    : 1 + final.seats.filter((o, j) => !o.resigned && final.scores[j] > final.scores[i]).length));
+}
+
+/** The ratings after a game (ratings.c): each seat against every other, by place. */
+export function expectedRatings(before, place) {
+  return before.map((b, i) => {
+    const others = before.filter((_, j) => j !== i);
+    const scores = place.filter((_, j) => j !== i)
+      .map((pj) => (place[i] < pj ? 1 : place[i] === pj ? 0.5 : 0));
+    return glicko2(b, others, scores);
+  });
+}

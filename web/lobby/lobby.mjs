@@ -9,6 +9,7 @@ import {chosenLanguage, languageSwitch} from "../words/language.mjs";
 import {newTableForm} from "./new-table.mjs";
 import {seatLinks} from "./seat-links.mjs";
 import {drawTables} from "./tables.mjs";
+import {leaderboard} from "./leaderboard.mjs";
 import {rememberTokens} from "./tokens.mjs";
 import {connectionBadge} from "../table/status.mjs";
 import {accountBar} from "../account/bar.mjs";
@@ -100,5 +101,6 @@ export function showLobby(root, conn, info) {
                 created),
             h("section", {class: "card lobby-tables", "aria-labelledby": "tables-title"},
                 h("h2", {id: "tables-title", text: t("lobby.tables.title")}),
-                list)));
+                list),
+            info && info.games.length ? leaderboard(info) : null));
 }

@@ -29,6 +29,7 @@
 #define _DEFAULT_SOURCE /* realpath, strtok_r */
 #include "http.h"
 #include "tables.h"
+#include "turns.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -382,6 +383,11 @@ static int send_held(struct lws *wsi, http_session *h) {
 static int route(struct lws *wsi, http_session *h, const char *uri) {
     if (!strcmp(uri, "/api/games")) return send_json(wsi, HTTP_STATUS_OK, protocol_games());
     if (!strcmp(uri, "/api/tables")) return send_synced_json(wsi, h, lobby_tables_json());
+    if (!strcmp(uri, "/api/my-games")) {
+        unsigned status;
+        char *text = turns_my_games(wsi, &status);
+        return send_json(wsi, status, text);
+    }
     if (!strcmp(uri, "/")) return send_file(wsi, "/index.html");
     if (strncmp(uri, "/t/", 3)) return send_file(wsi, uri);
     char id[STORE_ID_LEN + 2], rest[16];

@@ -11,6 +11,10 @@ import {seatLinks} from "./seat-links.mjs";
 import {drawTables} from "./tables.mjs";
 import {rememberTokens} from "./tokens.mjs";
 import {connectionBadge} from "../table/status.mjs";
+import {createMyGames} from "./my-games.mjs";
+import {createTurnAlerts} from "../table/turn-alerts.mjs";
+import {readSettings} from "../table/settings.mjs";
+import {wakeAudio} from "../table/turn-signal.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
 /** @typedef {import("./tables.mjs").ListedTable} ListedTable */
@@ -41,10 +45,11 @@ export function showLobby(root, conn, info) {
     let creating = null;
 
     const form = info && info.games.length
-        ? newTableForm(info, (game, seats, seed) => {
+        ? newTableForm(info, (game, seats, seed, options) => {
             creating = {game, seats};
             form?.busy(true);
-            const sent = conn.send({type: "create", game, seats, ...(seed !== null ? {seed} : {})});
+            const sent = conn.send({type: "create", game, seats, ...(seed !== null ? {seed} : {}),
+                                    ...options});
             if (!sent) {
                 creating = null;
                 form?.busy(false);
@@ -53,8 +58,17 @@ export function showLobby(root, conn, info) {
         })
         : null;
 
+    // my games, and a word when it becomes the player's turn at one (clocks)
+    const settings = readSettings();
+    const alerts = createTurnAlerts(settings);
+    const myGames = createMyGames(h("div", {class: "my-games-tools"}, alerts.button, alerts.line));
+    document.addEventListener("pointerdown", () => { if (settings.sound) wakeAudio(); }, {once: true});
+
     conn.onMessage((m) => {
-        if (m.type === "lobby") {
+        if (m.type === "turn") {
+            alerts.onTurn(m);
+            myGames.refresh();
+        } else if (m.type === "lobby") {
             tables = m.tables;
             drawTables(list, tables, info);
         } else if (m.type === "created" && creating) {
@@ -92,6 +106,7 @@ export function showLobby(root, conn, info) {
             h("span", {class: "muted tagline", text: t("lobby.tagline")}),
             h("span", {class: "top-tools"}, languageSwitch(chosenLanguage()), connectionBadge(conn))),
         h("main", {class: "lobby"},
+            myGames.el,
             h("div", {class: "lobby-new"},
                 form ? form.el : h("p", {class: "error", text: t("lobby.no_games")}),
                 created),

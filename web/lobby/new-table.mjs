@@ -13,6 +13,7 @@ import {t, catalog, seatWord} from "../words/catalog.mjs";
 import {parseParam, gameString} from "./params.mjs";
 import {optionField, fitValue, gameWords} from "./options.mjs";
 import {seatChoices, seatChoiceAbout, OTHER} from "./seat-kinds.mjs";
+import {clockChoice} from "./clock-choice.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
 /** @typedef {import("./params.mjs").Param} Param */
@@ -21,7 +22,7 @@ const DEFAULT_BOT = "medium";
 
 /**
  * @param {GamesInfo} info
- * @param {(game: string, seats: string[], seed: number | null) => void} create
+ * @param {(game: string, seats: string[], seed: number | null, options: {clock?: string}) => void} create
  * @returns {{el: HTMLElement, showError: (text: string) => void, busy: (on: boolean) => void}}
  */
 export function newTableForm(info, create) {
@@ -43,6 +44,7 @@ export function newTableForm(info, create) {
     const seedAbout = h("p", {class: "small muted", id: "nt-seed-about", text: t("lobby.new.seed_about")});
     const error = h("p", {class: "error", role: "alert", hidden: true});
     const submit = h("button", {type: "submit", class: "primary", text: t("lobby.new.create")});
+    const clock = clockChoice();
 
     function game() {
         return info.games.find((g) => g.name === gameSelect.value) ?? info.games[0];
@@ -167,13 +169,16 @@ export function newTableForm(info, create) {
             showError(t("lobby.new.error.seed"));
             return;
         }
-        create(gameString(game().name, params(), chosen()), specs, seed);
+        const clockText = clock.value();
+        create(gameString(game().name, params(), chosen()), specs, seed,
+               clockText ? {clock: clockText} : {});
     }},
         h("h2", {id: "nt-title", text: t("lobby.new.title")}),
         h("div", {class: "field"}, h("label", {for: "nt-game", text: t("lobby.new.game")}), gameSelect),
         about,
         optionsBox,
         seatsBox,
+        clock.el,
         details,
         error,
         submit);

@@ -42,8 +42,8 @@ export function wakeAudio() {
     }
 }
 
-/** Two short notes, quiet. */
-function beep() {
+/** Two short notes, quiet (also for a turn at another table: turn-alerts.mjs). */
+export function beep() {
     if (!audio || audio.state !== "running") return;
     const now = audio.currentTime;
     [660, 880].forEach((freq, k) => {

@@ -3,13 +3,16 @@
 //   /t/<table>?token=<token>    a seat at a table (the token keeps the seat on reload)
 //   /t/<table>                  a spectator
 // It opens the one connection, and reads GET /api/games (the games, their
-// options and pieces, the bots) and the catalog of the page's language
-// (words/language.mjs) before drawing either page.
+// options and pieces, the bots), the catalog of the page's language
+// (words/language.mjs) and who the page is (account/identity.mjs: an
+// account, or a guest made now) before drawing either page: the
+// WebSocket opens afterwards, with the login's cookie.
 
 import {Connection} from "./net/connection.mjs";
 import {showLobby} from "./lobby/lobby.mjs";
 import {showTable} from "./table/table.mjs";
 import {speak} from "./words/language.mjs";
+import {identify} from "./account/identity.mjs";
 
 /** @typedef {import("./types.js").GamesInfo} GamesInfo */
 
@@ -30,8 +33,9 @@ async function readGames() {
 async function main() {
     const root = document.getElementById("app");
     if (!root) return;
-    const [info] = await Promise.all([readGames(), speak()]);
+    const [info] = await Promise.all([readGames(), speak(), identify()]);
     const conn = new Connection();
+    // other routes (a player's profile, /p/NAME) go here, before the table's
     const m = /^\/t\/([0-9a-f]+)\/?$/.exec(location.pathname);
     if (m) {
         const token = new URLSearchParams(location.search).get("token");

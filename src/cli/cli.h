@@ -33,6 +33,7 @@ int cli_bench(const cli_command *cmd, int argc, char **argv);
 int cli_list(const cli_command *cmd, int argc, char **argv);
 int cli_soak(const cli_command *cmd, int argc, char **argv);
 int cli_serve(const cli_command *cmd, int argc, char **argv);
+int cli_admin(const cli_command *cmd, int argc, char **argv);
 
 /* One option of a command.  A flag (takes_value 0) gets the value "1". */
 typedef struct cli_option {

@@ -189,10 +189,32 @@ static const cli_command commands[] = {
      "unfinished at once; --expire T ends a table nobody has moved at for T\n"
      "(0: never); --bot-ms MS and --hint-ms MS cap a bot's thinking per move\n"
      "and per hint. T is seconds, or a number with s, m, h or d (30d).\n"
+     "Logins: --max-login-failures N wrong passwords per name and\n"
+     "--max-address-failures N per address in 15 minutes, then \"slow down\";\n"
+     "--max-signups N accounts and --max-guests N guests per address an hour\n"
+     "(0: no limit).\n"
      "--allow-chosen-seeds lets tables of people take a chosen seed too, which\n"
      "deals the same hidden cards at another table: for tests and for replaying\n"
      "a tournament's deals, never on a server open to players.",
      cli_serve},
+    {"admin",
+     "admin --db FILE players | reset-password NAME [--generate] | disable NAME | "
+     "enable NAME | close-table ID",
+     "a server's players and tables from the command line",
+     "Looks after the database of tafel serve (--db, upgraded when older):\n"
+     "  players               lists every player: name, kind, created, last\n"
+     "                        seen, disabled, games played\n"
+     "  reset-password NAME   reads the new password (8 to 256 bytes) from the\n"
+     "                        first line of stdin, or makes one and prints it\n"
+     "                        with --generate; ends the account's logins\n"
+     "  disable NAME          the player can no longer log in; its logins end\n"
+     "  enable NAME           undoes disable\n"
+     "  close-table ID        ends an unfinished table (reason \"closed\")\n"
+     "A running server reads players and logins from the database at each\n"
+     "request, so the first four take effect at once. It keeps its tables in\n"
+     "memory, so close-table refuses while a server holds the database open:\n"
+     "stop the server first.",
+     cli_admin},
     {"list", "list", "list the games, their parameters and the bots",
      "Lists every game with its summary and parameters, and every bot.",
      cli_list},

@@ -56,7 +56,8 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     const char *workers_text = "0", *durable = NULL, *cert = NULL, *key = NULL, *proxy = NULL;
     const char *per_address = NULL, *idle = NULL, *queue = NULL, *rate = NULL;
     const char *new_tables = NULL, *max_tables = NULL, *expire = NULL, *bot_ms = NULL;
-    const char *hint_ms = NULL, *chosen_seeds = NULL;
+    const char *hint_ms = NULL, *chosen_seeds = NULL, *login_failures = NULL;
+    const char *address_failures = NULL, *signups = NULL, *guests = NULL;
     const cli_option options[] = {
         {"--port", 1, &port_text},
         {"--db", 1, &db},
@@ -77,6 +78,10 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         {"--bot-ms", 1, &bot_ms},
         {"--hint-ms", 1, &hint_ms},
         {"--allow-chosen-seeds", 0, &chosen_seeds},
+        {"--max-login-failures", 1, &login_failures},
+        {"--max-address-failures", 1, &address_failures},
+        {"--max-signups", 1, &signups},
+        {"--max-guests", 1, &guests},
     };
     /* --ext and --allow-origin may be given several times, which cli_parse
     ** does not do: their values are taken out of argv first. */
@@ -107,7 +112,13 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         (new_tables && cli_int(new_tables, "--max-new-tables", 0, 1000000, &l->new_tables)) ||
         (max_tables && cli_int(max_tables, "--max-tables", 1, 1000000, &l->max_tables)) ||
         (bot_ms && cli_int(bot_ms, "--bot-ms", 100, 3600000, &l->bot_ms)) ||
-        (hint_ms && cli_int(hint_ms, "--hint-ms", 100, 600000, &l->hint_ms)))
+        (hint_ms && cli_int(hint_ms, "--hint-ms", 100, 600000, &l->hint_ms)) ||
+        (login_failures &&
+         cli_int(login_failures, "--max-login-failures", 1, 1000000, &l->login_failures)) ||
+        (address_failures &&
+         cli_int(address_failures, "--max-address-failures", 1, 1000000, &l->address_failures)) ||
+        (signups && cli_int(signups, "--max-signups", 0, 1000000, &l->signups)) ||
+        (guests && cli_int(guests, "--max-guests", 0, 1000000, &l->guests)))
         return CLI_USAGE;
     l->queue_bytes = (long)queue_kib * 1024;
     long seconds;

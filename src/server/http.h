@@ -25,11 +25,42 @@ void http_stop(void);
 
 /* routes.c: one HTTP transaction's state (lws's per-session data of the
 ** "http" protocol). */
+struct players_tx;
 typedef struct http_session {
     char *held;      /* --durable: a JSON answer that waits for a sync */
     uint64_t commit; /* it goes out once this many commits are synced
                      ** (syncer.c), as a socket's messages do */
+    struct players_tx *tx; /* a POST of the account routes (routes_players.c) */
 } http_session;
+
+/* Answers with JSON text (malloc'd, freed here), with a Set-Cookie header
+** when cookie is not NULL, Retry-After when retry_after > 0, and
+** "Connection: close" (then closes) when close; the transaction completes.
+** 0, or -1 to close the connection. */
+int routes_send_json_with(struct lws *wsi, unsigned status, char *text, const char *cookie,
+                          int retry_after, int close);
+/* Whether the request's Origin (when it has one) is the server's own or an
+** --allow-origin one. */
+int routes_origin_allowed(struct lws *wsi);
+
+/* routes_players.c: the account routes (docs/server.md, "Players").
+** Whether uri takes POST (every other path: GET and HEAD only). */
+int players_route_is_post(const char *uri);
+/* GET: 1 when uri is an account route (answered, *rc the callback's
+** return), else 0. */
+int players_route_get(struct lws *wsi, const char *uri, int *rc);
+/* A POST to uri arrives (LWS_CALLBACK_HTTP), its body in pieces
+** (HTTP_BODY), whole (HTTP_BODY_COMPLETION); an answer that waited goes
+** out from the timer (LWS_CALLBACK_TIMER); the transaction is dropped
+** (CLOSED_HTTP, HTTP_DROP_PROTOCOL).  Each returns the callback's return. */
+int players_post_begin(struct lws *wsi, http_session *h, const char *uri);
+int players_post_body(struct lws *wsi, http_session *h, const void *in, size_t len);
+int players_post_complete(struct lws *wsi, http_session *h);
+int players_post_timer(struct lws *wsi, http_session *h);
+/* 1 when an answer was still to come (the connection should close). */
+int players_post_drop(http_session *h);
+/* The hashes done (LWS_CALLBACK_EVENT_WAIT_CANCELLED). */
+void players_hashes_done(void);
 
 int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                     size_t len);

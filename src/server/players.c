@@ -9,6 +9,7 @@
 #include <libwebsockets.h>
 #include <sodium.h>
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -165,8 +166,34 @@ static const char *cookie_value(char *header, const char *name, size_t *len) {
     return NULL;
 }
 
-int players_of_request(struct lws *wsi, player *out) {
+/* Runs sql with text/number parameters (ints: "i", int64: "l", text: "t",
+** blob of 32 bytes: "b") as one statement: the SQLite result (SQLITE_DONE
+** when it ran to the end), or -1 when it could not be prepared. */
+static int run_sql(const char *sql, const char *types, ...) {
+    sqlite3 *db = store_sqlite(tables_store());
+    sqlite3_stmt *st;
+    if (!db || sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) return -1;
+    va_list ap;
+    va_start(ap, types);
+    int rc = SQLITE_OK;
+    for (int i = 0; types[i] && rc == SQLITE_OK; i++) {
+        switch (types[i]) {
+        case 'i': rc = sqlite3_bind_int(st, i + 1, va_arg(ap, int)); break;
+        case 'l': rc = sqlite3_bind_int64(st, i + 1, va_arg(ap, int64_t)); break;
+        case 't': rc = sqlite3_bind_text(st, i + 1, va_arg(ap, const char *), -1, SQLITE_TRANSIENT); break;
+        default: rc = sqlite3_bind_blob(st, i + 1, va_arg(ap, const void *), 32, SQLITE_TRANSIENT); break;
+        }
+    }
+    va_end(ap);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32],
+                             int *has_token) {
     char header[2048];
+    *has_token = 0;
     int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_COOKIE);
     if (n <= 0 || n >= (int)sizeof header ||
         lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_HTTP_COOKIE) <= 0)
@@ -174,15 +201,150 @@ int players_of_request(struct lws *wsi, player *out) {
     size_t len;
     const char *token = cookie_value(header, PLAYERS_COOKIE, &len);
     if (!token || len == 0 || len > 128) return 0;
-    unsigned char hash[crypto_hash_sha256_BYTES];
     crypto_hash_sha256(hash, (const unsigned char *)token, len);
+    *has_token = 1;
     sqlite3 *db = store_sqlite(tables_store());
     sqlite3_stmt *st;
-    if (!db || sqlite3_prepare_v2(db, "SELECT p.id, p.kind, p.name, p.disabled FROM logins l"
+    int64_t now = (int64_t)time(NULL);
+    if (!db || sqlite3_prepare_v2(db, "SELECT p.id, p.kind, p.name, p.disabled, l.used FROM logins l"
                                       " JOIN players p ON p.id = l.player"
                                       " WHERE l.token_hash = ?1",
                                   -1, &st, NULL) != SQLITE_OK)
         return -1;
-    int rc = sqlite3_bind_blob(st, 1, hash, sizeof hash, SQLITE_TRANSIENT);
-    return read_player(st, rc, 0, out);
+    int64_t used = now;
+    int rc = sqlite3_bind_blob(st, 1, hash, 32, SQLITE_TRANSIENT), found = 0;
+    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const unsigned char *name = sqlite3_column_text(st, 2);
+        if (!sqlite3_column_int(st, 3)) {
+            memset(out, 0, sizeof *out);
+            out->id = sqlite3_column_int64(st, 0);
+            out->kind = kind_of(sqlite3_column_text(st, 1));
+            snprintf(out->name, sizeof out->name, "%s", name ? (const char *)name : "");
+            used = sqlite3_column_int64(st, 4);
+            found = 1;
+        }
+        rc = SQLITE_DONE;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return -1;
+    if (!found) return 0;
+    if (used < now - (int64_t)PLAYERS_LOGIN_DAYS * 86400) { /* expired */
+        players_login_end(hash);
+        return 0;
+    }
+    if (used < now - 3600) { /* used and seen: at most once an hour */
+        run_sql("UPDATE logins SET used = ?2 WHERE token_hash = ?1", "bl", hash, now);
+        run_sql("UPDATE players SET seen = ?2 WHERE id = ?1", "ll", out->id, now);
+    }
+    return 1;
+}
+
+int players_of_request(struct lws *wsi, player *out) {
+    unsigned char hash[32];
+    int has_token;
+    return players_of_request_token(wsi, out, hash, &has_token);
+}
+
+int players_account(const char *name, player *out, char *stored, size_t stored_size,
+                    int *disabled) {
+    char key[4 * PLAYER_NAME_MAX];
+    if (!name || strlen(name) > PLAYER_NAME_MAX) return 0;
+    name_key(name, key, sizeof key);
+    sqlite3 *db = store_sqlite(tables_store());
+    sqlite3_stmt *st;
+    if (!db || sqlite3_prepare_v2(db, "SELECT id, name, password, disabled FROM players"
+                                      " WHERE name_key = ?1 AND kind = 'account'",
+                                  -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    int rc = sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT), found = 0;
+    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const unsigned char *n = sqlite3_column_text(st, 1), *pw = sqlite3_column_text(st, 2);
+        memset(out, 0, sizeof *out);
+        out->id = sqlite3_column_int64(st, 0);
+        out->kind = PLAYER_ACCOUNT;
+        snprintf(out->name, sizeof out->name, "%s", n ? (const char *)n : "");
+        memset(stored, 0, stored_size);
+        if (pw && strlen((const char *)pw) < stored_size) memcpy(stored, pw, strlen((const char *)pw));
+        *disabled = sqlite3_column_int(st, 3);
+        found = 1;
+        rc = SQLITE_DONE;
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? found : -1;
+}
+
+int players_create_account(const char *name, const char *hash, int64_t guest_id, player *out) {
+    char key[4 * PLAYER_NAME_MAX];
+    name_key(name, key, sizeof key);
+    player taken;
+    int found = players_find(name, &taken);
+    if (found) return found < 0 ? -1 : 0;
+    int64_t now = (int64_t)time(NULL);
+    int rc = guest_id
+        ? run_sql("UPDATE players SET kind = 'account', name = ?2, name_key = ?3, password = ?4,"
+                  " seen = ?5 WHERE id = ?1 AND kind = 'guest'", "ltttl", guest_id, name, key, hash,
+                  now)
+        : run_sql("INSERT INTO players (name, name_key, kind, password, created, seen)"
+                  " VALUES (?1, ?2, 'account', ?3, ?4, ?4)", "tttl", name, key, hash, now);
+    if (rc == SQLITE_CONSTRAINT) return 0;
+    if (rc != SQLITE_DONE) return -1;
+    if (guest_id && sqlite3_changes(store_sqlite(tables_store())) != 1)
+        return players_create_account(name, hash, 0, out);
+    found = players_find(name, out);
+    return found == 1 ? 1 : -1;
+}
+
+int players_create_guest(const char *name, player *out) {
+    char key[4 * PLAYER_NAME_MAX];
+    name_key(name, key, sizeof key);
+    int64_t now = (int64_t)time(NULL);
+    if (run_sql("INSERT INTO players (name, name_key, kind, created, seen)"
+                " VALUES (?1, ?2, 'guest', ?3, ?3)", "ttl", name, key, now) != SQLITE_DONE)
+        return -1;
+    int64_t id = sqlite3_last_insert_rowid(store_sqlite(tables_store()));
+    return players_get(id, out) == 1 ? 1 : -1;
+}
+
+int players_rename_guest(int64_t id, const char *name) {
+    char key[4 * PLAYER_NAME_MAX];
+    name_key(name, key, sizeof key);
+    return run_sql("UPDATE players SET name = ?2, name_key = ?3 WHERE id = ?1 AND kind = 'guest'",
+                   "ltt", id, name, key) == SQLITE_DONE ? 1 : -1;
+}
+
+int players_set_password(int64_t id, const char *hash) {
+    return run_sql("UPDATE players SET password = ?2 WHERE id = ?1", "lt", id, hash) == SQLITE_DONE
+               ? 0 : -1;
+}
+
+int players_login_new(int64_t id, char token[44]) {
+    unsigned char raw[32], hash[32];
+    randombytes_buf(raw, sizeof raw);
+    sodium_bin2base64(token, 44, raw, sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+    sodium_memzero(raw, sizeof raw);
+    crypto_hash_sha256(hash, (const unsigned char *)token, strlen(token));
+    int64_t now = (int64_t)time(NULL);
+    if (run_sql("INSERT INTO logins (token_hash, player, created, used) VALUES (?1, ?2, ?3, ?3)",
+                "bll", hash, id, now) != SQLITE_DONE)
+        return -1;
+    run_sql("UPDATE players SET seen = ?2 WHERE id = ?1", "ll", id, now);
+    return 0;
+}
+
+int players_login_end(const unsigned char hash[32]) {
+    return run_sql("DELETE FROM logins WHERE token_hash = ?1", "b", hash) == SQLITE_DONE ? 0 : -1;
+}
+
+int players_logins_end(int64_t id, const unsigned char *keep) {
+    static const unsigned char none[32];
+    return run_sql("DELETE FROM logins WHERE player = ?1 AND token_hash <> ?2", "lb", id,
+                   keep ? keep : none) == SQLITE_DONE ? 0 : -1;
+}
+
+void players_logins_expire(void) {
+    static int64_t last;
+    int64_t now = (int64_t)time(NULL);
+    if (now - last < 3600) return;
+    last = now;
+    run_sql("DELETE FROM logins WHERE used < ?1", "l", now - (int64_t)PLAYERS_LOGIN_DAYS * 86400);
 }

@@ -38,5 +38,37 @@ int players_bot(const char *spec, player *out);
 ** logins): 1 with *out, 0 nobody (no cookie, an unknown or ended login,
 ** a disabled player), -1 error. */
 int players_of_request(struct lws *wsi, player *out);
+/* The same, and the SHA-256 of the request's token when it has one
+** (*has_token 1, even when the login is unknown). */
+int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32],
+                             int *has_token);
+
+/* Logins are kept PLAYERS_LOGIN_DAYS after their last use. */
+#define PLAYERS_LOGIN_DAYS 30
+
+/* An account by name (case-insensitive), with its password hash copied
+** into stored (crypto_pwhash_STRBYTES bytes) and whether it is disabled:
+** 1 found, 0 none, -1 error. */
+int players_account(const char *name, player *out, char *stored, size_t stored_size,
+                    int *disabled);
+/* A new account (or the guest guest_id, when not 0, made the account: its
+** seats and lines stay its own): 1 with *out, 0 when the name is taken, -1
+** error. */
+int players_create_account(const char *name, const char *hash, int64_t guest_id, player *out);
+/* A new guest named name: 1 with *out, -1 error. */
+int players_create_guest(const char *name, player *out);
+/* Renames the guest id: 1, or -1 error. */
+int players_rename_guest(int64_t id, const char *name);
+/* The account's new password hash: 0 or -1. */
+int players_set_password(int64_t id, const char *hash);
+/* A new login of player id: its token (43 characters of base64url and a
+** NUL) into token; 0 or -1. */
+int players_login_new(int64_t id, char token[44]);
+/* Ends the login of this token hash: 0 or -1. */
+int players_login_end(const unsigned char hash[32]);
+/* Ends every login of player id but the one of keep (NULL: all): 0 or -1. */
+int players_logins_end(int64_t id, const unsigned char *keep);
+/* Deletes the logins unused for PLAYERS_LOGIN_DAYS (at most once an hour). */
+void players_logins_expire(void);
 
 #endif

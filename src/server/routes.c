@@ -20,7 +20,12 @@
 ** no build step and no hashed names, so a browser revalidates each file and
 ** gets 304 with no body when it has not changed.
 **
-** Refused: a request other than GET or HEAD (405), any HTTP version but
+** The account routes (/api/signup, /api/login, ...: routes_players.c) take
+** POST with a small JSON body; their answers may wait for a password hash
+** (hasher.c) and go out from the timer, as --durable's held answers do.
+**
+** Refused: a request other than GET or HEAD (405; POST to the account
+** routes is the one exception), any HTTP version but
 ** 1.0 and 1.1, Content-Length twice, Content-Length with
 ** Transfer-Encoding, a body on GET or HEAD (400, then the connection is
 ** closed); a path that leaves web/ (404); an upgrade to /ws from another
@@ -57,6 +62,8 @@ typedef struct answer {
     int gzip, vary;            /* Content-Encoding: gzip; Vary: Accept-Encoding */
     int close;                 /* Connection: close, and close after it */
     int lws_completes;         /* lws completes the transaction (an upgrade refused) */
+    const char *cookie;        /* Set-Cookie, or NULL (routes_players.c) */
+    int retry_after;           /* Retry-After seconds, 0: none */
 } answer;
 
 static int is_head(struct lws *wsi) { return lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0; }
@@ -70,7 +77,7 @@ static int add_header(struct lws *wsi, const char *name, const char *value, unsi
 /* Writes the whole answer now and completes the transaction: 0, or -1 to
 ** close the connection. */
 static int send_answer(struct lws *wsi, const answer *a) {
-    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
+    unsigned char buf[LWS_PRE + 1536], *start = buf + LWS_PRE, *p = start,
                                       *end = buf + sizeof buf - 1;
     int not_modified = a->status == HTTP_STATUS_NOT_MODIFIED;
     /* lws_add_http_common_headers adds content-length: 0, wrong for a 304
@@ -78,12 +85,16 @@ static int send_answer(struct lws *wsi, const answer *a) {
     if (not_modified ? lws_add_http_header_status(wsi, a->status, &p, end)
                      : lws_add_http_common_headers(wsi, a->status, a->type, a->len, &p, end))
         return -1;
+    char retry[24];
+    snprintf(retry, sizeof retry, "%d", a->retry_after);
     if ((a->etag && add_header(wsi, "etag:", a->etag, &p, end)) ||
+        (a->retry_after > 0 && add_header(wsi, "retry-after:", retry, &p, end)) ||
         add_header(wsi, "cache-control:", a->cache ? a->cache : "no-store", &p, end) ||
         (a->gzip && add_header(wsi, "content-encoding:", "gzip", &p, end)) ||
         (a->vary && add_header(wsi, "vary:", "Accept-Encoding", &p, end)) ||
         add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
         (a->close && add_header(wsi, "connection:", "close", &p, end)) ||
+        (a->cookie && add_header(wsi, "set-cookie:", a->cookie, &p, end)) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     if (!not_modified && a->len && !is_head(wsi) &&
@@ -98,8 +109,8 @@ static int send_answer(struct lws *wsi, const answer *a) {
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
-/* Answers with text (a malloc'd body, freed here). */
-static int send_json(struct lws *wsi, unsigned status, char *text) {
+int routes_send_json_with(struct lws *wsi, unsigned status, char *text, const char *cookie,
+                          int retry_after, int close) {
     if (!text) return -1;
     size_t len = strlen(text);
     unsigned char *buf = malloc(LWS_PRE + len);
@@ -109,10 +120,16 @@ static int send_json(struct lws *wsi, unsigned status, char *text) {
     }
     memcpy(buf + LWS_PRE, text, len);
     free(text);
-    answer a = {.status = status, .type = "application/json", .body = buf + LWS_PRE, .len = len};
+    answer a = {.status = status, .type = "application/json", .body = buf + LWS_PRE, .len = len,
+                .cookie = cookie, .retry_after = retry_after, .close = close};
     int rc = send_answer(wsi, &a);
     free(buf);
     return rc;
+}
+
+/* Answers with text (a malloc'd body, freed here). */
+static int send_json(struct lws *wsi, unsigned status, char *text) {
+    return routes_send_json_with(wsi, status, text, NULL, 0, 0);
 }
 
 static int send_text_how(struct lws *wsi, unsigned status, const char *text, int close,
@@ -381,6 +398,8 @@ static int send_held(struct lws *wsi, http_session *h) {
 }
 
 static int route(struct lws *wsi, http_session *h, const char *uri) {
+    int rc;
+    if (players_route_get(wsi, uri, &rc)) return rc;
     if (!strcmp(uri, "/api/games")) return send_json(wsi, HTTP_STATUS_OK, protocol_games());
     if (!strcmp(uri, "/api/tables")) return send_synced_json(wsi, h, lobby_tables_json());
     if (!strcmp(uri, "/api/my-games")) {
@@ -405,8 +424,9 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
 
 /* ---- checks ----------------------------------------------------------- */
 
-/* Why the request is refused (400), or NULL. */
-static const char *bad_request(struct lws *wsi) {
+/* Why the request is refused (400), or NULL; post: a POST to an account
+** route, which may have a body (routes_players.c checks its length). */
+static const char *bad_request(struct lws *wsi, int post) {
     char v[32];
     if (lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP) <= 0 ||
         (strcmp(v, "HTTP/1.1") && strcmp(v, "HTTP/1.0")))
@@ -422,7 +442,7 @@ static const char *bad_request(struct lws *wsi) {
         if (lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0) return "bad Content-Length";
         unsigned long long n = strtoull(v, &end, 10);
         if (end == v || *end || v[0] == '-' || v[0] == '+') return "bad Content-Length";
-        if (n) return "no request body here (GET and HEAD only)";
+        if (n && !post) return "no request body here (GET and HEAD only)";
     }
     return NULL;
 }
@@ -430,7 +450,7 @@ static const char *bad_request(struct lws *wsi) {
 /* Whether the request may open a WebSocket: its Origin (when it has one)
 ** is the server's own (Origin's host[:port] is the request's Host) or one
 ** of --allow-origin. */
-static int origin_allowed(struct lws *wsi) {
+int routes_origin_allowed(struct lws *wsi) {
     char origin[512], host[300];
     int n = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
     if (n <= 0) return 1; /* not a browser: browsers always send Origin */
@@ -452,11 +472,17 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     switch (reason) {
     case LWS_CALLBACK_FILTER_HTTP_CONNECTION: {
         /* non-zero: lws closes the connection (after the answer) */
-        if (!lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) && !is_head(wsi)) {
-            send_text_close(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, "GET and HEAD only");
+        /* POST: the account routes only (routes_players.c) */
+        char post_uri[64];
+        int post = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 &&
+                   lws_hdr_copy(wsi, post_uri, sizeof post_uri, WSI_TOKEN_POST_URI) > 0 &&
+                   players_route_is_post(post_uri);
+        if (!lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) && !is_head(wsi) && !post) {
+            send_text_close(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED,
+                            "GET and HEAD only (POST to the account routes)");
             return 1;
         }
-        const char *why = bad_request(wsi);
+        const char *why = bad_request(wsi, post);
         if (why) {
             send_text_close(wsi, HTTP_STATUS_BAD_REQUEST, why);
             return 1;
@@ -464,9 +490,9 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return 0;
     }
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
-        const char *why = bad_request(wsi);
+        const char *why = bad_request(wsi, 0);
         if (why) return refuse_upgrade(wsi, HTTP_STATUS_BAD_REQUEST, why, 1);
-        if (!origin_allowed(wsi))
+        if (!routes_origin_allowed(wsi))
             return refuse_upgrade(wsi, HTTP_STATUS_FORBIDDEN, "this origin may not open /ws", 0);
         char addr[64];
         sockets_client_address(wsi, addr, sizeof addr);
@@ -482,26 +508,39 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             ** before: it parsed this one into the same header table, which
             ** the answer before completes; close once that is written */
             return -1;
+        http_session *h = user;
+        h->held = NULL;
+        h->tx = NULL;
+        if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0)
+            return players_post_begin(wsi, h, uri);
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 &&
             lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_HEAD_URI) <= 0)
             return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
-        http_session *h = user;
-        h->held = NULL;
         int rc = route(wsi, h, uri);
         tables_sweep(); /* a finished table loaded for its page or record */
         return rc;
     }
+    case LWS_CALLBACK_HTTP_BODY:
+        return user ? players_post_body(wsi, user, in, len) : -1;
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        return user ? players_post_complete(wsi, user) : -1;
     case LWS_CALLBACK_TIMER:
+        if (user && ((http_session *)user)->tx) return players_post_timer(wsi, user);
         return user ? send_held(wsi, user) : 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        players_hashes_done();
+        break;
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL: /* a pipelined request behind a waiting answer */
     case LWS_CALLBACK_CLOSED_HTTP: {
         http_session *h = user;
+        int pending = h && players_post_drop(h);
         if (h && h->held) {
             free(h->held);
             h->held = NULL;
-            if (reason == LWS_CALLBACK_HTTP_DROP_PROTOCOL)
-                lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+            pending = 1;
         }
+        if (pending && reason == LWS_CALLBACK_HTTP_DROP_PROTOCOL)
+            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
         break;
     }
     default:

@@ -7,6 +7,7 @@
 ** SIGINT and SIGTERM stop the loop; every acknowledged change is already
 ** in the database, so a kill -9 loses nothing either.
 */
+#include "hasher.h"
 #include "http.h"
 #include "tables.h"
 
@@ -24,6 +25,7 @@ static void stopping(void) {
     server_stopping = 1;
     syncer_stop(); /* the last sync: its thread wakes the context no more */
     botpool_stop();
+    hasher_stop();
     extseats_shutdown();
 }
 
@@ -36,7 +38,7 @@ int server_run(const server_options *given) {
     server_opt = opt;
     char err[512];
     /* libsodium's functions are thread-safe once it is initialised (the
-    ** password hashes run on a worker: players.c) */
+    ** password hashes run on a worker: hasher.c) */
     if (sodium_init() < 0) {
         fprintf(stderr, "tafel serve: libsodium cannot start (sodium_init failed)\n");
         return 1;
@@ -65,9 +67,10 @@ int server_run(const server_options *given) {
         extseats_shutdown();
         return 1;
     }
-    if (botpool_start(opt->workers, http_wake)) {
+    if (botpool_start(opt->workers, http_wake) || hasher_start(http_wake)) {
         fprintf(stderr, "tafel serve: cannot start the bot threads\n");
         botpool_stop();
+        hasher_stop();
         http_stop();
         tables_close();
         extseats_shutdown();

@@ -50,12 +50,17 @@ typedef struct server_limits {
                          ** ends as abandoned (0: never) */
     int bot_ms;          /* --bot-ms: most milliseconds a bot thinks about one move */
     int hint_ms;         /* --hint-ms: most milliseconds a hint thinks */
+    int login_failures;  /* --max-login-failures: failed logins per name per 15 minutes */
+    int address_failures; /* --max-address-failures: failed logins per address per 15 minutes */
+    int signups;         /* --max-signups: accounts one address may make an hour */
+    int guests;          /* --max-guests: guests one address may make an hour */
 } server_limits;
 
 #define SERVER_LIMITS_DEFAULT                                                   \
     {.per_address = 50, .idle_seconds = 60, .queue_bytes = 4L << 20, .rate = 20,   \
      .new_tables = 60, .max_tables = 5000, .expire_seconds = 30L * 86400,         \
-     .bot_ms = 10000, .hint_ms = 2000}
+     .bot_ms = 10000, .hint_ms = 2000, .login_failures = 5, .address_failures = 20, \
+     .signups = 10, .guests = 60}
 
 void server_limits_default(server_limits *l);
 

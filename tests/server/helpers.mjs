@@ -140,9 +140,11 @@ export class Client {
     ws.on('error', (e) => { this.error = e; });
   }
 
-  static connect(server, { protocol = 'tafel', path = 'ws' } = {}) {
+  static connect(server, { protocol = 'tafel', path = 'ws', cookie } = {}) {
     const url = server.base.replace(/^http/, 'ws') + path;
-    const ws = protocol === null ? new WebSocket(url) : new WebSocket(url, protocol);
+    // cookie: a login's "tafel_session=..." (signup below), sent with the upgrade
+    const opts = cookie ? { headers: { cookie } } : undefined;
+    const ws = protocol === null ? new WebSocket(url, opts) : new WebSocket(url, protocol, opts);
     return new Promise((res, rej) => {
       const timer = setTimeout(() => { ws.terminate(); rej(new Error(`no connection to ${url}`)); },
         TIMEOUT);
@@ -735,4 +737,39 @@ export async function startServerVia({ prefix = [], args = [], dir, db } = {}) {
     return r;
   };
   return server;
+}
+
+// ---------------------------------------------------------------- accounts
+
+/**
+ * POSTs JSON to an account route (/api/signup, /api/login, ...), with the
+ * cookie (a "tafel_session=..." pair) when given: { status, body (parsed when
+ * JSON), cookie (the Set-Cookie pair, or null), setCookie (the whole header),
+ * headers }.
+ */
+export async function post(server, path, body, { cookie, headers = {} } = {}) {
+  const r = await fetch(new URL(path, server.base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body ?? {}),
+  });
+  const text = await r.text();
+  let parsed = text;
+  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  const setCookie = r.headers.get('set-cookie');
+  return { status: r.status, body: parsed, cookie: setCookie ? setCookie.split(';')[0] : null,
+    setCookie, headers: r.headers };
+}
+
+/** Signs NAME up with PASSWORD (asserts 201); the login's cookie pair. */
+export async function signup(server, name, password = 'a good password') {
+  const r = await post(server, '/api/signup', { name, password });
+  assert.equal(r.status, 201, `signup ${name}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.cookie;
+}
+
+/** GET /api/me with a cookie: { id, name, kind } or { kind: null }. */
+export async function me(server, cookie) {
+  const r = await fetch(new URL('/api/me', server.base), { headers: cookie ? { cookie } : {} });
+  return r.json();
 }

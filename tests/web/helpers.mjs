@@ -311,7 +311,8 @@ export function pageText(page) {
  * a catalog: each visible text node (and title, aria-label, placeholder
  * attribute) that is not inside a ⟦…⟧ of its element's text, once digits,
  * punctuation, signs and the allowed words (player and bot names) are taken
- * out.  [] when every word is the catalog's.
+ * out; an element marked translate="no" holds a name (a player's), no
+ * words, and is left out.  [] when every word is the catalog's.
  */
 export function unmarkedTexts(page, allowed = []) {
   return page.evaluate(({ allowed, open, close }) => {
@@ -343,6 +344,7 @@ export function unmarkedTexts(page, allowed = []) {
       if (!bare(text)) continue;
       const parent = n.parentElement;
       if (!parent || !visible(parent) || parent.closest('script, style, noscript')) continue;
+      if (parent.closest('[translate="no"]')) continue; // a player's name
       if (text.includes(open) || text.includes(close)) continue;
       // A text between the markers of a sentence its element (or an ancestor) holds.
       let el = parent, ok = false;

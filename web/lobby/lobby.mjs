@@ -15,6 +15,7 @@ import {createMyGames} from "./my-games.mjs";
 import {createTurnAlerts} from "../table/turn-alerts.mjs";
 import {readSettings} from "../table/settings.mjs";
 import {wakeAudio} from "../table/turn-signal.mjs";
+import {accountBar} from "../account/bar.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
 /** @typedef {import("./tables.mjs").ListedTable} ListedTable */
@@ -104,7 +105,8 @@ export function showLobby(root, conn, info) {
         h("header", {class: "top"},
             h("h1", {text: "tafel"}),
             h("span", {class: "muted tagline", text: t("lobby.tagline")}),
-            h("span", {class: "top-tools"}, languageSwitch(chosenLanguage()), connectionBadge(conn))),
+            h("span", {class: "top-tools"}, accountBar(), languageSwitch(chosenLanguage()),
+                connectionBadge(conn))),
         h("main", {class: "lobby"},
             myGames.el,
             h("div", {class: "lobby-new"},

@@ -37,6 +37,7 @@ import {rememberToken} from "../lobby/tokens.mjs";
 import {gameName} from "../lobby/params.mjs";
 import {useGame, t, catalog} from "../words/catalog.mjs";
 import {languageSwitch} from "../words/language.mjs";
+import {accountBar} from "../account/bar.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
@@ -125,7 +126,7 @@ export function showTable(root, conn, info, table, token) {
     root.replaceChildren(
         h("a", {class: "skip", href: "#side", text: t("page.skip")}),
         h("header", {class: "top"}, title, gameLabel, who, connectionBadge(conn),
-          h("span", {class: "top-tools"}, rulesSlot, alerts.button, language, menu.el)),
+          h("span", {class: "top-tools"}, accountBar(), rulesSlot, alerts.button, language, menu.el)),
         h("main", {class: "table-page"},
             header.el,
             clock.el,

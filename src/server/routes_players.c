@@ -1,0 +1,624 @@
+/*
+** routes_players.c -- the account routes: sign up, log in, log out, change
+** password, guests, and who the caller is (docs/server.md, "Players").
+**
+** POST /api/signup, /api/login, /api/logout, /api/password, /api/guest take
+** a JSON object of at most BODY_MAX bytes (Content-Type application/json),
+** from the server's own origin or an --allow-origin one; GET /api/me.  The
+** body arrives in pieces into the transaction's players_tx; a request that
+** needs a password hash hands it to hasher.c and its answer goes out when
+** the hash comes back (players_hashes_done marks it ready and sets the
+** connection's timer; the timer writes it, whole, inside a callback).  With
+** --durable an answer that changed the database waits for the sync as the
+** lobby's does.
+**
+** Brute force: wrong passwords are counted per name and per address in
+** token buckets (BUCKETS slots, the oldest full one reused: memory stays
+** bounded whatever names are tried).  A login attempt takes a token from
+** both before its hash runs (parallel attempts count too); a success gives
+** the name's bucket back in full and the address's token back.  An empty
+** bucket answers 429 "slow_down" with Retry-After.  New accounts and new
+** guests are counted per address an hour the same way.  An unknown name
+** costs a hash like a known one and gets the same answer.
+*/
+#include "hasher.h"
+#include "http.h"
+#include "players.h"
+
+#include <cjson/cJSON.h>
+#include <libwebsockets.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#define BODY_MAX 4096
+#define PASSWORD_MIN 8
+#define LOGIN_WINDOW 900.0 /* seconds: --max-login-failures per this */
+#define HOUR 3600.0
+#define BUCKETS 4096
+#define COOKIE_AGE (PLAYERS_LOGIN_DAYS * 86400)
+
+typedef enum post_route { R_SIGNUP, R_LOGIN, R_LOGOUT, R_PASSWORD, R_GUEST } post_route;
+
+static const char *const ROUTES[] = {"/api/signup", "/api/login", "/api/logout", "/api/password",
+                                     "/api/guest"};
+
+typedef struct players_tx {
+    struct lws *wsi;
+    post_route route;
+    char body[BODY_MAX + 1];
+    size_t len;
+    hasher_job *job;     /* the hash it waits for, or NULL */
+    char addr[64];
+    player who;          /* the caller, at the request */
+    unsigned char token_hash[32];
+    int has_token;
+    char name[PLAYER_NAME_MAX + 1];
+    player target;       /* login: the account */
+    int disabled;
+    /* the answer, once known */
+    char *text;
+    unsigned status;
+    char cookie[200];
+    int has_cookie, retry_after;
+    uint64_t commit;
+} players_tx;
+
+int players_route_is_post(const char *uri) {
+    for (size_t i = 0; i < sizeof ROUTES / sizeof *ROUTES; i++)
+        if (!strcmp(uri, ROUTES[i])) return 1;
+    return 0;
+}
+
+/* ---- brute-force buckets ---------------------------------------------- */
+
+typedef struct bucket {
+    uint64_t key;   /* 0: free */
+    double tokens;
+    double cap;
+    int64_t at;     /* ms of the last refill */
+} bucket;
+
+static bucket buckets[BUCKETS];
+static uint64_t key_seed;
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static uint64_t bucket_key(char kind, const char *text) {
+    if (!key_seed) randombytes_buf(&key_seed, sizeof key_seed);
+    uint64_t h = 1469598103934665603u ^ key_seed;
+    h = (h ^ (unsigned char)kind) * 1099511628211u;
+    for (const char *p = text; *p; p++) {
+        char c = (*p >= 'A' && *p <= 'Z') ? (char)(*p - 'A' + 'a') : *p; /* names fold */
+        h = (h ^ (unsigned char)c) * 1099511628211u;
+    }
+    return h ? h : 1;
+}
+
+static void refill(bucket *b, double per_second, int64_t now) {
+    b->tokens += (double)(now - b->at) / 1000.0 * per_second;
+    if (b->tokens > b->cap) b->tokens = b->cap;
+    b->at = now;
+}
+
+/* The bucket of (kind, text) holding up to cap tokens, refilled at cap per
+** window seconds; a new one is full. */
+static bucket *bucket_of(char kind, const char *text, int cap, double window) {
+    uint64_t key = bucket_key(kind, text);
+    int64_t now = now_ms();
+    double rate = cap / window;
+    bucket *spare = NULL;
+    for (int i = 0; i < BUCKETS; i++) {
+        bucket *b = &buckets[i];
+        if (b->key == key) {
+            b->cap = cap;
+            refill(b, rate, now);
+            return b;
+        }
+        if (!b->key) {
+            if (!spare || spare->key) spare = b;
+            continue;
+        }
+        /* a full bucket is as good as none: the oldest full one is reused;
+        ** when none is full, the fullest */
+        double full = b->tokens + (double)(now - b->at) / 1000.0 * (b->cap / window);
+        double spare_full = !spare ? -1 : !spare->key ? 1e300
+                          : spare->tokens + (double)(now - spare->at) / 1000.0 * (spare->cap / window);
+        if (full > spare_full) spare = b;
+    }
+    *spare = (bucket){.key = key, .tokens = cap, .cap = cap, .at = now};
+    return spare;
+}
+
+/* Takes a token: 0, or the seconds until one is there (nothing taken).
+** cap 0: no limit. */
+static int bucket_take(char kind, const char *text, int cap, double window) {
+    if (cap <= 0) return 0;
+    bucket *b = bucket_of(kind, text, cap, window);
+    if (b->tokens >= 1) {
+        b->tokens -= 1;
+        return 0;
+    }
+    int wait = (int)ceil((1 - b->tokens) * window / cap);
+    return wait < 1 ? 1 : wait;
+}
+
+/* Whether a token is there, without taking it: 0 or seconds to wait. */
+static int bucket_wait(char kind, const char *text, int cap, double window) {
+    if (cap <= 0) return 0;
+    bucket *b = bucket_of(kind, text, cap, window);
+    if (b->tokens >= 1) return 0;
+    int wait = (int)ceil((1 - b->tokens) * window / cap);
+    return wait < 1 ? 1 : wait;
+}
+
+static void bucket_give(char kind, const char *text, int cap, double window, int all) {
+    if (cap <= 0) return;
+    bucket *b = bucket_of(kind, text, cap, window);
+    b->tokens = all ? cap : b->tokens + 1 > cap ? cap : b->tokens + 1;
+}
+
+/* ---- answers ---------------------------------------------------------- */
+
+static char *print_free(cJSON *json) {
+    char *text = json ? cJSON_PrintUnformatted(json) : NULL;
+    cJSON_Delete(json);
+    return text;
+}
+
+static char *error_json(const char *code, const char *fmt, va_list ap) {
+    char message[400];
+    vsnprintf(message, sizeof message, fmt, ap);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "error", code);
+    cJSON_AddStringToObject(o, "message", message);
+    return print_free(o);
+}
+
+static char *player_json(const player *p) {
+    cJSON *o = cJSON_CreateObject();
+    if (p && p->id) {
+        cJSON_AddNumberToObject(o, "id", (double)p->id);
+        cJSON_AddStringToObject(o, "name", p->name);
+        cJSON_AddStringToObject(o, "kind", p->kind == PLAYER_ACCOUNT ? "account"
+                                           : p->kind == PLAYER_GUEST ? "guest" : "bot");
+    } else {
+        cJSON_AddNullToObject(o, "kind");
+    }
+    return print_free(o);
+}
+
+static void tx_free(players_tx *tx) {
+    if (!tx) return;
+    free(tx->text);
+    sodium_memzero(tx->body, sizeof tx->body);
+    free(tx);
+}
+
+/* Writes the answer of tx now, or (--durable, changes not synced yet) from
+** the timer later. */
+static int tx_send(struct lws *wsi, http_session *h) {
+    players_tx *tx = h->tx;
+    if (tx->commit > syncer_synced()) {
+        lws_set_timer_usecs(wsi, 2000);
+        return 0;
+    }
+    char *text = tx->text;
+    tx->text = NULL;
+    char cookie[sizeof tx->cookie];
+    snprintf(cookie, sizeof cookie, "%s", tx->cookie);
+    int has_cookie = tx->has_cookie, retry = tx->retry_after;
+    unsigned status = tx->status;
+    h->tx = NULL;
+    tx_free(tx);
+    return routes_send_json_with(wsi, status, text, has_cookie ? cookie : NULL, retry, 0);
+}
+
+/* The answer of tx is known: text (malloc'd). */
+static void tx_answer(players_tx *tx, unsigned status, char *text) {
+    free(tx->text);
+    tx->text = text ? text : strdup("{\"error\":\"storage\",\"message\":\"out of memory\"}");
+    tx->status = text ? status : 500;
+    tx->commit = syncer_committed();
+}
+
+static void tx_error(players_tx *tx, unsigned status, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void tx_error(players_tx *tx, unsigned status, const char *code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    tx_answer(tx, status, error_json(code, fmt, ap));
+    va_end(ap);
+}
+
+/* A new login of p for the caller: the cookie, and the answer. */
+static void tx_login(players_tx *tx, unsigned status, const player *p) {
+    char token[44];
+    if (players_login_new(p->id, token)) {
+        tx_error(tx, 500, "storage", "the login could not be stored");
+        return;
+    }
+    snprintf(tx->cookie, sizeof tx->cookie,
+             PLAYERS_COOKIE "=%s; HttpOnly; SameSite=Lax; Path=/; Max-Age=%d%s", token, COOKIE_AGE,
+             server_opt->cert ? "; Secure" : "");
+    sodium_memzero(token, sizeof token);
+    tx->has_cookie = 1;
+    tx_answer(tx, status, player_json(p));
+}
+
+static void tx_logout_cookie(players_tx *tx) {
+    snprintf(tx->cookie, sizeof tx->cookie,
+             PLAYERS_COOKIE "=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0%s",
+             server_opt->cert ? "; Secure" : "");
+    tx->has_cookie = 1;
+}
+
+/* An answer right away, inside the callback: -1 closes. */
+static int refuse_now(struct lws *wsi, unsigned status, int close, const char *code,
+                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int refuse_now(struct lws *wsi, unsigned status, int close, const char *code,
+                      const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = error_json(code, fmt, ap);
+    va_end(ap);
+    return routes_send_json_with(wsi, status, text, NULL, 0, close);
+}
+
+/* ---- GET -------------------------------------------------------------- */
+
+int players_route_get(struct lws *wsi, const char *uri, int *rc) {
+    if (players_route_is_post(uri)) {
+        *rc = refuse_now(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, 0, "method", "%s takes POST", uri);
+        return 1;
+    }
+    if (strcmp(uri, "/api/me")) return 0;
+    players_logins_expire();
+    player who;
+    int found = players_of_request(wsi, &who);
+    if (found < 0) {
+        *rc = refuse_now(wsi, 500, 0, "storage", "the logins could not be read");
+        return 1;
+    }
+    *rc = routes_send_json_with(wsi, HTTP_STATUS_OK, player_json(found ? &who : NULL), NULL, 0, 0);
+    return 1;
+}
+
+/* ---- POST ------------------------------------------------------------- */
+
+int players_post_begin(struct lws *wsi, http_session *h, const char *uri) {
+    int route = -1;
+    for (size_t i = 0; i < sizeof ROUTES / sizeof *ROUTES; i++)
+        if (!strcmp(uri, ROUTES[i])) route = (int)i;
+    char v[128];
+    long length = 0;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) > 0 &&
+        lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP_CONTENT_LENGTH) > 0)
+        length = strtol(v, NULL, 10);
+    /* a refusal before the body is read closes: its bytes are no request */
+    int close = length > 0;
+    if (route < 0)
+        return refuse_now(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, 1, "method",
+                          "GET and HEAD only (POST to the account routes)");
+    if (length > BODY_MAX)
+        return refuse_now(wsi, HTTP_STATUS_REQ_ENTITY_TOO_LARGE, 1, "too_big",
+                          "a request body has at most %d bytes, not %ld", BODY_MAX, length);
+    int type_ok = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE) > 0 &&
+                  lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP_CONTENT_TYPE) > 0 &&
+                  !strncasecmp(v, "application/json", 16) && (!v[16] || v[16] == ';' || v[16] == ' ');
+    if (!type_ok)
+        return refuse_now(wsi, HTTP_STATUS_UNSUPPORTED_MEDIA_TYPE, close, "bad_type",
+                          "the body is JSON: Content-Type application/json");
+    if (!routes_origin_allowed(wsi))
+        return refuse_now(wsi, HTTP_STATUS_FORBIDDEN, close, "bad_origin",
+                          "pages of this origin may not use the account routes");
+    players_tx *tx = calloc(1, sizeof *tx);
+    if (!tx) return -1;
+    tx->wsi = wsi;
+    tx->route = (post_route)route;
+    sockets_client_address(wsi, tx->addr, sizeof tx->addr);
+    if (players_of_request_token(wsi, &tx->who, tx->token_hash, &tx->has_token) != 1)
+        memset(&tx->who, 0, sizeof tx->who);
+    h->tx = tx;
+    if (length == 0) return players_post_complete(wsi, h);
+    return 0;
+}
+
+int players_post_body(struct lws *wsi, http_session *h, const void *in, size_t len) {
+    (void)wsi;
+    players_tx *tx = h->tx;
+    if (!tx) return -1;
+    if (tx->len + len > BODY_MAX) return -1; /* more than Content-Length said */
+    memcpy(tx->body + tx->len, in, len);
+    tx->len += len;
+    return 0;
+}
+
+static const char *string_field(const cJSON *body, const char *name) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(body, name);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* Whether the password's length is allowed; else the answer says why. */
+static int password_ok(players_tx *tx, const char *password, const char *field) {
+    size_t n = password ? strlen(password) : 0;
+    if (!password || n < PASSWORD_MIN || n > HASHER_PASSWORD_MAX) {
+        tx_error(tx, 400, "bad_password", "%s has %d to %d bytes%s", field, PASSWORD_MIN,
+                 HASHER_PASSWORD_MAX, password ? "" : " (a string)");
+        return 0;
+    }
+    return 1;
+}
+
+/* Hands the hash over; else answers busy. */
+static int submit(players_tx *tx, hasher_job *job) {
+    job->owner = tx;
+    if (hasher_submit(job)) {
+        hasher_job_free(job);
+        tx->retry_after = 1;
+        tx_error(tx, 503, "busy", "the server is busy checking passwords; try again in a moment");
+        return 0;
+    }
+    tx->job = job;
+    return 1;
+}
+
+static hasher_job *new_job(hasher_op op, const char *password) {
+    hasher_job *job = calloc(1, sizeof *job);
+    if (!job) return NULL;
+    job->op = op;
+    job->password_len = strlen(password);
+    memcpy(job->password, password, job->password_len);
+    return job;
+}
+
+static void slow_down(players_tx *tx, int wait, const char *what) {
+    tx->retry_after = wait;
+    tx_error(tx, 429, "slow_down", "too many %s; try again in %d s", what, wait);
+}
+
+static void do_signup(players_tx *tx, const cJSON *body) {
+    const char *name = string_field(body, "name"), *password = string_field(body, "password");
+    char why[200];
+    if (!name || players_name_check(name, why, sizeof why)) {
+        tx_error(tx, 400, "bad_name", "%s", name ? why : "name: a string");
+        return;
+    }
+    if (!password_ok(tx, password, "a password")) return;
+    player taken;
+    if (players_find(name, &taken)) {
+        tx_error(tx, 409, "name_taken", "the name '%s' is taken", name);
+        return;
+    }
+    int wait = bucket_take('s', tx->addr, server_opt->limits.signups, HOUR);
+    if (wait) return slow_down(tx, wait, "new accounts from this address");
+    snprintf(tx->name, sizeof tx->name, "%s", name);
+    hasher_job *job = new_job(HASHER_MAKE, password);
+    if (job) submit(tx, job);
+}
+
+static void do_login(players_tx *tx, const cJSON *body) {
+    const char *name = string_field(body, "name"), *password = string_field(body, "password");
+    if (!name || !password) {
+        tx_error(tx, 400, "bad_request", "a login has a name and a password (strings)");
+        return;
+    }
+    if (strlen(password) > HASHER_PASSWORD_MAX || strlen(name) > PLAYER_NAME_MAX) {
+        tx_error(tx, 401, "wrong_password", "wrong name or password");
+        return;
+    }
+    const server_limits *l = &server_opt->limits;
+    int wait = bucket_wait('n', name, l->login_failures, LOGIN_WINDOW);
+    int wait_addr = bucket_wait('a', tx->addr, l->address_failures, LOGIN_WINDOW);
+    if (wait || wait_addr)
+        return slow_down(tx, wait > wait_addr ? wait : wait_addr, "failed logins");
+    bucket_take('n', name, l->login_failures, LOGIN_WINDOW);
+    bucket_take('a', tx->addr, l->address_failures, LOGIN_WINDOW);
+    snprintf(tx->name, sizeof tx->name, "%s", name);
+    hasher_job *job = new_job(HASHER_VERIFY, password);
+    if (!job) return;
+    int found = players_account(name, &tx->target, job->stored, sizeof job->stored, &tx->disabled);
+    if (found < 0) {
+        hasher_job_free(job);
+        tx_error(tx, 500, "storage", "the players could not be read");
+        return;
+    }
+    if (!found) job->stored[0] = '\0'; /* a dummy hash: the same time, the same answer */
+    submit(tx, job);
+}
+
+static void do_password(players_tx *tx, const cJSON *body) {
+    const char *old = string_field(body, "old"), *new = string_field(body, "new");
+    if (tx->who.kind != PLAYER_ACCOUNT) {
+        tx_error(tx, 401, "not_logged_in", "log in to an account to change its password");
+        return;
+    }
+    if (!old || strlen(old) > HASHER_PASSWORD_MAX) {
+        tx_error(tx, 401, "wrong_password", "the old password is wrong");
+        return;
+    }
+    if (!password_ok(tx, new, "the new password")) return;
+    int wait = bucket_take('n', tx->who.name, server_opt->limits.login_failures, LOGIN_WINDOW);
+    if (wait) return slow_down(tx, wait, "wrong passwords");
+    hasher_job *job = new_job(HASHER_CHECK, old);
+    if (!job) return;
+    job->password2_len = strlen(new);
+    memcpy(job->password2, new, job->password2_len);
+    int disabled;
+    if (players_account(tx->who.name, &tx->target, job->stored, sizeof job->stored, &disabled) != 1) {
+        hasher_job_free(job);
+        tx_error(tx, 500, "storage", "the account could not be read");
+        return;
+    }
+    submit(tx, job);
+}
+
+static void do_guest(players_tx *tx, const cJSON *body) {
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(body, "name");
+    char why[200], name[PLAYER_NAME_MAX + 1];
+    if (tx->who.kind == PLAYER_ACCOUNT) {
+        tx_error(tx, 409, "not_guest", "you are logged in to an account; log out to play as a guest");
+        return;
+    }
+    if (n && !cJSON_IsNull(n)) {
+        if (!cJSON_IsString(n) || players_name_check(n->valuestring, why, sizeof why)) {
+            tx_error(tx, 400, "bad_name", "%s", cJSON_IsString(n) ? why : "name: a string");
+            return;
+        }
+        player taken;
+        if (players_find(n->valuestring, &taken)) {
+            tx_error(tx, 409, "name_taken", "the name '%s' is a player's", n->valuestring);
+            return;
+        }
+        snprintf(name, sizeof name, "%s", n->valuestring);
+    } else if (tx->who.kind == PLAYER_GUEST) {
+        tx_error(tx, 400, "bad_name", "a new name for the guest: name (a string)");
+        return;
+    } else {
+        snprintf(name, sizeof name, "Guest %04u", 1000 + randombytes_uniform(9000));
+    }
+    if (tx->who.kind == PLAYER_GUEST) {
+        if (players_rename_guest(tx->who.id, name) != 1) {
+            tx_error(tx, 500, "storage", "the guest could not be renamed");
+            return;
+        }
+        snprintf(tx->who.name, sizeof tx->who.name, "%s", name);
+        tx_answer(tx, 200, player_json(&tx->who));
+        return;
+    }
+    int wait = bucket_take('g', tx->addr, server_opt->limits.guests, HOUR);
+    if (wait) return slow_down(tx, wait, "new guests from this address");
+    player guest;
+    if (players_create_guest(name, &guest) != 1) {
+        tx_error(tx, 500, "storage", "the guest could not be stored");
+        return;
+    }
+    tx_login(tx, 201, &guest);
+}
+
+int players_post_complete(struct lws *wsi, http_session *h) {
+    players_tx *tx = h->tx;
+    if (!tx) return -1;
+    if (tx->text || tx->job) return 0; /* answered already (an empty body) */
+    tx->body[tx->len] = '\0';
+    cJSON *body = tx->len ? cJSON_ParseWithLength(tx->body, tx->len) : cJSON_CreateObject();
+    if (!cJSON_IsObject(body)) {
+        tx_error(tx, 400, "bad_json", "the body is a JSON object");
+    } else {
+        switch (tx->route) {
+        case R_SIGNUP: do_signup(tx, body); break;
+        case R_LOGIN: do_login(tx, body); break;
+        case R_PASSWORD: do_password(tx, body); break;
+        case R_GUEST: do_guest(tx, body); break;
+        case R_LOGOUT:
+            if (tx->has_token && players_login_end(tx->token_hash)) {
+                tx_error(tx, 500, "storage", "the login could not be ended");
+                break;
+            }
+            tx_logout_cookie(tx);
+            tx_answer(tx, 200, player_json(NULL));
+            break;
+        }
+    }
+    cJSON_Delete(body);
+    sodium_memzero(tx->body, sizeof tx->body);
+    if (tx->job) return 0; /* the hash's answer comes later */
+    if (!tx->text) tx_error(tx, 500, "storage", "out of memory");
+    return tx_send(wsi, h);
+}
+
+/* A hash came back for tx: the answer. */
+static void hashed(players_tx *tx, hasher_job *job) {
+    const server_limits *l = &server_opt->limits;
+    if (job->failed && job->op == HASHER_MAKE) {
+        tx_error(tx, 503, "busy", "the server could not hash the password (out of memory)");
+        return;
+    }
+    switch (tx->route) {
+    case R_SIGNUP: {
+        player p;
+        int made = players_create_account(tx->name, job->result,
+                                          tx->who.kind == PLAYER_GUEST ? tx->who.id : 0, &p);
+        if (made == 0) {
+            tx_error(tx, 409, "name_taken", "the name '%s' is taken", tx->name);
+            return;
+        }
+        if (made < 0) {
+            tx_error(tx, 500, "storage", "the account could not be stored");
+            return;
+        }
+        /* the guest became the account (its seats and lines are its); its
+        ** old logins end, and the caller gets a new one */
+        if (tx->who.kind == PLAYER_GUEST) players_logins_end(p.id, NULL);
+        else if (tx->has_token) players_login_end(tx->token_hash);
+        tx_login(tx, 201, &p);
+        return;
+    }
+    case R_LOGIN:
+        if (!job->ok) {
+            tx_error(tx, 401, "wrong_password", "wrong name or password");
+            return;
+        }
+        if (tx->disabled) {
+            tx_error(tx, 403, "disabled", "the account '%s' is disabled", tx->target.name);
+            return;
+        }
+        bucket_give('n', tx->name, l->login_failures, LOGIN_WINDOW, 1);
+        bucket_give('a', tx->addr, l->address_failures, LOGIN_WINDOW, 0);
+        if (job->rehashed) players_set_password(tx->target.id, job->result);
+        if (tx->has_token) players_login_end(tx->token_hash);
+        tx_login(tx, 200, &tx->target);
+        return;
+    case R_PASSWORD:
+        if (!job->ok) {
+            tx_error(tx, 401, "wrong_password", "the old password is wrong");
+            return;
+        }
+        if (!job->rehashed || players_set_password(tx->target.id, job->result)) {
+            tx_error(tx, 500, "storage", "the new password could not be stored");
+            return;
+        }
+        bucket_give('n', tx->who.name, l->login_failures, LOGIN_WINDOW, 1);
+        /* the other logins end: whoever knew the old password is out */
+        players_logins_end(tx->target.id, tx->token_hash);
+        tx_answer(tx, 200, player_json(&tx->who));
+        return;
+    default:
+        tx_error(tx, 500, "storage", "no hash was asked for");
+        return;
+    }
+}
+
+void players_hashes_done(void) {
+    for (hasher_job *job; (job = hasher_take_done());) {
+        players_tx *tx = job->owner;
+        if (tx) {
+            tx->job = NULL;
+            hashed(tx, job);
+            lws_set_timer_usecs(tx->wsi, 1);
+        }
+        hasher_job_free(job);
+    }
+}
+
+int players_post_timer(struct lws *wsi, http_session *h) {
+    if (!h->tx || !h->tx->text) return 0; /* still hashing */
+    return tx_send(wsi, h);
+}
+
+int players_post_drop(http_session *h) {
+    players_tx *tx = h->tx;
+    if (!tx) return 0;
+    h->tx = NULL;
+    if (tx->job) tx->job->owner = NULL; /* freed when it comes back */
+    tx_free(tx);
+    return 1;
+}

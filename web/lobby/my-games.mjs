@@ -4,7 +4,8 @@
 // table, where a player's bound seat is theirs without a token).  Read
 // when the lobby opens, every 20 s while the page is seen, and at once
 // when the server says it became the player's turn somewhere (`turn`).
-// Hidden for a page with no login (401).
+// Hidden for a page with no login (401; not asked when identity.mjs found
+// nobody).
 
 import {h} from "../table/dom.mjs";
 import {t, catalog} from "../words/catalog.mjs";
@@ -13,6 +14,7 @@ import {gameName} from "./params.mjs";
 import {tokensOf} from "./tokens.mjs";
 import {ago} from "./ago.mjs";
 import {clockDigits, spanWords, lowTime, clockStyle} from "../table/clock.mjs";
+import {me} from "../account/identity.mjs";
 
 /** @typedef {import("../types.js").MyGame} MyGame */
 
@@ -59,7 +61,7 @@ export function createMyGames(extra) {
     let asking = false;
 
     async function refresh() {
-        if (asking) return;
+        if (asking || me().kind === null) return;   // nobody (no accounts here): no games
         asking = true;
         try {
             const r = await fetch("/api/my-games", {credentials: "same-origin"});

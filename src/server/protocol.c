@@ -473,7 +473,7 @@ static void do_change(session *s, const char *type, const cJSON *msg) {
     } else if (!strcmp(type, "resign")) {
         rc = table_resign(t, s->seat, seq, &code, why, sizeof why);
     } else if (!strcmp(type, "claim")) {
-        rc = table_claim(t, s->seat, seq, &code, why, sizeof why);
+        rc = table_claim_time(t, s->seat, seq, &code, why, sizeof why);
     } else {
         int wrong = 0;
         const char *bot = string_field(msg, "bot", &wrong);

@@ -80,7 +80,10 @@ void clock_text(const table_clock *c, char *out, size_t size) {
         return;
     case TABLE_CLOCK_CORRESPONDENCE: {
         int64_t ms = c->per_move_ms;
-        const char *u = ms % 86400000 == 0 ? "d" : ms % 3600000 == 0 ? "h" : ms % 60000 == 0 ? "m" : "s";
+        const char *u = ms % 86400000 == 0  ? "d"
+                    : ms % 3600000 == 0 ? "h"
+                    : ms % 60000 == 0   ? "m"
+                                        : "s";
         double per = *u == 'd' ? 86400e3 : *u == 'h' ? 3600e3 : *u == 'm' ? 60e3 : 1e3;
         amount(a, sizeof a, (double)ms / per);
         snprintf(out, size, "%s%s", a, u);
@@ -278,7 +281,8 @@ int clocks_store_timeout(const char *id, int seat, int64_t seq, char *err, size_
         sqlite3_stmt *st = NULL;
         int rc = sqlite3_prepare_v2(db, sql[i], -1, &st, NULL);
         if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = i ? sqlite3_bind_int64(st, 3, seq) : sqlite3_bind_int(st, 2, seat);
+        if (rc == SQLITE_OK)
+            rc = i ? sqlite3_bind_int64(st, 3, seq) : sqlite3_bind_int(st, 2, seat);
         if (rc == SQLITE_OK) rc = sqlite3_step(st);
         if (rc != SQLITE_DONE) {
             snprintf(err, errsize, "ending table %s on time: %s", id, sqlite3_errmsg(db));

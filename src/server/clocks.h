@@ -18,7 +18,11 @@
 #include <stdint.h>
 
 /* TABLE_: <time.h> has a CLOCK_REALTIME of its own (clock_gettime's). */
-typedef enum clock_kind { TABLE_CLOCK_NONE = 0, TABLE_CLOCK_REALTIME, TABLE_CLOCK_CORRESPONDENCE } clock_kind;
+typedef enum clock_kind {
+    TABLE_CLOCK_NONE = 0,
+    TABLE_CLOCK_REALTIME,
+    TABLE_CLOCK_CORRESPONDENCE
+} clock_kind;
 
 typedef struct table_clock {
     clock_kind kind;

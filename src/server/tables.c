@@ -1059,7 +1059,8 @@ static void time_words(int64_t ms, char *out, size_t size) {
     else snprintf(out, size, "%lld min %lld s", (long long)m, (long long)(s % 60));
 }
 
-int table_claim_time(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize) {
+int table_claim_time(table *t, int seat, int64_t seq, const char **code, char *msg,
+                     size_t msgsize) {
     if (check_seq(t, seq, code, msg, msgsize)) return -1;
     if (t->clock.kind != TABLE_CLOCK_CORRESPONDENCE)
         return fail(code, "no_claim", msg, msgsize,

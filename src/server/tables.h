@@ -188,7 +188,8 @@ int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char
 int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgsize);
 /* seat claims the game of the seat to move, whose time by correspondence
 ** has passed: then as table_time_out; refused before (too_early). */
-int table_claim_time(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize);
+int table_claim_time(table *t, int seat, int64_t seq, const char **code, char *msg,
+                     size_t msgsize);
 /* Whether seat may undo now; why not in why. */
 int table_can_undo(const table *t, int seat, const char **why);
 /* The winners among the seats that did not resign (when over). */

@@ -90,11 +90,12 @@ test('"My games" in the lobby lists a table where it is the player\'s turn', asy
   const t = await clockedTable(srv, '2d');
   await srv.stop();
   const token = 'c'.repeat(43);
-  execFileSync('python3', ['-c', `import sqlite3,sys,hashlib
+  execFileSync('python3', ['-c', `import sqlite3,sys,hashlib,time
 c=sqlite3.connect(sys.argv[1])
-c.execute("INSERT INTO players (name,name_key,kind,created,seen) VALUES ('Cleo','cleo','guest',0,0)")
+now=int(time.time())
+c.execute("INSERT INTO players (name,name_key,kind,created,seen) VALUES ('Cleo','cleo','guest',?,?)",(now,now))
 p=c.execute("SELECT id FROM players WHERE name='Cleo'").fetchone()[0]
-c.execute("INSERT INTO logins VALUES (?,?,0,0)",(hashlib.sha256(sys.argv[3].encode()).digest(),p))
+c.execute("INSERT INTO logins VALUES (?,?,?,?)",(hashlib.sha256(sys.argv[3].encode()).digest(),p,now,now))
 c.execute("UPDATE seats SET player=? WHERE table_id=? AND seat=0",(p,sys.argv[2]))
 c.commit()`, srv.db, t.table, token]);
   const again = await webServer({ db: srv.db, dir: srv.dir });

@@ -101,8 +101,9 @@ export function showTable(root, conn, info, table, token) {
         onStep: plot.mark,
     });
     const pacer = createPacer(onState, () => SPEEDS[settings.botSpeed]);
-    const signal = createTurnSignal(settings);
     const alerts = createTurnAlerts(settings);
+    const signal = createTurnSignal(settings,
+        () => { if (state) alerts.ownTurn(gameTitle(gameName(state.game))); });
     const menu = createSettings(settings, (what) => {
         if (what === "botSpeed") pacer.changed();
         if (what === "notation") {

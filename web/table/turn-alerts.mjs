@@ -2,7 +2,8 @@
 // message): a line on the page with a link to that table, the turn's beep
 // when the player turned sound on (settings), and a desktop notification
 // when the player allowed them -- asked only by a button (a click), never
-// on load.  The notification opens that table.
+// on load.  The notification opens that table.  The same notification
+// tells of a turn at this page's own table while the page is not looked at.
 
 import {h} from "./dom.mjs";
 import {t} from "../words/catalog.mjs";
@@ -41,6 +42,27 @@ export function createTurnAlerts(settings) {
         drawButton();
     }
 
+    /**
+     * A desktop notification, when allowed and the page is not looked at.
+     * @param {string} game the game in words
+     * @param {string} href the table's page
+     */
+    function notify(game, href) {
+        if (!canNotify() || Notification.permission !== "granted" ||
+            (document.visibilityState === "visible" && document.hasFocus())) return;
+        try {
+            const n = new Notification(t("clocks.notify.title", {game}),
+                                       {body: t("clocks.notify.body"), tag: `tafel-${href}`});
+            n.onclick = () => {
+                window.focus();
+                if (location.pathname !== href) location.href = href;
+                n.close();
+            };
+        } catch {
+            /* notifications only from a service worker here: the line and the beep stay */
+        }
+    }
+
     /** @param {TurnMessage} m */
     function onTurn(m) {
         const game = gameTitle(gameName(m.game));
@@ -49,22 +71,11 @@ export function createTurnAlerts(settings) {
             h("a", {href, text: t("clocks.elsewhere_go")}));
         line.hidden = false;
         if (settings.sound) beep();
-        if (canNotify() && Notification.permission === "granted" &&
-            (document.visibilityState !== "visible" || !document.hasFocus())) {
-            try {
-                const n = new Notification(t("clocks.notify.title", {game}),
-                                           {body: t("clocks.notify.body"), tag: `tafel-${m.table}`});
-                n.onclick = () => {
-                    window.focus();
-                    location.href = href;
-                    n.close();
-                };
-            } catch {
-                /* notifications only from a service worker here: the line and the beep stay */
-            }
-        }
+        notify(game, href);
     }
 
     drawButton();
-    return {button, line, onTurn};
+    /** The turn became this page's seat's (its own sound is turn-signal.mjs's). @param {string} game */
+    const ownTurn = (game) => notify(game, location.pathname);
+    return {button, line, onTurn, ownTurn};
 }

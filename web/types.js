@@ -26,11 +26,33 @@ export {};
  */
 
 /**
+ * A table's clocks (clocks): each seat's time left as of the message (real
+ * time: its clock; correspondence: to its deadline while it is to move,
+ * else null), whose clock runs, the clock's text and pace.
+ * @typedef {{kind: "realtime" | "correspondence", text: string, left_ms: (number | null)[],
+ *   running: number | null, base_ms?: number, increment_ms?: number, per_move_ms?: number,
+ *   deadline_ms?: number | null}} ClockInfo
+ */
+
+/**
+ * `turn`: it became the player's turn at another table.
+ * @typedef {{type: "turn", table: string, game: string}} TurnMessage
+ */
+
+/**
+ * One of GET /api/my-games: a table where the player holds a seat, and its
+ * players' names (null: an open seat).
+ * @typedef {{table: string, game: string, seat: number, your_turn: boolean,
+ *   players: (string | null)[], clock: ClockInfo | null, deadline_ms: number | null,
+ *   left_ms?: number, updated: number}} MyGame
+ */
+
+/**
  * The state message: sent on join and after every change.
  * @typedef {{
  *   type: "state", protocol: number, table: string, seq: number, actions: number,
  *   seat: number | null, game: string, status: "playing" | "over",
- *   reason?: "abandoned", seed?: string,
+ *   reason?: "abandoned" | "timeout", seed?: string, clock?: ClockInfo,
  *   to_move: number | "chance" | "terminal", seats: SeatInfo[], view: any,
  *   last: LastAction[], events: ActionAccount[], legal?: string[], undo: boolean,
  *   scores: number[], winners?: number[], rated?: boolean, private?: boolean, rematch?: string
@@ -144,7 +166,7 @@ export {};
  * Any message of the server.
  * @typedef {StateMessage | CreatedMessage | AckMessage | HintMessage | HistoryMessage |
  *   ReplayMessage | LobbyMessage | ErrorMessage | ChatMessage | RematchMessage |
- *   {type: "pong"}} ServerMessage
+ *   TurnMessage | {type: "pong"}} ServerMessage
  */
 
 /**

@@ -1,12 +1,19 @@
 /*
-** clocks.c -- a table's clock: its text, and the time each seat has left.
+** clocks.c -- a table's clock: its text, and the time each seat has left
+** (clocks.h says how the clocks run).
 */
 #include "clocks.h"
 
+#include "tables.h"
+#include "turns.h"
+
+#include <cjson/cJSON.h>
 #include <math.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Longest a clock may be: a real-time game of 24 h a player, or a week a
 ** move by correspondence. */
@@ -24,7 +31,7 @@ int clock_parse(const char *text, table_clock *out, char *why, size_t whysize) {
         const char *rest = end + 1;
         double b = strtod(rest, &end);
         if (end == rest || *end || !isfinite(b) || b < 0) goto bad;
-        out->kind = CLOCK_REALTIME;
+        out->kind = TABLE_CLOCK_REALTIME;
         out->base_ms = llround(a * 60000.0);
         out->increment_ms = llround(b * 1000.0);
         if (out->base_ms < 1000 || out->base_ms > CLOCK_MAX_BASE_MS ||
@@ -42,7 +49,7 @@ int clock_parse(const char *text, table_clock *out, char *why, size_t whysize) {
                   : !strcmp(end, "s") ? 1e3
                                       : 0;
     if (!unit) goto bad;
-    out->kind = CLOCK_CORRESPONDENCE;
+    out->kind = TABLE_CLOCK_CORRESPONDENCE;
     out->per_move_ms = llround(a * unit);
     if (out->per_move_ms < 1000 || out->per_move_ms > CLOCK_MAX_PER_MOVE_MS) {
         snprintf(why, whysize, "clock '%.20s': a move by correspondence may take 1 s to 14 days",
@@ -66,14 +73,17 @@ static void amount(char *out, size_t size, double value) {
 void clock_text(const table_clock *c, char *out, size_t size) {
     char a[32], b[32];
     switch (c->kind) {
-    case CLOCK_REALTIME:
+    case TABLE_CLOCK_REALTIME:
         amount(a, sizeof a, (double)c->base_ms / 60000.0);
         amount(b, sizeof b, (double)c->increment_ms / 1000.0);
         snprintf(out, size, "%s+%s", a, b);
         return;
-    case CLOCK_CORRESPONDENCE: {
+    case TABLE_CLOCK_CORRESPONDENCE: {
         int64_t ms = c->per_move_ms;
-        const char *u = ms % 86400000 == 0 ? "d" : ms % 3600000 == 0 ? "h" : ms % 60000 == 0 ? "m" : "s";
+        const char *u = ms % 86400000 == 0  ? "d"
+                    : ms % 3600000 == 0 ? "h"
+                    : ms % 60000 == 0   ? "m"
+                                        : "s";
         double per = *u == 'd' ? 86400e3 : *u == 'h' ? 3600e3 : *u == 'm' ? 60e3 : 1e3;
         amount(a, sizeof a, (double)ms / per);
         snprintf(out, size, "%s%s", a, u);
@@ -82,4 +92,212 @@ void clock_text(const table_clock *c, char *out, size_t size) {
     default:
         if (size) out[0] = '\0';
     }
+}
+
+/* ---- the clocks of the tables ----------------------------------------- */
+
+int64_t clocks_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The clocked tables not over, for clocks_tick; t->clock_listed is a
+** table's place + 1. */
+static table **listed;
+static int nlisted, listed_cap;
+
+static void list_add(table *t) {
+    if (t->clock_listed || t->over || t->clock.kind == TABLE_CLOCK_NONE) return;
+    if (nlisted == listed_cap) {
+        int cap = listed_cap ? 2 * listed_cap : 64;
+        table **more = realloc(listed, sizeof *more * (size_t)cap);
+        if (!more) return; /* its clock still runs; only its timeout waits for a move */
+        listed = more;
+        listed_cap = cap;
+    }
+    listed[nlisted++] = t;
+    t->clock_listed = nlisted;
+}
+
+void clocks_forget(table *t) {
+    int i = t->clock_listed - 1;
+    if (i < 0 || i >= nlisted || listed[i] != t) return;
+    listed[i] = listed[--nlisted];
+    listed[i]->clock_listed = i + 1;
+    t->clock_listed = 0;
+    if (!nlisted) {
+        free(listed);
+        listed = NULL;
+        listed_cap = 0;
+    }
+}
+
+/* The human seat to move, whose time counts (-1: none: the game is over,
+** chance or a bot is to move). */
+static int seat_to_move(const table *t) {
+    if (t->over) return -1;
+    int seat = tafel_state_current(t->state);
+    if (seat < 0 || seat >= t->players || t->seats[seat].bot) return -1;
+    return seat;
+}
+
+int clocks_turn_seat(const table *t) { return t->turn_seat; }
+
+void clocks_started(table *t, int restored) {
+    t->clock_seq = t->seq;
+    t->turn_seat = seat_to_move(t);
+    if (t->turn_seat >= 0 && t->clock.kind != TABLE_CLOCK_NONE &&
+        (!t->turn_since || (restored && t->clock.kind == TABLE_CLOCK_REALTIME)))
+        t->turn_since = clocks_now_ms();
+    if (t->turn_seat < 0) t->turn_since = 0;
+    list_add(t);
+}
+
+int64_t clocks_left_ms(const table *t, int seat, int64_t now) {
+    if (seat < 0 || seat >= t->players) return -1;
+    int running = t->turn_seat == seat && t->turn_since > 0;
+    if (t->clock.kind == TABLE_CLOCK_REALTIME) {
+        int64_t left = t->seats[seat].clock_ms;
+        if (left < 0) left = 0;
+        if (running) left -= now - t->turn_since;
+        return left < 0 ? 0 : left;
+    }
+    if (t->clock.kind == TABLE_CLOCK_CORRESPONDENCE && running) {
+        int64_t left = t->turn_since + t->clock.per_move_ms - now;
+        return left < 0 ? 0 : left;
+    }
+    return -1;
+}
+
+int clocks_flagged(const table *t, int seat, int64_t now) {
+    return t->clock.kind == TABLE_CLOCK_REALTIME && !t->over && t->turn_seat == seat &&
+           t->turn_since > 0 && clocks_left_ms(t, seat, now) <= 0;
+}
+
+/* Whether seat played an action of the latest change (its turn ended by
+** its own move: the increment is its). */
+static int acted(const table *t, int seat) {
+    for (int i = 0; i < t->nlast; i++)
+        if (t->last[i].seat == seat) return 1;
+    return 0;
+}
+
+void clocks_changed(table *t) {
+    if (t->clock_seq == t->seq) return;
+    t->clock_seq = t->seq;
+    int64_t now = clocks_now_ms();
+    int before = t->turn_seat, after = seat_to_move(t);
+    t->turn_seat = after;
+    if (t->clock.kind != TABLE_CLOCK_NONE) {
+        int64_t since = t->turn_since;
+        if (t->clock.kind == TABLE_CLOCK_REALTIME) {
+            if (before >= 0 && since > 0) {
+                table_seat *s = &t->seats[before];
+                int64_t left = s->clock_ms - (now - since);
+                if (left < 0) left = 0;
+                if (after != before && acted(t, before) && left > 0) left += t->clock.increment_ms;
+                s->clock_ms = left;
+            }
+            t->turn_since = after >= 0 ? now : 0;
+        } else if (after != before || !since) {
+            t->turn_since = after >= 0 ? now : 0;
+        }
+        if (t->clock.kind == TABLE_CLOCK_REALTIME || t->turn_since != since) {
+            int64_t ms[TAFEL_MAX_PLAYERS];
+            for (int i = 0; i < t->players; i++) ms[i] = t->seats[i].clock_ms;
+            char why[512];
+            if (store_set_clocks(tables_store(), t->id, t->players, ms, t->turn_since, why,
+                                 sizeof why))
+                fprintf(stderr, "tafel serve: table %s: the clocks were not stored: %s\n", t->id,
+                        why);
+        }
+        if (t->over) clocks_forget(t);
+    }
+    if (after >= 0 && after != before) turns_notify(t, after);
+}
+
+cJSON *clocks_json(const table *t, int64_t now) {
+    if (t->clock.kind == TABLE_CLOCK_NONE) return NULL;
+    cJSON *o = cJSON_CreateObject();
+    char text[STORE_CLOCK_MAX];
+    clock_text(&t->clock, text, sizeof text);
+    cJSON_AddStringToObject(o, "kind", t->clock.kind == TABLE_CLOCK_REALTIME ? "realtime"
+                                                                        : "correspondence");
+    cJSON_AddStringToObject(o, "text", text);
+    cJSON *left = cJSON_AddArrayToObject(o, "left_ms");
+    for (int i = 0; i < t->players; i++) {
+        int64_t ms = clocks_left_ms(t, i, now);
+        cJSON_AddItemToArray(left, ms >= 0 ? cJSON_CreateNumber((double)ms) : cJSON_CreateNull());
+    }
+    int running = !t->over && t->turn_seat >= 0 && t->turn_since > 0 ? t->turn_seat : -1;
+    cJSON_AddItemToObject(o, "running", running >= 0 ? cJSON_CreateNumber(running)
+                                                     : cJSON_CreateNull());
+    if (t->clock.kind == TABLE_CLOCK_REALTIME) {
+        cJSON_AddNumberToObject(o, "base_ms", (double)t->clock.base_ms);
+        cJSON_AddNumberToObject(o, "increment_ms", (double)t->clock.increment_ms);
+    } else {
+        cJSON_AddNumberToObject(o, "per_move_ms", (double)t->clock.per_move_ms);
+        if (running >= 0)
+            cJSON_AddNumberToObject(o, "deadline_ms",
+                                    (double)(t->turn_since + t->clock.per_move_ms));
+        else
+            cJSON_AddNullToObject(o, "deadline_ms");
+    }
+    return o;
+}
+
+void clocks_tick(void) {
+    int64_t now = clocks_now_ms();
+    /* downwards: a table that ends leaves the list, and the one moved into
+    ** its place has been looked at already */
+    for (int i = nlisted - 1; i >= 0; i--) {
+        if (i >= nlisted) continue;
+        table *t = listed[i];
+        int seat = t->turn_seat;
+        if (!clocks_flagged(t, seat, now)) continue;
+        const char *code;
+        char msg[512];
+        if (table_time_out(t, seat, &code, msg, sizeof msg))
+            fprintf(stderr, "tafel serve: table %s: seat %d's time ran out, not stored: %s\n",
+                    t->id, seat, msg);
+    }
+}
+
+int clocks_store_timeout(const char *id, int seat, int64_t seq, char *err, size_t errsize) {
+    sqlite3 *db = store_sqlite(tables_store());
+    if (!db) return snprintf(err, errsize, "no database"), -1;
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        snprintf(err, errsize, "ending table %s on time: %s", id, sqlite3_errmsg(db));
+        return -1;
+    }
+    static const char *const sql[] = {
+        "UPDATE seats SET resigned = 1, forfeit = 'time' WHERE table_id = ?1 AND seat = ?2",
+        "UPDATE tables SET seq = ?3, finished = 1, end_reason = 'timeout', turn_since = NULL,"
+        " updated = max(created, CAST(strftime('%s', 'now') AS INTEGER))"
+        " WHERE id = ?1 AND finished = 0"};
+    int ok = 1;
+    for (int i = 0; i < 2 && ok; i++) {
+        sqlite3_stmt *st = NULL;
+        int rc = sqlite3_prepare_v2(db, sql[i], -1, &st, NULL);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK)
+            rc = i ? sqlite3_bind_int64(st, 3, seq) : sqlite3_bind_int(st, 2, seat);
+        if (rc == SQLITE_OK) rc = sqlite3_step(st);
+        if (rc != SQLITE_DONE) {
+            snprintf(err, errsize, "ending table %s on time: %s", id, sqlite3_errmsg(db));
+            ok = 0;
+        } else if (sqlite3_changes(db) != 1) {
+            snprintf(err, errsize, "ending table %s on time: no such unfinished table or seat",
+                     id);
+            ok = 0;
+        }
+        sqlite3_finalize(st);
+    }
+    if (ok && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        snprintf(err, errsize, "ending table %s on time: %s", id, sqlite3_errmsg(db));
+        ok = 0;
+    }
+    if (!ok) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return ok ? 0 : -1;
 }

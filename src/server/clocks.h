@@ -17,7 +17,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum clock_kind { CLOCK_NONE = 0, CLOCK_REALTIME, CLOCK_CORRESPONDENCE } clock_kind;
+/* TABLE_: <time.h> has a CLOCK_REALTIME of its own (clock_gettime's). */
+typedef enum clock_kind {
+    TABLE_CLOCK_NONE = 0,
+    TABLE_CLOCK_REALTIME,
+    TABLE_CLOCK_CORRESPONDENCE
+} clock_kind;
 
 typedef struct table_clock {
     clock_kind kind;
@@ -30,5 +35,51 @@ typedef struct table_clock {
 int clock_parse(const char *text, table_clock *out, char *why, size_t whysize);
 /* The clock as text ("" for none), as clock_parse reads it back. */
 void clock_text(const table_clock *c, char *out, size_t size);
+
+/* ---- the clocks of the tables (clocks.c) --------------------------------
+**
+** A clock runs for the human seat to move (a bot's time is not counted),
+** from the moment the change that made it that seat's turn was applied.
+** Real time: each change charges the running seat the time since the
+** previous one, and a seat that hands the turn on after its own action
+** gets the increment.  Correspondence: the seat to move has per_move_ms
+** from the start of its turn (turn_since); the others may then claim.
+** After every change of a clocked table the clocks are stored
+** (store_set_clocks).  After a restart a real-time clock resumes with what
+** it had at the table's last change (the time the server was down does
+** not count); a correspondence deadline is a date and stays.
+**
+** The tables with a clock that are not over are on a list, which
+** clocks_tick looks at once a second: a real-time seat whose time is gone
+** loses (two players) or is taken by the table's bot (three or more). */
+struct table;
+struct cJSON;
+
+/* Unix milliseconds. */
+int64_t clocks_now_ms(void);
+/* The table was made or rebuilt from the database (restored: real time
+** resumes now).  It is listed when it has a clock and is not over. */
+void clocks_started(struct table *t, int restored);
+/* The table is freed: off the list. */
+void clocks_forget(struct table *t);
+/* After each change (from table_broadcast; nothing when seq is unchanged):
+** the clocks settled and stored, and a player whose turn it became told
+** on their other sockets (turns.c). */
+void clocks_changed(struct table *t);
+/* The seat whose turn the clocks count (-1: none). */
+int clocks_turn_seat(const struct table *t);
+/* A seat's milliseconds left at now: real time its clock, correspondence
+** the time to its deadline while it is to move (else -1); -1 no clock. */
+int64_t clocks_left_ms(const struct table *t, int seat, int64_t now);
+/* Whether seat is to move at a real-time table with no time left. */
+int clocks_flagged(const struct table *t, int seat, int64_t now);
+/* The state's "clock" object (docs/protocol.md), or NULL without a clock. */
+struct cJSON *clocks_json(const struct table *t, int64_t now);
+/* Once a second (tables_tick): real-time seats out of time lose them. */
+void clocks_tick(void);
+/* Stores that seat lost on time at a table of two: resigned with forfeit
+** "time", the table over with end_reason "timeout", seq set; one
+** transaction.  0, or -1 with err. */
+int clocks_store_timeout(const char *id, int seat, int64_t seq, char *err, size_t errsize);
 
 #endif

@@ -186,6 +186,8 @@ static cJSON *state_object(const table *t, int seat, const char *type, int from)
         for (int i = 0; i < n && i < 16; i++) cJSON_AddNumberToObject(o, names[i], values[i]);
         cJSON_AddItemToArray(breakdown, o);
     }
+    cJSON *clock = clocks_json(t, clocks_now_ms());
+    if (clock) cJSON_AddItemToObject(msg, "clock", clock);
     if (t->over) {
         int winners[TAFEL_MAX_PLAYERS];
         int n = table_winners(t, winners);
@@ -581,6 +583,8 @@ static void do_change(session *s, const char *type, const cJSON *msg) {
         rc = table_undo(t, s->seat, seq, &code, why, sizeof why);
     } else if (!strcmp(type, "resign")) {
         rc = table_resign(t, s->seat, seq, &code, why, sizeof why);
+    } else if (!strcmp(type, "claim")) {
+        rc = table_claim_time(t, s->seat, seq, &code, why, sizeof why);
     } else {
         int wrong = 0;
         const char *bot = string_field(msg, "bot", &wrong);
@@ -714,7 +718,7 @@ void protocol_receive(session *s, const char *text, size_t len) {
     else if (!strcmp(type, "create")) do_create(s, msg);
     else if (!strcmp(type, "join")) do_join(s, msg);
     else if (!strcmp(type, "move") || !strcmp(type, "undo") || !strcmp(type, "resign") ||
-             !strcmp(type, "hand_over"))
+             !strcmp(type, "hand_over") || !strcmp(type, "claim"))
         do_change(s, type, msg);
     else if (!strcmp(type, "history")) do_history(s);
     else if (!strcmp(type, "hint")) do_hint(s);
@@ -732,8 +736,8 @@ void protocol_receive(session *s, const char *text, size_t len) {
     else {
         char quoted[64];
         protocol_send_error(s, "malformed", "unknown type '%s' (create, join, move, undo, resign, "
-                                            "hand_over, history, hint, replay, lobby, "
-                                            "chat, rematch, ping)",
+                                            "hand_over, claim, history, hint, replay, "
+                                            "lobby, chat, rematch, ping)",
                             tafel_quote(type, quoted, sizeof quoted));
     }
     cJSON_Delete(msg);

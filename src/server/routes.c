@@ -35,6 +35,7 @@
 #include "http.h"
 #include "ratings.h"
 #include "tables.h"
+#include "turns.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -402,6 +403,11 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
     if (players_route_get(wsi, uri, &rc)) return rc;
     if (!strcmp(uri, "/api/games")) return send_json(wsi, HTTP_STATUS_OK, protocol_games());
     if (!strcmp(uri, "/api/tables")) return send_synced_json(wsi, h, lobby_tables_json());
+    if (!strcmp(uri, "/api/my-games")) {
+        unsigned status;
+        char *text = turns_my_games(wsi, &status);
+        return send_json(wsi, status, text);
+    }
     if (!strcmp(uri, "/")) return send_file(wsi, "/index.html");
     if (!strncmp(uri, "/api/players/", 13) || !strcmp(uri, "/api/leaderboard")) {
         char arg[80];

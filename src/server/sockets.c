@@ -23,6 +23,7 @@
 #include "http.h"
 #include "players.h"
 #include "tables.h"
+#include "turns.h"
 
 #include <libwebsockets.h>
 #include <netinet/in.h>
@@ -302,6 +303,7 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         addr_add(s->addr, 1);
         /* who: from the upgrade's session cookie (nobody without one) */
         if (players_of_request(wsi, &s->who) != 1) memset(&s->who, 0, sizeof s->who);
+        turns_socket_opened(s); /* told of turns at its player's other tables */
         break;
     case LWS_CALLBACK_RECEIVE:
         if (lws_frame_is_binary(wsi)) {
@@ -339,6 +341,7 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         return flood_close(s, wsi);
     case LWS_CALLBACK_CLOSED:
         if (s->addr[0]) addr_add(s->addr, -1);
+        turns_socket_closed(s);
         protocol_closed(s);
         drop_queue(s);
         wait_remove(s); /* lws frees s next */

@@ -116,6 +116,7 @@ static void forget_history(table *t);
 
 static void table_free(table *t) {
     if (!t) return;
+    clocks_forget(t);
     forget_history(t);
     for (int i = 0; i < t->nactions; i++) free(t->texts[i]);
     free(t->texts);
@@ -182,6 +183,8 @@ static table *new_table(const char *id, const char *game_string, uint64_t seed, 
     t->players = tafel_game_players(t->game);
     t->bot_asked = -1;
     t->undo_seat = -1;
+    t->clock_seq = -1;
+    t->turn_seat = -1;
     if (!t->game_string || !t->state) {
         table_free(t);
         set_msg(msg, size, "out of memory");
@@ -281,6 +284,7 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
         }
     }
     guess_last(t);
+    clocks_started(t, 1);
     return t;
 }
 
@@ -603,6 +607,14 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
         token_hash(tokens[i], s->token_hash);
         s->has_token = 1;
     }
+    if (opt->bot_level[0]) { /* the bot that would take a seat whose time ran out */
+        char why[512];
+        if (check_bot(opt->bot_level, t->game, why, sizeof why)) {
+            snprintf(msg, msgsize, "\"bot\": %s", why);
+            table_free(t);
+            return NULL;
+        }
+    }
     /* The same seed deals the same hidden cards at another table: at a
     ** table of two or more people, only the server chooses it. */
     int people = 0;
@@ -629,7 +641,7 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
     t->private_ = opt->private_;
     t->clock = opt->clock;
     for (int i = 0; i < nspecs; i++)
-        t->seats[i].clock_ms = t->clock.kind == CLOCK_REALTIME ? t->clock.base_ms : -1;
+        t->seats[i].clock_ms = t->clock.kind == TABLE_CLOCK_REALTIME ? t->clock.base_ms : -1;
     snprintf(t->bot_level, sizeof t->bot_level, "%s", opt->bot_level);
     if (opt->rematch_of) snprintf(t->rematch_of, sizeof t->rematch_of, "%s", opt->rematch_of->id);
     t->creator = opt->creator;
@@ -648,6 +660,7 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
         return NULL;
     }
     add_table(t);
+    clocks_started(t, 0);
     /* the opening chance events (tiles, deals) are the table's first change:
     ** the table is made once they are stored, or not at all */
     if (tafel_state_current(t->state) == TAFEL_CHANCE &&
@@ -862,6 +875,10 @@ int table_move(table *t, int seat, int64_t seq, const char *action, const char *
         if (current == TAFEL_TERMINAL) return fail(code, "over", msg, msgsize, "the game is over");
         return fail(code, "not_your_turn", msg, msgsize, "it is not your turn");
     }
+    if (seat >= 0 && clocks_flagged(t, seat, clocks_now_ms())) { /* before tables_tick saw it */
+        if (table_time_out(t, seat, code, msg, msgsize)) return -1;
+        return fail(code, "timeout", msg, msgsize, "your time ran out before this move arrived");
+    }
     change c = {.after = tafel_state_clone(t->state)};
     if (!c.after) return fail(code, "storage", msg, msgsize, "out of memory");
     if (seat >= 0) {
@@ -1030,6 +1047,78 @@ int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char
     return set_seat(t, seat, &to, 1, code, msg, msgsize);
 }
 
+/* The table ended before its game did, as stored already (seq + 1, its
+** reason): applied and told.  0. */
+static int end_early(table *t, const char *reason) {
+    t->seq++;
+    snprintf(t->end_reason, sizeof t->end_reason, "%s", reason);
+    changed(t);
+    ended(t);
+    t->nundo = 0;
+    t->undo_seat = -1;
+    free_last(t);
+    table_broadcast(t);
+    return 0;
+}
+
+int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgsize) {
+    if (t->over) return fail(code, "over", msg, msgsize, "the game is over");
+    fprintf(stderr, "tafel serve: table %s: seat %d's time ran out\n", t->id, seat);
+    if (t->players >= 3) { /* a bot plays the seat on, as a hand-over does */
+        table_seat to = t->seats[seat];
+        const char *bot = t->bot_level[0] ? t->bot_level : "medium";
+        char why[512];
+        if (check_bot(bot, t->game, why, sizeof why)) bot = "medium";
+        to.bot = 1;
+        to.has_token = 0;
+        memset(to.token_hash, 0, sizeof to.token_hash);
+        snprintf(to.spec, sizeof to.spec, "%s", bot);
+        snprintf(to.forfeit, sizeof to.forfeit, "time");
+        to.clock_ms = 0;
+        return set_seat(t, seat, &to, 1, code, msg, msgsize);
+    }
+    if (clocks_store_timeout(t->id, seat, t->seq + 1, msg, msgsize)) {
+        *code = "storage";
+        return -1;
+    }
+    t->seats[seat].resigned = 1;
+    snprintf(t->seats[seat].forfeit, sizeof t->seats[seat].forfeit, "time");
+    return end_early(t, "timeout");
+}
+
+/* A time as words for an error: "2 d 3 h", "4 min 5 s". */
+static void time_words(int64_t ms, char *out, size_t size) {
+    int64_t s = (ms + 999) / 1000, d = s / 86400, h = s % 86400 / 3600, m = s % 3600 / 60;
+    if (d) snprintf(out, size, "%lld d %lld h", (long long)d, (long long)h);
+    else if (h) snprintf(out, size, "%lld h %lld min", (long long)h, (long long)m);
+    else snprintf(out, size, "%lld min %lld s", (long long)m, (long long)(s % 60));
+}
+
+int table_claim_time(table *t, int seat, int64_t seq, const char **code, char *msg,
+                     size_t msgsize) {
+    if (check_seq(t, seq, code, msg, msgsize)) return -1;
+    if (t->clock.kind != TABLE_CLOCK_CORRESPONDENCE)
+        return fail(code, "no_claim", msg, msgsize,
+                    t->clock.kind == TABLE_CLOCK_REALTIME
+                        ? "a real-time game ends by itself when a clock runs out: nothing to claim"
+                        : "this table has no clock: nothing to claim");
+    int running = clocks_turn_seat(t);
+    if (running < 0) return fail(code, "no_claim", msg, msgsize, "no player is to move now");
+    if (running == seat)
+        return fail(code, "no_claim", msg, msgsize, "it is your own turn: only another "
+                                                    "player's time can be claimed");
+    int64_t left = clocks_left_ms(t, running, clocks_now_ms());
+    if (left > 0) {
+        char words[64];
+        time_words(left, words, sizeof words);
+        *code = "too_early";
+        snprintf(msg, msgsize, "seat %d still has %s (%lld ms) to move: the game can be claimed "
+                 "once that has passed", running, words, (long long)left);
+        return -1;
+    }
+    return table_time_out(t, running, code, msg, msgsize);
+}
+
 int table_winners(const table *t, int *out) {
     int n = 0, left = -1, count = 0;
     for (int i = 0; i < t->players; i++)
@@ -1091,6 +1180,7 @@ int table_events_from(const table *t, const session *s) {
 /* One message per viewer and first account: the sockets of a seat have
 ** all been sent the same states, but for one that has just joined. */
 void table_broadcast(table *t) {
+    clocks_changed(t); /* after a change: before anyone is told of it */
     char *by_viewer[TAFEL_MAX_PLAYERS + 1] = {0};
     int from[TAFEL_MAX_PLAYERS + 1];
     for (int i = 0; i < t->nsockets; i++) {
@@ -1282,15 +1372,7 @@ static int table_abandon(table *t) {
         fprintf(stderr, "tafel serve: table %s: not ended as abandoned: %s\n", t->id, why);
         return -1;
     }
-    t->seq++;
-    snprintf(t->end_reason, sizeof t->end_reason, "abandoned");
-    changed(t);
-    ended(t);
-    t->nundo = 0;
-    t->undo_seat = -1;
-    free_last(t);
-    table_broadcast(t);
-    return 0;
+    return end_early(t, "abandoned");
 }
 
 /* About once a second (the loop): tables left alone too long end, and
@@ -1313,4 +1395,5 @@ void tables_tick(void) {
             table_advance(t); /* sets stuck again when storage still fails */
         }
     }
+    clocks_tick();
 }

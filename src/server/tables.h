@@ -64,6 +64,12 @@ typedef struct table {
     char bot_level[STORE_SPEC_MAX]; /* takes a seat whose time ran out (3+ players) */
     char rematch_of[STORE_ID_LEN + 1], rematch[STORE_ID_LEN + 1];
     player creator;   /* who made it (nobody: an API client) */
+    /* clocks.c: the seq the clocks were settled for (-1 never), the human
+    ** seat whose turn they count then (-1 none), the place + 1 of the
+    ** table on the list of running clocks (0 off it) */
+    int64_t clock_seq;
+    int turn_seat;
+    int clock_listed;
 
     int nactions, cap;
     char **texts;
@@ -186,6 +192,16 @@ int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, si
 int table_resign(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize);
 int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char **code,
                     char *msg, size_t msgsize);
+/* A seat's time ran out (a real-time clock, or a claim by correspondence):
+** at a table of two it loses (resigned, forfeit "time", the table over
+** with reason "timeout"); at three or more the table's bot_level bot
+** ("medium" by default) takes the seat (forfeit "time") and the game goes
+** on.  Committed, applied, broadcast; -1 with code and msg otherwise. */
+int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgsize);
+/* seat claims the game of the seat to move, whose time by correspondence
+** has passed: then as table_time_out; refused before (too_early). */
+int table_claim_time(table *t, int seat, int64_t seq, const char **code, char *msg,
+                     size_t msgsize);
 /* Whether seat may undo now; why not in why. */
 int table_can_undo(const table *t, int seat, const char **why);
 /* The winners among the seats that did not resign (when over). */

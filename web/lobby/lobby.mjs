@@ -12,6 +12,10 @@ import {drawTables} from "./tables.mjs";
 import {leaderboard} from "./leaderboard.mjs";
 import {rememberTokens} from "./tokens.mjs";
 import {connectionBadge} from "../table/status.mjs";
+import {createMyGames} from "./my-games.mjs";
+import {createTurnAlerts} from "../table/turn-alerts.mjs";
+import {readSettings} from "../table/settings.mjs";
+import {wakeAudio} from "../table/turn-signal.mjs";
 import {accountBar} from "../account/bar.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
@@ -56,8 +60,17 @@ export function showLobby(root, conn, info) {
         })
         : null;
 
+    // my games, and a word when it becomes the player's turn at one (clocks)
+    const settings = readSettings();
+    const alerts = createTurnAlerts(settings);
+    const myGames = createMyGames(h("div", {class: "my-games-tools"}, alerts.button, alerts.line));
+    document.addEventListener("pointerdown", () => { if (settings.sound) wakeAudio(); }, {once: true});
+
     conn.onMessage((m) => {
-        if (m.type === "lobby") {
+        if (m.type === "turn") {
+            alerts.onTurn(m);
+            myGames.refresh();
+        } else if (m.type === "lobby") {
             tables = m.tables;
             drawTables(list, tables, info);
         } else if (m.type === "created" && creating) {
@@ -96,6 +109,7 @@ export function showLobby(root, conn, info) {
             h("span", {class: "top-tools"}, accountBar(), languageSwitch(chosenLanguage()),
                 connectionBadge(conn))),
         h("main", {class: "lobby"},
+            myGames.el,
             h("div", {class: "lobby-new"},
                 form ? form.el : h("p", {class: "error", text: t("lobby.no_games")}),
                 created),

@@ -14,6 +14,7 @@ import {parseParam, gameString} from "./params.mjs";
 import {optionField, fitValue, gameWords} from "./options.mjs";
 import {seatChoices, seatChoiceAbout, OTHER} from "./seat-kinds.mjs";
 import {tableOptions} from "./table-options.mjs";
+import {clockChoice} from "./clock-choice.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
 /** @typedef {import("./params.mjs").Param} Param */
@@ -48,6 +49,7 @@ export function newTableForm(info, create) {
     const seedAbout = h("p", {class: "small muted", id: "nt-seed-about", text: t("lobby.new.seed_about")});
     const error = h("p", {class: "error", role: "alert", hidden: true});
     const submit = h("button", {type: "submit", class: "primary", text: t("lobby.new.create")});
+    const clock = clockChoice();
 
     function game() {
         return info.games.find((g) => g.name === gameSelect.value) ?? info.games[0];
@@ -184,7 +186,9 @@ export function newTableForm(info, create) {
         }
         // a person's seat with a name: an invitation, bound to that player at once
         const seats = specs.map((s, i) => (s === "human" && invites[i]?.trim() ? `player:${invites[i].trim()}` : s));
-        create(gameString(game().name, params(), chosen()), seats, seed, extra.values());
+        const clockText = clock.value();
+        create(gameString(game().name, params(), chosen()), seats, seed,
+               {...extra.values(), ...(clockText ? {clock: clockText} : {})});
     }},
         h("h2", {id: "nt-title", text: t("lobby.new.title")}),
         h("div", {class: "field"}, h("label", {for: "nt-game", text: t("lobby.new.game")}), gameSelect),
@@ -192,6 +196,7 @@ export function newTableForm(info, create) {
         optionsBox,
         seatsBox,
         extra.el,
+        clock.el,
         details,
         error,
         submit);

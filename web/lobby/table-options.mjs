@@ -1,33 +1,18 @@
 // table-options.mjs -- the new table's own options (not the game's): a
 // private table (not listed, nobody watches), a rated one (the result
 // changes the ratings: only players with an account, the bots easy, medium
-// and hard, no chosen seed, no hints), and its clock (none, real time:
-// minutes for the game plus seconds a move, or correspondence: days a
-// move).  The clock's rules are the server's; the form sends its text.
+// and hard, no chosen seed, no hints).  The clock is clock-choice.mjs's.
 // Rated is disabled, saying why, while this page is no account or a seat
 // is a bot that is not rated.
 
 import {h} from "../table/dom.mjs";
-import {t, tn} from "../words/catalog.mjs";
+import {t} from "../words/catalog.mjs";
 
 /** The bots that hold ratings. */
 export const RATED_BOTS = ["easy", "medium", "hard"];
-/** Real-time presets ("minutes+seconds") and correspondence ones ("Nd"). */
-export const CLOCKS = ["none", "5+3", "10+5", "15+10", "1d", "3d"];
-
-/** A clock's text in words. @param {string} clock */
-export function clockWords(clock) {
-    if (clock === "none") return t("social.clock.none");
-    const rt = clock.match(/^(\d+)\+(\d+)$/);
-    if (rt) return t("social.clock.realtime", {minutes: Number(rt[1]), seconds: Number(rt[2])});
-    const days = clock.match(/^(\d+)d$/);
-    if (days) return tn("social.clock.days", Number(days[1]));
-    return clock;
-}
-
 /**
  * @param {() => void} [onRated] rated was turned on or off (a rated table takes no chosen seed)
- * @returns {{el: HTMLElement, values: () => {private?: boolean, rated?: boolean, clock?: string},
+ * @returns {{el: HTMLElement, values: () => {private?: boolean, rated?: boolean},
  *   seatsChanged: (specs: string[]) => void, rated: () => boolean}}
  */
 export function tableOptions(onRated = () => {}) {
@@ -38,16 +23,12 @@ export function tableOptions(onRated = () => {}) {
     const ratedBox = h("input", {type: "checkbox", id: "nt-rated", "aria-describedby": "nt-rated-about"});
     ratedBox.addEventListener("change", onRated);
     const ratedAbout = h("p", {class: "small muted", id: "nt-rated-about"});
-    const clock = h("select", {id: "nt-clock", "aria-describedby": "nt-clock-about"},
-        ...CLOCKS.map((c) => h("option", {value: c, text: clockWords(c)})));
     const el = h("div", {class: "nt-table-options"},
         h("h3", {class: "nt-sub", text: t("social.new.table_options")}),
         h("div", {class: "field check-field"}, h("label", {for: "nt-private"}, privateBox, t("social.new.private")),
           h("p", {class: "small muted", id: "nt-private-about", text: t("social.new.private_about")})),
         h("div", {class: "field check-field"}, h("label", {for: "nt-rated"}, ratedBox, t("social.new.rated")),
-          ratedAbout),
-        h("div", {class: "field"}, h("label", {for: "nt-clock", text: t("social.new.clock")}), clock,
-          h("p", {class: "small muted", id: "nt-clock-about", text: t("social.new.clock_about")})));
+          ratedAbout));
 
     function update() {
         const badBot = specs.find((s) => s !== "human" && !s.startsWith("player:") && !RATED_BOTS.includes(s));
@@ -72,7 +53,6 @@ export function tableOptions(onRated = () => {}) {
         values: () => ({
             ...(privateBox.checked ? {private: true} : {}),
             ...(ratedBox.checked ? {rated: true} : {}),
-            ...(clock.value !== "none" ? {clock: clock.value} : {}),
         }),
         seatsChanged: (s) => { specs = s; update(); },
         rated: () => ratedBox.checked,

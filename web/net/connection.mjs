@@ -222,7 +222,7 @@ export class Connection {
 
     /**
      * A request that changes the table, with the latest seq.
-     * @param {"move" | "undo" | "resign" | "hand_over"} type
+     * @param {"move" | "undo" | "resign" | "hand_over" | "claim"} type
      * @param {object} [extra]
      */
     request(type, extra = {}) {

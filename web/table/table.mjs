@@ -31,6 +31,8 @@ import {loadGameView} from "./gameview.mjs";
 import {createPacer} from "./pacer.mjs";
 import {createSettings, readSettings, SPEEDS} from "./settings.mjs";
 import {createTurnSignal, wakeAudio} from "./turn-signal.mjs";
+import {createClock} from "./clock.mjs";
+import {createTurnAlerts} from "./turn-alerts.mjs";
 import {createRules} from "./rules.mjs";
 import {gameTitle} from "./game-title.mjs";
 import {rememberToken} from "../lobby/tokens.mjs";
@@ -95,6 +97,10 @@ export function showTable(root, conn, info, table, token) {
     const rematch = createRematch(() => conn.send({type: "rematch"}), token !== null);
     /** The seats' names the game views read (ctx.names), kept up to date in place. @type {string[]} */
     const names = [];
+    const clock = createClock(() => {
+        if (busy || !state || pacer.pending()) return;
+        setBusy(conn.request("claim"));
+    });
     const playPanel = h("div", {class: "panel play-panel"}, controls.el, hint.el);
     const replay = createReplay(table, {
         logEntries: log.entries,
@@ -103,7 +109,9 @@ export function showTable(root, conn, info, table, token) {
         onStep: plot.mark,
     });
     const pacer = createPacer(onState, () => SPEEDS[settings.botSpeed]);
-    const signal = createTurnSignal(settings);
+    const alerts = createTurnAlerts(settings);
+    const signal = createTurnSignal(settings,
+        () => { if (state) alerts.ownTurn(gameTitle(gameName(state.game))); });
     const menu = createSettings(settings, (what) => {
         if (what === "botSpeed") pacer.changed();
         if (what === "notation") {
@@ -127,9 +135,11 @@ export function showTable(root, conn, info, table, token) {
     root.replaceChildren(
         h("a", {class: "skip", href: "#side", text: t("page.skip")}),
         h("header", {class: "top"}, title, gameLabel, who, connectionBadge(conn),
-          h("span", {class: "top-tools"}, accountBar(), rulesSlot, language, menu.el)),
+          h("span", {class: "top-tools"}, accountBar(), rulesSlot, alerts.button, language, menu.el)),
         h("main", {class: "table-page"},
             header.el,
+            clock.el,
+            alerts.line,
             notice,
             h("div", {class: "layout"},
                 h("section", {class: "board-area", "aria-label": t("page.board.label")}, board),
@@ -255,6 +265,7 @@ export function showTable(root, conn, info, table, token) {
         const turn = turnText(st);
         signal.update(st, gameTitle(name), turn);
         header.update(st);
+        clock.update(st);
         log.onState(st);
         actions.update(st, hasView);
         actions.el.hidden = st.seat === null || st.status === "over";   // nothing to play, ever
@@ -278,6 +289,7 @@ export function showTable(root, conn, info, table, token) {
         case "hint": hint.onHint(m); break;
         case "chat": chat.onChat(m); break;
         case "rematch": rematch.onRematch(m); break;
+        case "turn": alerts.onTurn(m); break;
         case "ack": setBusy(false); break;
         case "error":
             setBusy(false);

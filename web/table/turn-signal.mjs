@@ -42,8 +42,8 @@ export function wakeAudio() {
     }
 }
 
-/** Two short notes, quiet. */
-function beep() {
+/** Two short notes, quiet (also for a turn at another table: turn-alerts.mjs). */
+export function beep() {
     if (!audio || audio.state !== "running") return;
     const now = audio.currentTime;
     [660, 880].forEach((freq, k) => {
@@ -61,8 +61,11 @@ function beep() {
     });
 }
 
-/** @param {{sound: boolean}} settings */
-export function createTurnSignal(settings) {
+/**
+ * @param {{sound: boolean}} settings
+ * @param {() => void} [becameMine] told when the turn becomes the seat's (not on the first state)
+ */
+export function createTurnSignal(settings, becameMine) {
     const link = iconLink();
     let wasMine = false;
     let first = true;
@@ -82,7 +85,10 @@ export function createTurnSignal(settings) {
             icon = colour;
             link.href = iconHref(colour);
         }
-        if (mine && !wasMine && !first && settings.sound) beep();
+        if (mine && !wasMine && !first) {
+            if (settings.sound) beep();
+            becameMine?.();
+        }
         wasMine = mine;
         first = false;
     }

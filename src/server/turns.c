@@ -1,0 +1,224 @@
+/*
+** turns.c -- the `turn` message to a player's other sockets, and the
+** player's unfinished games (turns.h).
+**
+** The index of sockets by player is a fixed array of chained buckets, one
+** node per player with sockets open (freed when its last socket closes):
+** its size is bounded by the sockets the server allows.
+*/
+#include "turns.h"
+
+#include "players.h"
+#include "tables.h"
+
+#include <cjson/cJSON.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TURNS_BUCKETS 1024
+#define MY_GAMES_MAX 200 /* tables one answer lists at most */
+
+typedef struct player_sockets {
+    int64_t id;
+    session **sockets;
+    int n, cap;
+    struct player_sockets *next;
+} player_sockets;
+
+static player_sockets *buckets[TURNS_BUCKETS];
+
+static player_sockets **slot_of(int64_t id) {
+    uint64_t h = (uint64_t)id * 0x9E3779B97F4A7C15ULL;
+    return &buckets[(h >> 32) % TURNS_BUCKETS];
+}
+
+static int has_login(const session *s) {
+    return s->who.id > 0 && (s->who.kind == PLAYER_ACCOUNT || s->who.kind == PLAYER_GUEST);
+}
+
+void turns_socket_opened(session *s) {
+    if (!has_login(s)) return;
+    player_sockets **slot = slot_of(s->who.id), *p = *slot;
+    while (p && p->id != s->who.id) p = p->next;
+    if (!p) {
+        if (!(p = calloc(1, sizeof *p))) return; /* that socket is not told of turns */
+        p->id = s->who.id;
+        p->next = *slot;
+        *slot = p;
+    }
+    if (p->n == p->cap) {
+        int cap = p->cap ? 2 * p->cap : 4;
+        session **more = realloc(p->sockets, sizeof *more * (size_t)cap);
+        if (!more) return;
+        p->sockets = more;
+        p->cap = cap;
+    }
+    p->sockets[p->n++] = s;
+}
+
+void turns_socket_closed(session *s) {
+    if (!has_login(s)) return;
+    for (player_sockets **link = slot_of(s->who.id); *link; link = &(*link)->next) {
+        player_sockets *p = *link;
+        if (p->id != s->who.id) continue;
+        for (int i = 0; i < p->n; i++)
+            if (p->sockets[i] == s) {
+                p->sockets[i] = p->sockets[--p->n];
+                break;
+            }
+        if (!p->n) {
+            *link = p->next;
+            free(p->sockets);
+            free(p);
+        }
+        return;
+    }
+}
+
+void turns_notify(const table *t, int seat) {
+    const table_seat *ts = &t->seats[seat];
+    if (ts->bot || ts->resigned || ts->who.id <= 0 || server_stopping) return;
+    player_sockets *p = *slot_of(ts->who.id);
+    while (p && p->id != ts->who.id) p = p->next;
+    if (!p) return;
+    char *text = NULL;
+    for (int i = 0; i < p->n; i++) {
+        session *s = p->sockets[i];
+        if (s->table == t) continue; /* it sees the table's state */
+        if (!text) {
+            cJSON *msg = cJSON_CreateObject();
+            cJSON_AddStringToObject(msg, "type", "turn");
+            cJSON_AddStringToObject(msg, "table", t->id);
+            cJSON_AddStringToObject(msg, "game", t->game_string);
+            text = cJSON_PrintUnformatted(msg);
+            cJSON_Delete(msg);
+            if (!text) return;
+        }
+        session_send(s, text, strlen(text));
+    }
+    free(text);
+}
+
+/* ---- my games --------------------------------------------------------- */
+
+static char *error_json(const char *code, const char *message) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "error", code);
+    cJSON_AddStringToObject(o, "message", message);
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return text;
+}
+
+/* One listed game: its table and the player's seat. */
+typedef struct my_game {
+    const table *t;
+    int seat, yours;
+} my_game;
+
+/* When the seat's time runs out if it does not move (unix ms), or -1:
+** no clock runs for it. */
+static int64_t runs_out_at(const table *t, int seat) {
+    if (t->turn_seat != seat || t->turn_since <= 0) return -1;
+    if (t->clock.kind == TABLE_CLOCK_REALTIME) return t->turn_since + t->seats[seat].clock_ms;
+    if (t->clock.kind == TABLE_CLOCK_CORRESPONDENCE) return t->turn_since + t->clock.per_move_ms;
+    return -1;
+}
+
+/* Your turn first (the nearest deadline first), then the latest changed. */
+static int game_order(const void *a, const void *b) {
+    const my_game *x = a, *y = b;
+    if (x->yours != y->yours) return y->yours - x->yours;
+    if (x->yours) {
+        int64_t lx = runs_out_at(x->t, x->seat), ly = runs_out_at(y->t, y->seat);
+        if (lx != ly) return lx < 0 ? 1 : ly < 0 ? -1 : lx < ly ? -1 : 1;
+    }
+    return x->t->updated != y->t->updated ? (x->t->updated > y->t->updated ? -1 : 1)
+                                          : strcmp(x->t->id, y->t->id);
+}
+
+/* The seats at stored unfinished tables bound to the player. */
+static int find_games(int64_t player_id, my_game *out, int cap) {
+    sqlite3 *db = store_sqlite(tables_store());
+    sqlite3_stmt *st = NULL;
+    if (!db || sqlite3_prepare_v2(db, "SELECT s.table_id, s.seat FROM tables t JOIN seats s"
+                                      " ON s.table_id = t.id WHERE t.finished = 0 AND"
+                                      " s.player = ?1 ORDER BY t.updated DESC LIMIT ?2",
+                                  -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    int n = 0, rc = sqlite3_bind_int64(st, 1, player_id);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, cap);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        rc = SQLITE_OK;
+        const char *id = (const char *)sqlite3_column_text(st, 0);
+        int seat = sqlite3_column_int(st, 1);
+        const table *t = id ? tables_loaded(id) : NULL; /* unfinished: in memory */
+        if (!t || t->over || seat < 0 || seat >= t->players || t->seats[seat].bot ||
+            t->seats[seat].resigned || n >= cap)
+            continue;
+        out[n].t = t;
+        out[n].seat = seat;
+        out[n].yours = clocks_turn_seat(t) == seat;
+        n++;
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? n : -1;
+}
+
+char *turns_my_games(struct lws *wsi, unsigned *status) {
+    player me;
+    int found = players_of_request(wsi, &me);
+    if (found < 0) {
+        *status = 500;
+        return error_json("storage", "the server could not read its logins");
+    }
+    if (found == 0) {
+        *status = 401;
+        return error_json("not_logged_in", "my games are a player's: this request has no "
+                                           "login (its tafel_session cookie)");
+    }
+    my_game *games = malloc(sizeof *games * MY_GAMES_MAX);
+    int n = games ? find_games(me.id, games, MY_GAMES_MAX) : -1;
+    if (n < 0) {
+        free(games);
+        *status = 500;
+        return error_json("storage", "the server could not read its tables");
+    }
+    int64_t now = clocks_now_ms();
+    qsort(games, (size_t)n, sizeof *games, game_order);
+    cJSON *root = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(root, "games");
+    for (int i = 0; i < n; i++) {
+        const table *t = games[i].t;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "table", t->id);
+        cJSON_AddStringToObject(o, "game", t->game_string);
+        cJSON_AddNumberToObject(o, "seat", games[i].seat);
+        cJSON_AddBoolToObject(o, "your_turn", games[i].yours);
+        cJSON *names = cJSON_AddArrayToObject(o, "players");
+        for (int k = 0; k < t->players; k++) {
+            const table_seat *ts = &t->seats[k];
+            const char *name = ts->who.id > 0 && ts->who.name[0] ? ts->who.name
+                               : ts->bot                        ? ts->spec
+                                                                : NULL;
+            cJSON_AddItemToArray(names, name ? cJSON_CreateString(name) : cJSON_CreateNull());
+        }
+        cJSON *clock = clocks_json(t, now);
+        cJSON_AddItemToObject(o, "clock", clock ? clock : cJSON_CreateNull());
+        int64_t left = clocks_left_ms(t, games[i].seat, now);
+        if (t->clock.kind == TABLE_CLOCK_CORRESPONDENCE && t->turn_seat >= 0 && t->turn_since > 0)
+            cJSON_AddNumberToObject(o, "deadline_ms",
+                                    (double)(t->turn_since + t->clock.per_move_ms));
+        else
+            cJSON_AddNullToObject(o, "deadline_ms");
+        if (left >= 0) cJSON_AddNumberToObject(o, "left_ms", (double)left);
+        cJSON_AddNumberToObject(o, "updated", (double)t->updated);
+        cJSON_AddItemToArray(list, o);
+    }
+    free(games);
+    char *text = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    *status = text ? 200 : 500;
+    return text;
+}

@@ -1,0 +1,29 @@
+/*
+** turns.h -- whose turn it is across tables: the `turn` message to a
+** player's other sockets, and "my games" (GET /api/my-games).
+**
+** An index from player id to that player's open sockets (sockets with a
+** login: accounts and guests) is kept as sockets open and close.  When a
+** change makes it the turn of a seat bound to a player, every socket of
+** that player that is not at that table is sent {"type":"turn","table":ID,
+** "game":GAME} (clocks_changed calls turns_notify).
+*/
+#ifndef TF_SERVER_TURNS_H
+#define TF_SERVER_TURNS_H
+
+#include "server.h"
+
+struct lws;
+struct table;
+
+/* A socket opened (s->who filled) or closed; nothing for nobody. */
+void turns_socket_opened(session *s);
+void turns_socket_closed(session *s);
+/* It became seat's turn at table t: its player's other sockets are told. */
+void turns_notify(const struct table *t, int seat);
+/* The answer to GET /api/my-games for the request's login: JSON text
+** (malloc'd; NULL out of memory) and its HTTP status (200, 401 nobody,
+** 500 storage). */
+char *turns_my_games(struct lws *wsi, unsigned *status);
+
+#endif

@@ -191,6 +191,11 @@ void chat_joined(session *s) {
         cJSON_InsertItemInArray(lines, 0, o); /* oldest first */
     }
     sqlite3_finalize(st);
+    if (!cJSON_GetArraySize(lines)) { /* nothing to read: no message (clients that never
+                                       ** chat see no new message at all) */
+        cJSON_Delete(lines);
+        return;
+    }
     char *out = message_of(lines);
     if (out) session_send(s, out, strlen(out));
     free(out);

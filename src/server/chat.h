@@ -18,7 +18,8 @@
 
 /* Socket s (at a table) says text: checked, stored, told; or an error to s. */
 void chat_say(session *s, const char *text);
-/* Sends s (just joined) the latest lines it may read: {"type":"chat","lines":[...]}. */
+/* Sends s (just joined) the latest lines it may read: {"type":"chat","lines":[...]};
+** nothing when there are none. */
 void chat_joined(session *s);
 
 #endif

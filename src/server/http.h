@@ -43,7 +43,7 @@ int routes_send_json_with(struct lws *wsi, unsigned status, char *text, const ch
 ** --allow-origin one. */
 int routes_origin_allowed(struct lws *wsi);
 
-/* routes_players.c: the account routes (docs/server.md, "Players").
+/* routes_players.c: the account routes (docs/club.md, "Players").
 ** Whether uri takes POST (every other path: GET and HEAD only). */
 int players_route_is_post(const char *uri);
 /* GET: 1 when uri is an account route (answered, *rc the callback's

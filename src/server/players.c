@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-/* The bots that hold ratings (docs/server.md, "Ratings"): the three levels
+/* The bots that hold ratings (docs/club.md, "Ratings"): the three levels
 ** a player picks in the lobby.  Their names are nobody else's. */
 static const char *const RATED_BOTS[] = {"easy", "medium", "hard"};
 /* Names no account may take: every bot's, and what the seats are called. */

@@ -525,7 +525,9 @@ static void do_join(session *s, const cJSON *msg) {
         return;
     }
     if (join_checks(s, t, token != NULL, &seat)) return;
-    if (seat >= 0 && t->seats[seat].resigned) seat = -1; /* it watches, like the seat's others */
+    /* a seat given up (resigned, handed over, lost on time) is a bot's now:
+    ** its person watches, like the seat's other sockets */
+    if (seat >= 0 && (t->seats[seat].resigned || t->seats[seat].bot)) seat = -1;
     if (s->table == t && s->seat == seat) { /* joined already: its state again, to it alone */
         s->told = -1;
         send_state(s);

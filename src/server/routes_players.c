@@ -1,6 +1,6 @@
 /*
 ** routes_players.c -- the account routes: sign up, log in, log out, change
-** password, guests, and who the caller is (docs/server.md, "Players").
+** password, guests, and who the caller is (docs/club.md, "Players").
 **
 ** POST /api/signup, /api/login, /api/logout, /api/password, /api/guest take
 ** a JSON object of at most BODY_MAX bytes (Content-Type application/json),

@@ -128,8 +128,13 @@ test('a rated table seats accounts only', async () => {
   const guest = await identity(server, 'Flo');
   const acct = await identity(server, 'Hana', { account: true });
   const api = await Client.connect(server);
-  const m = await api.request({ type: 'create', game: GAME, seats: ['human', 'human'],
+  // a rated table is made by an account (ratings.c); nobody may not make one
+  await refused(api, { type: 'create', game: GAME, seats: ['human', 'human'], rated: true },
+    'rated_accounts_only');
+  const maker = await connectAs(server, acct);
+  const m = await maker.request({ type: 'create', game: GAME, seats: ['human', 'human'],
     rated: true }, ['created', 'error']);
+  maker.close();
   assert.equal(m.type, 'created', JSON.stringify(m));
   const g = await connectAs(server, guest);
   await refused(g, { type: 'join', table: m.table, token: m.tokens[0] }, 'rated_accounts_only');

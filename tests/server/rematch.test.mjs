@@ -59,12 +59,13 @@ test('rematch: same players, seats turned, a new deal, idempotent, tokens', asyn
   const n0 = await join(p0.client, r0.table, r0.token);
   assert.equal(n0.seat, 1);
   // a new deal: once it ends, the records differ in their seeds (server-chosen both)
-  await change(p1.client, { type: 'resign', seq: (await p1.client.request({ type: 'history' }, 'history')).seq });
-  for (;;) {
-    const h = await p0.client.request({ type: 'history' }, 'history');
-    const r = await p0.client.request({ type: 'resign', seq: h.seq }, ['ack', 'error']);
-    if (r.type === 'ack') break;
-    assert.equal(r.code, 'stale', JSON.stringify(r)); // the bot moved meanwhile
+  for (const p of [p1, p0]) {
+    for (;;) {
+      const h = await p.client.request({ type: 'history' }, 'history');
+      const r = await p.client.request({ type: 'resign', seq: h.seq }, ['ack', 'error']);
+      if (r.type === 'ack') break;
+      assert.equal(r.code, 'stale', JSON.stringify(r)); // the bot moved meanwhile
+    }
   }
   const rec = async (t) => (await (await fetch(`${server.base}t/${t}/record`)).text());
   const seedOf = (text) => (text.match(/seed\D*(\d+)/) || [])[1];

@@ -1,5 +1,5 @@
 // profile.mjs -- the page /p/<name>: a player's (or a bot's) games, rating
-// and results, from GET /api/players/<name> (docs/server.md, "Ratings").
+// and results, from GET /api/players/<name> (docs/club.md, "Ratings").
 // Per game: the rating with its deviation (shown as provisional while RD is
 // above 110, as lichess does), played / won / drawn / lost, and the rating
 // history as a small SVG plot with a title, a description and the same

@@ -14,6 +14,7 @@
 */
 #include "chat.h"
 
+#include "players.h"
 #include "tables.h"
 
 #include <cjson/cJSON.h>
@@ -27,31 +28,6 @@ static int64_t now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Whether s[0..len) is valid UTF-8 without control characters (C0, DEL,
-** C1, the line and paragraph separators, and the bidirectional overrides
-** that would turn the rest of a line around). */
-static int line_text(const unsigned char *s, size_t len) {
-    size_t i = 0;
-    while (i < len) {
-        unsigned c = s[i];
-        int n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2
-              : (c & 0xF8) == 0xF0 ? 3 : -1;
-        if (n < 0 || i + (size_t)n >= len) return 0;
-        unsigned cp = n == 0 ? c : n == 1 ? c & 0x1F : n == 2 ? c & 0x0F : c & 0x07;
-        for (int k = 1; k <= n; k++) {
-            if ((s[i + k] & 0xC0) != 0x80) return 0;
-            cp = (cp << 6) | (s[i + k] & 0x3F);
-        }
-        static const unsigned least[] = {0, 0x80, 0x800, 0x10000};
-        if (cp < least[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-        if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 ||
-            (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069))
-            return 0;
-        i += (size_t)n + 1;
-    }
-    return 1;
 }
 
 static const char *kind_text(player_kind k) {
@@ -99,7 +75,7 @@ void chat_say(session *s, const char *text) {
                                            "trimmed), not %zu", CHAT_TEXT_MAX, len);
         return;
     }
-    if (!line_text((const unsigned char *)text, len)) {
+    if (!players_plain_text(text, len)) {
         protocol_send_error(s, "bad_chat", "a chat line is one line of text (UTF-8) without "
                                            "control characters");
         return;

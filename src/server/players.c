@@ -30,22 +30,25 @@ static void name_key(const char *name, char *out, size_t size) {
     out[i] = '\0';
 }
 
-/* Whether s is valid UTF-8 with no control characters (C0, DEL, C1) and no
-** code point outside Unicode. */
-static int printable_utf8(const unsigned char *s) {
-    while (*s) {
-        unsigned c = *s;
-        int n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
-        if (n < 0) return 0;
+int players_plain_text(const char *text, size_t len) {
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = s[i];
+        int n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2
+              : (c & 0xF8) == 0xF0 ? 3 : -1;
+        if (n < 0 || i + (size_t)n >= len) return 0;
         unsigned cp = n == 0 ? c : n == 1 ? c & 0x1F : n == 2 ? c & 0x0F : c & 0x07;
-        for (int i = 1; i <= n; i++) {
-            if ((s[i] & 0xC0) != 0x80) return 0;
-            cp = (cp << 6) | (s[i] & 0x3F);
+        for (int k = 1; k <= n; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) return 0;
+            cp = (cp << 6) | (s[i + k] & 0x3F);
         }
         static const unsigned least[] = {0, 0x80, 0x800, 0x10000};
         if (cp < least[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-        if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x2028 || cp == 0x2029) return 0;
-        s += n + 1;
+        if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 ||
+            (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069))
+            return 0;
+        i += (size_t)n + 1;
     }
     return 1;
 }
@@ -56,8 +59,8 @@ int players_name_check(const char *name, char *why, size_t whysize) {
         snprintf(why, whysize, "a name has 1 to %d bytes, not %zu", PLAYER_NAME_MAX, len);
         return -1;
     }
-    if (!printable_utf8((const unsigned char *)name)) {
-        snprintf(why, whysize, "a name is text (UTF-8) without control characters");
+    if (!players_plain_text(name, len)) {
+        snprintf(why, whysize, "a name is one line of text (UTF-8) without control characters or direction overrides");
         return -1;
     }
     if (name[0] == ' ' || name[len - 1] == ' ' || strstr(name, "  ")) {

@@ -21,6 +21,12 @@ struct lws;
 /* The cookie that holds a login's token. */
 #define PLAYERS_COOKIE "tafel_session"
 
+/* Whether text[0..len) is plain text of one line: valid UTF-8 without
+** control characters (C0, DEL, C1), line or paragraph separators, or the
+** bidirectional overrides and isolates that would turn the rest of a line
+** around (names and chat lines). */
+int players_plain_text(const char *text, size_t len);
+
 /* 0 when name may be a player's name (1..PLAYER_NAME_MAX bytes of UTF-8,
 ** letters, digits, spaces inside, - _ . '; not a bot's name); -1 with why. */
 int players_name_check(const char *name, char *why, size_t whysize);

@@ -143,6 +143,7 @@ test('names: too long, control characters, bots\' words, taken case-insensitivel
     ['', 400, 'bad_name'],
     ['a\u0007b', 400, 'bad_name'],
     ['tab\there', 400, 'bad_name'],
+    ['evil\u202Eabc', 400, 'bad_name'], // a direction override turns the text around it
     [' lead', 400, 'bad_name'],
     ['Hard', 400, 'bad_name'],
     ['ext:x', 400, 'bad_name'],

@@ -29,6 +29,13 @@ async function barName(page, kind) {
   return el.textContent();
 }
 
+/** Opens the bar's menu (the player's name is its button) and chooses one of its actions. */
+async function accountAction(page, action) {
+  const menu = page.locator('details.account-menu').first();
+  if (!(await menu.evaluate((d) => d.open))) await menu.locator('> summary').click();
+  await menu.locator(`[data-account="${action}"]`).click();
+}
+
 /** Fills the open dialog's fields by label and submits it with Enter. */
 async function fillForm(page, fields) {
   const dialog = page.locator('dialog.account-dialog[open]');
@@ -48,7 +55,7 @@ test('a guest at once; sign up, log out, log in through the forms; a wrong passw
   await page.locator('.conn[data-state="open"]').waitFor({ timeout: WAIT });
 
   // sign up: the guest becomes the account, the page reloads with its name
-  await page.locator('[data-account="signup"]').click();
+  await accountAction(page, 'signup');
   await fillForm(page, { Name: 'Zoë Tester', Password: 'zoe password' });
   assert.equal(await barName(page, 'account'), 'Zoë Tester');
   const who = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
@@ -61,11 +68,11 @@ test('a guest at once; sign up, log out, log in through the forms; a wrong passw
   assert.equal(await barName(page, 'account'), 'Zoë Tester');
 
   // log out: a guest again
-  await page.locator('[data-account="logout"]').click();
+  await accountAction(page, 'logout');
   assert.match(await barName(page, 'guest'), /^Guest \d{4}$/);
 
   // a wrong password: the server's sentence, and still a guest
-  await page.locator('[data-account="login"]').click();
+  await accountAction(page, 'login');
   await fillForm(page, { Name: 'zoë tester', Password: 'not the password' });
   const error = page.locator('dialog[open] .account-error');
   await error.filter({ hasText: 'wrong name or password' }).waitFor({ timeout: WAIT });
@@ -84,11 +91,11 @@ test('a guest renames itself; a name taken shows why', async () => {
   page.allowErrors = refusals;
   await page.goto(`${server.base}?lang=en`);
   await barName(page, 'guest');
-  await page.locator('[data-account="rename"]').click();
+  await accountAction(page, 'rename');
   await fillForm(page, { Name: 'Zoë Tester' });
   await page.locator('dialog[open] .account-error').filter({ hasText: 'taken' }).waitFor({ timeout: WAIT });
   await page.keyboard.press('Escape');
-  await page.locator('[data-account="rename"]').click();
+  await accountAction(page, 'rename');
   await fillForm(page, { Name: 'Wim' });
   await page.locator('.account-name[data-kind="guest"]', { hasText: 'Wim' }).waitFor({ timeout: WAIT });
   assertNoErrors(page);

@@ -21,10 +21,21 @@ import { tmpdir } from 'node:os';
 import { webServer, launch, newPage, newTable, waitSeq, waitTurn, tableState, cardcassonneMove,
   genericMove, pageText, unmarkedTexts, pseudoWeb, assertNoErrors, stopAll, prng, fetchRecord,
   replayViews, secretsOf, leaked, WAIT, WEB } from './helpers.mjs';
-import { seat as joinSeat, playOut, replaySteps } from '../server/helpers.mjs';
+import { Client, join, playOut, replaySteps } from '../server/helpers.mjs';
 import { Catalog } from '../../web/words/catalog.mjs';
 
 let server, browser;
+
+/**
+ * A socket at the page's seat, as the page's player: the page's guest has
+ * claimed the seat, so its link seats nobody else (docs/club.md, "Seats").
+ */
+async function joinSeat(server, page, table, token) {
+  const login = (await page.context().cookies()).find((c) => c.name === 'tafel_session');
+  assert.ok(login, 'the page plays as a guest of its own');
+  const client = await Client.connect(server, { cookie: `tafel_session=${login.value}` });
+  return { client, state: await join(client, table, token) };
+}
 before(async () => {
   server = await webServer();
   browser = await launch();
@@ -141,7 +152,7 @@ test('round scorings and the final one, as the accounts tell them; rows as the v
     }).observe(document.getElementById('board'), { subtree: true, childList: true });
   });
   const firstActions = (await snapshot(page)).actions;
-  const driver = await joinSeat(server, t.table, t.tokens[0]);
+  const driver = await joinSeat(server, page, t.table, t.tokens[0]);
   const snaps = [];
   await playOut([driver], {
     rng: prng(5),
@@ -202,13 +213,13 @@ test('round scorings and the final one, as the accounts tell them; rows as the v
 test("a bot's card is marked on arrival until the seat's own move", async () => {
   // Blue deals, so Red plays first: the page sees each of Blue's moves arrive
   const t = await newTable(server, 'cardcassonne(players=2,dealer=1)', ['human', 'greedy'], 4);
-  // the watcher joins first: its join is broadcast to the seat, and a state
-  // that arrives between choosing a card and clicking a target redraws the hand
-  const watcher = await joinSeat(server, t.table, t.tokens[0]);
   const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   await page.goto(t.url(0));
   const rng = prng(2);
   assert.equal(await waitTurn(page), 'mine');
+  // a second socket of the page's player at its seat (its join redraws the
+  // page: cardcassonneMove chooses a card again when a redraw let go of it)
+  const watcher = await joinSeat(server, page, t.table, t.tokens[0]);
   assert.equal(await page.locator('[data-arrived]').count(), 0, 'nothing arrived before any move');
   for (let k = 0; k < 3; k++) {
     // a redraw between choosing a card and clicking may swallow a click: try again
@@ -315,9 +326,10 @@ test('in Dutch: Dutch card names, rows and the tip', async () => {
 });
 
 test('card tips on focus and tap; the layout at 1280×800 and 390×844', async () => {
-  const t = await newTable(server, 'cardcassonne(players=2)', ['human', 'greedy'], 11);
   const shots = [];
   for (const [width, height, name] of [[1280, 800, 'wide'], [390, 844, 'phone']]) {
+    // a table each: a seat is its first browser's (docs/club.md, "Seats")
+    const t = await newTable(server, 'cardcassonne(players=2)', ['human', 'greedy'], 11);
     const phone = width < 500;
     const context = await browser.newContext({ viewport: { width, height },
       ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });

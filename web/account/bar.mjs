@@ -14,7 +14,11 @@ function linkStyle() {
     document.head.append(h("link", {rel: "stylesheet", href}));
 }
 
-/** @returns {HTMLElement} the bar (empty when the page is nobody: no accounts here) */
+/**
+ * The bar: the page's player as a menu button (its name, a guest's mark),
+ * whose menu holds what it may do -- one line of the header, on a phone too.
+ * @returns {HTMLElement} (empty when the page is nobody: no accounts here)
+ */
 export function accountBar() {
     linkStyle();
     const who = me();
@@ -26,21 +30,33 @@ export function accountBar() {
      * @param {() => void} fn
      */
     const button = (key, action, fn) => h("button", {type: "button", class: "small", "data-account": action,
-        text: t(key), onclick: fn});
+        text: t(key), onclick: () => { menu.open = false; fn(); }});
+    const actions = who.kind === "guest"
+        ? [button("account.rename", "rename", () => openForm("rename")),
+           button("account.login", "login", () => openForm("login")),
+           button("account.signup", "signup", () => openForm("signup"))]
+        : [button("account.password", "password", () => openForm("password")),
+           button("account.logout", "logout", async () => {
+               await post("/api/logout", {});
+               location.reload();
+           })];
     // a name, not a word: translate="no" (no translator touches it; the
     // tests of the catalogs know it is no text of theirs)
-    bar.append(h("span", {class: "account-name", "data-kind": who.kind, translate: "no", text: who.name ?? ""}));
-    if (who.kind === "guest") {
-        bar.append(h("span", {class: "account-guest", text: t("account.guest")}),
-            button("account.rename", "rename", () => openForm("rename")),
-            button("account.login", "login", () => openForm("login")),
-            button("account.signup", "signup", () => openForm("signup")));
-    } else {
-        bar.append(button("account.password", "password", () => openForm("password")),
-            button("account.logout", "logout", async () => {
-                await post("/api/logout", {});
-                location.reload();
-            }));
-    }
+    const summary = h("summary", {class: "button account-summary", title: t("account.bar.label")},
+        h("span", {class: "account-name", "data-kind": who.kind, translate: "no", text: who.name ?? ""}),
+        who.kind === "guest" ? h("span", {class: "account-guest", text: t("account.guest")}) : null);
+    const menu = h("details", {class: "account-menu"}, summary,
+        h("div", {class: "account-actions"}, ...actions));
+    menu.addEventListener("keydown", (e) => {
+        if (e.key === "Escape" && menu.open) {
+            menu.open = false;
+            summary.focus();
+            e.stopPropagation();
+        }
+    });
+    document.addEventListener("click", (e) => {
+        if (menu.open && !menu.contains(/** @type {Node} */ (e.target))) menu.open = false;
+    });
+    bar.append(menu);
     return bar;
 }

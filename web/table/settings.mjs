@@ -50,8 +50,9 @@ export function readSettings() {
  * The menu.  settings is changed in place; onChange is told which changed.
  * @param {Settings} settings
  * @param {(what: keyof Settings) => void} onChange
+ * @param {HTMLElement[]} [more] more controls for the menu (asking for desktop notifications)
  */
-export function createSettings(settings, onChange) {
+export function createSettings(settings, onChange, more = []) {
     const speed = h("select", {id: "set-speed"},
         ...Object.keys(SPEEDS).map((s) => h("option", {value: s, text: t(`page.settings.speed.${s}`)})));
     speed.value = settings.botSpeed;
@@ -80,9 +81,11 @@ export function createSettings(settings, onChange) {
         h("div", {class: "setting check"}, checkbox("sound", "set-sound"),
           h("label", {for: "set-sound", text: t("page.settings.sound")})),
         h("div", {class: "setting check"}, checkbox("notation", "set-notation"),
-          h("label", {for: "set-notation", text: t("page.settings.notation")})));
+          h("label", {for: "set-notation", text: t("page.settings.notation")})),
+        ...more.map((el) => h("div", {class: "setting"}, el)));
     const summary = h("summary", {class: "button", title: t("page.settings.title")},
-        h("span", {"aria-hidden": "true", text: "⚙"}), " ", t("page.settings.title"));
+        h("span", {"aria-hidden": "true", text: "⚙"}), " ",
+        h("span", {class: "settings-word", text: t("page.settings.title")}));
     const el = h("details", {class: "settings"}, summary, body);
 
     el.addEventListener("keydown", (e) => {

@@ -119,7 +119,7 @@ export function showTable(root, conn, info, table, token) {
             hint.showNotation(settings.notation);
         }
         if (what === "sound" && settings.sound) wakeAudio();
-    });
+    }, [alerts.button]);
     // a sound needs a gesture first: the first click or key of the page
     for (const kind of ["pointerdown", "keydown"]) {
         document.addEventListener(kind, () => { if (settings.sound) wakeAudio(); }, {once: true});
@@ -135,7 +135,7 @@ export function showTable(root, conn, info, table, token) {
     root.replaceChildren(
         h("a", {class: "skip", href: "#side", text: t("page.skip")}),
         h("header", {class: "top"}, title, gameLabel, who, connectionBadge(conn),
-          h("span", {class: "top-tools"}, accountBar(), rulesSlot, alerts.button, language, menu.el)),
+          h("span", {class: "top-tools"}, accountBar(), rulesSlot, language, menu.el)),
         h("main", {class: "table-page"},
             header.el,
             clock.el,

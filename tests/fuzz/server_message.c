@@ -13,6 +13,7 @@
 ** (botpool_submit drops the job), as the server's threads are not here.
 */
 #include "fuzz.h"
+#include "players.h"
 #include "tables.h"
 
 #include <cjson/cJSON.h>
@@ -62,6 +63,12 @@ static void fresh_server(void) {
     sockets[0].seat = 0;
     table_attach(t, &sockets[0]);
     table_attach(t, &sockets[1]); /* seat -1: a spectator */
+    /* the third socket is a guest and the second an account (the club's
+    ** requests: chat, claims, rated tables, rematch), the first nobody (an
+    ** API client) */
+    if (players_create_guest("Fuzz <b>", &sockets[2].who) != 1) fz_fail("cannot make a guest");
+    if (players_create_account("Ada", "$argon2id$v=19$m=65536,t=2,p=1$x$y", 0, &sockets[1].who) != 1)
+        fz_fail("cannot make an account");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -72,6 +72,8 @@ function dateText(seconds) {
 }
 
 const W = 320, H = 120, PAD = 8;
+/** Every player's rating before their first game (Glicko-2's, src/server/glicko2.h). */
+const START_RATING = 1500;
 
 /**
  * The rating history of one game as an SVG line (an image with a title
@@ -82,11 +84,13 @@ const W = 320, H = 120, PAD = 8;
 function historyPlot(game, history) {
     const title = t("ratings.history.title", {game: gameWords(game)});
     const ratings = history.map((p) => p.rating);
-    const lo = Math.min(...ratings) - 25, hi = Math.max(...ratings) + 25;
-    const x = (/** @type {number} */ i) => history.length === 1 ? W / 2
-        : PAD + (i * (W - 2 * PAD)) / (history.length - 1);
+    // the line starts where every player starts (1500), so that one game is
+    // a line too; the dots are the games
+    const line = [START_RATING, ...ratings];
+    const lo = Math.min(...line) - 25, hi = Math.max(...line) + 25;
+    const x = (/** @type {number} */ i) => PAD + (i * (W - 2 * PAD)) / history.length;
     const y = (/** @type {number} */ r) => PAD + ((hi - r) * (H - 2 * PAD)) / (hi - lo);
-    const points = history.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
+    const points = line.map((r, i) => `${x(i).toFixed(1)},${y(r).toFixed(1)}`).join(" ");
     const first = ratings[0], last = ratings[ratings.length - 1];
     const id = `plot-${game}`;
     const svg = s("svg", {class: "rating-plot", viewBox: `0 0 ${W} ${H}`, role: "img",
@@ -96,7 +100,7 @@ function historyPlot(game, history) {
         {games: history.length, first: Math.round(first), last: Math.round(last),
             low: Math.round(Math.min(...ratings)), high: Math.round(Math.max(...ratings))})}),
     s("polyline", {points, fill: "none", stroke: "currentColor", "stroke-width": "2"}),
-    ...history.map((p, i) => s("circle", {cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: "3"})));
+    ...history.map((p, i) => s("circle", {cx: x(i + 1).toFixed(1), cy: y(p.rating).toFixed(1), r: "3"})));
     const rows = history.map((p) => h("tr", {},
         h("td", {text: dateText(p.at)}),
         h("td", {text: String(Math.round(p.rating))}),

@@ -243,6 +243,10 @@ static int store_results(sqlite3 *db, const table *t, const char *game, seat_res
     return 0;
 }
 
+/* Counts the rating changes: a seat's rating kept from before one is read
+** again. */
+static uint64_t ratings_generation = 1;
+
 void ratings_table_ended(table *t) {
     /* an abandoned or closed game did not finish: no places, no ratings */
     if (!strcmp(t->end_reason, "abandoned") || !strcmp(t->end_reason, "closed")) return;
@@ -289,12 +293,14 @@ void ratings_table_ended(table *t) {
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         goto failed;
     }
+    if (rate > 0) ratings_generation++; /* the seats' ratings shown are stale */
     return;
 failed:
     fprintf(stderr, "tafel serve: table %s: its results were not stored: %s\n", t->id, why);
 }
 
-int ratings_seat_rating(const table *t, int seat) {
+/* The seat's rating, read from the database. */
+static int read_seat_rating(const table *t, int seat) {
     const table_seat *ts = &t->seats[seat];
     player p;
     if (ts->who.id) {
@@ -310,6 +316,21 @@ int ratings_seat_rating(const table *t, int seat) {
     glicko2_rating g;
     if (!db || read_rating(db, p.id, tafel_game_name(t->game), &g)) return -1;
     return (int)lround(g.rating);
+}
+
+int ratings_seat_rating(const table *t, int seat) {
+    /* Every socket's state of a change shows the same ratings: they are read
+    ** once per change, seat player and rating change, and kept in the seat
+    ** (a cache: the table is otherwise the caller's to read only). */
+    table_seat *ts = (table_seat *)&t->seats[seat];
+    if (ts->rating_gen != ratings_generation || ts->rating_seq != t->seq ||
+        ts->rating_player != ts->who.id) {
+        ts->rating = read_seat_rating(t, seat);
+        ts->rating_gen = ratings_generation;
+        ts->rating_seq = t->seq;
+        ts->rating_player = ts->who.id;
+    }
+    return ts->rating;
 }
 
 /* ---- JSON ------------------------------------------------------------- */

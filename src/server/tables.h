@@ -31,6 +31,12 @@ typedef struct table_seat {
     player who;                /* whom the seat is bound to (claimed or invited; its
                                ** name is shown at the seat); id 0: nobody yet */
     int64_t clock_ms;          /* real time: milliseconds left, -1: no clock */
+    /* The rating its state shows, as ratings.c last read it (-1: none), for
+    ** the change rating_seq, the player rating_player and the ratings as of
+    ** rating_gen (ratings_seat_rating). */
+    int rating;
+    int64_t rating_seq, rating_player;
+    uint64_t rating_gen;
 } table_seat;
 
 /* One action of the latest change, as each viewer sees it (index: seat + 1,

@@ -48,6 +48,23 @@ void protocol_send_error(session *s, const char *code, const char *fmt, ...) {
     send_json(s, msg);
 }
 
+char *protocol_http_errorv(const char *code, const char *fmt, va_list ap) {
+    char message[512];
+    vsnprintf(message, sizeof message, fmt, ap);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "error", code);
+    cJSON_AddStringToObject(o, "message", message);
+    return print_free(o);
+}
+
+char *protocol_http_error(const char *code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = protocol_http_errorv(code, fmt, ap);
+    va_end(ap);
+    return text;
+}
+
 static void send_ack(session *s, int64_t seq) {
     cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "type", "ack");

@@ -335,20 +335,15 @@ int ratings_seat_rating(const table *t, int seat) {
 
 /* ---- JSON ------------------------------------------------------------- */
 
+/* An error answer: its status, and the body routes.c makes of every one. */
 static char *error_body(unsigned *status, unsigned code, const char *error, const char *fmt,
                         ...) __attribute__((format(printf, 4, 5)));
 static char *error_body(unsigned *status, unsigned code, const char *error, const char *fmt,
                         ...) {
-    char message[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
+    char *text = protocol_http_errorv(error, fmt, ap);
     va_end(ap);
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "error", error);
-    cJSON_AddStringToObject(o, "message", message);
-    char *text = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
     *status = code;
     return text;
 }

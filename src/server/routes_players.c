@@ -174,15 +174,6 @@ static char *print_free(cJSON *json) {
     return text;
 }
 
-static char *error_json(const char *code, const char *fmt, va_list ap) {
-    char message[400];
-    vsnprintf(message, sizeof message, fmt, ap);
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "error", code);
-    cJSON_AddStringToObject(o, "message", message);
-    return print_free(o);
-}
-
 static char *player_json(const player *p) {
     cJSON *o = cJSON_CreateObject();
     if (p && p->id) {
@@ -235,7 +226,7 @@ static void tx_error(players_tx *tx, unsigned status, const char *code, const ch
 static void tx_error(players_tx *tx, unsigned status, const char *code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    tx_answer(tx, status, error_json(code, fmt, ap));
+    tx_answer(tx, status, protocol_http_errorv(code, fmt, ap));
     va_end(ap);
 }
 
@@ -268,7 +259,7 @@ static int refuse_now(struct lws *wsi, unsigned status, int close, const char *c
                       const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    char *text = error_json(code, fmt, ap);
+    char *text = protocol_http_errorv(code, fmt, ap);
     va_end(ap);
     return routes_send_json_with(wsi, status, text, NULL, 0, close);
 }

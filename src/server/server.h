@@ -25,6 +25,7 @@
 #ifndef TF_SERVER_H
 #define TF_SERVER_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -152,6 +153,10 @@ void protocol_closed(session *s);
 char *protocol_state(const struct table *t, int seat, int from);
 void protocol_send_error(session *s, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The body of an HTTP route's refusal, {"error": code, "message": the
+** sentence fmt makes}, malloc'd (NULL out of memory). */
+char *protocol_http_error(const char *code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *protocol_http_errorv(const char *code, const char *fmt, va_list ap);
 /* The games (parameters, players, pieces) and bots as JSON, malloc'd. */
 char *protocol_games(void);
 struct bot_job;

@@ -103,15 +103,6 @@ void turns_notify(const table *t, int seat) {
 
 /* ---- my games --------------------------------------------------------- */
 
-static char *error_json(const char *code, const char *message) {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "error", code);
-    cJSON_AddStringToObject(o, "message", message);
-    char *text = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    return text;
-}
-
 /* One listed game: its table and the player's seat. */
 typedef struct my_game {
     const table *t;
@@ -172,11 +163,11 @@ char *turns_my_games(struct lws *wsi, unsigned *status) {
     int found = players_of_request(wsi, &me);
     if (found < 0) {
         *status = 500;
-        return error_json("storage", "the server could not read its logins");
+        return protocol_http_error("storage", "the server could not read its logins");
     }
     if (found == 0) {
         *status = 401;
-        return error_json("not_logged_in", "my games are a player's: this request has no "
+        return protocol_http_error("not_logged_in", "my games are a player's: this request has no "
                                            "login (its tafel_session cookie)");
     }
     my_game *games = malloc(sizeof *games * MY_GAMES_MAX);
@@ -184,7 +175,7 @@ char *turns_my_games(struct lws *wsi, unsigned *status) {
     if (n < 0) {
         free(games);
         *status = 500;
-        return error_json("storage", "the server could not read its tables");
+        return protocol_http_error("storage", "the server could not read its tables");
     }
     int64_t now = clocks_now_ms();
     qsort(games, (size_t)n, sizeof *games, game_order);

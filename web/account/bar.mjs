@@ -2,7 +2,7 @@
 // and what it may do: log in, sign up, rename the guest, change password,
 // log out.  Shown in the lobby's and the table's header.
 
-import {h} from "../table/dom.mjs";
+import {h, dropDown} from "../table/dom.mjs";
 import {t} from "../words/catalog.mjs";
 import {me, post} from "./identity.mjs";
 import {openForm} from "./forms.mjs";
@@ -47,16 +47,7 @@ export function accountBar() {
         who.kind === "guest" ? h("span", {class: "account-guest", text: t("account.guest")}) : null);
     const menu = h("details", {class: "account-menu"}, summary,
         h("div", {class: "account-actions"}, ...actions));
-    menu.addEventListener("keydown", (e) => {
-        if (e.key === "Escape" && menu.open) {
-            menu.open = false;
-            summary.focus();
-            e.stopPropagation();
-        }
-    });
-    document.addEventListener("click", (e) => {
-        if (menu.open && !menu.contains(/** @type {Node} */ (e.target))) menu.open = false;
-    });
+    dropDown(/** @type {HTMLDetailsElement} */ (menu), summary);
     bar.append(menu);
     return bar;
 }

@@ -76,3 +76,22 @@ export async function copyText(text, input) {
         return false;
     }
 }
+
+/**
+ * Makes a <details> a drop-down menu: Escape closes it (the focus back on
+ * its summary), and so does a click anywhere outside it.
+ * @param {HTMLDetailsElement} menu
+ * @param {HTMLElement} summary
+ */
+export function dropDown(menu, summary) {
+    menu.addEventListener("keydown", (e) => {
+        if (e.key === "Escape" && menu.open) {
+            menu.open = false;
+            summary.focus();
+            e.stopPropagation();
+        }
+    });
+    document.addEventListener("click", (e) => {
+        if (menu.open && !menu.contains(/** @type {Node} */ (e.target))) menu.open = false;
+    });
+}

@@ -6,7 +6,7 @@
 // one before the page loads: tafel.botSpeed = "instant").  A change takes
 // effect at once, through onChange; the language reloads the page.
 
-import {h} from "./dom.mjs";
+import {h, dropDown} from "./dom.mjs";
 import {t, catalog} from "../words/catalog.mjs";
 import {languageSwitch} from "../words/language.mjs";
 
@@ -88,15 +88,6 @@ export function createSettings(settings, onChange, more = []) {
         h("span", {class: "settings-word", text: t("page.settings.title")}));
     const el = h("details", {class: "settings"}, summary, body);
 
-    el.addEventListener("keydown", (e) => {
-        if (e.key === "Escape" && el.open) {
-            el.open = false;
-            summary.focus();
-            e.stopPropagation();
-        }
-    });
-    document.addEventListener("click", (e) => {
-        if (el.open && !el.contains(/** @type {Node} */ (e.target))) el.open = false;
-    });
+    dropDown(/** @type {HTMLDetailsElement} */ (el), summary);
     return {el};
 }

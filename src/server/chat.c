@@ -22,13 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static int64_t now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static const char *kind_text(player_kind k) {
     return k == PLAYER_ACCOUNT ? "account" : k == PLAYER_GUEST ? "guest" : NULL;
@@ -80,7 +73,7 @@ void chat_say(session *s, const char *text) {
                                            "control characters");
         return;
     }
-    int64_t now = now_ms();
+    int64_t now = clocks_now_ms();
     if (s->chat_at[s->chat_i] && now - s->chat_at[s->chat_i] < CHAT_BURST_MS) {
         protocol_send_error(s, "chat_too_fast", "at most %d chat lines in %d seconds: wait a "
                                                 "moment", CHAT_BURST, CHAT_BURST_MS / 1000);

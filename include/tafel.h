@@ -334,6 +334,78 @@ TAFEL_API char *tafel_state_render(const tafel_state *state, int seat,
 TAFEL_API int tafel_state_check(const tafel_state *state, tafel_error *err);
 
 /* ---------------------------------------------------------------------------
+** For learners: tensors and a fixed action space (docs/tensors.md), named
+** as OpenSpiel names them so that code ported from it reads the same.
+**
+** A tensor is float32, row-major, of a shape fixed by the game string.  The
+** observation tensor is what seat sees now; the information-state tensor
+** adds what seat has seen and can no longer see (cards shown and then
+** hidden, what a search turned up), for imperfect-information algorithms;
+** in a game without hidden information the two hold the same.  seat may be
+** -1 (a spectator: only what is public).  Each part of a tensor has a name,
+** listed by tafel_game_tensor_part and documented per game.
+*/
+#define TAFEL_OBSERVATION 0
+#define TAFEL_INFORMATION_STATE 1
+#define TAFEL_TENSOR_MAX_RANK 4
+
+/* The shape of tensor kind (TAFEL_OBSERVATION or TAFEL_INFORMATION_STATE):
+** its rank (at most TAFEL_TENSOR_MAX_RANK dims written to dims), or -1 for
+** an unknown kind.  tafel_game_tensor_size: the number of floats. */
+TAFEL_API int tafel_game_tensor_shape(const tafel_game *game, int kind, int *dims);
+TAFEL_API size_t tafel_game_tensor_size(const tafel_game *game, int kind);
+/* The i-th part of tensor kind, in order (i from 0 while it returns
+** non-NULL): its name ("city_edges"), first float and number of floats. */
+TAFEL_API const char *tafel_game_tensor_part(const tafel_game *game, int kind, int i,
+                                             size_t *offset, size_t *size);
+
+/* Write seat's tensor of kind into out, which holds size floats (exactly
+** tafel_game_tensor_size).  Errors: TAFEL_EINVAL (kind, seat or size).
+** No allocation: cheap enough to call at every step. */
+TAFEL_API int tafel_state_observation_tensor(const tafel_state *state, int seat,
+                                             float *out, size_t size, tafel_error *err);
+TAFEL_API int tafel_state_information_state_tensor(const tafel_state *state, int seat,
+                                                   float *out, size_t size,
+                                                   tafel_error *err);
+
+/* seat's information state after history (every action from the initial
+** state, chance outcomes included) as text: two histories give the same
+** string exactly when seat cannot tell them apart (what it saw of each
+** action, in order: tafel_action_view_text).  A malloc'd string the caller
+** frees; NULL with err set when an action of history is illegal, seat is
+** out of range, or memory runs out.  A state holds no history, hence the
+** actions. */
+TAFEL_API char *tafel_information_state_string(const tafel_game *game,
+                                               const tafel_action *history, int count,
+                                               int seat, tafel_error *err);
+
+/* The fixed action space: every action a seat may take has an index below
+** tafel_game_action_space_size that means the same in every state (a
+** policy head of that size); chance outcomes have none.  In Carcassonne a
+** placement is a cell of the board window and a turn, a follower the
+** position of its feature on the tile.  Smaller than
+** tafel_game_num_distinct_actions, whose integers may mean different
+** things in different states. */
+TAFEL_API int tafel_game_action_space_size(const tafel_game *game);
+/* The index of action a of the seat to move in state, or -1 (a chance
+** outcome, an action the state does not have, or one outside the space:
+** a Carcassonne tile placed beyond the window). */
+TAFEL_API int tafel_state_action_index(const tafel_state *state, tafel_action a);
+/* The action of the seat to move that index names in state.  Errors:
+** TAFEL_EINVAL (index out of range, or a chance node or the end),
+** TAFEL_EILLEGAL (no action of this state has that index). */
+TAFEL_API int tafel_state_index_action(const tafel_state *state, int index,
+                                       tafel_action *out, tafel_error *err);
+/* mask[i] = 1 for the index of every legal action, 0 elsewhere; size bytes
+** (at least tafel_game_action_space_size; the rest is zeroed).  Returns how
+** many are legal: 0 at a chance node or the end (then the mask is all 0),
+** -1 when size is too small.  A legal action outside the space (see
+** tafel_state_action_index) has no bit; tafel_state_legal_actions counts
+** it. */
+TAFEL_API int tafel_state_legal_actions_mask(const tafel_state *state, uint8_t *mask,
+                                             size_t size);
+
+/* ---------------------------------------------------------------------------
 ** Random numbers: a small, fast generator whose whole state is one uint64_t,
 ** so that games, bots and simulations are reproducible from a seed.
 */

@@ -49,6 +49,14 @@ typedef struct tf_state_header {
 
 #define TF_STATE_MAGIC 0x7AFE1u
 
+/* A named part of a tensor (tafel_game_tensor_part). */
+typedef struct tf_tensor_part {
+    const char *name;
+    size_t size; /* floats */
+} tf_tensor_part;
+
+#define TF_MAX_TENSOR_PARTS 64
+
 typedef struct tf_module {
     const char *name;
     const char *summary;
@@ -108,6 +116,24 @@ typedef struct tf_module {
     ** a copy with its reports on and writes the events (events.h).  NULL:
     ** the core tells only the action's text and the change of scores. */
     int (*describe)(const void *data, tafel_action a, tf_events *ev);
+
+    /* For learners (tafel.h, docs/tensors.md).  All optional while a game
+    ** has none (the calls then fail with TAFEL_EINVAL "no tensors").
+    ** tensor_parts: the parts of tensor kind in order, at most cap, with
+    ** their sizes in floats (their sum is the tensor's size); the shape is
+    ** written by tensor_shape (rank returned).  Shapes and the action space
+    ** depend on the number of players only (a state knows it; the other
+    ** parameters change no size). */
+    int (*tensor_shape)(int players, int kind, int *dims);
+    int (*tensor_parts)(int players, int kind, tf_tensor_part *out, int cap);
+    /* out holds the whole tensor, zeroed by the core: write what is not 0.
+    ** seat is -1..players-1. */
+    void (*tensor)(const void *data, int seat, int kind, float *out);
+    /* the fixed action space: its size, and both ways between an action of
+    ** the seat to move and its index (-1: none) */
+    int (*action_space)(int players);
+    int (*action_index)(const void *data, tafel_action a);
+    int (*index_action)(const void *data, int index, tafel_action *out);
 } tf_module;
 
 /* state.c: the module's data inside a state (for white-box tests) */

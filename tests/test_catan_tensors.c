@@ -356,7 +356,7 @@ static int tensors_differ(const tafel_state *a, const tafel_state *b, int seat, 
 ** view, determinism and the hidden-information check. */
 static void random_games(void **unused) {
     (void)unused;
-    int games = SLOW_BUILD ? 6 : 40, cap = tafel_game_max_actions(game);
+    int games = SLOW_BUILD ? 10 : 40, cap = tafel_game_max_actions(game);
     tafel_action *scratch = malloc(sizeof *scratch * (size_t)cap);
     float *x = malloc(info_size * sizeof *x), *y = malloc(info_size * sizeof *y);
     assert_non_null(scratch);

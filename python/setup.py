@@ -25,6 +25,10 @@ HEADER = os.path.join(SOURCE, "include", "tafel.h")
 
 def version():
     """TAFEL_VERSION of include/tafel.h: one version for C and Python."""
+    if not os.path.isfile(HEADER):
+        raise RuntimeError(
+            "%s not found: python/ is built from inside the tafel source tree "
+            "(pip install ./python from its top folder)" % HEADER)
     with open(HEADER, encoding="utf-8") as f:
         found = re.search(r'#define TAFEL_VERSION "([^"]+)"', f.read())
     if not found:

@@ -54,8 +54,19 @@ play_c=$src/tests/install/play.c
 game=cardcassonne
 cd "$tmp"
 
+# The README's two commands ("Link against tafel"), app.c made play.c.
+readme=$(awk '/^## Link against tafel/ {on = 1} on && /^```sh/ {code = 1; next}
+              code && /^```/ {exit} code' "$src/README.md" | sed 's/ *# [a-z].*$//')
+shared_cmd=$(sed -n 1p <<<"$readme")
+static_cmd=$(sed -n 2p <<<"$readme")
+[[ "$shared_cmd" == "cc app.c "* && "$static_cmd" == "cc app.c "* ]] ||
+    fail "README's link commands not found: $readme"
+readme_link() { # CC OUTPUT COMMAND
+    eval "${3/#cc app.c/$1 -Wall -Wextra -Werror -o $2 $play_c}"
+}
+
 # (a) shared, with pkg-config
-gcc -Wall -Wextra -Werror -o play-shared "$play_c" $(pkg-config --cflags --libs tafel)
+readme_link gcc play-shared "$shared_cmd"
 readelf -d play-shared | grep -q 'NEEDED.*libtafel.so.0' || fail "play-shared does not use libtafel.so.0"
 expected=$(LD_LIBRARY_PATH=$prefix/lib ./play-shared "$game" 7 shared.json)
 echo "shared: $expected"
@@ -65,13 +76,12 @@ scores=$("$prefix/bin/tafel" replay shared.json --json |
          python3 -c 'import json,sys; print(" ".join("%g" % s for s in json.load(sys.stdin)["scores"]))')
 case "$expected" in *"scores $scores,"*) ;; *) fail "tafel replay: scores $scores, play: $expected" ;; esac
 
-# (b) static, with pkg-config --static (README): -l:libtafel.a takes the
-# archive though libtafel.so lies beside it.
-static_libs=$(pkg-config --static --libs tafel | sed 's/-ltafel\b/-l:libtafel.a/')
+# (b) static, with pkg-config --static: -l:libtafel.a takes the archive
+# though libtafel.so lies beside it.
 compilers=("gcc -fno-lto" gcc)
 command -v clang >/dev/null && compilers+=(clang) || echo "install_test: no clang, static link tried with gcc only"
 for cc in "${compilers[@]}"; do
-    $cc -Wall -Wextra -Werror -o play-static "$play_c" $(pkg-config --static --cflags tafel) $static_libs
+    readme_link "$cc" play-static "$static_cmd"
     readelf -d play-static | grep -q 'libtafel' && fail "$cc: play-static still needs libtafel.so"
     got=$(./play-static "$game" 7 static.json)
     [ "$got" = "$expected" ] || fail "$cc static: '$got', shared: '$expected'"

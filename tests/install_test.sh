@@ -25,12 +25,7 @@ set -euo pipefail
 build=$(cd "${1:?usage: install_test.sh BUILD_DIR SOURCE_DIR}" && pwd)
 src=$(cd "${2:?usage: install_test.sh BUILD_DIR SOURCE_DIR}" && pwd)
 tmp=$(mktemp -d)
-server=
-cleanup() {
-    [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+trap 'rm -rf "$tmp"' EXIT
 fail() { echo "install_test: $*" >&2; exit 1; }
 
 # Installed once, then moved: the .pc, the CMake package and the program
@@ -130,13 +125,12 @@ grep -q 'greedy' sim.txt
 "$prefix/bin/tafel" replay shared.json --step --lang xx >words.txt
 [ -s words.txt ]
 "$prefix/bin/tafel" serve --port 0 --db serve.db >serve.log 2>&1 &
-echo $! >serve.pid
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
 for _ in $(seq 100); do grep -q 'http://' serve.log && break; sleep 0.1; done
 url=$(grep -o 'http://[0-9.:]*/' serve.log | head -1)
 [ -n "$url" ] || { cat serve.log >&2; exit 1; }
 python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$url" >page.html
-kill "$(cat serve.pid)"
-wait "$(cat serve.pid)" || true
 grep -q 'the installed page' page.html
 EOF
 if unshare -rm true 2>/dev/null; then

@@ -162,33 +162,32 @@ static void write_tile(const carc_state *s, int tile, float *out) {
     if (cell < 0) return;
     const carc_tile *t = &carc_tiles[p->type];
     const carc_oriented *o = carc_orient(p->type, p->rot);
+    /* where each edge goes on the lattice, -1 outside the window */
     int row = cell / CARC_WINDOW, col = cell % CARC_WINDOW;
+    const int at[4] = {cell, cell, row + 1 < CARC_WINDOW ? cell + CARC_WINDOW : -1,
+                       col > 0 ? cell - 1 : -1};
+    static const int city_plane[4] = {PL_CITY_NORTH, PL_CITY_EAST, PL_CITY_NORTH,
+                                      PL_CITY_EAST};
+    static const int road_plane[4] = {PL_ROAD_NORTH, PL_ROAD_EAST, PL_ROAD_NORTH,
+                                      PL_ROAD_EAST};
+    static const int closed_plane[4] = {PL_CLOSED_NORTH, PL_CLOSED_EAST, PL_CLOSED_NORTH,
+                                        PL_CLOSED_EAST};
     out[PL_TILE * CELLS + cell] = 1;
-    for (int d = 0; d < 4; d++) {
-        int seg = o->edge_seg[d];
-        if (seg == CARC_NO_SEGMENT) continue;
-        int at = cell, north = 1;
-        if (d == CARC_E) north = 0;
-        else if (d == CARC_S) {
-            if (row + 1 >= CARC_WINDOW) continue;
-            at = cell + CARC_WINDOW;
-        } else if (d == CARC_W) {
-            if (col == 0) continue;
-            at = cell - 1;
-            north = 0;
-        }
-        int city = t->seg[seg].kind == CARC_CITY;
-        int plane = city ? (north ? PL_CITY_NORTH : PL_CITY_EAST)
-                         : (north ? PL_ROAD_NORTH : PL_ROAD_EAST);
-        out[plane * CELLS + at] = 1;
-        if (s->open[carc_find(s, tile * CARC_MAX_SEGMENTS + seg)] == 0)
-            out[(north ? PL_CLOSED_NORTH : PL_CLOSED_EAST) * CELLS + at] = 1;
-    }
     int cities = 0;
     for (int i = 0; i < t->nseg; i++) {
-        cities += t->seg[i].kind == CARC_CITY;
-        if (t->seg[i].kind == CARC_CLOISTER) out[PL_CLOISTER * CELLS + cell] = 1;
+        int kind = t->seg[i].kind;
+        if (kind == CARC_CLOISTER) out[PL_CLOISTER * CELLS + cell] = 1;
+        if (kind != CARC_CITY && kind != CARC_ROAD) continue;
+        cities += kind == CARC_CITY;
         if (t->seg[i].pennant) out[PL_PENNANT * CELLS + cell] = 1;
+        /* one look-up a piece, however many edges it has */
+        int closed = s->open[carc_find(s, tile * CARC_MAX_SEGMENTS + i)] == 0;
+        const int *plane = kind == CARC_CITY ? city_plane : road_plane;
+        for (int d = 0; d < 4; d++) {
+            if (!(o->seg_edges[i] >> d & 1) || at[d] < 0) continue;
+            out[plane[d] * CELLS + at[d]] = 1;
+            if (closed) out[closed_plane[d] * CELLS + at[d]] = 1;
+        }
     }
     if (cities > 1) out[PL_CITY_SPLIT * CELLS + cell] = 1;
     if (t->crop != CARC_CROP_NONE) out[PL_CROP_CIRCLE * CELLS + cell] = 1;

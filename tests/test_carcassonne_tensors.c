@@ -8,8 +8,9 @@
 ** refused; the tensor has its shape's size, is deterministic, and differs
 ** between seats only in the parts told from the seat's side; the planes
 ** agree with the engine's state (white-box: tiles, followers, supplies).
-** Bot games keep every legal action inside the window.  The worked example
-** of the docs is checked entry by entry.
+** Bot games keep every legal action inside the window.  Every tile at every
+** turn has one piece per position, and the planes of a tile fix its pieces.
+** The worked example of the docs is checked entry by entry.
 */
 #include "helpers.h"
 
@@ -81,6 +82,56 @@ static void test_every_segment_of_every_tile_has_its_own_position(void **unused)
                     assert_int_equal(a, b);
             }
         }
+}
+
+/* The planes' view of a tile -- edge kinds, cloister, pennant, split city,
+** crop circle -- fixes its pieces (kind, edges, half-edges, pennant) and its
+** crop symbol: two turned tiles that look the same there are the same. */
+typedef struct look {
+    uint8_t code, cloister, pennant, split, crop;
+} look;
+
+static look look_of(int type, int rot) {
+    const carc_tile *t = &carc_tiles[type];
+    look l = {carc_tile_edge_code(type, rot), 0, 0, 0, t->crop != CARC_CROP_NONE};
+    int cities = 0;
+    for (int i = 0; i < t->nseg; i++) {
+        l.cloister |= t->seg[i].kind == CARC_CLOISTER;
+        l.pennant |= t->seg[i].pennant;
+        cities += t->seg[i].kind == CARC_CITY;
+    }
+    l.split = cities > 1;
+    return l;
+}
+
+/* The pieces as a set: a bit mask of (kind, edges, halves, pennant) found. */
+static int same_pieces(int ta, int ra, int tb, int rb) {
+    const carc_tile *a = &carc_tiles[ta], *b = &carc_tiles[tb];
+    if (a->nseg != b->nseg || a->crop != b->crop) return 0;
+    const carc_oriented *oa = carc_orient(ta, ra), *ob = carc_orient(tb, rb);
+    for (int i = 0; i < a->nseg; i++) {
+        int found = 0;
+        for (int j = 0; j < b->nseg; j++)
+            found |= a->seg[i].kind == b->seg[j].kind && oa->seg_edges[i] == ob->seg_edges[j] &&
+                     oa->seg_halves[i] == ob->seg_halves[j] &&
+                     a->seg[i].pennant == b->seg[j].pennant;
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+static void test_the_planes_of_a_tile_fix_its_pieces(void **unused) {
+    (void)unused;
+    for (int ta = 0; ta < CARC_TILE_TYPES; ta++)
+        for (int ra = 0; ra < 4; ra++)
+            for (int tb = 0; tb < CARC_TILE_TYPES; tb++)
+                for (int rb = 0; rb < 4; rb++) {
+                    look a = look_of(ta, ra), b = look_of(tb, rb);
+                    if (memcmp(&a, &b, sizeof a)) continue;
+                    if (!same_pieces(ta, ra, tb, rb))
+                        fail_msg("%s at %d and %s at %d look alike but differ",
+                                 carc_tiles[ta].id, ra * 90, carc_tiles[tb].id, rb * 90);
+                }
 }
 
 /* ---- the worked example of docs/tensors-carcassonne.md ---- */
@@ -480,6 +531,7 @@ static void test_sizes_as_documented(void **unused) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_segment_of_every_tile_has_its_own_position),
+        cmocka_unit_test(test_the_planes_of_a_tile_fix_its_pieces),
         cmocka_unit_test(test_worked_example_exact_entries),
         cmocka_unit_test(test_sizes_as_documented),
         cmocka_unit_test(test_bad_arguments_are_clear_errors),

@@ -32,7 +32,6 @@
 */
 #include "carcassonne.h"
 
-#include <string.h>
 
 /* Board planes before the followers by owner. */
 enum {

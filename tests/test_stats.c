@@ -231,30 +231,36 @@ static void paired_rate_credits_the_pairing_up_to_the_games(void **unused) {
     interval_is(r.ci, 0.338071189326, 0.914236614390);
 }
 
-/* Units that did not vary count as n trials: 5 deals all won give
-** Wilson(1, 5) = [5 / (5 + z^2), 1] = [0.565517535217, 1], in Elo
-** [+45.789528918298, +inf) (a printer says "unbounded above"); all lost the
-** mirror image; 4 deals all split give Wilson(0.5, 4) =
-** [0.150038989152, 0.849961010848]. */
+/* Units that did not vary count as their games, the limit of n p(1-p)/v
+** as v goes to 0: 5 deals of 2 games all won give Wilson(1, 10) =
+** [10 / (10 + z^2), 1] = [0.722467200137, 1], in Elo -400 log10(1/0.722467
+** - 1) = +166.201527183891 and +inf (a printer says "unbounded above");
+** all lost the mirror image; 4 deals all split give Wilson(0.5, 8):
+** c = 0.5, h = z / (1 + z^2/8) * sqrt(0.25/8 + z^2/256) = 0.284783937786,
+** [0.215216062214, 0.784783937786].  Games (g = 1) all won:
+** Wilson(1, 5) = [5 / (5 + z^2), 1] = [0.565517535217, 1]. */
 static void rate_of_units_that_did_not_vary(void **unused) {
     (void)unused;
     stats_sample won = {0}, lost = {0}, split = {0};
     for (int i = 0; i < 5; i++) stats_sample_add(&won, 1.0), stats_sample_add(&lost, 0.0);
     for (int i = 0; i < 4; i++) stats_sample_add(&split, 0.5);
     stats_rate r = stats_rate_of(&won, 2);
-    CLOSE(r.n_eff, 5);
-    interval_is(r.ci, 0.565517535217, 1.0);
+    CLOSE(r.n_eff, 10);
+    interval_is(r.ci, 0.722467200137, 1.0);
     stats_interval elo = stats_elo_interval(r.ci);
-    assert_float_equal(elo.lo, 45.789528918298, 1e-9);
+    assert_float_equal(elo.lo, 166.201527183891, 1e-9);
     assert_true(isinf(elo.hi) && elo.hi > 0);
     r = stats_rate_of(&lost, 2);
-    interval_is(r.ci, 0.0, 1 - 0.565517535217);
+    interval_is(r.ci, 0.0, 1 - 0.722467200137);
     elo = stats_elo_interval(r.ci);
     assert_true(isinf(elo.lo) && elo.lo < 0);
-    assert_float_equal(elo.hi, -45.789528918298, 1e-9);
+    assert_float_equal(elo.hi, -166.201527183891, 1e-9);
     r = stats_rate_of(&split, 2);
-    CLOSE(r.n_eff, 4);
-    interval_is(r.ci, 0.150038989152, 0.849961010848);
+    CLOSE(r.n_eff, 8);
+    interval_is(r.ci, 0.215216062214, 0.784783937786);
+    r = stats_rate_of(&won, 1);
+    CLOSE(r.n_eff, 5);
+    interval_is(r.ci, 0.565517535217, 1.0);
 }
 
 int main(void) {

@@ -44,7 +44,7 @@ void stats_sample_add(stats_sample *s, double x);
 ** clamped to [n, n games_per_unit]: a unit varies at most as one trial
 ** does, and the units count for no more than the games in them.  Units
 ** that did not vary at all (all won, all lost, every deal split alike)
-** count as n trials.  With one game a unit and no shared wins this is the
+** count as their games (the limit as v goes to 0).  With one game a unit and no shared wins this is the
 ** plain Wilson interval over games; with --paired it credits the deals
 ** with the variance their pairing removed.  The Elo interval is this
 ** interval through stats_elo, so the two say the same thing. */

@@ -87,15 +87,19 @@ static int play_game(const sim_job *job, long i, tafel_bot **bots, extbot **ext,
         if (ext[k])
             extbot_game_over(ext[k], state, res->winners, res->nwinners, res->forfeit - 1,
                              res->reason);
+    if (!rc) {
+        tafel_state_scores(state, res->scores);
+        res->length = tafel_state_move_number(state);
+    }
     if (!rc && record && res->forfeit)
         rc = tafel_record_set_forfeit(record, res->forfeit - 1, res->reason);
+    if (!rc && record)
+        rc = tafel_record_set_result(record, players, res->scores, res->nwinners,
+                                     res->winners);
     if (!rc && record && !(res->json = tafel_record_to_json(record)))
         rc = TAFEL_ENOMEM;
     tafel_record_free(record);
-    if (rc) return rc;
-    tafel_state_scores(state, res->scores);
-    res->length = tafel_state_move_number(state);
-    return TAFEL_OK;
+    return rc;
 }
 
 /* Seat the bots of game i, play it, and fill its result.  programs[b] is

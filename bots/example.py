@@ -44,7 +44,7 @@ def main():
             send({"type": "hello", "name": NAME, "version": VERSION, "protocol": 1})
         elif kind == "new_game":
             seat = message["seat"]
-            rng = random.Random(message["seed"])
+            rng = random.Random(int(message["seed"]))  # a decimal string
         elif kind == "turn":
             send({"type": "action", "action": choose(message["view"], message["legal"], rng)})
         elif kind == "seen":

@@ -417,7 +417,9 @@ TAFEL_API double tafel_rng_unit(uint64_t *rng);     /* [0, 1) */
 /* ---------------------------------------------------------------------------
 ** Records: {"game": "...", "players": ["human", "greedy"], "seed": 7,
 **           "actions": ["draw D", "place 1 0 90", ...]}
-** and for a game lost by forfeit "forfeit": {"seat": 1, "reason": "..."}.
+** and for a game lost by forfeit "forfeit": {"seat": 1, "reason": "..."};
+** a record of a finished game may carry its result, "scores": [87, 102]
+** (by seat) and "winners": [1] (seats), as `tafel sim --out` writes it.
 */
 typedef struct tafel_record tafel_record;
 
@@ -436,6 +438,20 @@ TAFEL_API int tafel_record_set_forfeit(tafel_record *record, int seat,
                                        const char *reason);
 TAFEL_API int tafel_record_forfeit(const tafel_record *record,
                                    const char **reason);
+/* The result of the game: scores by seat (players of them) and the
+** nwinners winning seats, as its player saw them at the end (with a
+** forfeit, the others' shared win).  players 0 clears it.  EINVAL for
+** players or nwinners out of 0..TAFEL_MAX_PLAYERS, a winner not a seat
+** below players, or a score that is not finite.  tafel_record_result
+** copies it out (scores: TAFEL_MAX_PLAYERS doubles, winners as many ints,
+** either may be NULL) and returns players, 0 when the record has none (an
+** older record).  The record does not check it against its actions: the
+** replay does (`tafel replay`, `tafel sim --resume`). */
+TAFEL_API int tafel_record_set_result(tafel_record *record, int players,
+                                      const double *scores, int nwinners,
+                                      const int *winners);
+TAFEL_API int tafel_record_result(const tafel_record *record, double *scores,
+                                  int *winners, int *nwinners);
 /* Append action, as played in state (before it is applied). */
 TAFEL_API int tafel_record_push(tafel_record *record, const tafel_state *state,
                                 tafel_action action);

@@ -294,7 +294,9 @@ need(starts, "no new_game")
 game = log[starts[-1]:]
 new_game = game[0]
 need(new_game["seat"] == seat and new_game["players"] == 2
-     and new_game["game"] == record["game"] and isinstance(new_game["seed"], int),
+     and new_game["game"] == record["game"] and isinstance(new_game["seed"], str)
+     and new_game["seed"].isdigit() and str(int(new_game["seed"])) == new_game["seed"]
+     and int(new_game["seed"]) < 2**64,
      "new_game: %r" % new_game)
 need(game[-1]["type"] in ("game_over", "quit"), "ends with %r" % game[-1])
 over = [m for m in game if m["type"] == "game_over"]
@@ -303,6 +305,8 @@ over = over[0]
 final = views[-1]["view"]
 need(len(over["scores"]) == 2 and over["winners"] and "forfeit" not in over,
      "game_over: %r" % over)
+need(over["scores"] == record["scores"] and over["winners"] == record["winners"],
+     "game_over %r, the record's result %r %r" % (over, record["scores"], record["winners"]))
 seen = [m for m in game if m["type"] == "seen"]
 turns = [m for m in game if m["type"] == "turn"]
 need(len(seen) == len(actions), "%d seen for %d actions" % (len(seen), len(actions)))

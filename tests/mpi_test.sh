@@ -129,4 +129,16 @@ else
     not_ok "progress lines on rank 0: games, rate, time left"
 fi
 
+# --json: rank 0 alone prints the one object, that of one process but for
+# the time (its last two fields).
+json_run=(sim cardcassonne --players greedy,random --games 200 --paired --seed 7 --json)
+"$TAFEL" "${json_run[@]}" | sed -E 's/,"seconds":.*//' >"$WORK/json1.txt"
+mpi 2 "${json_run[@]}" 2>/dev/null | sed -E 's/,"seconds":.*//' >"$WORK/json2.txt" || true
+if [[ $(wc -l <"$WORK/json2.txt") -eq 1 ]] && grep -q '"unit":"deal"' "$WORK/json2.txt"; then
+    same "--json, 2 ranks: one object, as one process's" "$WORK/json1.txt" "$WORK/json2.txt"
+else
+    cp "$WORK/json2.txt" "$WORK/why"
+    not_ok "--json, 2 ranks: one object, as one process's"
+fi
+
 finish

@@ -6,6 +6,7 @@
 ** the suite needs no knowledge of any game's rules.
 */
 #include <setjmp.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -281,6 +282,71 @@ static void forfeits_round_trip_and_bad_ones_are_refused(void **unused) {
     tafel_record_free(r);
 }
 
+/* A result (scores by seat, winners) round-trips, bad ones are refused
+** naming what is wrong, and a record without one (an older record) loads
+** with none. */
+static void results_round_trip_and_old_records_load(void **unused) {
+    (void)unused;
+    tafel_record *r = tafel_record_new(GAME, 7);
+    double scores[TAFEL_MAX_PLAYERS] = {0};
+    int winners[TAFEL_MAX_PLAYERS] = {0}, nw = -1;
+    assert_int_equal(tafel_record_result(r, scores, winners, &nw), 0);
+    assert_int_equal(nw, 0);
+    char *json = tafel_record_to_json(r);
+    assert_null(strstr(json, "scores"));
+    assert_null(strstr(json, "winners"));
+    free(json);
+
+    const double two[2] = {87, 102.5}, bad[2] = {1, NAN};
+    const int one[1] = {1}, both[2] = {0, 1}, beyond[1] = {2};
+    assert_int_equal(tafel_record_set_result(r, 2, two, 1, one), TAFEL_OK);
+    assert_int_equal(tafel_record_set_result(r, 2, bad, 1, one), TAFEL_EINVAL);
+    assert_int_equal(tafel_record_set_result(r, 2, two, 1, beyond), TAFEL_EINVAL);
+    assert_int_equal(tafel_record_set_result(r, 2, two, 3, both), TAFEL_EINVAL);
+    assert_int_equal(tafel_record_set_result(r, TAFEL_MAX_PLAYERS + 1, two, 0, NULL),
+                     TAFEL_EINVAL);
+    assert_int_equal(tafel_record_set_result(NULL, 2, two, 1, one), TAFEL_EINVAL);
+    json = tafel_record_to_json(r);
+    assert_non_null(strstr(json, "\"scores\":[87,102.5],\"winners\":[1]"));
+    tafel_record *back = parse_ok(json);
+    assert_int_equal(tafel_record_result(back, scores, winners, &nw), 2);
+    assert_true(scores[0] == 87 && scores[1] == 102.5);
+    assert_int_equal(nw, 1);
+    assert_int_equal(winners[0], 1);
+    char *again = tafel_record_to_json(back);
+    assert_string_equal(json, again);
+    free(again);
+    free(json);
+    tafel_record_free(back);
+    /* a shared win */
+    assert_int_equal(tafel_record_set_result(r, 2, two, 2, both), TAFEL_OK);
+    json = tafel_record_to_json(r);
+    assert_non_null(strstr(json, "\"winners\":[0,1]"));
+    free(json);
+    /* players 0 clears it */
+    assert_int_equal(tafel_record_set_result(r, 0, NULL, 0, NULL), TAFEL_OK);
+    assert_int_equal(tafel_record_result(r, NULL, NULL, NULL), 0);
+    tafel_record_free(r);
+
+    const char *head = "{\"game\":\"" GAME "\",\"actions\":[]";
+    char text[512];
+#define WITH(tail) (snprintf(text, sizeof text, "%s%s}", head, tail), text)
+    tafel_record_free(parse_ok(WITH("")));
+    parse_fails(WITH(",\"scores\":[1,2]"), "\"scores\" without \"winners\"");
+    parse_fails(WITH(",\"winners\":[0]"), "\"winners\" without \"scores\"");
+    parse_fails(WITH(",\"scores\":[],\"winners\":[]"), "\"scores\" must be an array");
+    parse_fails(WITH(",\"scores\":{},\"winners\":[]"), "\"scores\" must be an array");
+    parse_fails(WITH(",\"scores\":[1,\"2\"],\"winners\":[0]"),
+                "\"scores\" item 1 is not a number");
+    parse_fails(WITH(",\"scores\":[1,2],\"winners\":[2]"),
+                "\"winners\" item 0 is not a seat 0..1");
+    parse_fails(WITH(",\"scores\":[1,2],\"winners\":[0.5]"), "is not a seat");
+    parse_fails(WITH(",\"scores\":[1,2],\"winners\":[1,1]"), "names seat 1 twice");
+    parse_fails(WITH(",\"scores\":[1,2],\"winners\":[0,1,0]"), "at most 2 seats");
+    parse_fails(WITH(",\"scores\":[1,2],\"winners\":3"), "\"winners\" must be an array");
+#undef WITH
+}
+
 static void write_file(const char *path, const char *text) {
     FILE *f = fopen(path, "w");
     assert_non_null(f);
@@ -323,6 +389,7 @@ int main(void) {
         cmocka_unit_test(replay_equals_playing_the_same_actions),
         cmocka_unit_test(files_give_their_first_record),
         cmocka_unit_test(forfeits_round_trip_and_bad_ones_are_refused),
+        cmocka_unit_test(results_round_trip_and_old_records_load),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }

@@ -188,6 +188,81 @@ static void llr_of_a_bot_that_always_wins(void **unused) {
     CLOSE(stats_llr(&none, 0, 10), 0.0);
 }
 
+/* A win rate over units: n_eff trials for the Wilson interval,
+** n p(1-p) / v clamped to [n, n g], v = m2 / n.  Worked by hand:
+**
+** 10 games (g = 1), 7 won: p = 0.7, v = 0.21 = p(1-p), so n_eff = 10, the
+** Wilson interval over games: c = (0.7 + z^2/20) / (1 + z^2/10)
+** = 0.892073 / 1.384146 = 0.644493, h = z / 1.384146 * sqrt(0.021 +
+** z^2/400) = 0.247715: [0.396778147461, 0.892208732594]; in Elo
+** -400 log10(1/0.396778 - 1) = -72.771728267367 and
+** -400 log10(1/0.892209 - 1) = +367.153156503042 around +147.190714117838. */
+static void rate_of_games_is_wilson_over_games(void **unused) {
+    (void)unused;
+    stats_sample s = {0};
+    for (int i = 0; i < 10; i++) stats_sample_add(&s, i < 7 ? 1.0 : 0.0);
+    stats_rate r = stats_rate_of(&s, 1);
+    CLOSE(r.p, 0.7);
+    CLOSE(r.n_eff, 10);
+    interval_is(r.ci, 0.396778147461, 0.892208732594);
+    interval_is(stats_elo_interval(r.ci), -72.771728267367, 367.153156503042);
+    assert_float_equal(stats_elo(r.p), 147.190714117838, 1e-9);
+}
+
+/* Deals of 2 games scoring 1, 1, 1/2, 1/2: p = 0.75, v = 0.0625, and
+** p(1-p)/v = 0.1875/0.0625 = 3, more than the 2 games of a deal: n_eff =
+** 4 * 2 = 8, Wilson(0.75, 8) = [0.409275430310, 0.928520787248].
+** Deals 1, 1, 1, 1/2, 0: p = 3.5/5 = 0.7, squares 3 * 0.09 + 0.04 + 0.49
+** = 0.8, v = 0.16, p(1-p)/v = 0.21/0.16 = 1.3125, n_eff = 6.5625,
+** Wilson(0.7, 6.5625) = [0.338071189326, 0.914236614390]. */
+static void paired_rate_credits_the_pairing_up_to_the_games(void **unused) {
+    (void)unused;
+    stats_sample s = {0};
+    const double four[] = {1, 1, 0.5, 0.5}, five[] = {1, 1, 1, 0.5, 0};
+    for (int i = 0; i < 4; i++) stats_sample_add(&s, four[i]);
+    stats_rate r = stats_rate_of(&s, 2);
+    CLOSE(r.n_eff, 8);
+    interval_is(r.ci, 0.409275430310, 0.928520787248);
+    s = (stats_sample){0};
+    for (int i = 0; i < 5; i++) stats_sample_add(&s, five[i]);
+    r = stats_rate_of(&s, 2);
+    CLOSE(r.p, 0.7);
+    CLOSE(r.n_eff, 6.5625);
+    interval_is(r.ci, 0.338071189326, 0.914236614390);
+}
+
+/* Units that did not vary count as their games, the limit of n p(1-p)/v
+** as v goes to 0: 5 deals of 2 games all won give Wilson(1, 10) =
+** [10 / (10 + z^2), 1] = [0.722467200137, 1], in Elo -400 log10(1/0.722467
+** - 1) = +166.201527183891 and +inf (a printer says "unbounded above");
+** all lost the mirror image; 4 deals all split give Wilson(0.5, 8):
+** c = 0.5, h = z / (1 + z^2/8) * sqrt(0.25/8 + z^2/256) = 0.284783937786,
+** [0.215216062214, 0.784783937786].  Games (g = 1) all won:
+** Wilson(1, 5) = [5 / (5 + z^2), 1] = [0.565517535217, 1]. */
+static void rate_of_units_that_did_not_vary(void **unused) {
+    (void)unused;
+    stats_sample won = {0}, lost = {0}, split = {0};
+    for (int i = 0; i < 5; i++) stats_sample_add(&won, 1.0), stats_sample_add(&lost, 0.0);
+    for (int i = 0; i < 4; i++) stats_sample_add(&split, 0.5);
+    stats_rate r = stats_rate_of(&won, 2);
+    CLOSE(r.n_eff, 10);
+    interval_is(r.ci, 0.722467200137, 1.0);
+    stats_interval elo = stats_elo_interval(r.ci);
+    assert_float_equal(elo.lo, 166.201527183891, 1e-9);
+    assert_true(isinf(elo.hi) && elo.hi > 0);
+    r = stats_rate_of(&lost, 2);
+    interval_is(r.ci, 0.0, 1 - 0.722467200137);
+    elo = stats_elo_interval(r.ci);
+    assert_true(isinf(elo.lo) && elo.lo < 0);
+    assert_float_equal(elo.hi, -166.201527183891, 1e-9);
+    r = stats_rate_of(&split, 2);
+    CLOSE(r.n_eff, 8);
+    interval_is(r.ci, 0.215216062214, 0.784783937786);
+    r = stats_rate_of(&won, 1);
+    CLOSE(r.n_eff, 5);
+    interval_is(r.ci, 0.565517535217, 1.0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(wilson_interval_at_known_rates),
@@ -205,6 +280,9 @@ int main(void) {
         cmocka_unit_test(llr_accepts_h1),
         cmocka_unit_test(llr_of_pairs),
         cmocka_unit_test(llr_of_a_bot_that_always_wins),
+        cmocka_unit_test(rate_of_games_is_wilson_over_games),
+        cmocka_unit_test(paired_rate_credits_the_pairing_up_to_the_games),
+        cmocka_unit_test(rate_of_units_that_did_not_vary),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,13 @@
 ** every run and machine.
 ** Commits that change behaviour carry the last line, "Bench: <signature>".
 **
+** For a game with tensors (tafel_game_tensor_size > 0), a second line
+** gives the cost of writing one observation tensor and one legal-action
+** mask, in ns and in steps of that game: each is written TENSOR_REPEAT
+** times at every state of the first bench games (TENSOR_STATES states at
+** most), timed in blocks, the median over the runs.  It stays out of the
+** signature too.
+**
 ** Then the search: for each game, the mcts bot's iterations a second on one
 ** thread from a fixed position, 40% into a seeded random game (Carcassonne
 ** with random rollouts to the end, the others with the bot's default
@@ -116,6 +123,91 @@ static int compare_doubles(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+#define TENSOR_REPEAT 8
+#define TENSOR_STATES 20000
+
+/* One run of the tensor cost: the bench's games from their first, every
+** state's observation tensor (of the seat to move; seat 0 at a chance
+** node) and legal-action mask (at a seat's turn) written TENSOR_REPEAT
+** times; the time a write of each takes. */
+static int tensor_run(const tafel_game *game, float *tensor, size_t size, uint8_t *mask,
+                      size_t space, double *tensor_ns, double *mask_ns, tafel_error *err) {
+    int cap = tafel_game_max_actions(game);
+    tafel_action *actions = malloc((size_t)cap * sizeof *actions);
+    tafel_state *initial = tafel_state_new(game), *state = tafel_state_new(game);
+    int rc = actions && initial && state ? TAFEL_OK : TAFEL_ENOMEM;
+    double tensor_time = 0, mask_time = 0;
+    long tensors = 0, masks = 0;
+    for (int i = 0; !rc && tensors < TENSOR_STATES * TENSOR_REPEAT; i++) {
+        tafel_state_copy(state, initial);
+        uint64_t rng = tafel_rng_seed(cli_mix(0xBE4C8, (uint64_t)i));
+        while (!rc && tafel_state_current(state) != TAFEL_TERMINAL &&
+               tensors < TENSOR_STATES * TENSOR_REPEAT) {
+            int seat = tafel_state_current(state);
+            double t0 = cli_now();
+            for (int r = 0; !rc && r < TENSOR_REPEAT; r++)
+                rc = tafel_state_observation_tensor(state, seat < 0 ? 0 : seat, tensor, size,
+                                                    err);
+            double t1 = cli_now();
+            tensor_time += t1 - t0;
+            tensors += TENSOR_REPEAT;
+            if (!rc && seat >= 0 && space > 0) {
+                for (int r = 0; r < TENSOR_REPEAT; r++)
+                    tafel_state_legal_actions_mask(state, mask, space);
+                mask_time += cli_now() - t1;
+                masks += TENSOR_REPEAT;
+            }
+            if (!rc && (rc = tafel_state_play_random(state, &rng, actions, cap, NULL)))
+                rc = stuck(state, rc, err);
+        }
+    }
+    if (rc == TAFEL_ENOMEM) snprintf(err->message, sizeof err->message, "out of memory");
+    free(actions);
+    tafel_state_free(initial);
+    tafel_state_free(state);
+    *tensor_ns = tensors ? tensor_time * 1e9 / (double)tensors : 0;
+    *mask_ns = masks ? mask_time * 1e9 / (double)masks : 0;
+    return rc;
+}
+
+/* A game with tensors: the cost of one observation tensor and one mask,
+** beside its step's (ns_per_step), as the median of runs. */
+static int bench_tensors(const struct bench_game *bg, int runs, double ns_per_step) {
+    tafel_game *game;
+    if (cli_load_game(bg->game, 0, &game)) return 1;
+    size_t size = tafel_game_tensor_size(game, TAFEL_OBSERVATION);
+    int space = tafel_game_action_space_size(game);
+    if (size == 0) {
+        tafel_game_free(game);
+        return 0;
+    }
+    float *tensor = malloc(size * sizeof *tensor);
+    uint8_t *mask = malloc(space > 0 ? (size_t)space : 1);
+    double tensor_ns[BENCH_MAX_RUNS], mask_ns[BENCH_MAX_RUNS];
+    tafel_error err = {TAFEL_ENOMEM, "out of memory"};
+    int rc = tensor && mask ? TAFEL_OK : TAFEL_ENOMEM;
+    for (int r = 0; !rc && r < runs; r++)
+        rc = tensor_run(game, tensor, size, mask, space > 0 ? (size_t)space : 0,
+                        &tensor_ns[r], &mask_ns[r], &err);
+    free(tensor);
+    free(mask);
+    tafel_game_free(game);
+    if (rc) {
+        fprintf(stderr, "tafel bench: %s: tensors: %s\n", bg->game, err.message);
+        return 1;
+    }
+    qsort(tensor_ns, (size_t)runs, sizeof tensor_ns[0], compare_doubles);
+    qsort(mask_ns, (size_t)runs, sizeof mask_ns[0], compare_doubles);
+    double t = tensor_ns[runs / 2], m = mask_ns[runs / 2];
+    printf("%-28s observation tensor %zu floats %9.1f ns (%.1f steps)", bg->game, size, t,
+           ns_per_step > 0 ? t / ns_per_step : 0.0);
+    if (space > 0)
+        printf("  mask %d %9.1f ns (%.1f steps)", space, m,
+               ns_per_step > 0 ? m / ns_per_step : 0.0);
+    printf("\n");
+    return 0;
+}
+
 /* All runs of one bench game; folds its signature into *total. */
 static int bench_game(const struct bench_game *bg, int games, int runs,
                       uint64_t *total) {
@@ -155,7 +247,7 @@ static int bench_game(const struct bench_game *bg, int games, int runs,
            rate[runs / 2], ns_per_step[runs / 2], (double)steps / n,
            (unsigned long long)signature, rate[0], rate[runs - 1]);
     *total = fnv_add(*total, (int64_t)signature);
-    return 0;
+    return bench_tensors(bg, runs, ns_per_step[runs / 2]);
 }
 
 /* Play up to n random actions (fewer at the end of the game). */

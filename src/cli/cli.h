@@ -95,6 +95,11 @@ int cli_write_record(const tafel_record *record, const char *path);
 ** seats; where it went on to the end (a server table of three or more
 ** took the seat's turns by the rules), the best scores among the others. */
 int cli_winners(const tafel_state *state, int forfeit, int *out);
+/* The result a record carries ("scores", "winners": tafel sim --out)
+** against state, its replay to the end, with forfeit the record's forfeit
+** seat or -1: 0 when it has none or they agree, else 1 and why. */
+int cli_check_result(const tafel_record *record, const tafel_state *state, int forfeit,
+                     char *why, size_t size);
 
 /* The end of a game: scores by category per seat, totals, and winners
 ** (cli_winners: forfeit is the seat that forfeited, or -1). */

@@ -332,7 +332,8 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
         return CLI_USAGE;
     }
     const char *reason;
-    int forfeit = forfeit_at_end(record, at == tafel_record_action_count(record), &reason);
+    int complete = at == tafel_record_action_count(record);
+    int forfeit = forfeit_at_end(record, complete, &reason);
     tafel_record_truncate(record, at);
     if (tafel_record_replay(record, &game, &state, &err)) {
         fprintf(stderr, "tafel replay: %s: %s\n", cli_printable(path), err.message);
@@ -340,7 +341,12 @@ int cli_replay(const cli_command *cmd, int argc, char **argv) {
         return 1;
     }
     rc = 0;
-    if (views_text) rc = print_views(record, at, views_seat);
+    /* a result the record carries must be its replay's (at its end) */
+    if (complete && cli_check_result(record, state, forfeit, why, sizeof why)) {
+        fprintf(stderr, "tafel replay: %s: the record's result is not its replay's: %s\n",
+                cli_printable(path), why);
+        rc = 1;
+    } else if (views_text) rc = print_views(record, at, views_seat);
     else if (step) rc = step_through(record, at, &so);
     else if (json) rc = print_json(game, state, forfeit, reason);
     else print_text(record, state, forfeit, reason);

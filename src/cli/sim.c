@@ -87,15 +87,19 @@ static int play_game(const sim_job *job, long i, tafel_bot **bots, extbot **ext,
         if (ext[k])
             extbot_game_over(ext[k], state, res->winners, res->nwinners, res->forfeit - 1,
                              res->reason);
+    if (!rc) {
+        tafel_state_scores(state, res->scores);
+        res->length = tafel_state_move_number(state);
+    }
     if (!rc && record && res->forfeit)
         rc = tafel_record_set_forfeit(record, res->forfeit - 1, res->reason);
+    if (!rc && record)
+        rc = tafel_record_set_result(record, players, res->scores, res->nwinners,
+                                     res->winners);
     if (!rc && record && !(res->json = tafel_record_to_json(record)))
         rc = TAFEL_ENOMEM;
     tafel_record_free(record);
-    if (rc) return rc;
-    tafel_state_scores(state, res->scores);
-    res->length = tafel_state_move_number(state);
-    return TAFEL_OK;
+    return rc;
 }
 
 /* Seat the bots of game i, play it, and fill its result.  programs[b] is
@@ -186,15 +190,28 @@ static void add_result(sim_job *job, const sim_result *res, long i) {
         job->forfeits[b]++;
     }
     for (int b = 0; b < job->nbots; b++) {
-        job->wins[b] += win_share(job, res, i, b);
-        job->score[b] += res->scores[seat_of(job, i, b)];
+        double share = win_share(job, res, i, b), score = res->scores[seat_of(job, i, b)];
+        job->wins[b] += share;
+        job->unit_share[b] += share;
+        if (share == 1) job->outright[b]++;
+        else if (share > 0) job->shared[b]++;
+        else job->lost[b]++;
+        job->score[b] += score;
+        if (job->scores[b].n == 0 || score < job->low[b]) job->low[b] = score;
+        if (job->scores[b].n == 0 || score > job->high[b]) job->high[b] = score;
+        stats_sample_add(&job->scores[b], score);
     }
     job->length += res->length;
+    int last = (i + 1) % unit_games(job) == 0; /* of its unit */
+    for (int b = 0; last && b < job->nbots; b++) {
+        stats_sample_add(&job->shares[b], job->unit_share[b] / (double)unit_games(job));
+        job->unit_share[b] = 0;
+    }
     if (job->nbots != 2) return;
     /* bot 1 against bot 2: a win 1, a loss 0, a draw or shared win 1/2 */
     job->unit_score += 0.5 + (win_share(job, res, i, 0) - win_share(job, res, i, 1)) / 2;
     job->unit_difference += res->scores[seat_of(job, i, 0)] - res->scores[seat_of(job, i, 1)];
-    if ((i + 1) % unit_games(job) == 0) unit_done(job);
+    if (last) unit_done(job);
 }
 
 /* Under the lock: the record of a counted game to --out.  A write that
@@ -358,80 +375,6 @@ static int run_all(sim_job *job, int threads) {
     return 0;
 }
 
-static void print_header(const sim_job *job, long n) {
-    printf("%s: %ld games", tafel_game_string(job->game), n);
-    if (job->paired)
-        printf(" = %ld deals x %d seatings (intervals over deals)",
-               n / unit_games(job), job->nbots);
-    printf(", seed %llu\n", (unsigned long long)job->seed);
-}
-
-/* Each bot's win rate, its Wilson interval over units, its mean score. */
-static void print_bots(const sim_job *job, long n) {
-    int width = 20; /* an ext:COMMAND may be longer than a bot's name */
-    for (int b = 0; b < job->nbots; b++)
-        if ((int)strlen(job->specs[b]) > width) width = (int)strlen(job->specs[b]);
-    printf("   %-*s %8s   %-17s %10s\n", width, "bot", "win rate", "95% CI", "mean score");
-    for (int b = 0; b < job->nbots; b++) {
-        double rate = job->wins[b] / (double)n, score = job->score[b];
-        stats_interval ci = stats_wilson(rate, (double)(n / unit_games(job)));
-        printf("%-2d %-*s %7.1f%%   [%5.1f%%, %5.1f%%]  %10.1f\n", b + 1, width,
-               job->specs[b], 100 * rate, 100 * ci.lo, 100 * ci.hi,
-               score / (double)n);
-    }
-    for (int b = 0; b < job->nbots; b++)
-        if (job->forfeits[b])
-            printf("%-2d %s forfeited %ld game%s\n", b + 1, job->specs[b],
-                   job->forfeits[b], job->forfeits[b] == 1 ? "" : "s");
-    if (job->all_forfeits)
-        printf("   first forfeit, game %ld: %s\n", job->first_forfeit,
-               cli_printable(job->first_reason));
-}
-
-/* Two bots: the score difference and the Elo difference, bot 1 - bot 2. */
-static void print_comparison(const stats_tally *tally,
-                             const stats_sample *difference) {
-    stats_interval d = stats_mean_interval(difference);
-    stats_interval score = stats_score_interval(tally);
-    double mean = stats_tally_mean(tally);
-    stats_interval elo = stats_elo_interval(score);
-    printf("   %-20s %+8.1f   [%+.1f, %+.1f]\n", "score difference 1-2",
-           difference->mean, d.lo, d.hi);
-    printf("   %-20s %+8.1f   [%+.1f, %+.1f]  from 1's score %.1f%% (draws 1/2)\n",
-           "Elo difference 1-2", stats_elo(mean), elo.lo, elo.hi, 100 * mean);
-}
-
-static void print_sprt(const sim_job *job, const stats_tally *tally, long n) {
-    const sim_sprt *sprt = &job->sprt;
-    double llr = stats_llr(tally, sprt->elo0, sprt->elo1);
-    int verdict = stats_sprt_verdict(llr);
-    const char *a = job->specs[0], *b = job->specs[1];
-    printf("SPRT elo0 %g, elo1 %g: LLR %+.2f (bounds %+.2f, %+.2f) after %ld games\n",
-           sprt->elo0, sprt->elo1, llr, STATS_SPRT_LOWER, STATS_SPRT_UPPER, n);
-    if (verdict > 0)
-        printf("H1 accepted: %s - %s >= %g Elo rather than <= %g "
-               "(alpha = beta = 5%%)\n", a, b, sprt->elo1, sprt->elo0);
-    else if (verdict < 0)
-        printf("H0 accepted: %s - %s <= %g Elo rather than >= %g "
-               "(alpha = beta = 5%%)\n", a, b, sprt->elo0, sprt->elo1);
-    else
-        printf("no verdict: the LLR stayed between the bounds; play more games\n");
-}
-
-static void report(const sim_job *job, double seconds) {
-    long n = job->limit;
-    print_header(job, n);
-    print_bots(job, n);
-    if (job->nbots == 2) {
-        print_comparison(&job->tally, &job->difference);
-        if (job->sprt.on) print_sprt(job, &job->tally, n);
-    }
-    /* the speed of this run: games read back by --resume took no time */
-    double played = (double)(n - job->resumed);
-    printf("mean game length %.1f actions, %.1f games/s\n", job->length / (double)n,
-           seconds > 0 ? played / seconds : 0.0);
-}
-
 /* Every spec must make a bot for this game ("human" cannot play here). */
 static int check_specs(const tafel_game *game, const char *const *specs, int n) {
     for (int k = 0; k < n; k++) {
@@ -494,7 +437,7 @@ static int simulate(sim_job *job, int threads, int resume, const sim_mpi *mpi) {
         fprintf(stderr, "tafel sim: %s: cannot write: %s\n", path, strerror(errno));
         rc = 1;
     }
-    if (!rc) report(job, seconds);
+    if (!rc) rc = sim_report(job, seconds);
     for (long i = 0; job->results && i < job->window; i++)
         free(job->results[i].json); /* games played past a verdict */
     free(job->results);
@@ -547,15 +490,15 @@ static int sim_command(const cli_command *cmd, int argc, char **argv, sim_mpi *m
     const char *game_text = "carcassonne", *players = "greedy,random";
     const char *games_text = NULL, *threads_text = "1", *seed_text = "1";
     const char *out_path = NULL, *paired = NULL, *sprt_text = NULL;
-    const char *resume = NULL, *progress_text = NULL;
+    const char *resume = NULL, *progress_text = NULL, *json = NULL;
     const cli_option options[] = {
         {"--players", 1, &players}, {"--games", 1, &games_text},
         {"--threads", 1, &threads_text}, {"--seed", 1, &seed_text},
         {"--out", 1, &out_path}, {"--paired", 0, &paired},
         {"--sprt", 1, &sprt_text}, {"--resume", 0, &resume},
-        {"--progress", 1, &progress_text},
+        {"--progress", 1, &progress_text}, {"--json", 0, &json},
     };
-    int rc = cli_parse(cmd, argc, argv, options, 9, &game_text, 1);
+    int rc = cli_parse(cmd, argc, argv, options, 10, &game_text, 1);
     if (rc != CLI_CONTINUE) return rc;
     sim_job job = {0};
     char storage[TAFEL_MAX_PLAYERS][CLI_NAME_MAX];
@@ -585,6 +528,7 @@ static int sim_command(const cli_command *cmd, int argc, char **argv, sim_mpi *m
     job.game = game;
     job.specs = specs;
     job.want_json = out_path != NULL;
+    job.report_json = json != NULL;
     job.out_path = out_path;
     job.window = mpi->size > 1 ? sim_mpi_window(mpi, threads) : SIM_WINDOW;
     rc = check_specs(game, specs, job.nbots);

@@ -1,8 +1,8 @@
 /*
 ** sim.h -- what the files of `tafel sim` share: sim.c (options, playing a
-** game, counting results in game order, the report), sim_resume.c (reading
-** back the records of an interrupted run) and sim_mpi.c (the same run spread
-** over MPI ranks).
+** game, counting results in game order), sim_resume.c (reading
+** back the records of an interrupted run), sim_mpi.c (the same run spread
+** over MPI ranks) and sim_report.c (the report, text or JSON).
 **
 ** One process counts: every result, wherever it was played, goes through
 ** sim_finish on the process that holds the job's ring, in game order, so
@@ -46,6 +46,7 @@ typedef struct sim_job {
     const tafel_game *game;
     const char *const *specs;
     int nbots, want_json, paired;
+    int report_json; /* --json: the report as one JSON object */
     uint64_t seed;
     long games; /* the most games to play */
     long window;         /* slots of the ring */
@@ -71,6 +72,12 @@ typedef struct sim_job {
     long all_forfeits, first_forfeit; /* the first's game number and reason */
     char first_reason[EXTBOT_REASON_MAX];
     double unit_score, unit_difference; /* sums over the unit being counted */
+    long outright[TAFEL_MAX_PLAYERS], shared[TAFEL_MAX_PLAYERS]; /* by bot: games won */
+    long lost[TAFEL_MAX_PLAYERS];      /* alone, won sharing, not won */
+    stats_sample scores[TAFEL_MAX_PLAYERS]; /* by bot: final scores, by game */
+    double low[TAFEL_MAX_PLAYERS], high[TAFEL_MAX_PLAYERS]; /* by bot: of the scores */
+    double unit_share[TAFEL_MAX_PLAYERS]; /* by bot: win shares of the unit counted */
+    stats_sample shares[TAFEL_MAX_PLAYERS]; /* by bot: mean win share, by unit */
     stats_tally tally;         /* two bots: bot 1's unit scores */
     stats_sample difference;   /* two bots: bot 1's score minus bot 2's, by unit */
 } sim_job;
@@ -112,6 +119,12 @@ int sim_start_workers(sim_job *job, int threads, pthread_t *ids);
 ** progress_every seconds); sim_progress_end after the last. */
 void sim_progress(sim_job *job);
 void sim_progress_end(sim_job *job);
+
+/* --- sim_report.c ------------------------------------------------------ */
+
+/* The report of a finished run on stdout: text, or with --json one JSON
+** object (docs/cluster.md, "The report").  0, or 1 out of memory. */
+int sim_report(const sim_job *job, double seconds);
 
 /* --- sim_resume.c ------------------------------------------------------ */
 

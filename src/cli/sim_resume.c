@@ -47,10 +47,11 @@ static int check_identity(const sim_job *job, long i, const tafel_record *record
 }
 
 /* What the statistics count, from the final state: scores, winners, length.
-** A record may one day say more than its actions (an external bot's
-** forfeit: "forfeit": {"seat": S, "reason": ...}, the seat losing and the
-** others sharing the win); that belongs here, once, so that a resumed game
-** counts as it was counted when played. */
+** A record says more than its actions (an external bot's forfeit:
+** "forfeit": {"seat": S, "reason": ...}, the seat losing and the others
+** sharing the win; the result its writer saw, "scores" and "winners",
+** which must be the replay's); that belongs here, once, so that a resumed
+** game counts as it was counted when played. */
 int sim_result_from_record(const sim_job *job, long i, const char *json,
                            sim_result *res, char *why, size_t why_size) {
     tafel_record *record = NULL;
@@ -69,6 +70,7 @@ int sim_result_from_record(const sim_job *job, long i, const char *json,
                  tafel_record_action_count(record));
         rc = 1;
     }
+    if (!rc) rc = cli_check_result(record, state, lost, why, why_size);
     if (!rc) {
         tafel_state_scores(state, res->scores);
         if (lost >= 0) /* a game stopped by a program's fault */

@@ -30,6 +30,13 @@ void stats_sample_add(stats_sample *s, double x) {
     s->m2 += delta * (x - s->mean);
 }
 
+stats_rate stats_rate_of(const stats_sample *s, double games_per_unit) {
+    double n = s->n, p = fmin(fmax(s->mean, 0), 1), v = n > 0 ? s->m2 / n : 0;
+    double n_eff = n * games_per_unit; /* the limit as v goes to 0 */
+    if (v > 0) n_eff = fmin(fmax(n * p * (1 - p) / v, n), n_eff);
+    return (stats_rate){p, n_eff, stats_wilson(p, n_eff)};
+}
+
 stats_interval stats_mean_interval(const stats_sample *s) {
     if (s->n < 2) return (stats_interval){-INFINITY, INFINITY};
     double half = STATS_Z95 * sqrt(s->m2 / (s->n - 1) / s->n);

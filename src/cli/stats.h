@@ -36,6 +36,25 @@ typedef struct stats_sample {
 
 void stats_sample_add(stats_sample *s, double x);
 
+/* A bot's win rate: the mean of its per-unit win shares (values in [0, 1],
+** a win shared by k counting 1/k), over units of games_per_unit games.  Its
+** 95% interval is the Wilson interval of that mean over n_eff trials, where
+** n_eff = n p (1 - p) / v, v = m2 / n the units' variance, is how many
+** independent win-or-loss trials would vary as little as the units did;
+** clamped to [n, n games_per_unit]: a unit varies at most as one trial
+** does, and the units count for no more than the games in them.  Units
+** that did not vary at all (all won, all lost, every deal split alike)
+** count as their games (the limit as v goes to 0).  With one game a unit and no shared wins this is the
+** plain Wilson interval over games; with --paired it credits the deals
+** with the variance their pairing removed.  The Elo interval is this
+** interval through stats_elo, so the two say the same thing. */
+typedef struct stats_rate {
+    double p, n_eff;
+    stats_interval ci;
+} stats_rate;
+
+stats_rate stats_rate_of(const stats_sample *s, double games_per_unit);
+
 /* mean +- z sd / sqrt(n) with the sample's standard deviation (n - 1 in
 ** the denominator); (-inf, +inf) below two units, which say nothing of
 ** the spread. */
@@ -63,7 +82,8 @@ stats_interval stats_score_interval(const stats_tally *t);
 ** 1/2, -inf at 0, +inf at 1.  stats_elo_score is its inverse. */
 double stats_elo(double score);
 double stats_elo_score(double elo);
-/* The Elo interval of a score interval (clamped to [0, 1]). */
+/* The Elo interval of a score interval (clamped to [0, 1]): -inf where
+** the score's bound is 0, +inf where it is 1 (a printer says "unbounded"). */
 stats_interval stats_elo_interval(stats_interval score);
 
 /* The generalized log-likelihood ratio of "the Elo difference is elo1"

@@ -310,6 +310,46 @@ int cli_winners(const tafel_state *state, int forfeit, int *out) {
     return n;
 }
 
+/* "[0, 2]": a list of seats for a message. */
+static void seats_text(const int *seats, int n, char *out, size_t size) {
+    size_t used = (size_t)snprintf(out, size, "[");
+    for (int i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%d", i ? ", " : "", seats[i]);
+    if (used < size) snprintf(out + used, size - used, "]");
+}
+
+int cli_check_result(const tafel_record *record, const tafel_state *state, int forfeit,
+                     char *why, size_t size) {
+    double said[TAFEL_MAX_PLAYERS], scores[TAFEL_MAX_PLAYERS];
+    int named[TAFEL_MAX_PLAYERS], winners[TAFEL_MAX_PLAYERS], nnamed;
+    int n = tafel_record_result(record, said, named, &nnamed);
+    int players = tafel_state_players(state);
+    if (n == 0) return 0;
+    if (n != players) {
+        snprintf(why, size, "its \"scores\" give %d seats, the game has %d", n, players);
+        return 1;
+    }
+    tafel_state_scores(state, scores);
+    for (int seat = 0; seat < players; seat++)
+        if (said[seat] != scores[seat]) {
+            snprintf(why, size, "its \"scores\" give seat %d %g, its replay %g", seat,
+                     said[seat], scores[seat]);
+            return 1;
+        }
+    int nw = cli_winners(state, forfeit, winners), same = nw == nnamed;
+    for (int i = 0; same && i < nw; i++) {
+        int found = 0;
+        for (int j = 0; j < nnamed; j++) found |= named[j] == winners[i];
+        same = found;
+    }
+    if (same) return 0;
+    char a[64], b[64];
+    seats_text(named, nnamed, a, sizeof a);
+    seats_text(winners, nw, b, sizeof b);
+    snprintf(why, size, "its \"winners\" are seats %s, its replay's %s", a, b);
+    return 1;
+}
+
 void cli_print_result(const tafel_state *state, const char *const *names, int forfeit) {
     const char *cats[MAX_CATEGORIES];
     int ncats = categories(state, cats), players = tafel_state_players(state);

@@ -9,7 +9,10 @@
 ** "game" and "actions" are required; "players" and "seed" are optional.
 ** A game a player lost by forfeit (an external bot that crashed, stalled or
 ** answered an illegal move) says so: "forfeit": {"seat": 1, "reason": "..."};
-** its actions stop where the game stopped.  A
+** its actions stop where the game stopped.  A record may carry the result
+** its writer saw, "scores": [87, 102] by seat and "winners": [1], both or
+** neither; records without them (older ones) load as before, and
+** `tafel replay` checks them against the replay.  A
 ** seed above 2^53 cannot be a JSON number exactly (cJSON keeps doubles), so
 ** it is written as a decimal string, and a string seed is accepted back.
 ** Action indexes in messages are 0-based, like the JSON array's.
@@ -19,6 +22,7 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +40,9 @@ struct tafel_record {
     int count, cap;
     int forfeit_seat; /* -1: no forfeit */
     char *forfeit_reason;
+    int result_players; /* seats with a score; 0: no result */
+    double scores[TAFEL_MAX_PLAYERS];
+    int winners[TAFEL_MAX_PLAYERS], nwinners;
 };
 
 static char *copy_string(const char *s) {
@@ -92,6 +99,30 @@ TAFEL_API int tafel_record_set_forfeit(tafel_record *r, int seat, const char *re
 TAFEL_API int tafel_record_forfeit(const tafel_record *r, const char **reason) {
     if (reason) *reason = r->forfeit_seat >= 0 ? r->forfeit_reason : NULL;
     return r->forfeit_seat;
+}
+
+TAFEL_API int tafel_record_set_result(tafel_record *r, int players, const double *scores,
+                                      int nwinners, const int *winners) {
+    if (!r || players < 0 || players > TAFEL_MAX_PLAYERS || nwinners < 0 ||
+        nwinners > players || (players && !scores) || (nwinners && !winners))
+        return TAFEL_EINVAL;
+    for (int i = 0; i < players; i++)
+        if (!isfinite(scores[i])) return TAFEL_EINVAL;
+    for (int i = 0; i < nwinners; i++)
+        if (winners[i] < 0 || winners[i] >= players) return TAFEL_EINVAL;
+    r->result_players = players;
+    r->nwinners = nwinners;
+    if (players) memcpy(r->scores, scores, (size_t)players * sizeof *scores);
+    if (nwinners) memcpy(r->winners, winners, (size_t)nwinners * sizeof *winners);
+    return TAFEL_OK;
+}
+
+TAFEL_API int tafel_record_result(const tafel_record *r, double *scores, int *winners,
+                                  int *nwinners) {
+    if (scores) memcpy(scores, r->scores, sizeof r->scores);
+    if (winners) memcpy(winners, r->winners, sizeof r->winners);
+    if (nwinners) *nwinners = r->nwinners;
+    return r->result_players;
 }
 
 TAFEL_API int tafel_record_push_text(tafel_record *r, const char *text) {
@@ -196,6 +227,15 @@ TAFEL_API char *tafel_record_to_json(const tafel_record *r) {
              add_item(forfeit, "seat", cJSON_CreateNumber(r->forfeit_seat)) &&
              add_item(forfeit, "reason", cJSON_CreateString(r->forfeit_reason));
     }
+    if (ok && r->result_players) {
+        cJSON *scores = cJSON_CreateArray(), *winners = cJSON_CreateArray();
+        int added = add_item(root, "scores", scores);
+        ok = add_item(root, "winners", winners) && added;
+        for (int i = 0; ok && i < r->result_players; i++)
+            ok = cJSON_AddItemToArray(scores, cJSON_CreateNumber(r->scores[i]));
+        for (int i = 0; ok && i < r->nwinners; i++)
+            ok = cJSON_AddItemToArray(winners, cJSON_CreateNumber(r->winners[i]));
+    }
     char *text = ok ? cJSON_PrintUnformatted(root) : NULL;
     cJSON_Delete(root);
     return text;
@@ -292,6 +332,46 @@ static int forfeit_from_json(const cJSON *item, tafel_record *r, tafel_error *er
     return TAFEL_OK;
 }
 
+/* "scores" and "winners", both or neither: numbers by seat, and distinct
+** seats among those scored. */
+static int result_from_json(const cJSON *scores, const cJSON *winners, tafel_record *r,
+                            tafel_error *err) {
+    if (!scores && !winners) return TAFEL_OK;
+    if (!scores || !winners)
+        return tf_error(err, TAFEL_ERECORD, "record: \"%s\" without \"%s\" (a result "
+                        "gives both)", scores ? "scores" : "winners",
+                        scores ? "winners" : "scores");
+    int players = cJSON_IsArray(scores) ? cJSON_GetArraySize(scores) : -1;
+    if (players < 1 || players > TAFEL_MAX_PLAYERS)
+        return tf_error(err, TAFEL_ERECORD, "record: \"scores\" must be an array of "
+                        "1 to %d numbers", TAFEL_MAX_PLAYERS);
+    double s[TAFEL_MAX_PLAYERS];
+    int w[TAFEL_MAX_PLAYERS], n = 0;
+    for (int i = 0; i < players; i++) {
+        const cJSON *x = cJSON_GetArrayItem(scores, i);
+        if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble))
+            return tf_error(err, TAFEL_ERECORD, "record: \"scores\" item %d is not a "
+                            "number", i);
+        s[i] = x->valuedouble;
+    }
+    if (!cJSON_IsArray(winners) || cJSON_GetArraySize(winners) > players)
+        return tf_error(err, TAFEL_ERECORD, "record: \"winners\" must be an array of at "
+                        "most %d seats", players);
+    for (const cJSON *x = winners->child; x; x = x->next, n++) {
+        double d = cJSON_IsNumber(x) ? x->valuedouble : -1;
+        if (!(d >= 0 && d < players) || d != (int)d)
+            return tf_error(err, TAFEL_ERECORD, "record: \"winners\" item %d is not a "
+                            "seat 0..%d", n, players - 1);
+        for (int j = 0; j < n; j++)
+            if (w[j] == (int)d)
+                return tf_error(err, TAFEL_ERECORD, "record: \"winners\" names seat %d "
+                                "twice", w[j]);
+        w[n] = (int)d;
+    }
+    tafel_record_set_result(r, players, s, n, w);
+    return TAFEL_OK;
+}
+
 /* A key given twice would be read by its first value alone, silently. */
 static int duplicate_key(const cJSON *root, tafel_error *err) {
     for (const cJSON *a = root->child; a; a = a->next)
@@ -325,6 +405,9 @@ static int record_from_object(const cJSON *root, tafel_record **out,
                                r, err);
     if (!rc)
         rc = forfeit_from_json(cJSON_GetObjectItemCaseSensitive(root, "forfeit"), r, err);
+    if (!rc)
+        rc = result_from_json(cJSON_GetObjectItemCaseSensitive(root, "scores"),
+                              cJSON_GetObjectItemCaseSensitive(root, "winners"), r, err);
     if (rc) {
         tafel_record_free(r);
         return rc;

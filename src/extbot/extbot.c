@@ -494,9 +494,11 @@ int extbot_new_game(extbot *b, const tafel_game *game, int seat, uint64_t seed,
     cJSON_AddStringToObject(m, "game", tafel_game_string(game));
     cJSON_AddNumberToObject(m, "seat", seat);
     cJSON_AddNumberToObject(m, "players", tafel_game_players(game));
+    /* a string of decimal digits: a JSON number above 2^53 would reach a
+    ** JavaScript program rounded (docs/protocol.md) */
     char seed_text[24];
     snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
-    cJSON_AddItemToObject(m, "seed", cJSON_CreateRaw(seed_text));
+    cJSON_AddStringToObject(m, "seed", seed_text);
     send_json(b, m);
     return 0;
 }

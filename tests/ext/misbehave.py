@@ -87,8 +87,9 @@ def main():
             send({"type": "hello", "name": "misbehave-" + mode, "version": "1",
                   "protocol": 2 if mode == "badhello" else 1})
         elif kind == "new_game":
-            rng = random.Random(message["seed"])
-            bad_game = not sometimes or message["seed"] % 2 == 1
+            seed = int(message["seed"])  # a decimal string, exact above 2^53
+            rng = random.Random(seed)
+            bad_game = not sometimes or seed % 2 == 1
         elif kind == "seen" and bad_game and mode == "spam":
             send({"type": "action", "action": "I was not asked"})
         elif kind == "turn":

@@ -127,11 +127,12 @@ int cc_tensor_parts(int players, int kind, tf_tensor_part *out, int cap) {
 ** stretch it secured.  Face-up cards count by type in the stretch's cards
 ** (and in turned when scoring turned them up); face-down cards by owner in
 ** its down, and by type in its known when the observer sees them (bit
-** seat of sees).  slot[p] is seat p's slot.  Most entries are face-up
+** seat of sees; those it does not see count in hidden).  slot[p] is seat
+** p's slot.  Most entries are face-up
 ** cards, and they take one compare and one add; the rest (a few face-down
 ** cards and followers, the cards taken at scoring) take the branches. */
 static void count_rows(const cc_state *s, const uint16_t *at, const uint8_t *slot,
-                       unsigned sees, float *out) {
+                       unsigned sees, float *out, uint8_t hidden[CC_TYPES]) {
     int P = s->players;
     float *turned = out + at[T_TURNED];
     for (int row = 0; row < CC_COLOURS; row++) {
@@ -147,6 +148,7 @@ static void count_rows(const cc_state *s, const uint16_t *at, const uint8_t *slo
                 int owner = CC_ENTRY_OWNER(e);
                 down[slot[owner]] += 1;
                 known[t] += (float)(sees >> owner & 1);
+                hidden[t] = (uint8_t)(hidden[t] + !(sees >> owner & 1));
             } else if (CC_IS_FOLLOWER(e)) { /* the stretch before it is its seat's */
                 int q = slot[e - CC_FOLLOWER];
                 cards = out + at[T_SECURED_CARDS] + q * CC_TYPES;
@@ -205,27 +207,21 @@ void cc_tensor(const void *data, int seat, int kind, float *out) {
     /* the observer sees its own face-down cards (a spectator none), and
     ** every one once the game is over */
     unsigned sees = s->phase == CC_PH_OVER ? 0x1Fu : seat >= 0 ? 1u << seat : 0;
-    count_rows(s, at, slot, sees, out);
+    uint8_t hidden[CC_TYPES] = {0};
+    count_rows(s, at, slot, sees, out, hidden);
 
     if (kind != TAFEL_INFORMATION_STATE) return;
-    /* unseen: every card less those the seat sees somewhere in its tensor,
-    ** a type per lane */
+    /* unseen: the cards whose place the seat does not see, which are every
+    ** card less those it sees (the test derives it so, from the view): the
+    ** pile, the other hands, the face-down cards hidden from it -- counted
+    ** so, as bytes a type per lane, it costs a few vector adds */
+    uint8_t n[CC_TYPES];
+    memcpy(n, s->pile, sizeof n);
+    for (int p = 0; p < P; p++)
+        if (p != seat)
+            for (int t = 0; t < CC_TYPES; t++) n[t] = (uint8_t)(n[t] + s->hand[p][t]);
     float *unseen = out + at[T_UNSEEN];
-    const float *setup = out + at[T_SETUP_JOKER];
-    for (int t = 0; t < CC_TYPES; t++)
-        unseen[t] = cc_cards[t].count - removed[t] - hand[t] - setup[t];
-    for (int row = 0; row < CC_COLOURS; row++) {
-        const float *cards = out + at[T_OPEN_CARDS] + row * CC_TYPES;
-        const float *known = out + at[T_OPEN_DOWN_KNOWN] + row * CC_TYPES;
-        for (int t = 0; t < CC_TYPES; t++) unseen[t] -= cards[t] + known[t];
-    }
-    for (int r = 0; r < P; r++) {
-        const float *cards = out + at[T_SECURED_CARDS] + r * CC_TYPES;
-        const float *known = out + at[T_SECURED_DOWN_KNOWN] + r * CC_TYPES;
-        for (int t = 0; t < CC_TYPES; t++) unseen[t] -= cards[t] + known[t];
-    }
-    for (int p = 0; p < P; p++) /* what lies in front of and under each chest */
-        for (int t = 0; t < CC_TYPES; t++) unseen[t] -= s->taken[p][t];
+    for (int t = 0; t < CC_TYPES; t++) unseen[t] = n[t] + hidden[t];
 }
 
 /* ---- the action space ------------------------------------------------- */

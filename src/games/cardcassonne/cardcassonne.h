@@ -261,4 +261,13 @@ int cc_render(const void *data, int seat, int flags, tf_buf *out);
 int cc_resample(void *data, int seat, uint64_t *rng);
 int cc_check(const void *data, tafel_error *err);
 
+/* tensors.c: tensors and the fixed action space, for learners
+** (docs/tensors-cardcassonne.md) */
+int cc_tensor_shape(int players, int kind, int *dims);
+int cc_tensor_parts(int players, int kind, tf_tensor_part *out, int cap);
+void cc_tensor(const void *data, int seat, int kind, float *out);
+int cc_action_space(int players);
+int cc_action_index(const void *data, tafel_action a);
+int cc_index_action(const void *data, int index, tafel_action *out);
+
 #endif

@@ -522,4 +522,10 @@ const tf_module cc_module = {
     .check = cc_check,
     .pieces_json = cc_pieces_json,
     .describe = cc_describe,
+    .tensor_shape = cc_tensor_shape,
+    .tensor_parts = cc_tensor_parts,
+    .tensor = cc_tensor,
+    .action_space = cc_action_space,
+    .action_index = cc_action_index,
+    .index_action = cc_index_action,
 };

@@ -144,6 +144,12 @@ class Game:
     def __reduce__(self):
         return (Game, (self.game_string,))
 
+    def __copy__(self):
+        return self  # immutable
+
+    def __deepcopy__(self, memo):
+        return self
+
     def __repr__(self):
         return "tafel.load(%r)" % self.game_string
 

@@ -72,6 +72,25 @@ class MultiBinary:
         return "MultiBinary(%d)" % self.n
 
 
+class Box:
+    """float32 arrays of a fixed shape (a tensor), like gymnasium's Box
+    with no bounds."""
+
+    dtype = "float32"
+
+    def __init__(self, shape):
+        self.shape = tuple(shape)
+
+    def contains(self, x):
+        shape = getattr(x, "shape", None)
+        return shape is not None and tuple(shape) == self.shape
+
+    __contains__ = contains
+
+    def __repr__(self):
+        return "Box(%r, float32)" % (self.shape,)
+
+
 class JsonView:
     """A seat's view: the dict of tafel_state_view_json (no fixed shape).
 

@@ -40,8 +40,17 @@ int inv_init(inv_checker *inv, const tafel_game *game) {
     inv->fast = tafel_state_new(game);
     inv->before = tafel_state_new(game);
     inv->last = -1;
+    inv->tensor_size[0] = tafel_game_tensor_size(game, TAFEL_OBSERVATION);
+    inv->tensor_size[1] = tafel_game_tensor_size(game, TAFEL_INFORMATION_STATE);
+    size_t most = inv->tensor_size[0] > inv->tensor_size[1] ? inv->tensor_size[0]
+                                                            : inv->tensor_size[1];
+    inv->tensor = malloc((most + 1) * sizeof *inv->tensor);
+    inv->tensor_again = malloc((most + 1) * sizeof *inv->tensor_again);
+    inv->space = tafel_game_action_space_size(game);
+    inv->mask = malloc((size_t)inv->space + 1);
     if (inv->legal && inv->outcomes && inv->fast_list && inv->prob && inv->copy &&
-        inv->other && inv->again && inv->fast && inv->before)
+        inv->other && inv->again && inv->fast && inv->before && inv->tensor &&
+        inv->tensor_again && inv->mask)
         return TAFEL_OK;
     inv_free(inv);
     return TAFEL_ENOMEM;
@@ -57,6 +66,9 @@ void inv_free(inv_checker *inv) {
     tafel_state_free(inv->again);
     tafel_state_free(inv->fast);
     tafel_state_free(inv->before);
+    free(inv->tensor);
+    free(inv->tensor_again);
+    free(inv->mask);
     memset(inv, 0, sizeof *inv);
 }
 
@@ -166,6 +178,107 @@ int inv_check_views(inv_checker *inv, const tafel_state *state, uint64_t *rng) {
         inv->resamples++;
         inv->resamples_changed += !tafel_state_equal(inv->copy, state);
         if (check_resample_reads_only_the_view(inv, seat, rng)) return 1;
+    }
+    return 0;
+}
+
+/* ---- the learners' calls ------------------------------------------------ */
+
+static const char *const kind_names[2] = {"observation", "information-state"};
+
+static int write_tensor(inv_checker *inv, const tafel_state *state, int seat, int kind,
+                        float *out) {
+    tafel_error err = {0, ""};
+    int rc = kind == TAFEL_OBSERVATION
+                 ? tafel_state_observation_tensor(state, seat, out, inv->tensor_size[kind], &err)
+                 : tafel_state_information_state_tensor(state, seat, out,
+                                                        inv->tensor_size[kind], &err);
+    return rc ? fail(inv, "seat %d's %s tensor: %s", seat, kind_names[kind], err.message) : 0;
+}
+
+/* Seat's tensors of state, written twice alike and finite; left in
+** inv->tensor (the last kind). */
+static int check_tensors(inv_checker *inv, const tafel_state *state, int seat) {
+    for (int kind = 0; kind < 2; kind++) {
+        size_t n = inv->tensor_size[kind];
+        if (write_tensor(inv, state, seat, kind, inv->tensor) ||
+            write_tensor(inv, state, seat, kind, inv->tensor_again))
+            return 1;
+        if (memcmp(inv->tensor, inv->tensor_again, n * sizeof *inv->tensor))
+            return fail(inv, "seat %d's %s tensor differs when written again", seat,
+                        kind_names[kind]);
+        for (size_t i = 0; i < n; i++)
+            if (!isfinite(inv->tensor[i]))
+                return fail(inv, "seat %d's %s tensor holds %g at %zu", seat,
+                            kind_names[kind], (double)inv->tensor[i], i);
+    }
+    return 0;
+}
+
+/* The tensors of inv->copy (state resampled for seat) are seat's tensors of
+** state. */
+static int compare_tensors(inv_checker *inv, const tafel_state *state, int seat) {
+    for (int kind = 0; kind < 2; kind++) {
+        size_t n = inv->tensor_size[kind];
+        if (write_tensor(inv, state, seat, kind, inv->tensor) ||
+            write_tensor(inv, inv->copy, seat, kind, inv->tensor_again))
+            return 1;
+        for (size_t i = 0; i < n; i++)
+            if (inv->tensor[i] != inv->tensor_again[i])
+                return fail(inv, "seat %d's %s tensor changed at %zu (%g, then %g) when what "
+                            "it cannot see was resampled", seat, kind_names[kind], i,
+                            (double)inv->tensor[i], (double)inv->tensor_again[i]);
+    }
+    return 0;
+}
+
+static int check_mask(inv_checker *inv, const tafel_state *state, uint64_t *rng) {
+    int current = tafel_state_current(state);
+    int count = tafel_state_legal_actions_mask(state, inv->mask, (size_t)inv->space);
+    if (current < 0)
+        return count ? fail(inv, "a legal mask of %d at a %s", count,
+                            current == TAFEL_CHANCE ? "chance node" : "terminal state")
+                     : 0;
+    int indexed = 0;
+    for (int i = 0; i < inv->nlegal; i++) {
+        tafel_action a = inv->legal[i], back = -1;
+        int k = tafel_state_action_index(state, a);
+        if (k < 0) {
+            inv->unindexed++;
+            continue;
+        }
+        tafel_error err = {0, ""};
+        if (k >= inv->space || !inv->mask[k])
+            return fail(inv, "legal action %d has index %d, not in the mask", (int)a, k);
+        if (tafel_state_index_action(state, k, &back, &err) || back != a)
+            return fail(inv, "index %d of action %d maps back to %d (%s)", k, (int)a,
+                        (int)back, err.message);
+        indexed++;
+    }
+    inv->indexed += indexed;
+    if (count != indexed)
+        return fail(inv, "the mask has %d indices for %d legal actions with an index", count,
+                    indexed);
+    /* an index the mask does not hold is no action here */
+    int k = (int)tafel_rng_below(rng, (uint32_t)inv->space);
+    tafel_action a;
+    if (!inv->mask[k] && tafel_state_index_action(state, k, &a, NULL) == TAFEL_OK)
+        return fail(inv, "index %d is not in the mask, but maps to action %d", k, (int)a);
+    return 0;
+}
+
+int inv_check_learners(inv_checker *inv, const tafel_state *state, uint64_t *rng,
+                       int views) {
+    if (inv->space > 0 && check_mask(inv, state, rng)) return 1;
+    if (!inv->tensor_size[0]) return 0;
+    for (int seat = -1; seat < inv->players; seat++)
+        if (check_tensors(inv, state, seat)) return 1;
+    if (!views) return 0;
+    for (int seat = 0; seat < inv->players; seat++) {
+        tafel_state_copy(inv->copy, state);
+        if (tafel_state_resample(inv->copy, seat, rng))
+            return fail(inv, "tafel_state_resample for seat %d failed", seat);
+        if (compare_tensors(inv, state, seat)) return 1;
     }
     return 0;
 }

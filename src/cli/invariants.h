@@ -31,6 +31,12 @@ typedef struct inv_checker {
     double account_points[TAFEL_MAX_PLAYERS]; /* their points, since inv_account_start */
     double start_scores[TAFEL_MAX_PLAYERS];
     long accounts_compared;            /* by inv_check_account, across resamples */
+    /* the learners' calls (inv_check_learners); sizes 0 for a game without them */
+    size_t tensor_size[2];             /* TAFEL_OBSERVATION, TAFEL_INFORMATION_STATE */
+    float *tensor, *tensor_again;
+    int space;                         /* tafel_game_action_space_size */
+    unsigned char *mask;
+    long indexed, unindexed;           /* legal actions with an index, and without */
     char why[512];
 } inv_checker;
 
@@ -52,6 +58,17 @@ int inv_check_position(inv_checker *inv, const tafel_state *state);
 ** that differ only in what the seat cannot see resample alike). */
 int inv_check_views(inv_checker *inv, const tafel_state *state,
                     uint64_t *rng);
+
+/* The learners' calls agree with the rest (inv_check_position has just
+** listed state): at a seat's turn the legal mask holds exactly the indices
+** of the legal actions, distinct, each mapped back to its action, and an
+** index not in the mask is refused; elsewhere the mask is empty.  Every
+** seat's tensors (and a spectator's) have the game's size, are finite and
+** written the same twice.  With views set, the tensors of a copy resampled
+** for a seat are that seat's tensors byte for byte: a tensor shows nothing
+** its seat cannot see.  Nothing is checked for a game without them. */
+int inv_check_learners(inv_checker *inv, const tafel_state *state, uint64_t *rng,
+                       int views);
 
 /* One random step (inv_check_position has just listed state): an outcome
 ** drawn with its probability at a chance node, else a legal action drawn

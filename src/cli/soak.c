@@ -81,7 +81,10 @@ static int play_checked(soak_worker *w, long i, uint64_t seed, tafel_record *rec
         *move = tafel_state_move_number(state);
         *in_step = 0;
         if (inv_check_position(inv, state)) return 1;
-        if (*move % job->every == views_at && inv_check_views(inv, state, &view_rng)) return 1;
+        if (*move % job->every == views_at &&
+            (inv_check_views(inv, state, &view_rng) ||
+             inv_check_learners(inv, state, &view_rng, 1)))
+            return 1;
         *in_step = 1;
         if (inv_step(inv, state, &rng, record)) return 1;
         if (inv->nlegal == 0) break;

@@ -18,6 +18,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -318,9 +319,39 @@ static void gone(extbot *b, const char *waiting_for, char *reason, size_t size) 
 /* The next line the program writes within budget_ms, with
 ** pending output sent meanwhile.  Returns the line (in b->line, zero
 ** ended), or NULL with the reason. */
+/* extbot_interrupt: a flag, and a pipe kept readable while it is set, so
+** that a read already waiting in poll wakes too. */
+static atomic_int interrupted;
+static int wake_pipe[2] = {-1, -1};
+static pthread_once_t wake_once = PTHREAD_ONCE_INIT;
+
+static void make_wake_pipe(void) {
+    if (pipe(wake_pipe)) wake_pipe[0] = wake_pipe[1] = -1; /* then the flag alone */
+    for (int i = 0; i < 2 && wake_pipe[i] >= 0; i++) {
+        fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
+        fcntl(wake_pipe[i], F_SETFL, O_NONBLOCK);
+    }
+}
+
+void extbot_interrupt(void) {
+    pthread_once(&wake_once, make_wake_pipe);
+    if (atomic_exchange(&interrupted, 1)) return;
+    if (wake_pipe[1] >= 0 && write(wake_pipe[1], "x", 1) < 0) { /* full: readable anyway */ }
+}
+
+void extbot_resume(void) {
+    pthread_once(&wake_once, make_wake_pipe);
+    char drain[16];
+    while (wake_pipe[0] >= 0 && read(wake_pipe[0], drain, sizeof drain) > 0) {}
+    atomic_store(&interrupted, 0);
+}
+
+int extbot_interrupted(void) { return atomic_load(&interrupted); }
+
 static const char *read_line(extbot *b, int budget_ms, const char *waiting_for,
                              char *reason, size_t size) {
     double deadline = now_ms() + budget_ms;
+    pthread_once(&wake_once, make_wake_pipe);
     for (;;) {
         char *newline = memchr(b->line, '\n', b->line_len);
         if (newline) {
@@ -336,19 +367,24 @@ static const char *read_line(extbot *b, int budget_ms, const char *waiting_for,
             snprintf(reason, size, "does not read its input");
             return NULL;
         }
+        if (atomic_load(&interrupted)) {
+            snprintf(reason, size, "interrupted while waiting for its %s", waiting_for);
+            return NULL;
+        }
         double left = deadline - now_ms();
         if (left <= 0) {
             snprintf(reason, size, "no %s within %d ms", waiting_for, budget_ms);
             return NULL;
         }
-        struct pollfd fds[2] = {{b->from_fd, POLLIN, 0}, {b->to_fd, POLLOUT, 0}};
-        int n = poll(fds, b->pending_len ? 2 : 1, (int)left + 1);
+        struct pollfd fds[3] = {{b->from_fd, POLLIN, 0}, {wake_pipe[0], POLLIN, 0},
+                                {b->to_fd, POLLOUT, 0}};
+        int n = poll(fds, b->pending_len ? 3 : 2, (int)left + 1);
         if (n < 0 && errno != EINTR) {
             snprintf(reason, size, "poll: %s", strerror(errno));
             return NULL;
         }
         if (n <= 0) continue;
-        if (b->pending_len && (fds[1].revents & (POLLOUT | POLLERR | POLLHUP)) &&
+        if (b->pending_len && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) &&
             flush_some(b)) {
             gone(b, waiting_for, reason, size);
             return NULL;

@@ -76,4 +76,11 @@ const char *extbot_name(const extbot *bot);
 /* The process id of the running program, 0 when none (for tests). */
 long extbot_pid(const extbot *bot);
 
+/* A server that stops: every wait on a program, in any thread (a hello
+** included), ends at once as failed with "interrupted", and so does every
+** later one until extbot_resume.  Safe from any thread. */
+void extbot_interrupt(void);
+void extbot_resume(void);
+int extbot_interrupted(void);
+
 #endif

@@ -28,7 +28,8 @@
 ** ms=, up to an hour).  While it waits, the entry shows the program's
 ** process group (talking); extseats_interrupt kills those groups, so the
 ** worker's read ends at once and botpool_stop returns.  A program that is
-** still starting (its hello) is not interrupted: it has EXTBOT_HELLO_MS.
+** still starting is not yet in a group anybody knows; extbot_interrupt ends
+** the wait for its hello (which would otherwise last EXTBOT_HELLO_MS).
 */
 #include "server.h"
 
@@ -195,6 +196,7 @@ void extseats_unref(struct ext_seat *e) {
 
 void extseats_interrupt(void) {
     atomic_store(&interrupted, 1);
+    extbot_interrupt(); /* a program still starting: its hello's wait ends too */
     pthread_mutex_lock(&registry);
     for (struct ext_seat *e = entries; e; e = e->next) {
         long group = atomic_load(&e->talking);
@@ -218,6 +220,7 @@ void extseats_shutdown(void) {
     for (int i = 0; i < nconfigs; i++) free(configs[i].spec);
     nconfigs = 0;
     atomic_store(&interrupted, 0);
+    extbot_resume();
 }
 
 /* ---- the worker's side ------------------------------------------------- */
@@ -323,7 +326,8 @@ void extseats_run(bot_job *job) {
             goto done;
         }
         if (start_program(e, job, reason, sizeof reason)) {
-            forfeit(job, reason);
+            if (atomic_load(&interrupted)) job->skipped = 1; /* no forfeit for a stop */
+            else forfeit(job, reason);
             goto done;
         }
     }

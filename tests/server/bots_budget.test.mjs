@@ -159,3 +159,33 @@ test('SIGTERM with hours-long searches and a silent external bot running: the se
   await sleep(200);
   assert.deepEqual(programs(marker), [], 'no external program outlives the server');
 });
+
+test('SIGTERM while an external program has not said hello yet: the server exits within '
+  + '2 s, not after the 10 s a hello may take', async (t) => {
+  const marker = `tafel-mute-test-${process.pid}-${Date.now()}`;
+  const server = await startServer({
+    args: ['--workers', '2', '--ext', `mute=python3 ${ROOT}/tests/ext/misbehave.py mute ${marker}`],
+  });
+  t.after(() => programs(marker).forEach((pid) => {
+    try { process.kill(Number(pid), 'SIGKILL'); } catch { /* gone */ }
+  }));
+  const table = await watched(server, ['ext:mute', 'human']);
+  // the program runs and the worker waits for a hello that never comes
+  const deadline = Date.now() + 5000;
+  while (programs(marker).length === 0 && Date.now() < deadline) await sleep(50);
+  assert.ok(programs(marker).length > 0, 'the external program started');
+  await sleep(300);
+  table.watcher.close();
+  const started = Date.now();
+  server.proc.kill('SIGTERM');
+  const timer = setTimeout(() => server.proc.kill('SIGKILL'), 15000);
+  const { code, signal } = await server.exited;
+  clearTimeout(timer);
+  const ms = Date.now() - started;
+  assert.equal(signal, null, `killed by ${signal} after ${ms} ms: SIGTERM did not stop it`);
+  assert.equal(code, 0);
+  assert.ok(ms < 2000, `the server took ${ms} ms to stop: ${server.stderr()}`);
+  t.diagnostic(`exit after ${ms} ms`);
+  await sleep(200);
+  assert.deepEqual(programs(marker), [], 'no external program outlives the server');
+});

@@ -296,6 +296,8 @@ int ct_current(const void *data);      /* whose turn, from the frames */
 int ct_frame_kind(const ct_state *s); /* the frame on top, or -1 */
 int ct_apply(void *data, tafel_action a, tafel_error *err);
 int ct_winners(const void *data, int *out);
+/* whether a is legal now (what legal lists), without listing */
+int ct_legal_action(const void *data, tafel_action a);
 /* ct_play, stopping after max steps (account.c): see game.c */
 int ct_walk(ct_state *s, tafel_action a, int max);
 
@@ -318,5 +320,15 @@ int ct_pieces_json(tf_buf *out);
 int ct_render(const void *data, int seat, int flags, tf_buf *out);
 int ct_resample(void *data, int seat, uint64_t *rng);
 int ct_check(const void *data, tafel_error *err);
+/* the last event card turned up that the table can still tell, or -1 */
+int ct_last_event_card(const ct_state *s);
+
+/* tensors.c: for learners (docs/tensors-catan_cards.md) */
+int ct_tensor_shape(int players, int kind, int *dims);
+int ct_tensor_parts(int players, int kind, tf_tensor_part *out, int cap);
+void ct_tensor(const void *data, int seat, int kind, float *out);
+int ct_action_space(int players);
+int ct_action_index(const void *data, tafel_action a);
+int ct_index_action(const void *data, int index, tafel_action *out);
 
 #endif

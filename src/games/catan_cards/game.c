@@ -1188,6 +1188,11 @@ int ct_walk(ct_state *s, tafel_action a, int max) {
     return 0;
 }
 
+int ct_legal_action(const void *data, tafel_action a) {
+    const ct_state *s = data;
+    return !s->over && s->nframes && in_list(s, a);
+}
+
 /* A legal action, applied: the module's own choices come straight here. */
 static void ct_play(void *data, tafel_action a) { ct_walk(data, a, -1); }
 
@@ -1361,4 +1366,10 @@ const tf_module ct_module = {
     .check = ct_check,
     .pieces_json = ct_pieces_json,
     .describe = ct_describe,
+    .tensor_shape = ct_tensor_shape,
+    .tensor_parts = ct_tensor_parts,
+    .tensor = ct_tensor,
+    .action_space = ct_action_space,
+    .action_index = ct_action_index,
+    .index_action = ct_index_action,
 };

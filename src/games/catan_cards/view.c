@@ -232,7 +232,7 @@ static const char *const event_effects[CT_EVENT_TYPES] = {
 ** one; Year end shuffles the deck, itself included, and then the last
 ** event die face (an event card) says that it was Year end.  After Year end
 ** and rolls of other faces nothing tells it any more. */
-static int last_event_card(const ct_state *s) {
+int ct_last_event_card(const ct_state *s) {
     if (s->events_known[CT_EVENT_CARDS - 1] == 3) return s->events[CT_EVENT_CARDS - 1];
     if (s->die && s->face == CT_DIE_EVENT) return CT_EV_YEAR_END;
     return -1;
@@ -253,7 +253,7 @@ static void render_header(tf_buf *b, const ct_state *s) {
     tf_buf_addf(b, "Catan card game, turn %d", s->turn);
     if (!s->over) tf_buf_addf(b, " (%s's turn)", tf_seat_names[s->active]);
     if (s->die) tf_buf_addf(b, ", die %d", s->die);
-    int event = last_event_card(s);
+    int event = ct_last_event_card(s);
     if (event >= 0 && !(face_rolled(s) && s->face == CT_DIE_EVENT)) /* else the next line */
         tf_buf_addf(b, "; last event card: %s", ct_event_names[event]);
     tf_buf_add(b, "\n");
@@ -262,7 +262,7 @@ static void render_header(tf_buf *b, const ct_state *s) {
 /* What the last roll of the event die did, in words. */
 static void render_event(tf_buf *b, const ct_state *s) {
     if (!face_rolled(s)) return;
-    int event = last_event_card(s);
+    int event = ct_last_event_card(s);
     if (s->face == CT_DIE_EVENT && event >= 0) {
         tf_buf_addf(b, "Event card: %s - %s\n", ct_event_names[event], event_effects[event]);
         return;

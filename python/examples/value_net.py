@@ -172,12 +172,12 @@ def main(argv=None):
                         help="comma-separated; with several, medians too")
     parser.add_argument("--quick", action="store_true",
                         help="a seconds-long run: 30 games, every 8th "
-                             "decision, 5 epochs")
+                             "decision, 5 epochs, 32 hidden units")
     parser.add_argument("--json", action="store_true",
                         help="one JSON object per seed (and the medians)")
     args = parser.parse_args(argv)
     if args.quick:
-        args.games, args.epochs, args.stride = 30, 5, 8
+        args.games, args.epochs, args.stride, args.hidden = 30, 5, 8, 32
     torch.set_num_threads(max(1, min(2, os.cpu_count() or 1)))
     results = [run(args, int(seed)) for seed in args.seeds.split(",")]
     keys = ("train_accuracy", "held_out_accuracy", "leader_accuracy",

@@ -291,8 +291,10 @@ class OpenSpielTest(unittest.TestCase):
                 self.assertEqual(tensor, own.reshape(-1).tolist())
                 self.assertEqual(len(state.information_state_tensor(player)),
                                  tafel_game.information_state_tensor_size)
-                self.assertEqual(state.information_state_string(player),
-                                 state.tafel_state.information_state_string(player))
+                if steps % 64 == 0:  # it replays the history: not every step
+                    self.assertEqual(
+                        state.information_state_string(player),
+                        state.tafel_state.information_state_string(player))
                 action = chooser.choice(legal)
                 self.assertIsInstance(state.action_to_string(player, action), str)
             state.apply_action(action)

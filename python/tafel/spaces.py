@@ -13,6 +13,10 @@ def _draw_below(rng, n):
 
 
 def _set_positions(mask):
+    if hasattr(mask, "nonzero") and hasattr(mask, "dtype"):  # numpy, in C
+        return mask.nonzero()[0].tolist()
+    if isinstance(mask, memoryview):
+        mask = mask.tobytes()
     if isinstance(mask, (bytes, bytearray)):
         # find() scans in C: a Carcassonne mask has 272,144 entries
         positions, at = [], mask.find(1)

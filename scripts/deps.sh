@@ -18,6 +18,10 @@ if [ "${1:-}" = "--test" ]; then
   # MPI, so that CI builds `mpirun -np N tafel sim` and runs its test (tests/mpi_test.sh);
   # a build without it is a tafel sim for one machine
   packages+=(openmpi-bin libopenmpi-dev)
+  # cmake --install as its users meet it (tests/install_test.sh): the static
+  # library linked by clang too, the man page rendered; pip install ./python
+  # into a venv of Debian's python, offline (tests/pip_test.sh)
+  packages+=(clang man-db python3-venv python3-pip python3-setuptools python3-wheel)
 fi
 missing=()
 for p in "${packages[@]}"; do

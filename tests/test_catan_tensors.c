@@ -200,6 +200,9 @@ static void hand_counts(const cJSON *hand, int *out) {
     cJSON_ArrayForEach(e, hand) if (strcmp(e->valuestring, "?")) out[type_of(e->valuestring)]++;
 }
 
+/* States checked in which the seat searched a stack, or looked at the other hand. */
+static long searching, spying;
+
 /* The parts of seat's tensors say what the view says. */
 static void check_against_view(const tafel_state *s, int seat) {
     float *obs = malloc(obs_size * sizeof *obs), *info = malloc(info_size * sizeof *info);
@@ -261,6 +264,7 @@ static void check_against_view(const tafel_state *s, int seat) {
     float searched_sum = 0;
     for (int t = 0; t < CT_CARD_TYPES; t++) searched_sum += obs[searched + t];
     if (searched_sum > 0) {
+        searching++;
         size_t frame = part(TAFEL_OBSERVATION, "frame_detail", NULL);
         int k = 0;
         while (k < CT_STACKS && obs[frame + k] != 1) k++;
@@ -273,6 +277,7 @@ static void check_against_view(const tafel_state *s, int seat) {
     float seen_sum = 0;
     for (int t = 0; t < CT_CARD_TYPES; t++) seen_sum += obs[seen + t];
     if (seen_sum > 0) {
+        spying++;
         size_t other = part(TAFEL_OBSERVATION, "opponent_summary", NULL);
         assert_true(seen_sum == obs[other + 11]);
         for (int t = 0; t < CT_CARD_TYPES; t++) assert_true(obs[seen + t] == info[known + t]);
@@ -356,7 +361,7 @@ static int tensors_differ(const tafel_state *a, const tafel_state *b, int seat, 
 ** view, determinism and the hidden-information check. */
 static void random_games(void **unused) {
     (void)unused;
-    int games = SLOW_BUILD ? 6 : 40, cap = tafel_game_max_actions(game);
+    int games = SLOW_BUILD ? 10 : 40, cap = tafel_game_max_actions(game);
     tafel_action *scratch = malloc(sizeof *scratch * (size_t)cap);
     float *x = malloc(info_size * sizeof *x), *y = malloc(info_size * sizeof *y);
     assert_non_null(scratch);
@@ -398,8 +403,10 @@ static void random_games(void **unused) {
         tafel_state_free(s);
         tafel_state_free(copy);
     }
-    print_message("%ld states, %ld resamples; the other seat's tensor changed %ld + %ld times\n",
-                  states, checked, other_changed[0], other_changed[1]);
+    print_message("%ld states, %ld resamples; the other seat's tensor changed %ld + %ld times; "
+                  "%ld views during a search, %ld during a Spy or Conflict\n",
+                  states, checked, other_changed[0], other_changed[1], searching, spying);
+    assert_true(searching > 0);
     assert_true(other_changed[0] > 0 && other_changed[1] > 0);
     free(scratch);
     free(x);
@@ -514,12 +521,69 @@ static void worked_example(void **unused) {
     tafel_state_free(s);
 }
 
+/* The float of card code in part name (a part by card type), and a part's sum. */
+static float card(const float *t, int kind, const char *name, const char *code) {
+    return t[part(kind, name, NULL) + (size_t)type_of(code)];
+}
+
+static float total(const float *t, int kind, const char *name) {
+    size_t n, off = part(kind, name, &n);
+    float sum = 0;
+    for (size_t i = 0; i < n; i++) sum += t[off + i];
+    return sum;
+}
+
+/* A Spy shows the other hand: in the observation while the spy looks at
+** it, in the information state from then on; the other seat and a
+** spectator see none of it. */
+static void spy_shows_the_other_hand(void **unused) {
+    (void)unused;
+    tafel_state *s = ct_game("abbey sawmill spy", "conrad bishop caravan");
+    ct_quiet_turn(s, 0);
+    ct_quiet_turn(s, 1);
+    h_script(s, "0 roll; c die 3; c event-die trade; 0 play spy");
+    float *o = malloc(info_size * sizeof *o);
+    assert_non_null(o);
+    const int I = TAFEL_INFORMATION_STATE;
+    tensor(s, 0, I, o);
+    assert_true(o[part(I, "phase", NULL) + F_SPY_TAKE] == 1);
+    assert_true(card(o, I, "opponent_hand_seen", "conrad") == 1);
+    assert_true(card(o, I, "opponent_hand_seen", "bishop") == 1);
+    assert_true(card(o, I, "opponent_hand_seen", "caravan") == 1);
+    assert_true(total(o, I, "opponent_hand_seen") == 3);
+    assert_true(total(o, I, "opponent_hand_known") == 3);
+    for (int seat = -1; seat < 2; seat += 2) { /* seat 1, and a spectator */
+        tensor(s, seat, I, o);
+        assert_true(total(o, I, "opponent_hand_seen") == 0);
+        assert_true(total(o, I, "opponent_hand_known") == 0);
+    }
+    h_script(s, "0 take caravan");
+    tensor(s, 0, I, o);
+    assert_true(total(o, I, "opponent_hand_seen") == 0); /* no longer looking */
+    assert_true(card(o, I, "opponent_hand_known", "conrad") == 1); /* remembered */
+    assert_true(card(o, I, "opponent_hand_known", "bishop") == 1);
+    assert_true(total(o, I, "opponent_hand_known") == 2);
+    assert_true(card(o, I, "self_hand", "caravan") == 1);
+    assert_true(o[part(I, "played_out", NULL) + CT_SPY - CT_ALCHEMIST] == 1);
+    /* seat 1 knows stack 2 (its start cards), not stack 1; a spectator neither */
+    tensor(s, 1, I, o);
+    size_t known = part(I, "stack_known_cards", NULL);
+    float k1 = 0, k2 = 0;
+    for (int t = 0; t < CT_CARD_TYPES; t++) k1 += o[known + t], k2 += o[known + 44 + t];
+    assert_true(k1 == 0 && k2 == 10);
+    tensor(s, -1, I, o);
+    assert_true(total(o, I, "stack_known_cards") == 0 && total(o, I, "self_hand") == 0);
+    free(o);
+    tafel_state_free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shapes_and_parts),
         cmocka_unit_test(action_space_is_a_packing),
         cmocka_unit_test(bad_arguments),
         cmocka_unit_test(worked_example),
+        cmocka_unit_test(spy_shows_the_other_hand),
         cmocka_unit_test(random_games),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -16,7 +16,9 @@
 ** for that seat is byte for byte the view of the original (and the copy is
 ** a valid state), so nothing a seat cannot see shows in its view.  Every
 ** step is also taken by tafel_state_play_random from a copy, which must
-** draw and play the same action to the same state.  These generic checks
+** draw and play the same action to the same state.  The learners' calls
+** (inv_check_learners): the legal mask is the legal list and every index
+** maps back, and a tensor, like a view, shows nothing its seat cannot see.  These generic checks
 ** are src/cli/invariants.c, which `tafel soak` runs by the million.  Bad
 ** input: at sampled positions random bytes and mangled legal texts are
 ** refused with a message (the sanitizer build runs this too).
@@ -211,6 +213,8 @@ static int check_position(sim *m, const tafel_state *s, uint64_t *rng) {
         tafel_state_heuristic(s, estimate);
         for (int p = 0; p < m->players; p++) assert_true(isfinite(estimate[p]));
     }
+    /* the learners' calls: the mask is the legal list, tensors leak nothing */
+    if (all) check_inv(m, inv_check_learners(&m->inv, s, rng, views), s);
     int count = all ? n : (n < SAMPLED_APPLIES ? n : SAMPLED_APPLIES);
     for (int j = 0; j < count; j++) {
         tafel_action a = all ? legal[j] : legal[tafel_rng_below(rng, (uint32_t)n)];
@@ -322,6 +326,11 @@ static void run_variant(const char *name, const char *game_string, int players,
     assert_int_equal(tafel_game_players(g), players);
     for (int i = 0; i < games; i++) play_random_game(&m, tafel_game_string(g), seed0 + (uint64_t)i);
     assert_true(m.applies >= m.positions);
+    /* every game speaks to learners, and the mask check saw actions */
+    if (!m.inv.tensor_size[0] || !m.inv.tensor_size[1] || m.inv.space <= 0 || !m.inv.indexed)
+        fail_msg("%s: tensors of %zu and %zu floats, an action space of %d, %ld actions "
+                 "indexed", game_string, m.inv.tensor_size[0], m.inv.tensor_size[1],
+                 m.inv.space, m.inv.indexed);
     /* Resampling a game with hidden cards must deal them anew now and then
     ** (or the view check above proves nothing). */
     if (m.cardcassonne && m.inv.resamples_changed * 4 < m.inv.resamples)

@@ -8,6 +8,7 @@
 ** one number per seat, a symbol, a count with its plural).
 */
 #include "catalog.h"
+#include "data.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -15,10 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef TAFEL_I18N_DIR
-#define TAFEL_I18N_DIR "web/i18n"
-#endif
 
 #define MAX_FILES 16
 #define MAX_DEPTH 4 /* sub-phrases within sub-phrases */
@@ -32,7 +29,7 @@ struct cli_catalog {
 
 const char *cli_catalog_dir(void) {
     const char *dir = getenv("TAFEL_I18N_DIR");
-    return dir && *dir ? dir : TAFEL_I18N_DIR;
+    return dir && *dir ? dir : cli_i18n_dir();
 }
 
 static int language_exists(const char *lang) {

@@ -17,7 +17,7 @@ typedef struct cJSON cJSON;
 typedef struct cli_catalog cli_catalog;
 
 /* The folder that holds one folder per language: $TAFEL_I18N_DIR, else the
-** source tree's web/i18n. */
+** installed data's web/i18n, else the source tree's (data.h). */
 const char *cli_catalog_dir(void);
 
 /* The language to speak: lang when given, else the first two letters of

@@ -2,9 +2,11 @@
 ** serve.c -- tafel serve: the command line of the server (src/server/).
 */
 #include "cli.h"
+#include "data.h"
 #include "server.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +99,11 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     int rc = cli_parse(cmd, kept, rest, options, (int)(sizeof options / sizeof options[0]), NULL,
                        0);
     if (rc != CLI_CONTINUE) return rc;
+    char page[PATH_MAX + 8];
+    if (!web) { /* the installed page, else the source tree's (data.h) */
+        snprintf(page, sizeof page, "%s/web", cli_data_dir());
+        web = page;
+    }
     server_options opt = {.bind = bind, .db_path = db, .web_dir = web, .durable = durable != NULL,
                           .ext = ext, .next = next, .cert = cert, .key = key,
                           .origins = origins, .norigins = norigins,

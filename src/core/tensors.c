@@ -160,8 +160,10 @@ TAFEL_API int tafel_state_index_action(const tafel_state *s, int index, tafel_ac
         return tf_error(err, TAFEL_EINVAL, "%s: no action space for this game", m->name);
     if (tafel_state_current(s) < 0)
         return tf_error(err, TAFEL_EINVAL, "action index %d: no seat is to move", index);
-    if (index < 0)
-        return tf_error(err, TAFEL_EINVAL, "action index %d: below 0", index);
+    int space = m->action_space ? m->action_space(header_of(s)->players) : 0;
+    if (index < 0 || index >= space)
+        return tf_error(err, TAFEL_EINVAL, "action index %d: outside the action space 0..%d",
+                        index, space - 1);
     if (m->index_action(state_data(s), index, out) != 0)
         return tf_error(err, TAFEL_EILLEGAL, "action index %d: no action here has it",
                         index);

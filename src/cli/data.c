@@ -1,0 +1,61 @@
+/*
+** data.c -- where the program finds its data (see data.h).
+**
+** An installed tafel is <prefix>/bin/tafel with its data in
+** <prefix>/share/tafel: TAFEL_DATA_FROM_BIN is that folder relative to the
+** program's own (from /proc/self/exe), so a prefix moved as a whole still
+** works.  A tafel run from its build tree has no such folder beside it and
+** reads the source tree's (TAFEL_SOURCE_DATA_DIR), as before it could be
+** installed.  Found once (pthread_once: sim's threads may ask together).
+*/
+#include "data.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef TAFEL_DATA_FROM_BIN
+#define TAFEL_DATA_FROM_BIN "../share/tafel"
+#endif
+#ifndef TAFEL_SOURCE_DATA_DIR
+#define TAFEL_SOURCE_DATA_DIR "."
+#endif
+
+static char data_dir[PATH_MAX], i18n_dir[PATH_MAX + 16];
+static pthread_once_t data_once = PTHREAD_ONCE_INIT;
+
+/* The installed folder beside the program, when it holds the page. */
+static int installed_dir(char *out, size_t size) {
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return 0;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash) return 0;
+    *slash = '\0';
+    int len = snprintf(out, size, "%s/%s", exe, TAFEL_DATA_FROM_BIN);
+    if (len < 0 || (size_t)len >= size) return 0;
+    char page[PATH_MAX + 32];
+    snprintf(page, sizeof page, "%s/web/index.html", out);
+    struct stat st;
+    return stat(page, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static void find_data_dir(void) {
+    if (!installed_dir(data_dir, sizeof data_dir))
+        snprintf(data_dir, sizeof data_dir, "%s", TAFEL_SOURCE_DATA_DIR);
+    snprintf(i18n_dir, sizeof i18n_dir, "%s/web/i18n", data_dir);
+}
+
+const char *cli_data_dir(void) {
+    pthread_once(&data_once, find_data_dir);
+    return data_dir;
+}
+
+const char *cli_i18n_dir(void) {
+    pthread_once(&data_once, find_data_dir);
+    return i18n_dir;
+}

@@ -60,6 +60,7 @@ TAFEL_API const char *tafel_game_tensor_part(const tafel_game *g, int kind, int 
     if (!known_kind(kind) || !m->tensor_parts || i < 0) return NULL;
     tf_tensor_part parts[TF_MAX_TENSOR_PARTS];
     int n = m->tensor_parts(tafel_game_players(g), kind, parts, TF_MAX_TENSOR_PARTS);
+    if (n > TF_MAX_TENSOR_PARTS) n = TF_MAX_TENSOR_PARTS; /* a module that says more */
     if (i >= n) return NULL;
     size_t at = 0;
     for (int k = 0; k < i; k++) at += parts[k].size;

@@ -16,7 +16,8 @@
 ** Files: tiles.c (data), board.c (placement), features.c (union-find),
 ** scoring.c (§3, §5), crop_circles.c (§4), notation.c (§8), game.c (turns and
 ** the module table), view.c (JSON view and text rendering), account.c (what
-** an action did, as events).
+** an action did, as events), tensors.c (tensors and the fixed action space
+** for learners).
 */
 #ifndef CARC_CARCASSONNE_H
 #define CARC_CARCASSONNE_H
@@ -174,6 +175,24 @@ int carc_from_text(const void *data, const char *text, tafel_action *out,
                    tafel_error *err);
 int carc_segment_name(const carc_state *s, int tile, int seg, char *buf, size_t n);
 extern const char *const carc_kind_names[4];
+
+/* tensors.c: for learners (docs/tensors-carcassonne.md).  The board window
+** is CARC_WINDOW cells square, centred on the start tile. */
+#define CARC_RADIUS 13
+#define CARC_WINDOW (2 * CARC_RADIUS + 1)
+/* Positions of a follower on a tile, the same on every tile: a city or road
+** by the first edge it touches, a field by the first corner, a cloister in
+** the centre. */
+enum { CARC_POS_N, CARC_POS_E, CARC_POS_S, CARC_POS_W, CARC_POS_NE, CARC_POS_SE,
+       CARC_POS_SW, CARC_POS_NW, CARC_POS_C, CARC_POSITIONS };
+int carc_segment_position(int type, int rot, int seg);
+int carc_position_segment(int type, int rot, int pos); /* -1: none there */
+int carc_tensor_shape(int players, int kind, int *dims);
+int carc_tensor_parts(int players, int kind, tf_tensor_part *out, int cap);
+void carc_tensor(const void *data, int seat, int kind, float *out);
+int carc_action_space(int players);
+int carc_action_index(const void *data, tafel_action a);
+int carc_index_action(const void *data, int index, tafel_action *out);
 
 /* view.c */
 int carc_view_json(const void *data, int seat, tf_buf *out);

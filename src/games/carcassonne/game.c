@@ -402,4 +402,10 @@ const tf_module carc_module = {
     .check = carc_check,
     .pieces_json = carc_pieces_json,
     .describe = carc_describe,
+    .tensor_shape = carc_tensor_shape,
+    .tensor_parts = carc_tensor_parts,
+    .tensor = carc_tensor,
+    .action_space = carc_action_space,
+    .action_index = carc_action_index,
+    .index_action = carc_index_action,
 };

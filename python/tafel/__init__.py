@@ -25,6 +25,7 @@ from .game import Game, GameInfo, games, load
 from .record import Record, read_records, write_records
 from .rng import Rng
 from .state import State
+from . import tensors  # noqa: F401  (tafel.tensors.HAVE_NUMPY)
 
 __version__ = "0.1.0"
 

@@ -16,6 +16,8 @@ TERMINAL = -2
 MAX_PLAYERS = 5
 ACTION_TEXT_MAX = 64
 RENDER_COLOR, RENDER_WHOLE, RENDER_KEY = 1, 2, 4
+OBSERVATION, INFORMATION_STATE = 0, 1  # TAFEL_OBSERVATION, ..._INFORMATION_STATE
+TENSOR_MAX_RANK = 4
 
 # The order of TAFEL_STATUS_MAP in tafel.h: the codes are their indexes.
 STATUS_NAMES = ("OK", "EINVAL", "EGAME", "EPARAM", "EILLEGAL", "EPARSE",
@@ -141,6 +143,25 @@ _SIGNATURES = {
     "tafel_bot_info": (c_char_p, [c_int, POINTER(c_char_p)]),
     "tafel_bot_stop": (None, [bot_t]),
     "tafel_bot_set_time_cap": (c_int, [bot_t, c_int, POINTER(ErrorStruct)]),
+    # For learners: tensors, the information-state string, the action space.
+    # Output buffers are passed by address (c_void_p: an int), which is what
+    # lets State write a tensor straight into a numpy array or a bytearray.
+    "tafel_game_tensor_shape": (c_int, [game_t, c_int, POINTER(c_int)]),
+    "tafel_game_tensor_size": (c_size_t, [game_t, c_int]),
+    "tafel_game_tensor_part": (c_char_p, [game_t, c_int, c_int,
+                                          POINTER(c_size_t), POINTER(c_size_t)]),
+    "tafel_state_observation_tensor": (c_int, [state_t, c_int, c_void_p,
+                                               c_size_t, POINTER(ErrorStruct)]),
+    "tafel_state_information_state_tensor": (c_int, [state_t, c_int, c_void_p,
+                                                     c_size_t,
+                                                     POINTER(ErrorStruct)]),
+    "tafel_information_state_string": (c_void_p, [game_t, action_p, c_int,
+                                                  c_int, POINTER(ErrorStruct)]),
+    "tafel_game_action_space_size": (c_int, [game_t]),
+    "tafel_state_action_index": (c_int, [state_t, c_int32]),
+    "tafel_state_index_action": (c_int, [state_t, c_int, action_p,
+                                         POINTER(ErrorStruct)]),
+    "tafel_state_legal_actions_mask": (c_int, [state_t, c_void_p, c_size_t]),
     "tafel_record_free": (None, [record_t]),
     "tafel_record_from_json": (c_int, [c_char_p, POINTER(c_void_p),
                                        POINTER(ErrorStruct)]),

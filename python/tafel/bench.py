@@ -5,9 +5,18 @@ Two loops per game, each timed three times (the median is printed):
        one view of the seat to move (tafel_state_view_json + json.loads)
        and apply(); at a chance node, sample_chance() and apply().  Every
        action counts as a step, chance included.
+  bare the api loop without any observation: legal_actions() and apply()
+       (the floor the others add to).
+  tensor the api loop with, instead of the view, the seat's observation
+       tensor and the legal-action mask, each written into one reused
+       buffer (out=).
   env  TafelAECEnv (action_ids="engine"): last() (one view and the action
        mask), a masked random action, step() (which takes the chance
        steps inside).  Counted per decision, and in actions (chance too).
+  env-tensor TafelAECEnv(observation="tensor"): last() gives the seat's
+       observation tensor and the action-space mask (new arrays each time,
+       as an agent may keep them), a masked random index, step().
+Loops that need tensors are left out for a game that has none yet.
 """
 import argparse
 import statistics
@@ -21,9 +30,12 @@ from .rng import Rng
 GAMES = ("carcassonne", "cardcassonne", "catan_cards")
 
 
-def api_run(game, seconds, seed):
+def api_run(game, seconds, seed, observe="view"):
     """(actions, decisions, seconds) of random games until seconds pass."""
     rng = Rng(seed)
+    if observe == "tensor":
+        tensor = game.new_state().observation_tensor(0)
+        mask = game.new_state().legal_actions_mask()
     actions = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -36,15 +48,31 @@ def api_run(game, seconds, seed):
                 state.apply(state.sample_chance(rng))
             else:
                 legal = state.legal_actions()
-                state.view(seat)
+                if observe == "view":
+                    state.view(seat)
+                elif observe == "tensor":
+                    state.observation_tensor(seat, out=tensor)
+                    state.legal_actions_mask(out=mask)
                 state.apply(legal[rng.below(len(legal))])
                 decisions += 1
             actions += 1
     return actions, decisions, time.perf_counter() - start
 
 
-def env_run(game, seconds, seed):
-    env = TafelAECEnv(game, seed=seed)
+def bare_run(game, seconds, seed):
+    return api_run(game, seconds, seed, observe=None)
+
+
+def tensor_run(game, seconds, seed):
+    return api_run(game, seconds, seed, observe="tensor")
+
+
+def env_tensor_run(game, seconds, seed):
+    return env_run(game, seconds, seed, observation="tensor")
+
+
+def env_run(game, seconds, seed, observation="view"):
+    env = TafelAECEnv(game, seed=seed, observation=observation)
     space = env.action_space(env.possible_agents[0])
     chooser = Rng(seed)
     actions = decisions = 0
@@ -74,16 +102,24 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="length of one timed run (default 2)")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--loops", default="api,env,bare,tensor,env-tensor",
+                        help="which loops, comma-separated (default all)")
     parser.add_argument("games", nargs="*", default=list(GAMES))
     args = parser.parse_args(argv)
-    print("%-28s %-4s %14s %16s" % ("game", "loop", "actions/s",
+    loops = {"api": api_run, "env": env_run, "bare": bare_run,
+             "tensor": tensor_run, "env-tensor": env_tensor_run}
+    chosen = [(name, loops[name]) for name in args.loops.split(",")]
+    print("%-28s %-10s %14s %16s" % ("game", "loop", "actions/s",
                                      "decisions/s"))
     for game_string in args.games:
         game = Game(game_string)
-        for name, run in (("api", api_run), ("env", env_run)):
+        for name, run in chosen:
+            if "tensor" in name and not (game.observation_tensor_size
+                                         and game.action_space_size):
+                continue
             actions, decisions = median_rates(run, game, args.seconds,
                                               args.runs)
-            print("%-28s %-4s %14.0f %16.0f" % (game.game_string, name,
+            print("%-28s %-10s %14.0f %16.0f" % (game.game_string, name,
                                                 actions, decisions),
                   flush=True)
 

@@ -12,6 +12,14 @@ terminations, truncations, infos) without importing PettingZoo.
   actions, out of Discrete(game.max_actions).  Either way the observation's
   "action_mask" marks the legal ones.  What an integer means from state to
   state, per game: docs/python.md.
+- action_ids="space": an action is an index of the game's fixed action
+  space (tafel_game_action_space_size), the same thing in every state; the
+  default when the observation is a tensor.
+- observation="view" (default): as below.  observation="tensor": the
+  seat's observation tensor (float32, game.observation_tensor_shape; a numpy
+  array when numpy imports, else a memoryview); "information_state": its
+  information-state tensor.  With a tensor the mask is an int8 numpy array
+  (bytearray without numpy), as PettingZoo's classic games hand out.
 - Chance steps (tiles drawn, cards dealt, dice) are taken inside the env
   with its own Rng, so reset(seed=s) always gives the same game for the
   same actions.  Agents never see them as turns.
@@ -31,14 +39,16 @@ import operator
 import os
 
 from ._lib import CHANCE, TERMINAL
-from .errors import IllegalActionError, StateError
+from . import tensors as _tensors
+from .errors import IllegalActionError, InvalidArgumentError, StateError
 from .game import Game
 from .record import Record
 from .rng import Rng
-from .spaces import DictSpace, Discrete, JsonView, MultiBinary
+from .spaces import Box, DictSpace, Discrete, JsonView, MultiBinary
 
 REWARD_MODES = ("win", "score")
-ACTION_ID_MODES = ("engine", "index")
+ACTION_ID_MODES = ("engine", "index", "space")
+OBSERVATION_MODES = ("view", "tensor", "information_state")
 
 
 class TafelAECEnv:
@@ -47,18 +57,37 @@ class TafelAECEnv:
     metadata = {"name": "tafel_v0", "render_modes": ["ansi", "human"],
                 "is_parallelizable": False}
 
-    def __init__(self, game, seed=None, reward="win", action_ids="engine",
-                 render_mode=None):
+    def __init__(self, game, seed=None, reward="win", action_ids=None,
+                 render_mode=None, observation="view"):
         if reward not in REWARD_MODES:
             raise ValueError("reward must be one of %s" % (REWARD_MODES,))
+        if observation not in OBSERVATION_MODES:
+            raise ValueError("observation must be one of %s"
+                             % (OBSERVATION_MODES,))
+        if action_ids is None:
+            action_ids = "engine" if observation == "view" else "space"
         if action_ids not in ACTION_ID_MODES:
             raise ValueError("action_ids must be one of %s" % (ACTION_ID_MODES,))
         self.game = game if isinstance(game, Game) else Game(game)
         self.action_ids = action_ids
+        self.observation_mode = observation
         if action_ids == "engine":
             self.num_actions = self.game.num_distinct_actions
+        elif action_ids == "space":
+            self.num_actions = self.game.action_space_size
+            if not self.num_actions:
+                raise InvalidArgumentError(
+                    "%s: no action space for this game yet: action_ids="
+                    "'engine' or 'index'" % self.game.name)
         else:
             self.num_actions = self.game.max_actions
+        if observation != "view":
+            kind = 0 if observation == "tensor" else 1
+            self._tensor_shape = self.game._tensors[kind][0]
+            if not self.game._tensors[kind][1]:
+                raise InvalidArgumentError(
+                    "%s: no tensors for this game yet: observation='view'"
+                    % self.game.name)
         self.reward_mode = reward
         self.render_mode = render_mode
         self.possible_agents = ["player_%d" % seat
@@ -67,7 +96,8 @@ class TafelAECEnv:
                          for seat, agent in enumerate(self.possible_agents)}
         self._action_space = Discrete(self.num_actions)
         self._observation_space = DictSpace({
-            "observation": JsonView(self.game.name),
+            "observation": (JsonView(self.game.name) if observation == "view"
+                            else Box(self._tensor_shape)),
             "action_mask": MultiBinary(self.num_actions)})
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
@@ -130,6 +160,8 @@ class TafelAECEnv:
 
     def observe(self, agent):
         seat = self._seat_of[agent]
+        if self.observation_mode != "view":
+            return self._observe_tensor(seat)
         mask = bytearray(self.num_actions)
         if seat == self.tafel_state.current_player():
             if self.action_ids == "index":
@@ -139,6 +171,25 @@ class TafelAECEnv:
                     mask[action] = 1
         return {"observation": self.tafel_state.view(seat),
                 "action_mask": mask}
+
+    def _observe_tensor(self, seat):
+        state = self.tafel_state
+        if self.observation_mode == "tensor":
+            tensor = state.observation_tensor(seat)
+        else:
+            tensor = state.information_state_tensor(seat)
+        if _tensors.numpy is not None:
+            mask = _tensors.numpy.zeros(self.num_actions, _tensors.numpy.int8)
+        else:
+            mask = bytearray(self.num_actions)
+        if seat == state.current_player():
+            if self.action_ids == "space":
+                state.legal_actions_mask(out=mask)
+            else:
+                for i in (range(len(self._legal)) if self.action_ids == "index"
+                          else self._legal):
+                    mask[i] = 1
+        return {"observation": tensor, "action_mask": mask}
 
     def step(self, action):
         """Play action for agent_selection (None for an agent that is done)."""
@@ -162,6 +213,8 @@ class TafelAECEnv:
         if not 0 <= action < self.num_actions:
             raise IllegalActionError("action %d is not in Discrete(%d)"
                                      % (action, self.num_actions))
+        if self.action_ids == "space":
+            return self.tafel_state.index_action(action)
         if self.action_ids == "index":
             if action >= len(self._legal):
                 raise IllegalActionError(
@@ -213,8 +266,13 @@ class TafelAECEnv:
                 "%s: legal action %d is not below %d, the env's action space"
                 % (self.game.game_string, self._legal[-1], self.num_actions))
         self.agent_selection = self.possible_agents[current]
-        legal_ids = (list(range(len(self._legal)))
-                     if self.action_ids == "index" else self._legal)
+        if self.action_ids == "index":
+            legal_ids = list(range(len(self._legal)))
+        elif self.action_ids == "space":
+            legal_ids = sorted(i for i in map(state.action_index, self._legal)
+                               if i is not None)
+        else:
+            legal_ids = self._legal
         self.infos[self.agent_selection] = {"legal_actions": legal_ids}
 
     def _finish(self):

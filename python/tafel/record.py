@@ -97,7 +97,7 @@ class Record:
         finally:
             lib.tafel_record_free(record)
         game = Game._from_pointer(game.value)
-        return game, State(game, state.value)
+        return game, State(game, state.value, None)  # history not known
 
     def states(self):
         """(state before, action text) for each action, then the final state

@@ -13,6 +13,10 @@ def _draw_below(rng, n):
 
 
 def _set_positions(mask):
+    if hasattr(mask, "nonzero") and hasattr(mask, "dtype"):  # numpy, in C
+        return mask.nonzero()[0].tolist()
+    if isinstance(mask, memoryview):
+        mask = mask.tobytes()
     if isinstance(mask, (bytes, bytearray)):
         # find() scans in C: a Carcassonne mask has 272,144 entries
         positions, at = [], mask.find(1)
@@ -70,6 +74,25 @@ class MultiBinary:
 
     def __repr__(self):
         return "MultiBinary(%d)" % self.n
+
+
+class Box:
+    """float32 arrays of a fixed shape (a tensor), like gymnasium's Box
+    with no bounds."""
+
+    dtype = "float32"
+
+    def __init__(self, shape):
+        self.shape = tuple(shape)
+
+    def contains(self, x):
+        shape = getattr(x, "shape", None)
+        return shape is not None and tuple(shape) == self.shape
+
+    __contains__ = contains
+
+    def __repr__(self):
+        return "Box(%r, float32)" % (self.shape,)
 
 
 class JsonView:

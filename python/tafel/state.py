@@ -8,13 +8,23 @@ import ctypes
 import json
 
 from . import _lib
+from . import tensors as _tensors
 from ._lib import CHANCE, TERMINAL, lib
-from .errors import (IllegalActionError, InvalidArgumentError,
+from .errors import (IllegalActionError, InvalidArgumentError, StateError,
                      raise_if_failed)
 
 _c_int32 = ctypes.c_int32
 _INT32_MIN, _INT32_MAX = -2**31, 2**31 - 1
 _c_double = ctypes.c_double
+_write_observation = lib.tafel_state_observation_tensor
+_write_information_state = lib.tafel_state_information_state_tensor
+_write_mask = lib.tafel_state_legal_actions_mask
+_apply = lib.tafel_state_apply
+_ErrorStruct = _lib.ErrorStruct
+
+# The history is a chain of pairs (earlier, action) ending in (): appending
+# is one tuple, and a copy shares the chain.  None: not known.
+_NO_HISTORY = ()
 
 
 class State:
@@ -22,11 +32,14 @@ class State:
 
     _free = staticmethod(lib.tafel_state_free)
 
-    def __init__(self, game, _pointer=None):
+    def __init__(self, game, _pointer=None, _history=_NO_HISTORY):
         self.game = game
         self._ptr = _pointer or lib.tafel_state_new(game._ptr)
         if not self._ptr:
             raise MemoryError("tafel_state_new: out of memory")
+        # a new state's history is empty; a pointer from elsewhere (a replay)
+        # comes with the history its maker passes, or None: not known
+        self._history = _NO_HISTORY if _pointer is None else _history
 
     def __del__(self):
         pointer, self._ptr = getattr(self, "_ptr", None), None
@@ -83,13 +96,15 @@ class State:
 
     def apply(self, action):
         """Play action: an int, or a text in the game's notation."""
-        error = _lib.ErrorStruct()
         if isinstance(action, str):
-            rc = lib.tafel_state_apply_text(self._ptr, action.encode(),
-                                            ctypes.byref(error))
-        else:
-            rc = lib.tafel_state_apply(self._ptr, action, ctypes.byref(error))
-        raise_if_failed(rc, error)
+            action = self.action_from_text(action)
+        # no error struct unless the call fails: then again, to say why
+        if _apply(self._ptr, action, None):
+            error = _ErrorStruct()
+            raise_if_failed(_apply(self._ptr, action, ctypes.byref(error)),
+                            error)
+        if self._history is not None:
+            self._history = (self._history, action)
 
     apply_action = apply  # OpenSpiel's name
 
@@ -104,6 +119,8 @@ class State:
         played = _c_int32()
         raise_if_failed(lib.tafel_state_play_random(
             self._ptr, rng._pointer, scratch, cap, ctypes.byref(played)))
+        if self._history is not None:
+            self._history = (self._history, played.value)
         return played.value
 
     def action_to_text(self, action):
@@ -158,6 +175,122 @@ class State:
             self._ptr, action, seat, ctypes.byref(out), ctypes.byref(error)),
             error)
         return json.loads(_lib.take_string(out.value))
+
+    # -- history ------------------------------------------------------------
+
+    def history_or_none(self):
+        """The actions applied since the initial state (chance included), a
+        list; None when not known (a state from bytes, a replay, resample)."""
+        node = self._history
+        if node is None:
+            return None
+        actions = []
+        while node:
+            node, action = node
+            actions.append(action)
+        actions.reverse()
+        return actions
+
+    def history(self):
+        """The actions applied since the initial state, chance included
+        (OpenSpiel's name).  StateError when not known: a state made by
+        from_bytes (or unpickled from one), by a record's replay, or changed
+        by resample has no history to tell."""
+        actions = self.history_or_none()
+        if actions is None:
+            raise StateError(
+                "this state has no known history: it was made from bytes or "
+                "a replay, or resampled; keep the State that played the "
+                "actions (or its copy()) to have one")
+        return actions
+
+    def information_state_string(self, seat=None):
+        """seat's information state (seat: the one to move by default) as
+        text: what it saw of every action since the initial state, so two
+        states give the same string exactly when seat cannot tell their
+        histories apart.  Needs the history (StateError without it)."""
+        if seat is None:
+            seat = self._seat_to_move("information_state_string")
+        return self.game.information_state_string(self.history(), seat)
+
+    # -- tensors and the action space (docs/python.md) ---------------------
+
+    def _seat_to_move(self, what):
+        seat = lib.tafel_state_current(self._ptr)
+        if seat < 0:
+            raise InvalidArgumentError(
+                "%s: name a seat (no seat is to move: %s)"
+                % (what, "chance node" if seat == CHANCE else "the game is over"))
+        return seat
+
+    def _tensor(self, write, kind, seat, out):
+        shape, size, array_type = self.game._tensors[kind]
+        if seat is None:
+            seat = self._seat_to_move(_tensors.KIND_NAMES[kind] + "_tensor")
+        if not size:  # no tensors for this game: the engine says so
+            address = 0
+        elif out is None:
+            out, address = _tensors.new_floats(array_type, shape)
+        else:
+            address = _tensors.out_address(out, "f", size)
+        if write(self._ptr, seat, address, size, None):
+            error = _ErrorStruct()
+            raise_if_failed(write(self._ptr, seat, address, size,
+                                  ctypes.byref(error)), error)
+        return out
+
+    def observation_tensor(self, seat=None, out=None):
+        """What seat sees now (seat -1: a spectator; default the seat to
+        move) as float32 of game.observation_tensor_shape: a numpy array when
+        numpy imports, else a memoryview (format 'f', shaped).  The engine
+        writes into the array's memory; out= reuses an array (or any
+        writable float32 buffer of that size) and returns it.  Its parts:
+        game.tensor_parts("observation")."""
+        return self._tensor(_write_observation, 0, seat, out)
+
+    def information_state_tensor(self, seat=None, out=None):
+        """What seat has seen (game.information_state_tensor_shape), as
+        observation_tensor."""
+        return self._tensor(_write_information_state, 1, seat, out)
+
+    def legal_actions_mask(self, out=None):
+        """1 at the action-space index of each legal action of the seat to
+        move (game.action_space_size entries; all 0 at a chance node or the
+        end): numpy bool when numpy imports, else a memoryview 'B'.  out=
+        reuses a buffer of one byte an entry (numpy bool, uint8, int8, a
+        bytearray)."""
+        size = self.game.action_space_size
+        if not size:
+            raise InvalidArgumentError(
+                "%s: no action space for this game" % self.game.name)
+        if out is None:
+            out, address = _tensors.new_bytes(self.game._mask_type)
+        else:
+            address = _tensors.out_address(out, "B", size)
+        if _write_mask(self._ptr, address, size) < 0:
+            raise MemoryError("tafel_state_legal_actions_mask: out of memory")
+        return out
+
+    def action_index(self, action):
+        """The action-space index of action (of the seat to move), or None
+        when it has none (a chance outcome, an action not here, a
+        Carcassonne tile placed beyond the window)."""
+        index = lib.tafel_state_action_index(self._ptr, action)
+        return None if index < 0 else index
+
+    def index_action(self, index):
+        """The action that index names here; InvalidArgumentError (index out
+        of range, nobody to move) or IllegalActionError (no action here has
+        it), with the engine's message."""
+        if not 0 <= index < max(self.game.action_space_size, 1):
+            raise InvalidArgumentError(
+                "action index %d: out of range 0..%d"
+                % (index, self.game.action_space_size - 1))
+        out = _c_int32()
+        error = _ErrorStruct()
+        raise_if_failed(lib.tafel_state_index_action(
+            self._ptr, index, ctypes.byref(out), ctypes.byref(error)), error)
+        return out.value
 
     # -- scores -------------------------------------------------------------
 
@@ -222,6 +355,8 @@ class State:
         self._check_seat(seat, allow_spectator=False)
         raise_if_failed(lib.tafel_state_resample(self._ptr, seat,
                                                  rng._pointer))
+        # what was dealt is no longer what the actions say
+        self._history = None
 
     def render(self, seat=-1, color=False, whole=False, key=False):
         """A text picture of the position as seat sees it."""
@@ -247,7 +382,7 @@ class State:
         pointer = lib.tafel_state_clone(self._ptr)
         if not pointer:
             raise MemoryError("tafel_state_clone: out of memory")
-        return State(self.game, pointer)
+        return State(self.game, pointer, self._history)
 
     __copy__ = copy
     clone = copy  # OpenSpiel's name
@@ -262,6 +397,7 @@ class State:
                 "copy_from: a state of %s into one of %s"
                 % (other.game.game_string, self.game.game_string))
         lib.tafel_state_copy(self._ptr, other._ptr)
+        self._history = other._history
 
     def to_bytes(self):
         """The state's memory (it holds no pointers): for pickling."""
@@ -276,10 +412,12 @@ class State:
                 % (len(data), game.game_string, game.state_size))
         state = cls(game)
         ctypes.memmove(state._ptr, data, len(data))
+        state._history = None  # the bytes do not say how it came about
         return state
 
     def __reduce__(self):
-        return (_state_from_bytes, (self.game.game_string, self.to_bytes()))
+        return (_state_from_bytes, (self.game.game_string, self.to_bytes(),
+                                    self.history_or_none()))
 
     def __eq__(self, other):
         if not isinstance(other, State):
@@ -297,6 +435,11 @@ class State:
             self.game.game_string, self.move_number, self.current_player())
 
 
-def _state_from_bytes(game_string, data):
+def _state_from_bytes(game_string, data, history=None):
     from .game import Game
-    return State.from_bytes(Game(game_string), data)
+    state = State.from_bytes(Game(game_string), data)
+    if history is not None:
+        state._history = _NO_HISTORY
+        for action in history:
+            state._history = (state._history, action)
+    return state

@@ -57,3 +57,24 @@ def sim_mix(seed, index):
     rng = tafel.Rng(seed)
     mixed = rng.state ^ ((index * SIM_MIX) & (2**64 - 1))
     return tafel.Rng.from_state(mixed).next()
+
+
+def tensor_games(game_strings=GAME_STRINGS):
+    """The games of game_strings whose engine has tensors and an action
+    space yet (games land one by one), as loaded Games."""
+    games = [tafel.load(text) for text in game_strings]
+    return [game for game in games
+            if game.observation_tensor_size and game.action_space_size]
+
+
+def require_tensor_games(test, game_strings=GAME_STRINGS):
+    """tensor_games(), or the test skipped saying that no game has them."""
+    games = tensor_games(game_strings)
+    if not games:
+        test.skipTest("no game of %s has tensors in this libtafel"
+                      % (game_strings,))
+    return games
+
+
+def have_numpy():
+    return tafel.tensors.numpy is not None

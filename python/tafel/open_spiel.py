@@ -1,0 +1,259 @@
+"""tafel.open_spiel: tafel's games as OpenSpiel python games.
+
+    import pyspiel
+    import tafel.open_spiel                      # registers the games
+    game = pyspiel.load_game("python_tafel_cardcassonne", {"players": 3})
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(random.choices(actions, probs)[0])
+        else:
+            state.apply_action(random.choice(state.legal_actions()))
+    print(state.returns())
+
+One game per tafel game, "python_tafel_<name>" (carcassonne, cardcassonne,
+catan_cards), its parameters those of the game string (players, ...), as
+OpenSpiel's python_games define theirs (kuhn_poker.py): a GameType and a
+GameInfo, a pyspiel.Game subclass, a pyspiel.State subclass implementing
+current_player, _legal_actions, _apply_action, _action_to_string,
+chance_outcomes, is_terminal, returns, and an observer (make_py_observer)
+whose tensor the engine writes: the observation tensor, or with
+perfect_recall the information-state tensor and information-state string.
+
+- A player's action is an index of the game's fixed action space
+  (num_distinct_actions = tafel_game_action_space_size); a chance outcome is
+  the engine's action integer (max_chance_outcomes = the engine's bound).
+- Returns at the end only: +1 to each winner, -1 to the others, 0 to all
+  when every seat wins.  Two players: zero-sum; more: general-sum.
+- max_game_length is a generous bound, not a proof (the longest of 40
+  random games: Carcassonne 261, Cardcassonne 299, the Catan card game 2816
+  at max_turns=400).
+
+pyspiel and numpy are needed; without them importing this module raises an
+ImportError saying what to install.
+"""
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as missing:  # pragma: no cover - depends on the machine
+    raise ImportError(
+        "tafel.open_spiel needs open_spiel and numpy (%s): pip install "
+        "open_spiel" % missing) from missing
+
+import re
+
+from ._lib import CHANCE, TERMINAL
+from .game import Game, games
+
+PREFIX = "python_tafel_"
+
+# name: max_game_length for the game's parameters (see the docstring)
+_LENGTH = {
+    "carcassonne": lambda params: 1500,
+    "cardcassonne": lambda params: 1500,
+    "catan_cards": lambda params: 25 * int(params.get("max_turns", 400)),
+}
+
+
+def _parameters(info):
+    """OpenSpiel's parameter_specification from a game's help lines
+    ("players=2..5 (default 2)  number of players"): typed defaults."""
+    spec = {}
+    for line in info.parameters:
+        found = re.match(r"(\w+)=(\S+) \(default ([^)]*)\)", line)
+        if not found:
+            continue
+        name, values, default = found.groups()
+        if values == "true|false":
+            spec[name] = default == "true"
+        elif re.fullmatch(r"-?\d+", default):
+            spec[name] = int(default)
+        else:
+            spec[name] = default
+    return spec
+
+
+def game_string(name, params):
+    """The tafel game string of OpenSpiel parameters."""
+    parts = []
+    for key in sorted(params):
+        value = params[key]
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        parts.append("%s=%s" % (key, value))
+    return "%s(%s)" % (name, ",".join(parts)) if parts else name
+
+
+def _game_type(info, tafel_game):
+    players = [n for n in range(1, 6) if _loads("%s(players=%d)" % (info.name, n))]
+    two_only = players == [2]
+    return pyspiel.GameType(
+        short_name=PREFIX + info.name,
+        long_name="tafel: " + info.summary,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION
+                     if tafel_game.hidden_information
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if two_only
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(players or [tafel_game.num_players]),
+        min_num_players=min(players or [tafel_game.num_players]),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(info))
+
+
+def _loads(text):
+    try:
+        Game(text)
+        return True
+    except Exception:  # noqa: BLE001 - any refusal means no
+        return False
+
+
+def _game_info(name, tafel_game, params):
+    players = tafel_game.num_players
+    return pyspiel.GameInfo(
+        num_distinct_actions=tafel_game.action_space_size,
+        max_chance_outcomes=tafel_game.num_distinct_actions,
+        num_players=players,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0 if players == 2 else None,
+        max_game_length=_LENGTH.get(name, lambda p: 10000)(params))
+
+
+class TafelGame(pyspiel.Game):
+    """A tafel game as OpenSpiel sees it (one subclass per tafel game)."""
+
+    tafel_name = None  # set per subclass
+    tafel_type = None
+
+    def __init__(self, params=None):
+        params = dict(self.tafel_type.parameter_specification, **(params or {}))
+        self.tafel_game = Game(game_string(self.tafel_name, params))
+        if not self.tafel_game.action_space_size:
+            raise ValueError("%s has no action space in this libtafel yet"
+                             % self.tafel_name)
+        super().__init__(self.tafel_type,
+                         _game_info(self.tafel_name, self.tafel_game, params),
+                         params)
+
+    def new_initial_state(self):
+        return TafelState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        """The observation tensor, or with perfect_recall the information
+        state (tensor and string)."""
+        perfect_recall = bool(iig_obs_type is not None
+                              and iig_obs_type.perfect_recall)
+        return TafelObserver(self.tafel_game, perfect_recall, params)
+
+
+class TafelState(pyspiel.State):
+    """A tafel.State inside an OpenSpiel state (it keeps the history)."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.tafel_state = game.tafel_game.new_state()
+
+    def current_player(self):
+        seat = self.tafel_state.current_player()
+        if seat == TERMINAL:
+            return pyspiel.PlayerId.TERMINAL
+        if seat == CHANCE:
+            return pyspiel.PlayerId.CHANCE
+        return seat
+
+    def _legal_actions(self, player):
+        state = self.tafel_state
+        if state.current_player() == CHANCE:
+            return [action for action, _ in state.chance_outcomes()]
+        if player != state.current_player():
+            return []
+        mask = state.legal_actions_mask()
+        return [int(i) for i in np.flatnonzero(mask)]
+
+    def chance_outcomes(self):
+        if self.tafel_state.current_player() != CHANCE:
+            raise ValueError("chance_outcomes called on a non-chance state.")
+        return self.tafel_state.chance_outcomes()
+
+    def _apply_action(self, action):
+        state = self.tafel_state
+        if state.current_player() == CHANCE:
+            state.apply(int(action))
+        else:
+            state.apply(state.index_action(int(action)))
+
+    def _action_to_string(self, player, action):
+        state = self.tafel_state
+        if player == pyspiel.PlayerId.CHANCE or state.current_player() == CHANCE:
+            return state.action_to_text(int(action))
+        return state.action_to_text(state.index_action(int(action)))
+
+    def is_terminal(self):
+        return self.tafel_state.is_terminal()
+
+    def returns(self):
+        state = self.tafel_state
+        players = state.num_players
+        if not state.is_terminal():
+            return [0.0] * players
+        winners = state.winners()
+        if len(winners) == players:
+            return [0.0] * players
+        return [1.0 if seat in winners else -1.0 for seat in range(players)]
+
+    def __str__(self):
+        return self.tafel_state.render(-1)
+
+
+class TafelObserver:
+    """OpenSpiel's PyObserver: .tensor (flat float32), .dict (the tensor's
+    named parts), set_from(state, player), string_from(state, player)."""
+
+    def __init__(self, tafel_game, perfect_recall, params=None):
+        if params:
+            raise ValueError("observation parameters not supported; passed %s"
+                             % (params,))
+        self.perfect_recall = perfect_recall
+        kind = 1 if perfect_recall else 0
+        size = tafel_game._tensors[kind][1]
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {name: self.tensor[part] for name, part in
+                     tafel_game.tensor_parts(kind).items()}
+
+    def set_from(self, state, player):
+        if self.perfect_recall:
+            state.tafel_state.information_state_tensor(player, out=self.tensor)
+        else:
+            state.tafel_state.observation_tensor(player, out=self.tensor)
+
+    def string_from(self, state, player):
+        if self.perfect_recall:
+            return state.tafel_state.information_state_string(player)
+        return state.tafel_state.view_json(player)
+
+
+def _register():
+    registered = {}
+    for info in games():
+        tafel_game = Game(info.name)
+        if not tafel_game.action_space_size:
+            continue  # no fixed action space in this libtafel yet
+        game_type = _game_type(info, tafel_game)
+        cls = type("Tafel_" + info.name, (TafelGame,),
+                   {"tafel_name": info.name, "tafel_type": game_type})
+        pyspiel.register_game(game_type, cls)
+        registered[PREFIX + info.name] = cls
+    return registered
+
+
+# short name -> the pyspiel.Game subclass, for the games registered
+REGISTERED = _register()

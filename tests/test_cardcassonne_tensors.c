@@ -464,11 +464,12 @@ static void test_bad_arguments_are_refused_with_a_reason(void **unused) {
     uint64_t rng = tafel_rng_seed(5);
     while (tafel_state_current(s) < 0) /* to the first decision of a seat */
         assert_int_equal(tafel_state_apply(s, h_random_action(s, &rng), NULL), TAFEL_OK);
-    assert_refused(tafel_state_index_action(s, -1, &a, &err), TAFEL_EINVAL, &err, "below 0");
-    assert_refused(tafel_state_index_action(s, SPACE, &a, &err), TAFEL_EILLEGAL, &err,
-                   "no action here");
-    assert_refused(tafel_state_index_action(s, 100000, &a, &err), TAFEL_EILLEGAL, &err,
-                   "no action here");
+    assert_refused(tafel_state_index_action(s, -1, &a, &err), TAFEL_EINVAL, &err,
+                   "outside the action space 0..109");
+    assert_refused(tafel_state_index_action(s, SPACE, &a, &err), TAFEL_EINVAL, &err,
+                   "outside the action space");
+    assert_refused(tafel_state_index_action(s, 100000, &a, &err), TAFEL_EINVAL, &err,
+                   "outside the action space");
     assert_refused(tafel_state_index_action(s, 0, NULL, &err), TAFEL_EINVAL, &err,
                    "no action space");
     assert_int_equal(tafel_state_action_index(s, -1), -1);

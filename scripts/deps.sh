@@ -6,6 +6,7 @@
 set -euo pipefail
 
 packages=(gcc make cmake pkg-config libcjson-dev libcmocka-dev python3 libwebsockets-dev libwebsockets-evlib-uv libuv1-dev libsqlite3-dev libssl-dev zlib1g-dev libsodium-dev)
+lean=()   # installed without their recommends
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-dev)
 fi
@@ -22,17 +23,29 @@ if [ "${1:-}" = "--test" ]; then
   # library linked by clang too, the man page rendered; pip install ./python
   # into a venv of Debian's python, offline (tests/pip_test.sh)
   packages+=(clang man-db python3-venv python3-pip python3-setuptools python3-wheel)
+  # tensors as numpy arrays, and the example that trains a value network
+  # (python/examples/value_net.py), in Debian's own python; without their
+  # recommends (torch's pull in some 180 MB of desktop libraries)
+  lean=(python3-numpy python3-torch)
 fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing Debian packages: ${missing[*]}" >&2
+missing_lean=()
+for p in "${lean[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing_lean+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ] || [ ${#missing_lean[@]} -gt 0 ]; then
+  echo "Installing Debian packages: ${missing[*]} ${missing_lean[*]}" >&2
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  [ ${#missing[@]} -eq 0 ] ||
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  [ ${#missing_lean[@]} -eq 0 ] ||
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+      "${missing_lean[@]}" >/dev/null
 fi
 
 # The npm packages of the tests, as package-lock.json pins them (the stamp

@@ -177,10 +177,15 @@ TAFEL_API int tafel_state_legal_actions_mask(const tafel_state *s, uint8_t *mask
     if (!mask) return -1;
     memset(mask, 0, size);
     if (!m->action_index || tafel_state_current(s) < 0) return 0;
-    tafel_action stack[1024], *legal = stack;
-    if (m->max_actions > 1024 && !(legal = malloc(sizeof *legal * (size_t)m->max_actions)))
+    /* on the stack for every game of today (the Catan card game lists up
+    ** to 6,772): a mask is asked at every step of a learner's loop, and
+    ** tafel_state_is_legal takes as much stack for its scratch state */
+    enum { ON_STACK = 8192 };
+    tafel_action stack[ON_STACK], *legal = stack;
+    if (m->max_actions > ON_STACK &&
+        !(legal = malloc(sizeof *legal * (size_t)m->max_actions)))
         return -1;
-    int n = m->legal(state_data(s), legal, m->max_actions > 1024 ? m->max_actions : 1024);
+    int n = m->legal(state_data(s), legal, m->max_actions > ON_STACK ? m->max_actions : ON_STACK);
     int count = 0;
     for (int i = 0; i < n && count >= 0; i++) {
         int k = m->action_index(state_data(s), legal[i]);

@@ -38,6 +38,23 @@ class Record:
         """Append action as played in state (call it before applying)."""
         self.actions.append(state.action_to_text(action))
 
+    def set_result(self, state):
+        """Write the result of the finished game state into the record:
+        "scores" (by seat) and "winners", as tafel sim's records carry them
+        (the C side: tafel_record_set_result); `tafel replay` checks them."""
+        if not state.is_terminal():
+            raise RecordError("record result: the game is not over")
+        self.extra["scores"] = [int(x) if float(x).is_integer() else x
+                                for x in state.scores()]
+        self.extra["winners"] = list(state.winners())
+
+    @property
+    def result(self):
+        """(scores, winners) the record carries, or None (an older record)."""
+        if "scores" not in self.extra:
+            return None
+        return list(self.extra["scores"]), list(self.extra["winners"])
+
     def to_dict(self):
         """The JSON object: known keys first, then the kept unknown ones."""
         seed = self.seed if self.seed <= _SEED_EXACT_MAX else str(self.seed)

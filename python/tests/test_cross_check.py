@@ -34,6 +34,10 @@ class SimGamesAreThePythonGames(unittest.TestCase):
                         expected = dict(record.to_dict(), scores=state.scores(),
                                         winners=state.winners())
                         self.assertEqual(expected, c_record.to_dict())
+                        record.set_result(state)
+                        self.assertEqual(record.to_dict(), c_record.to_dict())
+                        self.assertEqual(c_record.result,
+                                         (state.scores(), state.winners()))
                         _, replayed = c_record.replay()
                         self.assertEqual(replayed, state)
                         one = os.path.join(work, "one.json")

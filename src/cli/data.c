@@ -6,7 +6,8 @@
 ** program's own (from /proc/self/exe), so a prefix moved as a whole still
 ** works.  A tafel run from its build tree has no such folder beside it and
 ** reads the source tree's (TAFEL_SOURCE_DATA_DIR), as before it could be
-** installed.  Found once (pthread_once: sim's threads may ask together).
+** installed; its module (tafel.wasm) is then the one the build made beside
+** the program, build/wasm/tafel.wasm.  Found once (pthread_once: sim's threads may ask together).
 */
 #include "data.h"
 
@@ -24,7 +25,7 @@
 #define TAFEL_SOURCE_DATA_DIR "."
 #endif
 
-static char data_dir[PATH_MAX], i18n_dir[PATH_MAX + 16];
+static char data_dir[PATH_MAX], i18n_dir[PATH_MAX + 16], wasm_file[PATH_MAX + 16];
 static pthread_once_t data_once = PTHREAD_ONCE_INIT;
 
 /* The installed folder beside the program, when it holds the page. */
@@ -44,9 +45,23 @@ static int installed_dir(char *out, size_t size) {
     return stat(page, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* The program's own folder, or "." when /proc cannot tell. */
+static void program_dir(char *out, size_t size) {
+    ssize_t n = readlink("/proc/self/exe", out, size - 1);
+    char *slash = n > 0 ? (out[n] = '\0', strrchr(out, '/')) : NULL;
+    if (slash) *slash = '\0';
+    else snprintf(out, size, ".");
+}
+
 static void find_data_dir(void) {
-    if (!installed_dir(data_dir, sizeof data_dir))
+    if (installed_dir(data_dir, sizeof data_dir)) {
+        snprintf(wasm_file, sizeof wasm_file, "%s/tafel.wasm", data_dir);
+    } else {
         snprintf(data_dir, sizeof data_dir, "%s", TAFEL_SOURCE_DATA_DIR);
+        char exe_dir[PATH_MAX];
+        program_dir(exe_dir, sizeof exe_dir);
+        snprintf(wasm_file, sizeof wasm_file, "%s/wasm/tafel.wasm", exe_dir);
+    }
     snprintf(i18n_dir, sizeof i18n_dir, "%s/web/i18n", data_dir);
 }
 
@@ -58,4 +73,9 @@ const char *cli_data_dir(void) {
 const char *cli_i18n_dir(void) {
     pthread_once(&data_once, find_data_dir);
     return i18n_dir;
+}
+
+const char *cli_wasm_file(void) {
+    pthread_once(&data_once, find_data_dir);
+    return wasm_file;
 }

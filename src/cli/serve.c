@@ -104,7 +104,8 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         snprintf(page, sizeof page, "%s/web", cli_data_dir());
         web = page;
     }
-    server_options opt = {.bind = bind, .db_path = db, .web_dir = web, .durable = durable != NULL,
+    server_options opt = {.bind = bind, .db_path = db, .web_dir = web,
+                          .wasm_file = cli_wasm_file(), .durable = durable != NULL,
                           .ext = ext, .next = next, .cert = cert, .key = key,
                           .origins = origins, .norigins = norigins,
                           .behind_proxy = proxy != NULL, .chosen_seeds = chosen_seeds != NULL};

@@ -1,7 +1,9 @@
 /*
 ** routes.c -- the HTTP side of tafel serve: the page's files and the
-** routes /t/<id> (the page), /t/<id>/record, /api/games and /api/tables;
-** the checks on each request and on the WebSocket upgrade.
+** routes /t/<id> (the page), /t/<id>/record, /api/games and /api/tables,
+** /tafel.wasm (the engine for the page's local tables, from beside the
+** program); the checks on each request and on the WebSocket upgrade.  The
+** page (HTML) goes out with a Content-Security-Policy (PAGE_CSP).
 **
 ** Every answer is written whole inside LWS_CALLBACK_HTTP (headers, body,
 ** transaction completed), so nothing of a transaction outlives its
@@ -51,6 +53,17 @@
 
 #define FILE_MAX (16L << 20) /* a bigger file of web/ is not served */
 
+/* The page's Content-Security-Policy: its own scripts only, no eval, but
+** WebAssembly compiled from bytes ('wasm-unsafe-eval': the local tables'
+** engine, web/engine/tafel.mjs, when a page compiles it) and module workers
+** of its own (web/local/worker.mjs).  Inline style stays allowed: the views
+** set style attributes (a seat's colour); the socket is same-origin
+** (connect-src 'self' takes ws: and wss: of the page's own host). */
+#define PAGE_CSP                                                                      \
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "   \
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; " \
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+
 /* ---- answers ---------------------------------------------------------- */
 
 typedef struct answer {
@@ -94,6 +107,8 @@ static int send_answer(struct lws *wsi, const answer *a) {
         (a->gzip && add_header(wsi, "content-encoding:", "gzip", &p, end)) ||
         (a->vary && add_header(wsi, "vary:", "Accept-Encoding", &p, end)) ||
         add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
+        (a->type && !strncmp(a->type, "text/html", 9) &&
+         add_header(wsi, "content-security-policy:", PAGE_CSP, &p, end)) ||
         (a->close && add_header(wsi, "connection:", "close", &p, end)) ||
         (a->cookie && add_header(wsi, "set-cookie:", a->cookie, &p, end)) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
@@ -312,6 +327,20 @@ static int etag_matches(struct lws *wsi, const char *etag) {
     return 0;
 }
 
+/* Serves the regular file at real path (checked by the caller), from the
+** cache. */
+static int send_real(struct lws *wsi, const char *real, const struct stat *st) {
+    cached *c = file_get(real, st);
+    if (!c) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such file");
+    int gz = c->gz && accepts_gzip(wsi);
+    answer a = {.status = HTTP_STATUS_OK, .type = mime_type(real),
+                .body = gz ? c->gz + LWS_PRE : c->data + LWS_PRE,
+                .len = gz ? c->gz_len : (size_t)c->size, .etag = gz ? c->gz_etag : c->etag,
+                .cache = "no-cache", .gzip = gz, .vary = c->gz != NULL};
+    if (etag_matches(wsi, a.etag)) a.status = HTTP_STATUS_NOT_MODIFIED;
+    return send_answer(wsi, &a);
+}
+
 /* Serves the file at rel (a path under web/, "/" first); 404 when it is
 ** not a regular file inside web/ (".." and symbolic links out of it
 ** included). */
@@ -332,15 +361,19 @@ static int send_file(struct lws *wsi, const char *rel) {
     if (!realpath(path, real) || strncmp(real, root, root_len) || real[root_len] != '/' ||
         stat(real, &st) || !S_ISREG(st.st_mode))
         return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such file");
-    cached *c = file_get(real, &st);
-    if (!c) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such file");
-    int gz = c->gz && accepts_gzip(wsi);
-    answer a = {.status = HTTP_STATUS_OK, .type = mime_type(real),
-                .body = gz ? c->gz + LWS_PRE : c->data + LWS_PRE,
-                .len = gz ? c->gz_len : (size_t)c->size, .etag = gz ? c->gz_etag : c->etag,
-                .cache = "no-cache", .gzip = gz, .vary = c->gz != NULL};
-    if (etag_matches(wsi, a.etag)) a.status = HTTP_STATUS_NOT_MODIFIED;
-    return send_answer(wsi, &a);
+    return send_real(wsi, real, &st);
+}
+
+/* GET /tafel.wasm: the engine as WebAssembly, from beside the program
+** (src/cli/data.c), not from web/: the module is built, web/ is not.  404
+** when there is none; the page then offers no local tables. */
+static int send_wasm(struct lws *wsi) {
+    char real[PATH_MAX];
+    struct stat st;
+    if (!server_opt->wasm_file || !realpath(server_opt->wasm_file, real) || stat(real, &st) ||
+        !S_ISREG(st.st_mode))
+        return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no engine module (built without wasm)");
+    return send_real(wsi, real, &st);
 }
 
 /* ---- routes ----------------------------------------------------------- */
@@ -409,6 +442,7 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
         return send_json(wsi, status, text);
     }
     if (!strcmp(uri, "/")) return send_file(wsi, "/index.html");
+    if (!strcmp(uri, "/tafel.wasm")) return send_wasm(wsi);
     if (!strncmp(uri, "/api/players/", 13) || !strcmp(uri, "/api/leaderboard")) {
         char arg[80];
         const char *game = lws_get_urlarg_by_name(wsi, "game=", arg, sizeof arg);

@@ -70,6 +70,7 @@ typedef struct server_options {
     int port;           /* 0: any free port */
     const char *db_path;
     const char *web_dir;
+    const char *wasm_file; /* the engine as WebAssembly, GET /tafel.wasm; NULL: none */
     int workers;        /* bot threads */
     int durable;        /* every acknowledged change synced to the disk first */
     const char *const *ext; /* external bots, "NAME=COMMAND[,ms=N]" each */

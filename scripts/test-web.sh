@@ -11,6 +11,8 @@
 # an older node: Debian 12's is 18).  Without chromium they fail,
 # unless TAFEL_WEB_TESTS_OPTIONAL=1, when they are skipped with a message
 # (the type check runs all the same).
+# TAFEL_SITE names the static site offline.test.mjs serves (default: site/
+# beside the tafel binary, build/site).
 # TAFEL_SCREENSHOTS=1 also writes the screenshots the tests take into
 # docs/screenshots/ (for the README).  Exits non-zero when a check fails.
 set -euo pipefail
@@ -57,5 +59,9 @@ if [[ ! -x $chromium ]]; then
     exit 2
 fi
 
+# The static site (make site) beside the program, for offline.test.mjs,
+# which says it skips when there is none (built without the wasm toolchain).
+site=${TAFEL_SITE:-$(dirname "$tafel")/site}
+
 # Explicit files: node 20 takes no globs.
-TAFEL_CLI=$tafel TAFEL_CHROMIUM=$chromium exec node --test tests/web/*.test.mjs
+TAFEL_CLI=$tafel TAFEL_CHROMIUM=$chromium TAFEL_SITE=$site exec node --test tests/web/*.test.mjs

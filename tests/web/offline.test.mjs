@@ -79,14 +79,16 @@ async function openPage(context, server) {
 
 /** Waits for the site's service worker to be active; its scope. */
 function activeWorker(page) {
-  return page.evaluate(async () => {
+  const none = new Promise((_, fail) => setTimeout(() => fail(new Error(`no service worker active in ${WAIT} ms `
+    + '(does app.mjs call registerOffline() of offline/register.mjs?)')), WAIT).unref());
+  return Promise.race([none, page.evaluate(async () => {
     const r = await navigator.serviceWorker.ready;
     const active = /** @type {ServiceWorker} */ (r.active);
     if (active.state === 'activating') {
       await new Promise((ok) => active.addEventListener('statechange', ok, { once: true }));
     }
     return { scope: r.scope, state: active.state, script: active.scriptURL };
-  });
+  })]);
 }
 
 /** The text of a site file as the page gets it (through the service worker). */

@@ -7,6 +7,10 @@ set -euo pipefail
 
 packages=(gcc make cmake pkg-config libcjson-dev libcmocka-dev python3 libwebsockets-dev libwebsockets-evlib-uv libuv1-dev libsqlite3-dev libssl-dev zlib1g-dev libsodium-dev)
 lean=()   # installed without their recommends
+# The engine as WebAssembly (cmake/wasm.cmake: tables on the device, the
+# static site): clang for wasm32, its linker and C library, and the
+# compiler's wasm runtime, which must match clang's version (14 in bookworm).
+packages+=(clang lld wasi-libc libclang-rt-14-dev-wasm32)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-dev)
 fi

@@ -3,6 +3,10 @@
 //   /t/<table>?token=<token>    a seat at a table (the token keeps the seat on reload)
 //   /t/<table>                  a spectator
 //   /p/<name>                   a player's profile (profile/profile.mjs)
+//   ?local=<table>              a table on this device (local/: the engine
+//                               in a worker), under the server or the static site
+// The static site (<meta name="tafel-site" content="static">) has no server:
+// it asks none, and offers the tables on this device only.
 // It opens the one connection, and reads GET /api/games (the games, their
 // options and pieces, the bots), the catalog of the page's language
 // (words/language.mjs) and who the page is (account/identity.mjs: an
@@ -15,6 +19,9 @@ import {showTable} from "./table/table.mjs";
 import {showProfile} from "./profile/profile.mjs";
 import {speak} from "./words/language.mjs";
 import {identify} from "./account/identity.mjs";
+import {LocalConnection} from "./local/connection.mjs";
+import {isStaticSite} from "./net/site.mjs";
+import {registerOffline} from "./offline/register.mjs";
 
 /** @typedef {import("./types.js").GamesInfo} GamesInfo */
 
@@ -32,14 +39,48 @@ async function readGames() {
     return null;
 }
 
+/**
+ * The engine in this page, when this browser can run it: its worker, the
+ * games and bots it offers, and whether the browser keeps its games.
+ * @returns {Promise<import("./lobby/lobby.mjs").Device | null>}
+ */
+async function openDevice() {
+    if (!await LocalConnection.available()) return null;
+    const conn = new LocalConnection();
+    conn.open();
+    try {
+        const info = await conn.info();
+        return {conn, info, kept: info.persistent !== false};
+    } catch {
+        conn.close();
+        return null;
+    }
+}
+
 async function main() {
     const root = document.getElementById("app");
     if (!root) return;
-    const [info] = await Promise.all([readGames(), speak(), identify()]);
-    const conn = new Connection();
+    const staticSite = isStaticSite();
+    if (staticSite) registerOffline();
+    const local = new URLSearchParams(location.search).get("local");
+    if (local !== null) {
+        const [device] = await Promise.all([openDevice(), speak()]);
+        if (device) showTable(root, device.conn, device.info, local, null, device.conn);
+        else showLobby(root, null, null, null);
+        return;
+    }
+    if (staticSite) {
+        const [device] = await Promise.all([openDevice(), speak()]);
+        showLobby(root, null, null, device);
+        return;
+    }
     // other routes (a player's profile, /p/NAME) go here, before the table's
     const m = /^\/t\/([0-9a-f]+)\/?$/.exec(location.pathname);
     const p = /^\/p\/([^/]+)\/?$/.exec(location.pathname);
+    const lobby = !m && !p;
+    const [info, , , device] = await Promise.all([readGames(), speak(), identify(),
+                                                  lobby ? openDevice() : null]);
+    const conn = new Connection();
     if (p) {
         showProfile(root, decodeURIComponent(p[1]));
         return;
@@ -48,7 +89,7 @@ async function main() {
         const token = new URLSearchParams(location.search).get("token");
         showTable(root, conn, info, m[1], token && /^[0-9a-f]+$/.test(token) ? token : null);
     } else {
-        showLobby(root, conn, info);
+        showLobby(root, conn, info, device);
     }
     conn.open();
 }

@@ -36,23 +36,25 @@ const seconds = (text) => { const [m, s] = text.split(':').map(Number); return m
 
 test('a real-time clock counts down, marks the running seat and low time, and a timeout is told',
   async () => {
-    const t = await clockedTable(server, '0.2+0'); // 12 s each
+    // 18 s each: a loaded machine may take a few seconds to show the page,
+    // and the clock must still be above the low mark (10 s) when it does
+    const t = await clockedTable(server, '0.3+0');
     const page = await newPage(browser);
     await page.goto(t.url(1));
     await page.locator('.clock-seat.running[data-seat="0"]').waitFor({ timeout: WAIT });
     assert.equal(await page.locator('.clock-seat[aria-current="true"]').count(), 1);
-    assert.equal(await timeOf(page, 1), '0:12', 'the waiting clock stands still');
+    assert.equal(await timeOf(page, 1), '0:18', 'the waiting clock stands still');
     const first = seconds(await timeOf(page, 0));
-    assert.ok(first >= 10 && first <= 12, `${first}`);
+    assert.ok(first > 10 && first <= 18, `${first}`);
     assert.equal(await page.locator('.clock-seat[data-seat="0"].low').count(), 0);
     await page.waitForFunction((f) => {
       const [m, s] = (document.querySelector('.clock-seat[data-seat="0"] .clock-time')?.textContent ?? '')
         .split(':').map(Number);
       return m * 60 + s < f;
     }, first, { timeout: 3000 });
-    assert.equal(await timeOf(page, 1), '0:12');
+    assert.equal(await timeOf(page, 1), '0:18');
     // under 10 s: marked
-    await page.locator('.clock-seat[data-seat="0"].low').waitFor({ timeout: 5000 });
+    await page.locator('.clock-seat[data-seat="0"].low').waitFor({ timeout: 12000 });
     // time runs out: Blue wins, and the page says why
     await page.waitForFunction(() => document.getElementById('app')?.dataset.status === 'over',
       null, { timeout: 15000 });

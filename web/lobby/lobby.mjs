@@ -2,6 +2,11 @@
 // watch or replay the tables of the server (asked for every 5 s while the
 // page is seen: the server does not push the lobby).  Every word is the
 // catalog's (lobby.*); the language switch is in the header.
+//
+// Tables on this device (local/) are offered beside the server's when the
+// page can run the engine; from the static site, with no server, they are
+// all there is: the form makes only those, and the server's parts (open
+// tables, my games, the leaderboard) are left out.
 
 import {h} from "../table/dom.mjs";
 import {t} from "../words/catalog.mjs";
@@ -17,10 +22,14 @@ import {createTurnAlerts} from "../table/turn-alerts.mjs";
 import {readSettings} from "../table/settings.mjs";
 import {wakeAudio} from "../table/turn-signal.mjs";
 import {accountBar} from "../account/bar.mjs";
+import {deviceGames} from "./device-games.mjs";
+import {localTableHref} from "../net/site.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
 /** @typedef {import("./tables.mjs").ListedTable} ListedTable */
 /** @typedef {import("../net/connection.mjs").Connection} Connection */
+/** @typedef {import("../local/connection.mjs").LocalConnection} LocalConnection */
+/** @typedef {{conn: LocalConnection, info: GamesInfo, kept: boolean}} Device */
 
 const POLL = 5000;
 
@@ -33,10 +42,15 @@ function linkStyle() {
 
 /**
  * @param {HTMLElement} root
- * @param {Connection} conn
- * @param {GamesInfo | null} info
+ * @param {Connection | null} conn the server (null: the static site, no server)
+ * @param {GamesInfo | null} info the server's games
+ * @param {Device | null} device the engine in this page, when it runs here
  */
-export function showLobby(root, conn, info) {
+export function showLobby(root, conn, info, device) {
+    if (!conn) {
+        showDeviceLobby(root, device);
+        return;
+    }
     linkStyle();
     document.title = t("lobby.page_title");
     const created = h("div", {class: "created"});
@@ -47,7 +61,11 @@ export function showLobby(root, conn, info) {
     let creating = null;
 
     const form = info && info.games.length
-        ? newTableForm(info, (game, seats, seed, options) => {
+        ? newTableForm(info, (game, seats, seed, options, place) => {
+            if (place === "device" && device) {
+                createOnDevice(device, game, seats, seed, form);
+                return;
+            }
             creating = {game, seats};
             form?.busy(true);
             const sent = conn.send({type: "create", game, seats, ...(seed !== null ? {seed} : {}),
@@ -57,7 +75,7 @@ export function showLobby(root, conn, info) {
                 form?.busy(false);
                 form?.showError(t("lobby.new.error.not_connected"));
             }
-        })
+        }, device ? {places: ["server", "device"], deviceBots: device.info.bots} : {})
         : null;
 
     // my games, and a word when it becomes the player's turn at one (clocks)
@@ -113,8 +131,54 @@ export function showLobby(root, conn, info) {
             h("div", {class: "lobby-new"},
                 form ? form.el : h("p", {class: "error", text: t("lobby.no_games")}),
                 created),
+            device ? deviceGames(device.conn, device.kept).el : null,
             h("section", {class: "card lobby-tables", "aria-labelledby": "tables-title"},
                 h("h2", {id: "tables-title", text: t("lobby.tables.title")}),
                 list),
             info && info.games.length ? leaderboard(info) : null));
+}
+
+/**
+ * Makes a table on this device and goes to it.
+ * @param {Device} device
+ * @param {string} game
+ * @param {string[]} seats
+ * @param {number | null} seed
+ * @param {ReturnType<typeof newTableForm> | null} form
+ */
+async function createOnDevice(device, game, seats, seed, form) {
+    form?.busy(true);
+    try {
+        const table = await device.conn.create(game, seats, seed);
+        location.href = localTableHref(table);
+    } catch (err) {
+        form?.busy(false);
+        form?.showError(t("lobby.new.error.refused", {reason: err instanceof Error ? err.message : String(err)}));
+    }
+}
+
+/**
+ * The lobby of the static site: tables on this device only.
+ * @param {HTMLElement} root
+ * @param {Device | null} device
+ */
+function showDeviceLobby(root, device) {
+    linkStyle();
+    document.title = t("lobby.page_title");
+    /** @type {ReturnType<typeof newTableForm> | null} */
+    const form = device && device.info.games.length
+        ? newTableForm(device.info, (game, seats, seed) => createOnDevice(device, game, seats, seed, form),
+                       {places: ["device"], deviceBots: device.info.bots})
+        : null;
+    root.classList.add("lobby-page");
+    root.replaceChildren(
+        h("header", {class: "top"},
+            h("h1", {text: "tafel"}),
+            h("span", {class: "muted tagline", text: t("lobby.tagline")}),
+            h("span", {class: "top-tools"}, languageSwitch(chosenLanguage()))),
+        h("main", {class: "lobby"},
+            h("div", {class: "lobby-new"},
+                form ? form.el : h("p", {class: "error", text: device ? t("lobby.no_games")
+                    : t("local.no_engine", {reason: "WebAssembly"})})),
+            device ? deviceGames(device.conn, device.kept).el : null));
 }

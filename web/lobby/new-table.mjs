@@ -6,6 +6,10 @@
 // (at most one person, the others bots): the same seed deals the same
 // hidden cards at another table, so the server refuses it at a table of
 // people, and the field is disabled, saying why, while two seats are people.
+// Where the table is played: on the server, or on this device (the engine
+// in the page, local/): a device's table has the bots the page runs, and
+// none of the server's options (private, rated, clock, invitations); its
+// people share the screen.  With one place only, no choice is shown.
 
 import {h} from "../table/dom.mjs";
 import {swatch} from "../table/seats.mjs";
@@ -21,13 +25,20 @@ import {clockChoice} from "./clock-choice.mjs";
 
 const DEFAULT_BOT = "medium";
 
+/** @typedef {"server" | "device"} Place */
+
 /**
- * @param {GamesInfo} info
+ * @param {GamesInfo} info the server's games and bots (or the device's, with no server)
  * @param {(game: string, seats: string[], seed: number | null,
- *   options: {private?: boolean, rated?: boolean, clock?: string}) => void} create
+ *   options: {private?: boolean, rated?: boolean, clock?: string}, place: Place) => void} create
+ * @param {{places?: Place[], deviceBots?: import("../types.js").BotInfo[]}} [where]
+ *   the places offered (by default the server only), and the bots of the device
  * @returns {{el: HTMLElement, showError: (text: string) => void, busy: (on: boolean) => void}}
  */
-export function newTableForm(info, create) {
+export function newTableForm(info, create, where = {}) {
+    const places = where.places ?? ["server"];
+    /** @type {Place} */
+    let place = places[0];
     /** @type {Record<string, string>} */
     let values = {};
     /** @type {string[]} the seat specs, as chosen */
@@ -50,6 +61,10 @@ export function newTableForm(info, create) {
     const error = h("p", {class: "error", role: "alert", hidden: true});
     const submit = h("button", {type: "submit", class: "primary", text: t("lobby.new.create")});
     const clock = clockChoice();
+
+    function bots() {
+        return place === "device" ? where.deviceBots ?? [] : info.bots;
+    }
 
     function game() {
         return info.games.find((g) => g.name === gameSelect.value) ?? info.games[0];
@@ -108,8 +123,11 @@ export function newTableForm(info, create) {
         invites.length = n;
         seatsBox.replaceChildren(h("legend", {text: t("lobby.new.seats")}),
             h("p", {class: "small muted", id: "nt-seats-about", text: t("lobby.new.seats_about")}));
-        const choices = seatChoices(info.bots);
-        for (let i = 0; i < n; i++) seatsBox.append(seatField(i, choices));
+        const choices = seatChoices(bots(), place === "server");
+        for (let i = 0; i < n; i++) {
+            if (!choices.some((c) => c.value === seatSpecs[i]) && place === "device") seatSpecs[i] = DEFAULT_BOT;
+            seatsBox.append(seatField(i, choices));
+        }
         updateSeed();
     }
 
@@ -140,19 +158,19 @@ export function newTableForm(info, create) {
                                   "aria-label": t("lobby.seat.other_label", {seat: i}),
                                   hidden: known});
         const aboutSeat = h("p", {class: "small muted seat-about", id: `${id}-about`,
-                                  text: seatChoiceAbout(select.value, info.bots)});
+                                  text: seatChoiceAbout(select.value, bots())});
         const invite = h("input", {type: "text", class: "nt-invite", id: `${id}-invite`,
                                    value: invites[i], maxlength: "24", autocomplete: "off",
                                    spellcheck: "false", placeholder: t("social.new.invite_placeholder"),
                                    "aria-label": t("social.new.invite_label", {seat: i}),
-                                   hidden: seatSpecs[i] !== "human"});
+                                   hidden: seatSpecs[i] !== "human" || place === "device"});
         invite.addEventListener("input", () => { invites[i] = invite.value; });
         select.addEventListener("change", () => {
             seatSpecs[i] = select.value === OTHER ? other.value : select.value;
             updateSeed();
-            invite.hidden = select.value !== "human";
+            invite.hidden = select.value !== "human" || place === "device";
             other.hidden = select.value !== OTHER;
-            aboutSeat.textContent = seatChoiceAbout(select.value, info.bots);
+            aboutSeat.textContent = seatChoiceAbout(select.value, bots());
             if (!other.hidden) other.focus();
         });
         other.addEventListener("input", () => { seatSpecs[i] = other.value; });
@@ -185,12 +203,17 @@ export function newTableForm(info, create) {
             return;
         }
         // a person's seat with a name: an invitation, bound to that player at once
+        if (place === "device") {
+            create(gameString(game().name, params(), chosen()), specs, seed, {}, place);
+            return;
+        }
         const seats = specs.map((s, i) => (s === "human" && invites[i]?.trim() ? `player:${invites[i].trim()}` : s));
         const clockText = clock.value();
         create(gameString(game().name, params(), chosen()), seats, seed,
-               {...extra.values(), ...(clockText ? {clock: clockText} : {})});
+               {...extra.values(), ...(clockText ? {clock: clockText} : {})}, place);
     }},
         h("h2", {id: "nt-title", text: t("lobby.new.title")}),
+        placeField(),
         h("div", {class: "field"}, h("label", {for: "nt-game", text: t("lobby.new.game")}), gameSelect),
         about,
         optionsBox,
@@ -201,6 +224,24 @@ export function newTableForm(info, create) {
         error,
         submit);
 
+    /** Server or device: radio buttons while both are offered, else a line saying which. */
+    function placeField() {
+        const aboutPlace = h("p", {class: "small muted", id: "nt-place-about", text: t(`local.place.${place}_about`)});
+        if (places.length < 2) return place === "device" ? aboutPlace : null;
+        const radios = places.map((p) => h("label", {class: "nt-place"},
+            h("input", {type: "radio", name: "nt-place", value: p, checked: p === place,
+                        "aria-describedby": "nt-place-about",
+                        onchange: () => { place = p; placeChanged(); aboutPlace.textContent = t(`local.place.${p}_about`); }}),
+            t(`local.place.${p}`)));
+        return h("fieldset", {class: "nt-places"}, h("legend", {text: t("local.place.legend")}), ...radios, aboutPlace);
+    }
+
+    function placeChanged() {
+        extra.el.hidden = place === "device";
+        clock.el.hidden = place === "device";
+        drawSeats();
+    }
+
     /** @param {string} text */
     function showError(text) {
         error.textContent = text;
@@ -208,6 +249,7 @@ export function newTableForm(info, create) {
     }
 
     drawOptions();
+    placeChanged();
     return {
         el: form,
         showError,

@@ -15,13 +15,14 @@ export const OTHER = "other…";
 /**
  * The seat choices, in the order of the list: value and text.
  * @param {BotInfo[]} bots
+ * @param {boolean} [other] whether another spec may be typed in (a server's table)
  * @returns {{value: string, text: string}[]}
  */
-export function seatChoices(bots) {
+export function seatChoices(bots, other = true) {
     return [
         {value: HUMAN, text: t("lobby.seat.human")},
         ...bots.map((b) => ({value: b.name, text: t("lobby.seat.bot", {bot: b.name})})),
-        {value: OTHER, text: t("lobby.seat.other")},
+        ...(other ? [{value: OTHER, text: t("lobby.seat.other")}] : []),
     ];
 }
 

@@ -23,6 +23,7 @@ export function createControls(send, bots) {
     const resign = h("button", {type: "button", text: t("page.controls.resign_ask"), onclick: () => confirmBox("resign")});
     const handOver = h("button", {type: "button", text: t("page.controls.hand_over_ask"), onclick: () => confirmBox("hand")});
     const confirm = h("div", {class: "confirm", hidden: true});
+    handOver.hidden = bots.length === 0;   // a table on this device: nobody to hand over to
     const row = h("div", {class: "button-row"}, undo, resign, handOver);
     const el = h("div", {class: "controls"}, row, confirm);
 

@@ -151,5 +151,11 @@ export function createHint(io) {
         if (again) draw(again);
     }
 
-    return {el, update, onHint, request, showNotation, redraw};
+    /** Forgets the hint shown (the page now sits in another seat). */
+    function reset() {
+        clear();
+        waitingSeq = -1;
+    }
+
+    return {el, update, onHint, request, showNotation, redraw, reset};
 }

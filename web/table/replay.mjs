@@ -32,10 +32,13 @@ const PLAY_EVERY = 700;   // ms a step when playing
  *   logEntries: () => Told[],
  *   ask: (actions: number) => boolean,
  *   showAt: (m: ReplayMessage | null, last: LastAction[], consecutive: boolean) => void,
- *   onStep: (actions: number) => void
+ *   onStep: (actions: number) => void,
+ *   record?: () => Promise<GameRecord>
  * }} io  logEntries: the log as this seat saw it (for the seats); ask: sends
  *   `replay` (false when not connected); showAt: draws a position on the
- *   board (null: the final one again); onStep: marks the step on the plot
+ *   board (null: the final one again); onStep: marks the step on the plot;
+ *   record: the finished game's record (by default GET /t/<table>/record;
+ *   a table on this device has it from its worker)
  */
 export function createReplay(table, io) {
     /** @type {Told[]} */
@@ -94,6 +97,13 @@ export function createReplay(table, io) {
         e.stopPropagation();   // the board's own keys must not move it too
     });
 
+    /** @returns {Promise<GameRecord>} */
+    async function fetchRecord() {
+        const r = await fetch(`/t/${table}/record`);
+        if (!r.ok) throw new Error(r.status === 403 ? t("page.replay.not_over") : t("page.replay.http", {status: r.status}));
+        return await r.json();
+    }
+
     async function start() {
         if (loaded) {
             body.hidden = !body.hidden;
@@ -105,10 +115,7 @@ export function createReplay(table, io) {
         status.textContent = t("page.replay.loading");
         body.hidden = false;
         try {
-            const r = await fetch(`/t/${table}/record`);
-            if (!r.ok) throw new Error(r.status === 403 ? t("page.replay.not_over") : t("page.replay.http", {status: r.status}));
-            /** @type {GameRecord} */
-            const rec = await r.json();
+            const rec = io.record ? await io.record() : await fetchRecord();
             seen = io.logEntries().slice();
             const complete = seen.length === rec.actions.length;
             moves = rec.actions.map((text, i) => ({n: i + 1, seat: complete ? seen[i].seat : "chance", text,

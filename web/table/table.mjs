@@ -14,6 +14,14 @@
 // page shows, #app's data-seq / data-status / data-actions and `busy`
 // included, is of the state drawn; requests go only when it is the latest.
 // Every word comes from the catalog (page.* keys).
+//
+// A table on this device (local/, `?local=<table>`) is drawn by the same
+// code: its connection is the engine's worker, which sends the server's
+// messages.  It has no chat, rematch or hand-over; its record comes from the
+// worker; and when people share the screen, the worker says `pass` whenever
+// another person is to play: the page first sits as a spectator (so nothing
+// of the last seat's hand stays on the screen), covers the board, and
+// joins the next seat's token once that person says they hold the device.
 
 import {h} from "./dom.mjs";
 import {seatNamesOf, SEAT_COLOURS} from "./seats.mjs";
@@ -40,12 +48,15 @@ import {gameName} from "../lobby/params.mjs";
 import {useGame, t, catalog} from "../words/catalog.mjs";
 import {languageSwitch} from "../words/language.mjs";
 import {accountBar} from "../account/bar.mjs";
+import {lobbyHref} from "../net/site.mjs";
+import {createPassCover} from "./pass-cover.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
 /** @typedef {import("../types.js").GameView} GameView */
 /** @typedef {import("../types.js").GameContext} GameContext */
 /** @typedef {import("../net/connection.mjs").Connection} Connection */
+/** @typedef {import("../local/connection.mjs").LocalConnection} LocalConnection */
 
 /** The error codes a player is told in words (page.error.<code>); others by their code. */
 const ERROR_WORDS = ["stale", "not_your_turn", "over", "not_seated"];
@@ -54,12 +65,13 @@ const SEAT_REFUSALS = ["seat_taken", "private_table", "rated_accounts_only", "al
 
 /**
  * @param {HTMLElement} root
- * @param {Connection} conn
+ * @param {Connection | LocalConnection} conn
  * @param {GamesInfo | null} info
  * @param {string} table
  * @param {string | null} token
+ * @param {LocalConnection | null} [local] the same connection, for a table on this device
  */
-export function showTable(root, conn, info, table, token) {
+export function showTable(root, conn, info, table, token, local = null) {
     /** @type {StateMessage | null} the state shown */
     let state = null;
     /** @type {GameView | null} */
@@ -74,7 +86,7 @@ export function showTable(root, conn, info, table, token) {
     let noticeTimer = null;
     const settings = readSettings();
 
-    const title = h("h1", {}, h("a", {href: "/", text: "tafel", title: t("page.to_lobby")}));
+    const title = h("h1", {}, h("a", {href: lobbyHref(), text: "tafel", title: t("page.to_lobby")}));
     const gameLabel = h("span", {class: "game-name"});
     const who = h("span", {class: "who-am-i"});
     const notice = h("p", {class: "notice", role: "alert", hidden: true});
@@ -91,7 +103,7 @@ export function showTable(root, conn, info, table, token) {
     const controls = createControls((type, extra) => {
         if (busy || !state || pacer.pending()) return;
         setBusy(conn.request(type, extra));
-    }, info?.bots ?? []);
+    }, local ? [] : info?.bots ?? []);
     const plot = createPlot();
     const chat = createChat((text) => conn.send({type: "chat", text}));
     const rematch = createRematch(() => conn.send({type: "rematch"}), token !== null);
@@ -107,7 +119,13 @@ export function showTable(root, conn, info, table, token) {
         ask: (actions) => conn.send({type: "replay", actions}),
         showAt,
         onStep: plot.mark,
+        ...(local ? {record: () => local.exportRecord(table)} : {}),
     });
+    const cover = createPassCover((seat) => conn.join(table, String(seat)));
+    if (local) {
+        chat.el.hidden = true;
+        rematch.el.hidden = true;
+    }
     const pacer = createPacer(onState, () => SPEEDS[settings.botSpeed]);
     const alerts = createTurnAlerts(settings);
     const signal = createTurnSignal(settings,
@@ -136,6 +154,7 @@ export function showTable(root, conn, info, table, token) {
         h("a", {class: "skip", href: "#side", text: t("page.skip")}),
         h("header", {class: "top"}, title, gameLabel, who, connectionBadge(conn),
           h("span", {class: "top-tools"}, accountBar(), rulesSlot, language, menu.el)),
+        cover.el,
         h("main", {class: "table-page"},
             header.el,
             clock.el,
@@ -235,6 +254,7 @@ export function showTable(root, conn, info, table, token) {
     /** Draws a state: the one the page shows from now on. @param {StateMessage} st */
     function onState(st) {
         const first = state === null;
+        if (state && st.seat !== state.seat) seatChanged(st);
         if (state && st.seq > state.seq) setBusy(false);
         state = st;
         names.splice(0, names.length, ...seatNamesOf(st.seats));
@@ -261,6 +281,8 @@ export function showTable(root, conn, info, table, token) {
         root.dataset.seq = String(st.seq);
         root.dataset.status = st.status;
         root.dataset.actions = String(st.actions);
+        root.dataset.seat = st.seat === null ? "" : String(st.seat);
+        root.dataset.scores = JSON.stringify(st.scores ?? []);
         who.textContent = st.seat === null ? t("page.who.watching") : t("page.who.seat", {seat: st.seat});
         const turn = turnText(st);
         signal.update(st, gameTitle(name), turn);
@@ -289,6 +311,12 @@ export function showTable(root, conn, info, table, token) {
         case "hint": hint.onHint(m); break;
         case "chat": chat.onChat(m); break;
         case "rematch": rematch.onRematch(m); break;
+        case "pass":
+            if (m.table !== table) break;
+            joining = true;
+            conn.join(table, null);   // the last seat's hand leaves the screen first
+            cover.show(m.seat, names[m.seat] ?? "");
+            break;
         case "turn": alerts.onTurn(m); break;
         case "ack": setBusy(false); break;
         case "error":
@@ -315,6 +343,22 @@ export function showTable(root, conn, info, table, token) {
         } else if (busy) setBusy(false);
     });
 
+    /**
+     * The page now sits in another seat (people sharing a screen): what it
+     * showed of the last seat goes -- the board is made anew for the new
+     * seat, and the log and hint are asked again as that seat sees them.
+     * @param {StateMessage} st
+     */
+    function seatChanged(st) {
+        view?.destroy();
+        view = null;
+        board.replaceChildren();
+        needHistory = true;
+        hint.reset();
+        startView(st);
+        if (st.seat !== null) cover.hide();
+    }
+
     /** @param {string} why */
     function noTable(why) {
         conn.close();
@@ -323,7 +367,7 @@ export function showTable(root, conn, info, table, token) {
             h("main", {class: "table-page"},
                 h("p", {class: "error", text: why}),
                 token ? h("p", {}, h("a", {href: `/t/${table}`, text: t("page.error.watch_instead")})) : null,
-                h("p", {}, h("a", {href: "/", text: t("page.error.to_lobby")}))));
+                h("p", {}, h("a", {href: lobbyHref(), text: t("page.error.to_lobby")}))));
     }
 
     conn.join(table, token);

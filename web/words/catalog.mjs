@@ -19,7 +19,7 @@
 const MAX_DEPTH = 4;
 
 /** The parts that are no game's; each game's are listed in web/i18n/parts.json. */
-const COMMON_PARTS = ["common", "howto", "page", "lobby", "account", "ratings", "social", "clocks"];
+const COMMON_PARTS = ["common", "howto", "page", "lobby", "account", "ratings", "social", "clocks", "local"];
 
 export class Catalog {
     /**
@@ -206,7 +206,7 @@ function pluralRules(lang) {
  */
 async function readPart(lang, part) {
     try {
-        const r = await fetch(`/i18n/${lang}/${part}.json`);
+        const r = await fetch(new URL(`../i18n/${lang}/${part}.json`, import.meta.url));
         if (!r.ok) return null;
         const data = await r.json();
         return data && typeof data === "object" && !Array.isArray(data) ? data : null;
@@ -223,7 +223,7 @@ let partsIndex = null;
  * @returns {Promise<Record<string, string[]>>}
  */
 function gameParts() {
-    partsIndex ??= fetch("/i18n/parts.json").then((r) => r.ok ? r.json() : {}).catch(() => ({}));
+    partsIndex ??= fetch(new URL("../i18n/parts.json", import.meta.url)).then((r) => r.ok ? r.json() : {}).catch(() => ({}));
     return partsIndex;
 }
 

@@ -217,7 +217,9 @@ test("records: exported, replayed by tafel replay to the same result, imported; 
                                   [JSON.stringify({...rec.record, game: "chess"}), /^game: .*chess/],
                                   [JSON.stringify({players: ["human"], actions: []}), /no "game"/],
                                   [JSON.stringify({game: "catan_cards", actions: [1]}), /"actions" must be an array of strings/],
-                                  [JSON.stringify({game: "catan_cards", actions: [], seed: -1}), /"seed"/]]) {
+                                  [JSON.stringify({game: "catan_cards", actions: [], seed: -1}), /"seed"/],
+                                  [JSON.stringify({...rec.record, scores: s.scores.map((x) => x + 1)}),
+                                   /^scores: the record gives seat 0 /]]) {
         const [e] = await loc.send({type: "import", record: text});
         assert.equal(e.type, "error", text.slice(0, 80));
         assert.equal(e.code, "bad_record");

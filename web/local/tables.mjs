@@ -49,6 +49,23 @@ function wholeNumber(v) {
     return typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= SEED_MAX ? v : null;
 }
 
+/**
+ * Why the result a record carries is not its replay's, or null.
+ * @param {import("./record.mjs").ReadRecord} r @param {LocalTable} t
+ */
+function resultDiffers(r, t) {
+    if (!r.scores || !r.winners) return null;
+    const scores = t.state.scores();
+    if (r.scores.length !== scores.length)
+        return `scores: the record gives ${r.scores.length} seats, the game has ${scores.length}`;
+    const seat = scores.findIndex((s, i) => s !== r.scores?.[i]);
+    if (seat >= 0) return `scores: the record gives seat ${seat} ${r.scores[seat]}, its replay ${scores[seat]}`;
+    const winners = t.winners();
+    if (winners.length !== r.winners.length || winners.some((w) => !r.winners?.includes(w)))
+        return `winners: the record names seats [${r.winners.join(", ")}], its replay [${winners.join(", ")}]`;
+    return null;
+}
+
 export class LocalTables {
     /**
      * @param {Engine} engine
@@ -423,6 +440,11 @@ export class LocalTables {
             seq: 1, created: now, updated: now, status: "playing", to_move: "chance", scores: [], winners: [],
         });
         if (t.current() === -2 || t.oneSeatLeft()) t.over = true;
+        const why = t.over ? resultDiffers(r, t) : null;
+        if (why) {
+            t.free();
+            return this.error("bad_record", why, m);
+        }
         if (!t.over && t.current() === -1) t.play(-1, null);
         this.remember(t);
         await this.save(t);

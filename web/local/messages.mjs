@@ -91,21 +91,8 @@ export function stateMessage(t, seat, from, past = {}) {
     msg.undo = live && seat >= 0 && t.whyNoUndo(seat) === null;
     msg.scores = state.scores();
     msg.breakdown = Array.from({length: t.players}, (_, p) => state.breakdown(p));
-    if (over) msg.winners = past.state ? winnersAt(t, state) : t.winners();
+    if (over) msg.winners = t.winners(state);
     return msg;
-}
-
-/**
- * table_winners for a past position of the table (its seats as now).
- * @param {LocalTable} t @param {State} state
- */
-function winnersAt(t, state) {
-    const left = t.seats.flatMap((s, i) => (s.resigned ? [] : [i]));
-    if (left.length === 1) return left;
-    if (state.current() !== TERMINAL) return [];
-    const scores = state.scores();
-    const best = Math.max(...left.map((i) => scores[i]));
-    return left.filter((i) => scores[i] === best);
 }
 
 /**

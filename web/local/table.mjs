@@ -311,12 +311,16 @@ export class LocalTable {
         }
     }
 
-    /** The winning seats (tables.c table_winners). */
-    winners() {
+    /**
+     * The winning seats (tables.c table_winners) at the position now, or at
+     * another of this table's (a replay's), its seats as they are now.
+     * @param {State} [state]
+     */
+    winners(state = this.state) {
         const left = this.seats.flatMap((s, i) => (s.resigned ? [] : [i]));
         if (left.length === 1) return left;
-        if (this.current() !== TERMINAL) return [];
-        const scores = this.state.scores();
+        if (state.current() !== TERMINAL) return [];
+        const scores = state.scores();
         let best = -Infinity;
         for (const i of left) best = Math.max(best, scores[i]);
         return left.filter((i) => scores[i] === best);

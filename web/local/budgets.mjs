@@ -1,0 +1,32 @@
+// budgets.mjs -- how long a bot of a local table may think about one move.
+//
+// In the page the engine runs in WebAssembly on the visitor's own machine,
+// which may be a phone: every bot choice and every hint is capped by time
+// (tafel_bot_set_time_cap), whatever its level's iterations would take, so
+// that no move waits more than about 2 s (docs/local.md, "Budgets").  A
+// level not listed (a typed spec such as "mcts:ms=5000") gets `default`.
+
+/** The most milliseconds one bot choice takes, by level. */
+export const BOT_TIME_CAP_MS = Object.freeze({
+    hard: 1500,
+    medium: 1500,
+    easy: 1500,
+    greedy: 1500,
+    random: 1500,
+    default: 1500,
+});
+
+/** The most milliseconds a hint (the `hard` bot's analysis) takes. */
+export const HINT_TIME_CAP_MS = 1500;
+
+/** The levels a local table offers, in the order of the lobby's list. */
+export const LOCAL_LEVELS = Object.freeze(["random", "greedy", "easy", "medium", "hard"]);
+
+/**
+ * The cap of one choice by a bot of spec ("hard", "mcts:iters=900").
+ * @param {string} spec
+ */
+export function botTimeCap(spec) {
+    const caps = /** @type {Record<string, number>} */ (BOT_TIME_CAP_MS);
+    return caps[spec] ?? caps.default;
+}

@@ -1,0 +1,211 @@
+// connection.mjs -- a connection to the local tables (worker.mjs) with the
+// surface of net/connection.mjs's Connection, so that the table page plays
+// a local table as it plays one of `tafel serve`.
+//
+// The worker is the server: it is "open" once it answered its first
+// message, and "closed" for good when it reported that the engine did not
+// load (no_engine); nothing is ever lost in transit, so nothing is retried.
+// The local-only requests (info, list, export, import, delete) carry an
+// `id` that their answer echoes, and are promises here.
+
+/** @typedef {import("../types.js").ServerMessage} ServerMessage */
+/** @typedef {import("../types.js").ConnectionStatus} ConnectionStatus */
+
+const ENGINE_URL = new URL("../tafel.wasm", import.meta.url);
+
+export class LocalConnection {
+    constructor() {
+        /** @type {Worker | null} */
+        this.worker = null;
+        /** @type {Set<(m: ServerMessage) => void>} */
+        this.listeners = new Set();
+        /** @type {Set<(s: ConnectionStatus) => void>} */
+        this.statusListeners = new Set();
+        /** @type {ConnectionStatus} */
+        this.status = {state: "closed"};
+        /** @type {{table: string, token: string | null} | null} */
+        this.joined = null;
+        this.seq = -1;
+        /** @type {{seq: number, action: string} | null} */
+        this.pendingMove = null;
+        this.failed = false;
+        this.nextId = 1;
+        /** @type {Map<number, {resolve: (m: any) => void, reject: (e: Error) => void}>} */
+        this.waiting = new Map();
+    }
+
+    /** Whether this page can play locally: WebAssembly, and the engine's module is there. */
+    static async available() {
+        if (typeof WebAssembly !== "object" || typeof Worker !== "function") return false;
+        for (const method of ["HEAD", "GET"]) {
+            try {
+                const r = await fetch(ENGINE_URL, {method});
+                if (r.ok) return true;
+                if (r.status !== 405 && r.status !== 501) return false;
+            } catch {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** @param {(m: ServerMessage) => void} fn */
+    onMessage(fn) {
+        this.listeners.add(fn);
+        return () => this.listeners.delete(fn);
+    }
+
+    /** @param {(s: ConnectionStatus) => void} fn called now and at every change */
+    onStatus(fn) {
+        this.statusListeners.add(fn);
+        fn(this.status);
+        return () => this.statusListeners.delete(fn);
+    }
+
+    /** @param {ConnectionStatus} s */
+    setStatus(s) {
+        this.status = s;
+        for (const fn of this.statusListeners) fn(s);
+    }
+
+    open() {
+        if (this.worker || this.failed) return;
+        this.setStatus({state: "connecting"});
+        const worker = new Worker(new URL("./worker.mjs", import.meta.url), {type: "module"});
+        this.worker = worker;
+        worker.onmessage = (e) => this.receive(e.data);
+        worker.onerror = (e) => {
+            e.preventDefault();
+            this.fail(e.message || "the local tables' worker failed");
+        };
+        worker.postMessage({type: "ping"});
+        if (this.joined) this.send({type: "join", table: this.joined.table,
+                                    ...(this.joined.token ? {token: this.joined.token} : {})});
+    }
+
+    /** @param {string} why */
+    fail(why) {
+        this.failed = true;
+        this.worker?.terminate();
+        this.worker = null;
+        for (const w of this.waiting.values()) w.reject(new Error(why));
+        this.waiting.clear();
+        this.setStatus({state: "closed"});
+    }
+
+    /** @param {any} m */
+    receive(m) {
+        if (!m || typeof m !== "object" || typeof m.type !== "string") return;
+        if (this.status.state !== "open" && !(m.type === "error" && m.code === "no_engine"))
+            this.setStatus({state: "open"});
+        if (m.type === "error" && m.code === "no_engine") {
+            this.emit(m);
+            this.fail(m.message);
+            return;
+        }
+        const w = typeof m.id === "number" ? this.waiting.get(m.id) : undefined;
+        if (w) {
+            this.waiting.delete(m.id);
+            if (m.type === "error") w.reject(Object.assign(new Error(m.message), {code: m.code}));
+            else w.resolve(m);
+            return;
+        }
+        if (m.type === "pong" && this.listeners.size === 0) return;
+        this.track(m);
+        this.emit(m);
+    }
+
+    /** @param {ServerMessage} m */
+    emit(m) {
+        for (const fn of this.listeners) {
+            try {
+                fn(m);
+            } catch (err) {
+                setTimeout(() => { throw err; });
+            }
+        }
+    }
+
+    /** @param {ServerMessage} m */
+    track(m) {
+        if (m.type === "state" && this.joined && m.table === this.joined.table) this.seq = m.seq;
+        else if (m.type === "ack") this.pendingMove = null;
+        else if (m.type === "error" && this.pendingMove) this.pendingMove = null;
+    }
+
+    /** Nothing to reconnect: the worker is opened again only if it was never opened. */
+    reconnectNow() {
+        if (!this.worker && !this.failed) this.open();
+    }
+
+    /** @param {object} m */
+    send(m) {
+        if (!this.worker) return false;
+        this.worker.postMessage(m);
+        return true;
+    }
+
+    /** @param {string} table @param {string | null} token */
+    join(table, token) {
+        this.joined = {table, token};
+        this.seq = -1;
+        this.pendingMove = null;
+        this.send({type: "join", table, ...(token ? {token} : {})});
+    }
+
+    /**
+     * @param {"move" | "undo" | "resign" | "hand_over" | "claim"} type
+     * @param {object} [extra]
+     */
+    request(type, extra = {}) {
+        return this.send({type, seq: this.seq, ...extra});
+    }
+
+    /** @param {string} action */
+    move(action) {
+        this.pendingMove = {seq: this.seq, action};
+        return this.request("move", {action});
+    }
+
+    close() {
+        this.worker?.terminate();
+        this.worker = null;
+        for (const w of this.waiting.values()) w.reject(new Error("the connection was closed"));
+        this.waiting.clear();
+        this.setStatus({state: "closed"});
+    }
+
+    /**
+     * A local-only request, answered to this promise.
+     * @param {Record<string, unknown>} m
+     * @returns {Promise<any>}
+     */
+    ask(m) {
+        if (!this.worker) this.open();
+        const worker = this.worker;
+        if (!worker) return Promise.reject(new Error("the local tables are not available"));
+        const id = this.nextId++;
+        return new Promise((resolve, reject) => {
+            this.waiting.set(id, {resolve, reject});
+            worker.postMessage({...m, id});
+        });
+    }
+
+    /** @returns {Promise<{games: object[], bots: {name: string, summary: string, external: false}[], persistent: boolean}>} */
+    async info() {
+        const {games, bots, persistent} = await this.ask({type: "info"});
+        return {games, bots, persistent};
+    }
+
+    /** The local games, the latest changed first. @returns {Promise<object[]>} */
+    async list() { return (await this.ask({type: "list"})).games; }
+
+    /** The record of a table (the JSON `tafel replay` reads). @param {string} table @returns {Promise<object>} */
+    async exportRecord(table) { return (await this.ask({type: "export", table})).record; }
+
+    /** A record's text made a table; its id. @param {string} text @returns {Promise<string>} */
+    async importRecord(text) { return (await this.ask({type: "import", record: text})).table; }
+
+    /** @param {string} table */
+    async remove(table) { await this.ask({type: "delete", table}); }
+}

@@ -166,7 +166,7 @@ export {};
  * Any message of the server.
  * @typedef {StateMessage | CreatedMessage | AckMessage | HintMessage | HistoryMessage |
  *   ReplayMessage | LobbyMessage | ErrorMessage | ChatMessage | RematchMessage |
- *   TurnMessage | {type: "pong"}} ServerMessage
+ *   TurnMessage | PassMessage | {type: "pong"}} ServerMessage
  */
 
 /**
@@ -182,6 +182,19 @@ export {};
 /**
  * A finished table's record (GET /t/<table>/record), the format `tafel replay` reads.
  * @typedef {{game: string, players: string[], seed: number, actions: string[]}} GameRecord
+ */
+
+/**
+ * A table on this device, as local/ lists it (`local_games`): its seats'
+ * specs ("human" or a bot), times in seconds since the epoch.
+ * @typedef {{table: string, game: string, seats: string[], status: "playing" | "over", actions: number,
+ *   created: number, updated: number, scores: number[], winners: number[], to_move: number | string}} DeviceGame
+ */
+
+/**
+ * "Pass the device": at a table on this device that people share, another
+ * person is to play (docs/local.md).
+ * @typedef {{type: "pass", table: string, seat: number}} PassMessage
  */
 
 /**

@@ -150,7 +150,7 @@ test('a reload mid-game goes on; the record exported, replayed natively, importe
   const listed = await page.locator('.device-game').count();
   await page.setInputFiles('#import-record', broken);
   await page.locator('.lobby-device .error').waitFor();
-  assert.match(await page.locator('.lobby-device .error').textContent(), /action 5/);
+  assert.match(await page.locator('.lobby-device .error').textContent(), /action 4/);
   assert.equal(await page.locator('.device-game').count(), listed);
   assertNoErrors(page);
   await page.context().close();

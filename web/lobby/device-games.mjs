@@ -13,7 +13,7 @@ import {ago} from "./ago.mjs";
 import {localTableHref} from "../net/site.mjs";
 
 /** @typedef {import("../local/connection.mjs").LocalConnection} LocalConnection */
-/** @typedef {Awaited<ReturnType<LocalConnection["list"]>>[number]} DeviceGame */
+/** @typedef {import("../types.js").DeviceGame} DeviceGame */
 
 /**
  * @param {LocalConnection} local
@@ -46,7 +46,7 @@ export function deviceGames(local, kept) {
     /** @param {DeviceGame} g */
     function entry(g) {
         const humans = g.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0);
-        const yours = g.status === "playing" && humans.includes(g.to_move);
+        const yours = g.status === "playing" && typeof g.to_move === "number" && humans.includes(g.to_move);
         const status = g.status === "over" ? t("local.games.over")
             : yours ? t("local.games.your_turn") : t("local.games.playing");
         const who = g.seats.map((spec, i) => playerName(spec === "human" ? {kind: "human"} : {kind: "bot", bot: spec},

@@ -144,7 +144,7 @@ export function showLobby(root, conn, info, device) {
  * @param {string} game
  * @param {string[]} seats
  * @param {number | null} seed
- * @param {ReturnType<typeof newTableForm> | null} form
+ * @param {{showError: (text: string) => void, busy: (on: boolean) => void} | null} form
  */
 async function createOnDevice(device, game, seats, seed, form) {
     form?.busy(true);
@@ -165,11 +165,12 @@ async function createOnDevice(device, game, seats, seed, form) {
 function showDeviceLobby(root, device) {
     linkStyle();
     document.title = t("lobby.page_title");
-    /** @type {ReturnType<typeof newTableForm> | null} */
-    const form = device && device.info.games.length
-        ? newTableForm(device.info, (game, seats, seed) => createOnDevice(device, game, seats, seed, form),
-                       {places: ["device"], deviceBots: device.info.bots})
-        : null;
+    /** @type {{el: HTMLElement, showError: (text: string) => void, busy: (on: boolean) => void} | null} */
+    let form = null;
+    if (device && device.info.games.length) {
+        form = newTableForm(device.info, (game, seats, seed) => createOnDevice(device, game, seats, seed, form),
+                            {places: ["device"], deviceBots: device.info.bots});
+    }
     root.classList.add("lobby-page");
     root.replaceChildren(
         h("header", {class: "top"},

@@ -7,6 +7,7 @@
 
 import {h} from "../table/dom.mjs";
 import {t} from "../words/catalog.mjs";
+import {me} from "../account/identity.mjs";
 
 /** The bots that hold ratings. */
 export const RATED_BOTS = ["easy", "medium", "hard"];
@@ -42,11 +43,9 @@ export function tableOptions(onRated = () => {}) {
         ratedAbout.textContent = why || t("social.new.rated_about");
     }
 
-    // who this page is: an account may play rated (GET /api/me)
-    fetch("/api/me", {credentials: "same-origin"})
-        .then((r) => (r.ok ? r.json() : null))
-        .then((me) => { account = me?.kind === "account"; update(); })
-        .catch(() => {});
+    // who this page is (app.mjs asked the server before drawing the lobby;
+    // nobody on the static site): an account may play rated
+    account = me().kind === "account";
     update();
     return {
         el,

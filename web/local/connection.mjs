@@ -191,16 +191,25 @@ export class LocalConnection {
         });
     }
 
-    /** @returns {Promise<{games: object[], bots: {name: string, summary: string, external: false}[], persistent: boolean}>} */
+    /** @returns {Promise<import("../types.js").GamesInfo & {persistent: boolean}>} */
     async info() {
         const {games, bots, persistent} = await this.ask({type: "info"});
         return {games, bots, persistent};
     }
 
-    /** The local games, the latest changed first. @returns {Promise<object[]>} */
+    /** The local games, the latest changed first. @returns {Promise<import("../types.js").DeviceGame[]>} */
     async list() { return (await this.ask({type: "list"})).games; }
 
-    /** The record of a table (the JSON `tafel replay` reads). @param {string} table @returns {Promise<object>} */
+    /**
+     * Makes a table on this device; its id.
+     * @param {string} game @param {string[]} seats @param {number | null} seed
+     * @returns {Promise<string>}
+     */
+    async create(game, seats, seed) {
+        return (await this.ask({type: "create", game, seats, ...(seed !== null ? {seed} : {})})).table;
+    }
+
+    /** The record of a table (the JSON `tafel replay` reads). @param {string} table @returns {Promise<import("../types.js").GameRecord>} */
     async exportRecord(table) { return (await this.ask({type: "export", table})).record; }
 
     /** A record's text made a table; its id. @param {string} text @returns {Promise<string>} */

@@ -175,8 +175,9 @@ export class LocalTables {
      * The bots to move at t play, one change each, while the client sits
      * there; then `pass` when a person other than the one seated is to move.
      * @param {LocalTable} t
+     * @param {boolean} [changed] whether the table just changed (not after a join alone)
      */
-    async advance(t) {
+    async advance(t, changed = true) {
         let seat;
         while (this.socket.table === t && (seat = t.botToMove()) >= 0) {
             const spec = t.seats[seat].spec;
@@ -194,8 +195,11 @@ export class LocalTables {
             t.move(seat, t.seq, t.state.toText(action));
             await this.save(t);
             this.broadcast(t);
+            changed = true;
         }
-        this.passIfNeeded(t);
+        // after a join alone, no pass: the page that joined as a spectator
+        // on a pass would be told to pass again, for ever
+        if (changed) this.passIfNeeded(t);
     }
 
     /** @param {LocalTable} t */
@@ -214,14 +218,14 @@ export class LocalTables {
         const seed = wholeNumber(m.seed);
         if (typeof m.game !== "string" || !Array.isArray(m.seats) || seed === null) {
             this.error("malformed", "create needs \"game\" (a game string), \"seats\" (an array of "
-                + "\"human\" or bot specs) and optionally \"seed\" (a whole number 0..2^53)");
+                + "\"human\" or bot specs) and optionally \"seed\" (a whole number 0..2^53)", m);
             return;
         }
         const specs = m.seats;
         for (let i = 0; i < specs.length; i++)
-            if (typeof specs[i] !== "string") return this.error("malformed", `seat ${i} is not a string`);
+            if (typeof specs[i] !== "string") return this.error("malformed", `seat ${i} is not a string`, m);
         if (specs.length < 1 || specs.length > 5)
-            return this.error("bad_game", `"seats" must list 1 to 5 seats, not ${specs.length}`);
+            return this.error("bad_game", `"seats" must list 1 to 5 seats, not ${specs.length}`, m);
         const id = newTableId();
         const now = Math.floor(Date.now() / 1000);
         /** @type {SavedSeat[]} */
@@ -231,7 +235,7 @@ export class LocalTables {
             t = new LocalTable(this.engine, {id, game: m.game, seed: seed === undefined ? randomSeed() : BigInt(seed),
                                              seedChosen: seed !== undefined, seats, created: now});
         } catch (err) {
-            return this.error("bad_game", `game '${m.game.slice(0, 40)}': ${words(err)}`);
+            return this.error("bad_game", `game '${m.game.slice(0, 40)}': ${words(err)}`, m);
         }
         try {
             if (specs.length !== t.players)
@@ -247,13 +251,13 @@ export class LocalTables {
             if (t.current() === -1) t.play(-1, null); // the opening deal: the first change
         } catch (err) {
             t.free();
-            if (err instanceof TableError) return this.error(err.code, `game '${m.game.slice(0, 40)}': ${err.message}`);
+            if (err instanceof TableError) return this.error(err.code, `game '${m.game.slice(0, 40)}': ${err.message}`, m);
             throw err;
         }
         this.remember(t);
         await this.save(t);
         this.emit({type: "created", table: id, tokens: seats.map((s, i) => (s.human ? String(i) : null)),
-                   watch: `/t/${id}`});
+                   watch: `/t/${id}`, ...(m.id !== undefined ? {id: m.id} : {})});
     }
 
     /** @param {Message} m */
@@ -280,7 +284,7 @@ export class LocalTables {
         if (s.table === t && s.seat === seat) this.emit(stateMessage(t, seat, t.texts.length));
         else this.broadcast(t);
         this.socket.told = t.texts.length;
-        await this.advance(t);
+        await this.advance(t, false);
     }
 
     /** @param {Message} m */

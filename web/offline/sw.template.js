@@ -41,7 +41,8 @@ worker.addEventListener("activate", /** @param {ExtendableEvent} event */ (event
 
 worker.addEventListener("fetch", /** @param {FetchEvent} event */ (event) => {
     const request = event.request;
-    if (request.method !== "GET") return;
+    // HEAD too: the page asks whether the engine's module is there before it offers local tables
+    if (request.method !== "GET" && request.method !== "HEAD") return;
     const url = new URL(request.url);
     // a static file is the same whatever the query (?lang=nl) or fragment
     url.search = "";
@@ -50,5 +51,7 @@ worker.addEventListener("fetch", /** @param {FetchEvent} event */ (event) => {
     if (!SITE.has(key)) return;
     event.respondWith(caches.open(CACHE)
         .then((cache) => cache.match(key, {ignoreVary: true}))
-        .then((hit) => hit || fetch(request)));
+        .then((hit) => !hit ? fetch(request)
+            : request.method === "HEAD" ? new Response(null, {status: hit.status, headers: hit.headers})
+            : hit));
 });

@@ -10,7 +10,8 @@ import {t} from "../words/catalog.mjs";
 
 /**
  * @param {(seat: number) => void} ready the person of the seat holds the device
- * @returns {{el: HTMLElement, show: (seat: number, name: string) => void, hide: () => void}}
+ * @returns {{el: HTMLElement, show: (seat: number, name: string) => void, hide: () => void,
+ *   shown: () => boolean}}
  */
 export function createPassCover(ready) {
     let seat = -1;
@@ -41,5 +42,5 @@ export function createPassCover(ready) {
         el.hidden = true;
     }
 
-    return {el, show, hide};
+    return {el, show, hide, shown: () => !el.hidden};
 }

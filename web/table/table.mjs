@@ -121,7 +121,10 @@ export function showTable(root, conn, info, table, token, local = null) {
         onStep: plot.mark,
         ...(local ? {record: () => local.exportRecord(table)} : {}),
     });
-    const cover = createPassCover((seat) => conn.join(table, String(seat)));
+    const cover = createPassCover((seat) => {
+        joining = true;
+        conn.join(table, String(seat));
+    });
     if (local) {
         chat.el.hidden = true;
         rematch.el.hidden = true;
@@ -152,7 +155,8 @@ export function showTable(root, conn, info, table, token, local = null) {
 
     root.replaceChildren(
         h("a", {class: "skip", href: "#side", text: t("page.skip")}),
-        h("header", {class: "top"}, title, gameLabel, who, connectionBadge(conn),
+        h("header", {class: "top"}, title, gameLabel, who,
+          local ? null : connectionBadge(/** @type {Connection} */ (conn)),
           h("span", {class: "top-tools"}, accountBar(), rulesSlot, language, menu.el)),
         cover.el,
         h("main", {class: "table-page"},
@@ -258,6 +262,12 @@ export function showTable(root, conn, info, table, token, local = null) {
         if (state && st.seq > state.seq) setBusy(false);
         state = st;
         names.splice(0, names.length, ...seatNamesOf(st.seats));
+        // people sharing this device, the page (re)opened: whoever is to play takes it first
+        if (local && st.seat === null && st.status === "playing" && typeof st.to_move === "number"
+            && st.seats[st.to_move]?.kind === "human" && st.seats.filter((x) => x.kind === "human").length > 1
+            && !cover.shown()) {
+            cover.show(st.to_move, names[st.to_move] ?? "");
+        }
         chat.update(st);
         rematch.update(st);
         if (needHistory) {
@@ -313,8 +323,10 @@ export function showTable(root, conn, info, table, token, local = null) {
         case "rematch": rematch.onRematch(m); break;
         case "pass":
             if (m.table !== table) break;
-            joining = true;
-            conn.join(table, null);   // the last seat's hand leaves the screen first
+            if (state?.seat !== null) {
+                joining = true;
+                conn.join(table, null);   // the last seat's hand leaves the screen first
+            }
             cover.show(m.seat, names[m.seat] ?? "");
             break;
         case "turn": alerts.onTurn(m); break;

@@ -147,6 +147,7 @@ test('a reload mid-game goes on; the record exported, replayed natively, importe
   const broken = join(tempDir(), 'broken.json');
   writeFileSync(broken, JSON.stringify({ ...record, actions: [...record.actions.slice(0, 4), 'place 99 99 0'] }));
   await page.goto(site.url);
+  await page.locator('.device-game').nth(1).waitFor();   // the game played and the one imported
   const listed = await page.locator('.device-game').count();
   await page.setInputFiles('#import-record', broken);
   await page.locator('.lobby-device .error').waitFor();

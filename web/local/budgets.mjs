@@ -6,17 +6,25 @@
 // that no move waits more than about 2 s (docs/local.md, "Budgets").  A
 // level not listed (a typed spec such as "mcts:ms=5000") gets `default`.
 
-/** The most milliseconds one bot choice takes, by level. */
+/**
+ * The most milliseconds one bot choice (one action) takes, by level.  One
+ * second: a Carcassonne turn is two choices (the tile, then the follower),
+ * so a bot's turn stays within 2 s on any machine.  On this project's
+ * machines `hard` needs 0.4-1.5 s in wasm for its 5,000 iterations; on a
+ * phone-class CPU (chromium's CPU throttled 4x, bench/wasm.mjs --browser
+ * --throttle 4) about four times that, so there the cap cuts its search to
+ * a quarter or more -- it plays a little weaker, never slower.
+ */
 export const BOT_TIME_CAP_MS = Object.freeze({
-    hard: 1500,
-    medium: 1500,
-    easy: 1500,
-    greedy: 1500,
-    random: 1500,
-    default: 1500,
+    hard: 1000,
+    medium: 1000,
+    easy: 1000,
+    greedy: 1000,
+    random: 1000,
+    default: 1000,
 });
 
-/** The most milliseconds a hint (the `hard` bot's analysis) takes. */
+/** The most milliseconds a hint (the `hard` bot's analysis of one action) takes. */
 export const HINT_TIME_CAP_MS = 1500;
 
 /** The levels a local table offers, in the order of the lobby's list. */

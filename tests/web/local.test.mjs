@@ -24,11 +24,11 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { launch, newPage, playByClicks, screenshot, assertNoErrors, prng, tableState,
   genericMove, VIEW_MOVES, pageText, replayViews, secretsOf, leaked, tempDir, ROOT, WAIT } from './helpers.mjs';
+import { TAFEL } from '../server/helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const run = promisify(execFile);
 const SITE = process.env.TAFEL_SITE || join(ROOT, 'build', 'site');
-const TAFEL = process.env.TAFEL || join(ROOT, 'build', 'tafel');
 const skip = existsSync(join(SITE, 'tafel.wasm')) ? false
   : `no static site at ${SITE} (cmake --build build --target site; needs the wasm toolchain)`;
 

@@ -8,26 +8,17 @@
 // The local-only requests (info, list, export, import, delete) carry an
 // `id` that their answer echoes, and are promises here.
 
+import {Channel} from "../net/channel.mjs";
+
 /** @typedef {import("../types.js").ServerMessage} ServerMessage */
-/** @typedef {import("../types.js").ConnectionStatus} ConnectionStatus */
 
 const ENGINE_URL = new URL("../tafel.wasm", import.meta.url);
 
-export class LocalConnection {
+export class LocalConnection extends Channel {
     constructor() {
+        super();
         /** @type {Worker | null} */
         this.worker = null;
-        /** @type {Set<(m: ServerMessage) => void>} */
-        this.listeners = new Set();
-        /** @type {Set<(s: ConnectionStatus) => void>} */
-        this.statusListeners = new Set();
-        /** @type {ConnectionStatus} */
-        this.status = {state: "closed"};
-        /** @type {{table: string, token: string | null} | null} */
-        this.joined = null;
-        this.seq = -1;
-        /** @type {{seq: number, action: string} | null} */
-        this.pendingMove = null;
         this.failed = false;
         this.nextId = 1;
         /** @type {Map<number, {resolve: (m: any) => void, reject: (e: Error) => void}>} */
@@ -47,25 +38,6 @@ export class LocalConnection {
             }
         }
         return false;
-    }
-
-    /** @param {(m: ServerMessage) => void} fn */
-    onMessage(fn) {
-        this.listeners.add(fn);
-        return () => this.listeners.delete(fn);
-    }
-
-    /** @param {(s: ConnectionStatus) => void} fn called now and at every change */
-    onStatus(fn) {
-        this.statusListeners.add(fn);
-        fn(this.status);
-        return () => this.statusListeners.delete(fn);
-    }
-
-    /** @param {ConnectionStatus} s */
-    setStatus(s) {
-        this.status = s;
-        for (const fn of this.statusListeners) fn(s);
     }
 
     open() {
@@ -116,17 +88,6 @@ export class LocalConnection {
     }
 
     /** @param {ServerMessage} m */
-    emit(m) {
-        for (const fn of this.listeners) {
-            try {
-                fn(m);
-            } catch (err) {
-                setTimeout(() => { throw err; });
-            }
-        }
-    }
-
-    /** @param {ServerMessage} m */
     track(m) {
         if (m.type === "state" && this.joined && m.table === this.joined.table) this.seq = m.seq;
         else if (m.type === "ack") this.pendingMove = null;
@@ -143,28 +104,6 @@ export class LocalConnection {
         if (!this.worker) return false;
         this.worker.postMessage(m);
         return true;
-    }
-
-    /** @param {string} table @param {string | null} token */
-    join(table, token) {
-        this.joined = {table, token};
-        this.seq = -1;
-        this.pendingMove = null;
-        this.send({type: "join", table, ...(token ? {token} : {})});
-    }
-
-    /**
-     * @param {"move" | "undo" | "resign" | "hand_over" | "claim"} type
-     * @param {object} [extra]
-     */
-    request(type, extra = {}) {
-        return this.send({type, seq: this.seq, ...extra});
-    }
-
-    /** @param {string} action */
-    move(action) {
-        this.pendingMove = {seq: this.seq, action};
-        return this.request("move", {action});
     }
 
     close() {

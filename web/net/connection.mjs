@@ -9,35 +9,23 @@
 // join: the server recognises a repeated move and does not apply it twice.
 // A ping every 25 s finds a connection that died without a close.
 
+import {Channel} from "./channel.mjs";
+
 /** @typedef {import("../types.js").ServerMessage} ServerMessage */
-/** @typedef {import("../types.js").ConnectionStatus} ConnectionStatus */
 
 const MIN_DELAY = 500;
 const MAX_DELAY = 15000;
 const PING_EVERY = 25000;
 const PONG_WITHIN = 10000;
 
-export class Connection {
+export class Connection extends Channel {
     /** @param {string} [url] the WebSocket address; by default /ws of this page's host */
     constructor(url) {
+        super();
         const proto = location.protocol === "https:" ? "wss:" : "ws:";
         this.url = url ?? `${proto}//${location.host}/ws`;
         /** @type {WebSocket | null} */
         this.ws = null;
-        /** @type {Set<(m: ServerMessage) => void>} */
-        this.listeners = new Set();
-        /** @type {Set<(s: ConnectionStatus) => void>} */
-        this.statusListeners = new Set();
-        /** @type {ConnectionStatus} */
-        this.status = {state: "closed"};
-        /** The table joined, and the token (null: a spectator). */
-        /** @type {{table: string, token: string | null} | null} */
-        this.joined = null;
-        /** The seq of the latest state of the joined table (-1: none yet). */
-        this.seq = -1;
-        /** A move sent and not yet acknowledged. */
-        /** @type {{seq: number, action: string} | null} */
-        this.pendingMove = null;
         /** Whether the pending move must be sent again after the next join. */
         this.resendAfterJoin = false;
         this.attempt = 0;
@@ -54,25 +42,6 @@ export class Connection {
         };
         window.addEventListener("online", this.onOnline);
         document.addEventListener("visibilitychange", this.onVisible);
-    }
-
-    /** @param {(m: ServerMessage) => void} fn */
-    onMessage(fn) {
-        this.listeners.add(fn);
-        return () => this.listeners.delete(fn);
-    }
-
-    /** @param {(s: ConnectionStatus) => void} fn called now and at every change */
-    onStatus(fn) {
-        this.statusListeners.add(fn);
-        fn(this.status);
-        return () => this.statusListeners.delete(fn);
-    }
-
-    /** @param {ConnectionStatus} s */
-    setStatus(s) {
-        this.status = s;
-        for (const fn of this.statusListeners) fn(s);
     }
 
     open() {
@@ -120,18 +89,6 @@ export class Connection {
             else this.setStatus({state: "closed"});
         };
         ws.onerror = () => { /* onclose follows */ };
-    }
-
-    /** @param {ServerMessage} m */
-    emit(m) {
-        for (const fn of this.listeners) {
-            try {
-                fn(m);
-            } catch (err) {
-                // one broken listener must not stop the others
-                setTimeout(() => { throw err; });
-            }
-        }
     }
 
     /** Keeps seq and the pending move up to date. @param {ServerMessage} m */
@@ -206,33 +163,6 @@ export class Connection {
         if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
         this.ws.send(JSON.stringify(m));
         return true;
-    }
-
-    /**
-     * Sits at a table (token null: as a spectator), now and after every reconnect.
-     * @param {string} table
-     * @param {string | null} token
-     */
-    join(table, token) {
-        this.joined = {table, token};
-        this.seq = -1;
-        this.pendingMove = null;
-        this.send({type: "join", table, ...(token ? {token} : {})});
-    }
-
-    /**
-     * A request that changes the table, with the latest seq.
-     * @param {"move" | "undo" | "resign" | "hand_over" | "claim"} type
-     * @param {object} [extra]
-     */
-    request(type, extra = {}) {
-        return this.send({type, seq: this.seq, ...extra});
-    }
-
-    /** @param {string} action */
-    move(action) {
-        this.pendingMove = {seq: this.seq, action};
-        return this.request("move", {action});   // else sent after the next join
     }
 
     close() {

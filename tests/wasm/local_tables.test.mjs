@@ -236,7 +236,10 @@ test("a table read back from the store plays on as it was", async () => {
     for (let i = 0; i < 12; i++) ({state: s} = await act(loc, {type: "move", seq: s.seq, action: s.legal[0]}));
     while (s.undo) ({state: s} = await act(loc, {type: "move", seq: s.seq, action: s.legal[0]}));
     const {state: here} = await act(loc, {type: "join", table: created.table});
-    const other = localClient(store);
+    // read back into a store of its own (a shared one is two tabs of one game: below)
+    const copy = memoryStore();
+    await copy.put(await store.get(created.table));
+    const other = localClient(copy);
     const {state: back} = await act(other, {type: "join", table: created.table});
     assert.deepEqual(back, here);
     const next = {type: "move", seq: s.seq, action: s.legal[0]};
@@ -248,6 +251,30 @@ test("a table read back from the store plays on as it was", async () => {
     assert.equal(error?.code, "bad_record");
     assert.match(error.message, /^action 1: /);
     assert.deepEqual((await store.get("00000000000000ff")).actions, ["draw D", "draw D"]);
+});
+
+test("two tabs of one game: the second plays on from what the first stored, nothing is lost", async () => {
+    const store = memoryStore();
+    const first = localClient(store);
+    const [created] = await first.send({type: "create", game: "cardcassonne(players=2,dealer=1)",
+                                        seats: ["human", "random"], seed: 61});
+    let {state: a} = await act(first, {type: "join", table: created.table});
+    const second = localClient(store);
+    const {state: b} = await act(second, {type: "join", table: created.table});
+    assert.deepEqual(b, a);
+    ({state: a} = await act(first, {type: "move", seq: a.seq, action: a.legal[0]}));
+    const stored = (await store.get(created.table)).actions.length;
+    // the second tab still shows the old position: its move is stale, and it is sent the stored game
+    const out = await second.send({type: "move", seq: b.seq, action: b.legal[b.legal.length - 1]});
+    assert.deepEqual(out.map((m) => m.type), ["state", "error"]);
+    assert.equal(out[1].code, "stale");
+    assert.equal(out[0].seq, a.seq);
+    assert.deepEqual(out[0].view, a.view);
+    assert.equal((await store.get(created.table)).actions.length, stored, "the first tab's move is kept");
+    // and it plays on from there
+    const {state: c} = await act(second, {type: "move", seq: out[0].seq, action: out[0].legal[0]});
+    assert.ok(c.seq > a.seq);
+    assert.ok((await store.get(created.table)).actions.length > stored);
 });
 
 test("two people at one screen: pass to the other, and the screen between holds neither hand", async () => {

@@ -22,8 +22,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { launch, newPage, playByClicks, screenshot, assertNoErrors, prng, tableState,
-  genericMove, VIEW_MOVES, pageText, replayViews, secretsOf, leaked, tempDir, ROOT, WAIT } from './helpers.mjs';
+import { launch, newPage, playByClicks, screenshot, assertNoErrors, prng, tableState, waitTurn,
+  waitSeq, genericMove, VIEW_MOVES, pageText, replayViews, secretsOf, leaked, tempDir, ROOT, WAIT } from './helpers.mjs';
 import { TAFEL } from '../server/helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -100,6 +100,45 @@ for (const g of GAMES) {
     await page.context().close();
   });
 }
+
+test('hint and undo at a table on this device; the bot thinks without freezing the page', { skip }, async () => {
+  const page = await openSite();
+  await newLocalTable(page, 'carcassonne', { players: '2' }, ['human', 'hard']);
+  assert.equal(await waitTurn(page), 'mine');
+  const before = await tableState(page);
+  const actionsBefore = await page.evaluate(() => document.getElementById('app')?.dataset.actions);
+  const asked = Date.now();
+  await page.locator('button.hint-button').click();
+  const moves = page.locator('.hint-moves li');
+  await moves.first().waitFor({ timeout: WAIT });
+  console.log(`# hint on this device: ${Date.now() - asked} ms`);
+  const first = await moves.first().locator('.act').textContent();
+  assert.match(first, /^place -?\d+ -?\d+ \d+$/);
+  await moves.first().getByRole('button', { name: /^Play this: / }).click();
+  await waitSeq(page, before.seq);
+  assert.equal(await page.locator('.log-panel ol.log li').last().locator('.act').textContent(), first,
+    'the hinted move was played');
+  // the tile placed, its follower to choose: undo takes the tile back
+  assert.equal(await waitTurn(page), 'mine');
+  const placed = await tableState(page);
+  const undo = page.getByRole('button', { name: 'Undo' });
+  await undo.click();
+  await waitSeq(page, placed.seq);
+  assert.equal(await waitTurn(page), 'mine');
+  assert.equal(await page.evaluate(() => document.getElementById('app')?.dataset.actions), actionsBefore,
+    'back to the position before the tile');
+  // while hard thinks in the worker, the page answers at once
+  await genericMove(page, prng(3));
+  let slowest = 0;
+  for (let i = 0; i < 10; i++) {
+    const t0 = Date.now();
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => ok(null))));
+    slowest = Math.max(slowest, Date.now() - t0);
+  }
+  assert.ok(slowest < 500, `a frame within 500 ms while the bot thinks: ${slowest} ms`);
+  assertNoErrors(page);
+  await page.context().close();
+});
 
 test('a reload mid-game goes on; the record exported, replayed natively, imported and replayed', { skip }, async () => {
   const page = await openSite();

@@ -152,6 +152,38 @@ export class LocalTables {
         return loaded;
     }
 
+    /**
+     * The table as stored now: another tab of this browser (its own worker)
+     * may have played on since this one read it.  Then this worker takes the
+     * stored game, and the client is sent it; the request that came with the
+     * old seq is refused as stale, as the server would.  Without this, two
+     * tabs of one game would each save their own and lose the other's moves.
+     * @param {LocalTable} t
+     */
+    async fresh(t) {
+        let saved;
+        try {
+            saved = await this.store.get(t.id);
+        } catch {
+            return t;   // the store failed: the game goes on in memory
+        }
+        if (!saved || saved.seq === t.seq) return t;
+        let now;
+        try {
+            now = LocalTable.fromSaved(this.engine, saved);
+        } catch {
+            return t;   // what is stored cannot be read back: keep playing what we have
+        }
+        t.free();
+        this.loaded.delete(t.id);
+        this.remember(now);
+        this.socket.table = now;
+        this.socket.told = -1;
+        this.broadcast(now);
+        this.socket.told = now.texts.length;
+        return now;
+    }
+
     /** @param {LocalTable} t */
     async save(t) {
         try {
@@ -291,8 +323,8 @@ export class LocalTables {
     async change(m) {
         const type = /** @type {string} */ (m.type);
         const s = this.socket;
-        const t = s.table;
-        if (!t || s.seat < 0) return this.error("not_seated", `${type}: join a table with your seat's token first`);
+        if (!s.table || s.seat < 0) return this.error("not_seated", `${type}: join a table with your seat's token first`);
+        const t = await this.fresh(s.table);
         const seq = wholeNumber(m.seq);
         if (seq === undefined || seq === null)
             return this.error("malformed", `${type} needs "seq", the seq of the latest state`);

@@ -48,6 +48,9 @@ async function openDevice() {
     if (!await LocalConnection.available()) return null;
     const conn = new LocalConnection();
     conn.open();
+    // the worker ends with the page: a worker left to die after it would keep
+    // the site's old service worker in charge (a new version waits for no client)
+    addEventListener("pagehide", () => conn.close());
     try {
         const info = await conn.info();
         return {conn, info, kept: info.persistent !== false};

@@ -215,7 +215,9 @@ test('a phone: the lobby fits 390 px, and every control is at least 44 x 44 px',
   const small = await page.evaluate(() => {
     const out = [];
     for (const el of document.querySelectorAll('button, a, select, input, summary')) {
-      const target = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.closest('label') : el;
+      // a box or a radio is touched by its whole label
+      const target = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')
+        ? el.closest('label') : el;
       const r = target.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;   // not shown
       if (r.width < 44 || r.height < 44) {

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { launch, newPage, playByClicks, screenshot, assertNoErrors, prng, tableState, waitTurn,
-  waitSeq, genericMove, VIEW_MOVES, pageText, replayViews, secretsOf, leaked, tempDir, ROOT, WAIT } from './helpers.mjs';
+  waitSeq, genericMove, webServer, stopAll, VIEW_MOVES, pageText, replayViews, secretsOf, leaked, tempDir, ROOT, WAIT } from './helpers.mjs';
 import { TAFEL } from '../server/helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -100,6 +100,29 @@ for (const g of GAMES) {
     await page.context().close();
   });
 }
+
+test('under tafel serve the lobby offers both places; a table on this device plays there too', { skip }, async () => {
+  const server = await webServer();
+  const page = await newPage(browser);
+  try {
+    await page.goto(server.base);
+    const device = page.locator('input[name="nt-place"][value="device"]');
+    await device.waitFor({ timeout: WAIT });
+    assert.equal(await page.locator('input[name="nt-place"][value="server"]').isChecked(), true,
+      'the server by default');
+    await device.check();
+    const table = await newLocalTable(page, 'cardcassonne', { players: '2' }, ['human', 'greedy']);
+    assert.match(new URL(page.url()).pathname, /^\/$/);
+    await playByClicks(page, 'cardcassonne', { rng: prng(2), until: async (n) => n >= 3 });
+    // the server never heard of it: its lobby lists no table
+    const listed = await (await fetch(`${server.base}api/tables`)).json();
+    assert.equal(JSON.stringify(listed).includes(table), false);
+    assertNoErrors(page);
+  } finally {
+    await page.context().close();
+    await stopAll();
+  }
+});
 
 test('hint and undo at a table on this device; the bot thinks without freezing the page', { skip }, async () => {
   const page = await openSite();

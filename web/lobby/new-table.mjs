@@ -66,6 +66,11 @@ export function newTableForm(info, create, where = {}) {
         return place === "device" ? where.deviceBots ?? [] : info.bots;
     }
 
+    /** What a seat's choice does, here. @param {string} value */
+    function seatAbout(value) {
+        return value === "human" && place === "device" ? t("local.seat.human_about") : seatChoiceAbout(value, bots());
+    }
+
     function game() {
         return info.games.find((g) => g.name === gameSelect.value) ?? info.games[0];
     }
@@ -122,8 +127,11 @@ export function newTableForm(info, create, where = {}) {
         while (invites.length < n) invites.push("");
         invites.length = n;
         seatsBox.replaceChildren(h("legend", {text: t("lobby.new.seats")}),
-            h("p", {class: "small muted", id: "nt-seats-about", text: t("lobby.new.seats_about")}));
-        const choices = seatChoices(bots(), place === "server");
+            h("p", {class: "small muted", id: "nt-seats-about",
+                    text: t(place === "device" ? "local.seats_about" : "lobby.new.seats_about")}));
+        // at a table on this device the people share its screen: nobody gets a link
+        const choices = seatChoices(bots(), place === "server")
+            .map((c) => (c.value === "human" && place === "device" ? {...c, text: t("local.seat.human")} : c));
         for (let i = 0; i < n; i++) {
             if (!choices.some((c) => c.value === seatSpecs[i]) && place === "device") seatSpecs[i] = DEFAULT_BOT;
             seatsBox.append(seatField(i, choices));
@@ -158,7 +166,7 @@ export function newTableForm(info, create, where = {}) {
                                   "aria-label": t("lobby.seat.other_label", {seat: i}),
                                   hidden: known});
         const aboutSeat = h("p", {class: "small muted seat-about", id: `${id}-about`,
-                                  text: seatChoiceAbout(select.value, bots())});
+                                  text: seatAbout(select.value)});
         const invite = h("input", {type: "text", class: "nt-invite", id: `${id}-invite`,
                                    value: invites[i], maxlength: "24", autocomplete: "off",
                                    spellcheck: "false", placeholder: t("social.new.invite_placeholder"),
@@ -170,7 +178,7 @@ export function newTableForm(info, create, where = {}) {
             updateSeed();
             invite.hidden = select.value !== "human" || place === "device";
             other.hidden = select.value !== OTHER;
-            aboutSeat.textContent = seatChoiceAbout(select.value, bots());
+            aboutSeat.textContent = seatAbout(select.value);
             if (!other.hidden) other.focus();
         });
         other.addEventListener("input", () => { seatSpecs[i] = other.value; });

@@ -26,7 +26,7 @@ function parsed(json) {
 
 /**
  * The seats as the server shows them to a client without a login: a bot's
- * seat named by its spec; who sits where (the one socket of this page).
+ * seat named by its spec; the people all connected (they share the screen).
  * @param {LocalTable} t @param {number | null} socketSeat
  */
 function seatsJson(t, socketSeat) {
@@ -36,7 +36,8 @@ function seatsJson(t, socketSeat) {
         const o = {kind: bot && !s.resigned ? "bot" : "human"};
         if (bot) o.bot = s.spec;
         if (bot && !s.human) o.name = s.spec;
-        const sockets = socketSeat === i ? 1 : 0;
+        // every person at a table on this device is at its one screen: none is "away"
+        const sockets = socketSeat === i || !bot ? 1 : 0;
         o.connected = sockets > 0;
         o.sockets = sockets;
         o.resigned = s.resigned;

@@ -9,7 +9,8 @@
 // - mcts iterations a second from the position `tafel bench` searches from
 //   (bench.c: 40% into a seeded random game; the same bot specs), native
 //   (read from `tafel bench`) and wasm;
-// - the `hard` bot's move time (5,000 iterations, its 2 s cap lifted) over the
+// - the `hard` bot's move time (5,000 iterations under its own 2 s cap; the
+//   browser's tighter cap, web/local/budgets.mjs, lifted) over the
 //   first 12 decisions of a seeded random game: median and slowest.
 // Wasm runs in node, or with --browser in Debian's chromium (a page of the
 // static site served on 127.0.0.1 loads the engine and searches there);
@@ -101,7 +102,7 @@ async function measure(engine, plan) {
         const state = game.newState();
         const rng = engine.rng(BigInt(plan.hard.seed));
         const bot = game.bot(plan.hard.spec, 1n);
-        bot.setTimeCap(0);   // the whole 5,000 iterations: what a cap must be chosen against
+        bot.setTimeCap(0);   // no cap but hard's own: what the browser's cap is chosen against
         const times = [];
         while (times.length < plan.hard.decisions && state.current() !== TERMINAL) {
             if (state.current() >= 0 && state.legal().length > 1) {

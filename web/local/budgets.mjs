@@ -9,11 +9,11 @@
 /**
  * The most milliseconds one bot choice (one action) takes, by level.  One
  * second: a Carcassonne turn is two choices (the tile, then the follower),
- * so a bot's turn stays within 2 s on any machine.  On this project's
- * machines `hard` needs 0.4-1.5 s in wasm for its 5,000 iterations; on a
- * phone-class CPU (chromium's CPU throttled 4x, bench/wasm.mjs --browser
- * --throttle 4) about four times that, so there the cap cuts its search to
- * a quarter or more -- it plays a little weaker, never slower.
+ * so a bot's turn stays within 2 s on any machine.  In chromium on this
+ * project's machine `hard` takes 0.2-0.65 s a move; with the CPU slowed four
+ * times (a mid-range phone: bench/wasm.mjs --browser --throttle 4) 0.8-2 s,
+ * so there the cap cuts its search by up to half -- it plays a little weaker,
+ * never slower (docs/local.md, "Budgets").
  */
 export const BOT_TIME_CAP_MS = Object.freeze({
     hard: 1000,

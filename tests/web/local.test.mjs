@@ -272,8 +272,11 @@ test('two people at one screen in Cardcassonne: one hand never shows on the othe
     // a spectator (the device being passed) may see neither hand
     const hidden = snap.seat === '' ? new Set([...secrets(0, snap.actions), ...secrets(1, snap.actions)])
       : secrets(Number(snap.seat), snap.actions);
-    assert.deepEqual(leaked(snap.text, hidden), [],
-      `the page in seat ${snap.seat || 'none'} after ${snap.actions} actions shows hidden cards`);
+    const found = leaked(snap.text, hidden);
+    const where = found.length ? snap.text.slice(Math.max(0, snap.text.indexOf(found[0]) - 80),
+      snap.text.indexOf(found[0]) + 40) : '';
+    assert.deepEqual(found, [],
+      `the page in seat ${snap.seat || 'none'} after ${snap.actions} actions shows hidden cards: ...${where}...`);
     if (hidden.size) checked++;
   }
   assert.ok(checked > 10, `positions with something hidden were checked: ${checked}`);

@@ -362,6 +362,10 @@ export function showTable(root, conn, info, table, token, local = null) {
      * @param {StateMessage} st
      */
     function seatChanged(st) {
+        // a notice may name the last seat's own card ("play G2 1 is not legal now")
+        if (noticeTimer) clearTimeout(noticeTimer);
+        notice.hidden = true;
+        notice.textContent = "";
         view?.destroy();
         view = null;
         board.replaceChildren();

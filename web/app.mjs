@@ -64,7 +64,7 @@ async function main() {
     const root = document.getElementById("app");
     if (!root) return;
     const staticSite = isStaticSite();
-    if (staticSite) registerOffline();
+    registerOffline();   // the static site's only: it checks
     const local = new URLSearchParams(location.search).get("local");
     if (local !== null) {
         const [device] = await Promise.all([openDevice(), speak()]);

@@ -111,6 +111,8 @@ export class Engine {
     /** @param {any} x the instance's exports */
     constructor(x) {
         this.x = x;
+        /** @type {{buffer: ArrayBuffer, u8: Uint8Array, dv: DataView} | undefined} */
+        this.heap = undefined;
         // scratch the calls share (one call at a time: JS is single-threaded)
         this.err = this.alloc(ERROR_SIZE);
         this.text = this.alloc(ACTION_TEXT_MAX);
@@ -132,8 +134,18 @@ export class Engine {
     /** @param {number} p */
     free(p) { if (p) this.x.free(p); }
 
-    get u8() { return new Uint8Array(this.x.memory.buffer); }
-    get dv() { return new DataView(this.x.memory.buffer); }
+    // Views of the heap, made again only when it grew (a new buffer): every
+    // step of a playout reads through them, and a view per read cost more
+    // than the step itself in Cardcassonne.
+    get u8() { return this.views().u8; }
+    get dv() { return this.views().dv; }
+
+    views() {
+        const buffer = this.x.memory.buffer;
+        const heap = this.heap;
+        if (heap && heap.buffer === buffer) return heap;
+        return (this.heap = {buffer, u8: new Uint8Array(buffer), dv: new DataView(buffer)});
+    }
 
     /** A zero-terminated UTF-8 copy of text in the heap: the caller frees it. @param {string} text */
     cstring(text) {

@@ -4,6 +4,8 @@
 // name="tafel-site" content="static">, added by the build): tafel serve's
 // page registers nothing, so a server's own pages are never cached.
 
+import {isStaticSite} from "../net/site.mjs";
+
 /**
  * Registers ../sw.js (beside the site's index.html) for the site's folder,
  * once the page is the static site's and the browser has service workers.
@@ -13,7 +15,7 @@
  */
 export async function registerOffline() {
     try {
-        if (document.querySelector('meta[name="tafel-site"]')?.getAttribute("content") !== "static") return null;
+        if (!isStaticSite()) return null;
         if (!("serviceWorker" in navigator)) return null;
         // updateViaCache "none": a host's HTTP caching never hides a new version
         return await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url),

@@ -28,16 +28,18 @@
 static char data_dir[PATH_MAX], i18n_dir[PATH_MAX + 16], wasm_file[PATH_MAX + 16];
 static pthread_once_t data_once = PTHREAD_ONCE_INIT;
 
-/* The installed folder beside the program, when it holds the page. */
-static int installed_dir(char *out, size_t size) {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) return 0;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash) return 0;
-    *slash = '\0';
-    int len = snprintf(out, size, "%s/%s", exe, TAFEL_DATA_FROM_BIN);
+/* The program's own folder; 0 and "." when /proc cannot tell. */
+static int program_dir(char *out, size_t size) {
+    ssize_t n = readlink("/proc/self/exe", out, size - 1);
+    char *slash = n > 0 ? (out[n] = '\0', strrchr(out, '/')) : NULL;
+    if (slash) *slash = '\0';
+    else snprintf(out, size, ".");
+    return slash != NULL;
+}
+
+/* The installed folder beside the program (exe_dir), when it holds the page. */
+static int installed_dir(const char *exe_dir, char *out, size_t size) {
+    int len = snprintf(out, size, "%s/%s", exe_dir, TAFEL_DATA_FROM_BIN);
     if (len < 0 || (size_t)len >= size) return 0;
     char page[PATH_MAX + 32];
     snprintf(page, sizeof page, "%s/web/index.html", out);
@@ -45,21 +47,12 @@ static int installed_dir(char *out, size_t size) {
     return stat(page, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The program's own folder, or "." when /proc cannot tell. */
-static void program_dir(char *out, size_t size) {
-    ssize_t n = readlink("/proc/self/exe", out, size - 1);
-    char *slash = n > 0 ? (out[n] = '\0', strrchr(out, '/')) : NULL;
-    if (slash) *slash = '\0';
-    else snprintf(out, size, ".");
-}
-
 static void find_data_dir(void) {
-    if (installed_dir(data_dir, sizeof data_dir)) {
+    char exe_dir[PATH_MAX];
+    if (program_dir(exe_dir, sizeof exe_dir) && installed_dir(exe_dir, data_dir, sizeof data_dir)) {
         snprintf(wasm_file, sizeof wasm_file, "%s/tafel.wasm", data_dir);
     } else {
         snprintf(data_dir, sizeof data_dir, "%s", TAFEL_SOURCE_DATA_DIR);
-        char exe_dir[PATH_MAX];
-        program_dir(exe_dir, sizeof exe_dir);
         snprintf(wasm_file, sizeof wasm_file, "%s/wasm/tafel.wasm", exe_dir);
     }
     snprintf(i18n_dir, sizeof i18n_dir, "%s/web/i18n", data_dir);

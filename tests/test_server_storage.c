@@ -612,7 +612,7 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     OK(store_open(d.db, 0, &db, err, errsize));
     create(db, ID_A, 2, 1);
     store_close(db);
-    raw_exec(d.db, "PRAGMA user_version=6");
+    raw_exec(d.db, "PRAGMA user_version=7");
 
     char err[512] = "";
     db = (store *)*state; /* any pointer: a failed open must set it to NULL */
@@ -620,8 +620,8 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     assert_null(db);
     says(err, "storage: opening ");
     says(err, d.db);
-    says(err, "schema version 6");
-    says(err, "version 5");
+    says(err, "schema version 7");
+    says(err, "version 6");
 }
 
 /* The schema of version 2 as tafel wrote it, stamped, with table ID_A

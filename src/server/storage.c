@@ -78,6 +78,17 @@
 #define STORE_CLUB_SEAT_COLUMNS_LIST(X)                                           \
     X(seats, "player INTEGER REFERENCES players (id)")                            \
     X(seats, "clock_ms INTEGER") /* real time: ms left */
+/* Schema 6 (issue 35, a club you can trust): an invited seat waits for its
+** player's answer (seats.invite 1 until accepted) and the invitations of
+** a table expire (tables.invite_until, unix seconds, NULL: none waits); the
+** address of the client that made a table, whose share of the bots' time
+** its bots use after a restart too (tables.creator_addr); a rated result an
+** operator voided (results.voided), left out of every rating. */
+#define STORE_V6_COLUMNS_LIST(X)                                                  \
+    X(seats, "invite INTEGER NOT NULL DEFAULT 0 CHECK (invite IN (0, 1))")        \
+    X(tables, "invite_until INTEGER")                                             \
+    X(tables, "creator_addr TEXT")                                                \
+    X(results, "voided INTEGER NOT NULL DEFAULT 0 CHECK (voided IN (0, 1))")
 #define STORE_COLUMN_DEF(table, def) "  " def ","
 #define STORE_COLUMN_ADD(table, def) "ALTER TABLE " #table " ADD COLUMN " def ";"
 #define STORE_CLUB_TABLE_COLUMNS STORE_CLUB_TABLE_COLUMNS_LIST(STORE_COLUMN_DEF)
@@ -173,7 +184,7 @@ static const char STORE_SCHEMA[] =
     "  text TEXT NOT NULL,"
     "  change_seq INTEGER NOT NULL,"
     "  PRIMARY KEY (table_id, position)"
-    ") STRICT, WITHOUT ROWID;" STORE_CLUB;
+    ") STRICT, WITHOUT ROWID;" STORE_CLUB STORE_V6_COLUMNS_LIST(STORE_COLUMN_ADD);
 
 /* Every statement the calls run, prepared once at open: name and SQL. */
 #define STORE_STATEMENTS(X)                                                                \
@@ -182,9 +193,11 @@ static const char STORE_SCHEMA[] =
     X(COMMIT, "COMMIT")                                                                    \
     X(ROLLBACK, "ROLLBACK")                                                                \
     X(TABLE_INSERT, "INSERT INTO tables (id, game, seed, seq, finished, created, updated,"  \
-                    " seed_chosen, rated, private, clock, bot_level, rematch_of, creator)"  \
+                    " seed_chosen, rated, private, clock, bot_level, rematch_of, creator,"  \
+                    " invite_until, creator_addr)"                                         \
                     " VALUES (?1, ?2, ?3, 0, 0, ?4, ?4, ?5, ?6, ?7, nullif(?8, ''),"       \
-                    " nullif(?9, ''), nullif(?10, ''), nullif(?11, 0))")                   \
+                    " nullif(?9, ''), nullif(?10, ''), nullif(?11, 0), nullif(?12, 0),"    \
+                    " nullif(?13, ''))")                                                   \
     X(TABLE_END, "UPDATE tables SET seq = ?2, finished = 1, end_reason = ?3, updated = "   \
                  STORE_NOW " WHERE id = ?1 AND finished = 0")                              \
     X(DELETE_ACTIONS, "DELETE FROM actions WHERE table_id = ?1")                          \
@@ -193,7 +206,7 @@ static const char STORE_SCHEMA[] =
     X(DELETE_SEATS, "DELETE FROM seats WHERE table_id = ?1")                              \
     X(DELETE_TABLE, "DELETE FROM tables WHERE id = ?1")                                   \
     X(SEAT_INSERT, "INSERT INTO seats (table_id, seat, spec, token_hash, resigned, player," \
-                   " clock_ms) VALUES (?1, ?2, ?3, ?4, ?5, nullif(?6, 0), ?7)")           \
+                   " clock_ms, invite) VALUES (?1, ?2, ?3, ?4, ?5, nullif(?6, 0), ?7, ?8)") \
     /* Whether the table exists (a row or none), its seats and its actions. */             \
     X(TABLE_SHAPE, "SELECT (SELECT count(*) FROM seats WHERE table_id = ?1),"              \
                    " (SELECT coalesce(max(position) + 1, 0) FROM actions"                  \
@@ -206,7 +219,7 @@ static const char STORE_SCHEMA[] =
                     " WHERE id = ?1")                                                      \
     X(TABLE_SET_SEQ, "UPDATE tables SET seq = ?2, updated = " STORE_NOW " WHERE id = ?1")  \
     X(SEAT_UPDATE, "UPDATE seats SET spec = ?3, token_hash = ?4, resigned = ?5,"           \
-                   " forfeit = ?6, player = nullif(?7, 0), clock_ms = ?8"                  \
+                   " forfeit = ?6, player = nullif(?7, 0), clock_ms = ?8, invite = ?9"     \
                    " WHERE table_id = ?1 AND seat = ?2")                                   \
     X(SEAT_CLOCK, "UPDATE seats SET clock_ms = ?3 WHERE table_id = ?1 AND seat = ?2")      \
     X(TABLE_CLOCK, "UPDATE tables SET turn_since = nullif(?2, 0) WHERE id = ?1")          \
@@ -215,9 +228,10 @@ static const char STORE_SCHEMA[] =
                    " ORDER BY position LIMIT 1")                                           \
     X(TABLE_LOAD, "SELECT game, seed, seq, finished, created, updated, seed_chosen,"       \
                   " end_reason, rated, private, clock, bot_level, rematch_of, rematch,"     \
-                  " creator, turn_since FROM tables"                                       \
+                  " creator, turn_since, invite_until, creator_addr FROM tables"           \
                   " WHERE id = ?1")                                                        \
-    X(SEAT_LOAD, "SELECT seat, spec, token_hash, resigned, forfeit, player, clock_ms"       \
+    X(SEAT_LOAD, "SELECT seat, spec, token_hash, resigned, forfeit, player, clock_ms,"      \
+                 " invite"                                                                 \
                  " FROM seats"                                                             \
                  " WHERE table_id = ?1 ORDER BY seat")                                     \
     X(ACTION_LOAD, "SELECT position, seat, text FROM actions"                              \
@@ -541,7 +555,9 @@ static int store_create_schema(sqlite3 *db, const char *context, char *err, size
 ** may have been chosen, but nobody can tell: 0) and tables.end_reason
 ** (NULL: the game ended by its rules or by resignations).  Version 5 added
 ** the club (STORE_CLUB): nobody played at an old table (its seats' players
-** are NULL), and its tables are unrated, open and without clocks. */
+** are NULL), and its tables are unrated, open and without clocks.  Version
+** 6 added STORE_V6_COLUMNS_LIST: no invitation waits at an old table, its
+** creator's address is unknown (NULL), and no result is voided. */
 static const char *const STORE_UPGRADE[STORE_SCHEMA_VERSION] = {
     [1] = "ALTER TABLE seats ADD COLUMN forfeit TEXT;",
     [2] = "ALTER TABLE tables ADD COLUMN updated INTEGER NOT NULL DEFAULT 0;"
@@ -551,6 +567,7 @@ static const char *const STORE_UPGRADE[STORE_SCHEMA_VERSION] = {
           "ALTER TABLE tables ADD COLUMN end_reason TEXT;",
     [4] = STORE_CLUB STORE_CLUB_TABLE_COLUMNS_LIST(STORE_COLUMN_ADD)
           STORE_CLUB_SEAT_COLUMNS_LIST(STORE_COLUMN_ADD),
+    [5] = STORE_V6_COLUMNS_LIST(STORE_COLUMN_ADD),
 };
 
 /* Brings a file of an older schema version up to ours, step by step in one
@@ -712,6 +729,8 @@ int store_create(store *s, const store_table *t, char *err, size_t errsize) {
     if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 9, t->bot_level, -1, SQLITE_STATIC);
     if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 10, t->rematch_of, -1, SQLITE_STATIC);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 11, t->creator);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 12, t->invite_until);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 13, t->creator_addr, -1, SQLITE_STATIC);
     if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_INSERT);
     st = s->stmt[ST_SEAT_INSERT];
     for (int i = 0; rc == SQLITE_OK && i < t->nseats; i++) {
@@ -723,6 +742,7 @@ int store_create(store *s, const store_table *t, char *err, size_t errsize) {
         if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 5, seat->resigned ? 1 : 0);
         if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 6, seat->player);
         if (rc == SQLITE_OK) rc = store_bind_clock(st, 7, seat->clock_ms);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 8, seat->invite ? 1 : 0);
         if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_INSERT);
     }
     if (rc != SQLITE_OK) {
@@ -872,6 +892,7 @@ int store_set_seat(store *s, const char *id, int seat, const store_seat *value, 
                                : sqlite3_bind_null(st, 6);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 7, value->player);
     if (rc == SQLITE_OK) rc = store_bind_clock(st, 8, value->clock_ms);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 9, value->invite ? 1 : 0);
     if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_UPDATE);
     if (rc == SQLITE_OK) rc = store_update_table(s, id, seq, over);
     return store_end_change(s, rc, context, err, errsize);
@@ -1047,6 +1068,8 @@ static int store_load_table_row(store *s, const char *id, store_table *out,
     store_column_text(st, 13, out->rematch, sizeof out->rematch);
     out->creator = sqlite3_column_int64(st, 14);
     out->turn_since = sqlite3_column_int64(st, 15);
+    out->invite_until = sqlite3_column_int64(st, 16);
+    store_column_text(st, 17, out->creator_addr, sizeof out->creator_addr);
     memcpy(out->id, id, STORE_ID_LEN + 1);
     return 1;
 }
@@ -1082,6 +1105,7 @@ static int store_load_seats(store *s, const char *id, store_table *out, const ch
         if (forfeit) snprintf(seat->forfeit, sizeof seat->forfeit, "%s", (const char *)forfeit);
         seat->player = sqlite3_column_int64(st, 5);
         seat->clock_ms = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 6);
+        seat->invite = sqlite3_column_int(st, 7);
         out->nseats = n + 1;
     }
     if (rc != SQLITE_DONE) return store_fail_sql(s, err, errsize, context);

@@ -21,8 +21,10 @@
 /* 2 added seats.forfeit, 3 tables.updated, 4 tables.seed_chosen and
 ** tables.end_reason, 5 the club: players, logins, chat, ratings, results,
 ** and the tables' rated/private/clock/rematch columns and the seats'
-** player and clock; an older file is brought up to date when opened. */
-#define STORE_SCHEMA_VERSION 5
+** player and clock, 6 invitations that wait for an answer, the creator's
+** address and voided results; an older file is brought up to date when
+** opened. */
+#define STORE_SCHEMA_VERSION 6
 #define STORE_ID_LEN 16     /* a table id: 16 hex digits */
 #define STORE_HASH_LEN 32   /* SHA-256 of a seat's token */
 #define STORE_SPEC_MAX 128  /* "human" or a bot spec */
@@ -40,6 +42,7 @@ typedef struct store_seat {
     char forfeit[STORE_REASON_MAX]; /* why an external bot lost the seat by forfeit, or "" */
     int64_t player;    /* players.id the seat is bound to (claimed or invited), 0: none */
     int64_t clock_ms;  /* a real-time clock's milliseconds left, -1: no clock */
+    int invite;        /* 1: player was invited and has not accepted yet */
 } store_seat;
 
 typedef struct store_table {
@@ -56,6 +59,8 @@ typedef struct store_table {
     char rematch[STORE_ID_LEN + 1];    /* this table's rematch, or "" */
     int64_t creator;   /* players.id of who made it, 0: nobody */
     int64_t turn_since; /* unix ms when the clock that runs now started, 0: none runs */
+    int64_t invite_until; /* unix seconds when waiting invitations expire, 0: none waits */
+    char creator_addr[64]; /* the creating client's address, "" unknown */
     int nseats;
     store_seat seats[5];
     int64_t seq;       /* changes so far (docs/protocol.md) */

@@ -203,6 +203,7 @@ void table_seat_from_store(table_seat *to, const store_seat *from) {
     snprintf(to->forfeit, sizeof to->forfeit, "%s", from->forfeit);
     to->who.id = from->player;
     to->clock_ms = from->clock_ms;
+    to->invite = from->invite;
     /* the name and kind: from the players (a player gone from the file
     ** would be a broken file: the seat then shows no name) */
     if (from->player && players_get(from->player, &to->who) != 1) to->who.id = from->player;
@@ -217,6 +218,7 @@ static void seat_to_store(const table_seat *from, store_seat *to) {
     snprintf(to->forfeit, sizeof to->forfeit, "%s", from->forfeit);
     to->player = from->who.id;
     to->clock_ms = from->clock_ms;
+    to->invite = from->invite;
 }
 
 /* The latest change as far as the actions tell after a restart: the last
@@ -273,6 +275,8 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
     snprintf(t->rematch_of, sizeof t->rematch_of, "%s", st->rematch_of);
     snprintf(t->rematch, sizeof t->rematch, "%s", st->rematch);
     if (st->creator && players_get(st->creator, &t->creator) != 1) t->creator.id = st->creator;
+    snprintf(t->creator_addr, sizeof t->creator_addr, "%s", st->creator_addr);
+    t->invite_until = st->invite_until;
     for (int i = 0; i < st->nactions; i++) {
         tafel_error err;
         if (tafel_state_apply_text(t->state, st->actions[i], &err) ||
@@ -645,10 +649,13 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
     snprintf(t->bot_level, sizeof t->bot_level, "%s", opt->bot_level);
     if (opt->rematch_of) snprintf(t->rematch_of, sizeof t->rematch_of, "%s", opt->rematch_of->id);
     t->creator = opt->creator;
+    snprintf(t->creator_addr, sizeof t->creator_addr, "%s", addr ? addr : "");
     for (int i = 0; i < nspecs; i++) t->seats[i].who = opt->seat_players[i]; /* social */
     store_table st = {.game = t->game_string, .seed = seed, .nseats = nspecs,
                       .created = t->created, .seed_chosen = has_seed, .rated = t->rated,
-                      .private_ = t->private_, .creator = t->creator.id};
+                      .private_ = t->private_, .creator = t->creator.id,
+                      .invite_until = t->invite_until};
+    snprintf(st.creator_addr, sizeof st.creator_addr, "%s", t->creator_addr);
     clock_text(&t->clock, st.clock, sizeof st.clock);
     snprintf(st.bot_level, sizeof st.bot_level, "%s", t->bot_level);
     snprintf(st.rematch_of, sizeof st.rematch_of, "%s", t->rematch_of);

@@ -31,6 +31,7 @@ typedef struct table_seat {
     player who;                /* whom the seat is bound to (claimed or invited; its
                                ** name is shown at the seat); id 0: nobody yet */
     int64_t clock_ms;          /* real time: milliseconds left, -1: no clock */
+    int invite;                /* 1: who was invited and has not accepted yet */
     /* The rating its state shows, as ratings.c last read it (-1: none), for
     ** the change rating_seq, the player rating_player and the ratings as of
     ** rating_gen (ratings_seat_rating). */
@@ -70,6 +71,8 @@ typedef struct table {
     char bot_level[STORE_SPEC_MAX]; /* takes a seat whose time ran out (3+ players) */
     char rematch_of[STORE_ID_LEN + 1], rematch[STORE_ID_LEN + 1];
     player creator;   /* who made it (nobody: an API client) */
+    char creator_addr[64]; /* the address it was made from ("" unknown: an older table) */
+    int64_t invite_until; /* unix seconds when waiting invitations expire, 0: none waits */
     /* clocks.c: the seq the clocks were settled for (-1 never), the human
     ** seat whose turn they count then (-1 none), the place + 1 of the
     ** table on the list of running clocks (0 off it) */

@@ -166,6 +166,20 @@ static void bucket_give(char kind, const char *text, int cap, double window, int
     b->tokens = all ? cap : b->tokens + 1 > cap ? cap : b->tokens + 1;
 }
 
+/* ---- logins ending ---------------------------------------------------- */
+
+/* A login ends here and in its open sockets at once (they close with 4001). */
+static int end_login(const unsigned char hash[32]) {
+    sockets_end_logins(0, hash, NULL);
+    return players_login_end(hash);
+}
+
+/* Every login of player id but keep's (NULL: all), and their sockets. */
+static int end_logins(int64_t id, const unsigned char *keep) {
+    sockets_end_logins(id, NULL, keep);
+    return players_logins_end(id, keep);
+}
+
 /* ---- answers ---------------------------------------------------------- */
 
 static char *print_free(cJSON *json) {
@@ -510,7 +524,7 @@ int players_post_complete(struct lws *wsi, http_session *h) {
         case R_PASSWORD: do_password(tx, body); break;
         case R_GUEST: do_guest(tx, body); break;
         case R_LOGOUT:
-            if (tx->has_token && players_login_end(tx->token_hash)) {
+            if (tx->has_token && end_login(tx->token_hash)) {
                 tx_error(tx, 500, "storage", "the login could not be ended");
                 break;
             }
@@ -548,8 +562,8 @@ static void hashed(players_tx *tx, hasher_job *job) {
         }
         /* the guest became the account (its seats and lines are its); its
         ** old logins end, and the caller gets a new one */
-        if (tx->who.kind == PLAYER_GUEST) players_logins_end(p.id, NULL);
-        else if (tx->has_token) players_login_end(tx->token_hash);
+        if (tx->who.kind == PLAYER_GUEST) end_logins(p.id, NULL);
+        else if (tx->has_token) end_login(tx->token_hash);
         tx_login(tx, 201, &p);
         return;
     }
@@ -565,7 +579,7 @@ static void hashed(players_tx *tx, hasher_job *job) {
         bucket_give('n', tx->name, l->login_failures, LOGIN_WINDOW, 1);
         bucket_give('a', tx->addr, l->address_failures, LOGIN_WINDOW, 0);
         if (job->rehashed) players_set_password(tx->target.id, job->result);
-        if (tx->has_token) players_login_end(tx->token_hash);
+        if (tx->has_token) end_login(tx->token_hash);
         tx_login(tx, 200, &tx->target);
         return;
     case R_PASSWORD:
@@ -579,7 +593,7 @@ static void hashed(players_tx *tx, hasher_job *job) {
         }
         bucket_give('n', tx->who.name, l->login_failures, LOGIN_WINDOW, 1);
         /* the other logins end: whoever knew the old password is out */
-        players_logins_end(tx->target.id, tx->token_hash);
+        end_logins(tx->target.id, tx->has_token ? tx->token_hash : NULL);
         tx_answer(tx, 200, player_json(&tx->who));
         return;
     default:

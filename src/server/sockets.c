@@ -54,7 +54,7 @@ static uint64_t last_session_id;
 enum { FLOOD_QUIET_MS = 200, FLOOD_WAIT_MS = 3000 };
 
 /* Every open socket of a login is checked against the database within
-** this many seconds (docs/server.md, "Logins of open sockets"). */
+** this many seconds (docs/server.md, "Limits"). */
 enum { LOGIN_CHECK_SECONDS = 5 };
 
 /* session.closing: */

@@ -199,5 +199,6 @@ export {};
 
 /**
  * The state of the connection, as net/connection.mjs reports it.
- * @typedef {{state: "connecting" | "open" | "closed", retryIn?: number}} ConnectionStatus
+ * @typedef {{state: "connecting" | "open" | "closed" | "ended", retryIn?: number,
+ *            ended?: "logged_out" | "disabled"}} ConnectionStatus
  */

@@ -6,7 +6,8 @@
 ** up to date) after checking that the file exists and is a tafel database
 ** (a missing file is never created, another SQLite file never changed).
 ** Players and logins are read by the running server at each request, so
-** disable, enable and reset-password take effect at once; tables are held
+** disable, enable and reset-password take effect at once (its open sockets
+** of the ended logins close within 5 s: sockets.c); tables are held
 ** in the server's memory, so close-table refuses while a process holds the
 ** database open (a POSIX lock on it or its -shm file: SQLite's own locks).
 */

@@ -60,6 +60,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     const char *new_tables = NULL, *max_tables = NULL, *expire = NULL, *bot_ms = NULL;
     const char *hint_ms = NULL, *chosen_seeds = NULL, *login_failures = NULL;
     const char *address_failures = NULL, *signups = NULL, *guests = NULL;
+    const char *name_failures = NULL, *guest_expire = NULL;
     const cli_option options[] = {
         {"--port", 1, &port_text},
         {"--db", 1, &db},
@@ -84,6 +85,8 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         {"--max-address-failures", 1, &address_failures},
         {"--max-signups", 1, &signups},
         {"--max-guests", 1, &guests},
+        {"--slow-name-failures", 1, &name_failures},
+        {"--guest-expire", 1, &guest_expire},
     };
     /* --ext and --allow-origin may be given several times, which cli_parse
     ** does not do: their values are taken out of argv first. */
@@ -126,7 +129,9 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         (address_failures &&
          cli_int(address_failures, "--max-address-failures", 1, 1000000, &l->address_failures)) ||
         (signups && cli_int(signups, "--max-signups", 0, 1000000, &l->signups)) ||
-        (guests && cli_int(guests, "--max-guests", 0, 1000000, &l->guests)))
+        (guests && cli_int(guests, "--max-guests", 0, 1000000, &l->guests)) ||
+        (name_failures &&
+         cli_int(name_failures, "--slow-name-failures", 0, 1000000, &l->name_failures)))
         return CLI_USAGE;
     l->queue_bytes = (long)queue_kib * 1024;
     long seconds;
@@ -141,6 +146,10 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     if (expire) {
         if (duration(expire, "--expire", &seconds)) return CLI_USAGE;
         l->expire_seconds = seconds;
+    }
+    if (guest_expire) {
+        if (duration(guest_expire, "--guest-expire", &seconds)) return CLI_USAGE;
+        l->guest_seconds = seconds;
     }
     if (!cert != !key) {
         fprintf(stderr, "tafel serve: --cert and --key go together (a PEM certificate and its "

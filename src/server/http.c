@@ -256,6 +256,7 @@ static void on_signal(uv_signal_t *handle, int signum) {
 static void on_tick(uv_timer_t *handle) {
     (void)handle;
     tables_tick();
+    sockets_tick();
     log_flush();
 }
 

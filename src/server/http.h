@@ -73,5 +73,15 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
 void sockets_client_address(struct lws *wsi, char *out, size_t size);
 /* Whether one more WebSocket may open from addr (--max-per-address). */
 int sockets_address_allowed(const char *addr);
+/* The close codes of a socket whose login ended (docs/protocol.md). */
+#define SOCKETS_CLOSE_LOGGED_OUT 4001
+#define SOCKETS_CLOSE_DISABLED 4003
+/* A login ended: the open sockets of login (its token's SHA-256), or when
+** login is NULL every socket of player_id's logins but keep's (NULL: all),
+** read nothing more and close with 4001. */
+void sockets_end_logins(int64_t player_id, const unsigned char *login, const unsigned char *keep);
+/* Once a second: the logins of open sockets checked, a slice at a time;
+** the players' sweeps (players_sweep). */
+void sockets_tick(void);
 
 #endif

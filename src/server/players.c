@@ -351,3 +351,88 @@ void players_logins_expire(void) {
     last = now;
     run_sql("DELETE FROM logins WHERE used < ?1", "l", now - (int64_t)PLAYERS_LOGIN_DAYS * 86400);
 }
+
+int players_logins_check(players_login *logins, int n) {
+    sqlite3 *db = store_sqlite(tables_store());
+    sqlite3_stmt *st;
+    if (n <= 0) return 0;
+    if (!db || sqlite3_prepare_v2(db, "SELECT p.disabled, l.used FROM players p"
+                                      " LEFT JOIN logins l ON l.token_hash = ?1 AND l.player = p.id"
+                                      " WHERE p.id = ?2",
+                                  -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    int64_t now = (int64_t)time(NULL);
+    int failed = 0;
+    for (int i = 0; i < n && !failed; i++) {
+        players_login *l = &logins[i];
+        int64_t used = 0;
+        int rc = sqlite3_bind_blob(st, 1, l->hash, 32, SQLITE_TRANSIENT);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, l->player_id);
+        if (rc == SQLITE_OK) rc = sqlite3_step(st);
+        if (rc == SQLITE_DONE) {
+            l->state = PLAYERS_LOGIN_ENDED; /* the player is gone (an expired guest) */
+        } else if (rc == SQLITE_ROW) {
+            int known = sqlite3_column_type(st, 1) != SQLITE_NULL;
+            used = known ? sqlite3_column_int64(st, 1) : 0;
+            l->state = sqlite3_column_int(st, 0)                                   ? PLAYERS_LOGIN_DISABLED
+                     : !known || used < now - (int64_t)PLAYERS_LOGIN_DAYS * 86400 ? PLAYERS_LOGIN_ENDED
+                                                                                  : PLAYERS_LOGIN_LIVE;
+        } else {
+            failed = 1;
+        }
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+        if (!failed && l->state == PLAYERS_LOGIN_LIVE && used < now - 3600) {
+            run_sql("UPDATE logins SET used = ?2 WHERE token_hash = ?1", "bl", l->hash, now);
+            run_sql("UPDATE players SET seen = ?2 WHERE id = ?1", "ll", l->player_id, now);
+        }
+    }
+    sqlite3_finalize(st);
+    return failed ? -1 : 0;
+}
+
+/* Deletes up to PLAYERS_GUEST_BATCH guests unused since before `before` that
+** nothing refers to, with their logins, in one transaction: how many. */
+static int guests_delete(int64_t before) {
+    sqlite3 *db = store_sqlite(tables_store());
+    sqlite3_stmt *st;
+    int64_t ids[PLAYERS_GUEST_BATCH];
+    int n = 0;
+    if (!db || sqlite3_prepare_v2(db, "SELECT id FROM players p WHERE kind = 'guest' AND seen < ?1"
+                                      " AND NOT EXISTS (SELECT 1 FROM seats WHERE player = p.id)"
+                                      " AND NOT EXISTS (SELECT 1 FROM chat WHERE player = p.id)"
+                                      " AND NOT EXISTS (SELECT 1 FROM tables WHERE creator = p.id)"
+                                      " AND NOT EXISTS (SELECT 1 FROM results WHERE player = p.id)"
+                                      " AND NOT EXISTS (SELECT 1 FROM ratings WHERE player = p.id)"
+                                      " LIMIT ?2",
+                                  -1, &st, NULL) != SQLITE_OK)
+        return 0;
+    if (sqlite3_bind_int64(st, 1, before) == SQLITE_OK &&
+        sqlite3_bind_int(st, 2, PLAYERS_GUEST_BATCH) == SQLITE_OK)
+        while (n < PLAYERS_GUEST_BATCH && sqlite3_step(st) == SQLITE_ROW)
+            ids[n++] = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (!n || sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) return 0;
+    int ok = 1;
+    for (int i = 0; i < n && ok; i++)
+        ok = run_sql("DELETE FROM logins WHERE player = ?1", "l", ids[i]) == SQLITE_DONE &&
+             run_sql("DELETE FROM players WHERE id = ?1 AND kind = 'guest'", "l", ids[i]) ==
+                 SQLITE_DONE;
+    if (!ok || sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        return 0;
+    }
+    return n;
+}
+
+void players_sweep(void) {
+    players_logins_expire();
+    static int64_t last;
+    static int full; /* the last batch was full: more wait */
+    long ttl = server_opt->limits.guest_seconds;
+    int64_t now = (int64_t)time(NULL);
+    int64_t every = ttl < 3600 ? ttl : 3600;
+    if (ttl <= 0 || (!full && now - last < every)) return;
+    last = now;
+    full = guests_delete(now - ttl) == PLAYERS_GUEST_BATCH;
+}

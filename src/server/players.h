@@ -77,4 +77,29 @@ int players_logins_end(int64_t id, const unsigned char *keep);
 /* Deletes the logins unused for PLAYERS_LOGIN_DAYS (at most once an hour). */
 void players_logins_expire(void);
 
+/* What became of a login an open socket was opened with. */
+typedef enum players_login_state {
+    PLAYERS_LOGIN_LIVE = 0,
+    PLAYERS_LOGIN_ENDED,    /* logged out, ended by a password change, expired, deleted */
+    PLAYERS_LOGIN_DISABLED  /* its player is disabled */
+} players_login_state;
+typedef struct players_login {
+    unsigned char hash[32]; /* the token's SHA-256 */
+    int64_t player_id;      /* whose login it was */
+    players_login_state state; /* the answer */
+} players_login;
+/* Sets the state of each of the n logins (one indexed query each); a live
+** one unused for an hour is marked used now, with its player seen (an open
+** socket is a use).  0, or -1 when the database could not be read (states
+** unset). */
+int players_logins_check(players_login *logins, int n);
+
+/* Once a second from the loop: at most once an hour the logins unused for
+** PLAYERS_LOGIN_DAYS end, and the guests nothing refers to (no seat, chat
+** line, table made, result or rating) that were not used for
+** --guest-expire are deleted with their logins, PLAYERS_GUEST_BATCH at a
+** time (sooner again while a batch was full). */
+#define PLAYERS_GUEST_BATCH 500
+void players_sweep(void);
+
 #endif

@@ -12,14 +12,22 @@
 ** --durable an answer that changed the database waits for the sync as the
 ** lobby's does.
 **
-** Brute force: wrong passwords are counted per name and per address in
-** token buckets (BUCKETS slots, the oldest full one reused: memory stays
-** bounded whatever names are tried).  A login attempt takes a token from
-** both before its hash runs (parallel attempts count too); a success gives
-** the name's bucket back in full and the address's token back.  An empty
-** bucket answers 429 "slow_down" with Retry-After.  New accounts and new
-** guests are counted per address an hour the same way.  An unknown name
-** costs a hash like a known one and gets the same answer.
+** Brute force (docs/club.md, "Too many attempts"): wrong passwords are
+** counted in token buckets (BUCKETS slots, the oldest full one reused:
+** memory stays bounded whatever names are tried) per (name, address) pair,
+** per address and per name.  A login attempt takes a token from each
+** before its hash runs (parallel attempts count too).  An empty pair
+** answers 429 "slow_down" with Retry-After: the owner elsewhere is not
+** concerned.  An empty address (spraying many names) answers 429 too, but
+** not for a name that logged in or signed up from that address before (a
+** known pair, KNOWN slots, the oldest forgotten first): players behind one
+** address lock each other out of nothing.  An empty name (under attack from
+** many addresses) is never refused: its answers go out LOGIN_SLOW_MS after
+** the request, so its owner logs in from anywhere, slowly.  A success
+** fills the pair's bucket again and gives the address and the name their
+** token back.  New accounts and new guests are counted per address an hour
+** the same way.  An unknown name costs a hash like a known one and gets the
+** same answer.
 */
 #include "hasher.h"
 #include "http.h"
@@ -40,6 +48,8 @@
 #define LOGIN_WINDOW 900.0 /* seconds: --max-login-failures per this */
 #define HOUR 3600.0
 #define BUCKETS 4096
+#define KNOWN 4096
+#define LOGIN_SLOW_MS 3000 /* a name under attack: its answers wait this long */
 #define COOKIE_AGE (PLAYERS_LOGIN_DAYS * 86400)
 
 typedef enum post_route { R_SIGNUP, R_LOGIN, R_LOGOUT, R_PASSWORD, R_GUEST } post_route;
@@ -66,6 +76,7 @@ typedef struct players_tx {
     char cookie[200];
     int has_cookie, retry_after;
     uint64_t commit;
+    int64_t not_before;  /* ms (now_ms): a name under attack is answered no sooner */
 } players_tx;
 
 int players_route_is_post(const char *uri) {
@@ -166,6 +177,52 @@ static void bucket_give(char kind, const char *text, int cap, double window, int
     b->tokens = all ? cap : b->tokens + 1 > cap ? cap : b->tokens + 1;
 }
 
+/* A (name, address) pair as one text to key its bucket by. */
+static void pair_text(const char *name, const char *addr, char *out, size_t size) {
+    snprintf(out, size, "%s\n%s", name, addr);
+}
+
+/* The pairs that logged in (or signed up) lately: when they were. */
+static struct known_pair {
+    uint64_t key; /* 0: free */
+    int64_t at;   /* unix seconds */
+} known[KNOWN];
+
+static void known_add(const char *pair) {
+    uint64_t key = bucket_key('k', pair);
+    struct known_pair *slot = &known[0];
+    for (int i = 0; i < KNOWN; i++) {
+        if (known[i].key == key || !known[i].key) {
+            slot = &known[i];
+            break;
+        }
+        if (known[i].at < slot->at) slot = &known[i];
+    }
+    *slot = (struct known_pair){.key = key, .at = (int64_t)time(NULL)};
+}
+
+static int known_has(const char *pair) {
+    uint64_t key = bucket_key('k', pair);
+    int64_t since = (int64_t)time(NULL) - (int64_t)PLAYERS_LOGIN_DAYS * 86400;
+    for (int i = 0; i < KNOWN && known[i].key; i++)
+        if (known[i].key == key) return known[i].at >= since;
+    return 0;
+}
+
+/* ---- logins ending ---------------------------------------------------- */
+
+/* A login ends here and in its open sockets at once (they close with 4001). */
+static int end_login(const unsigned char hash[32]) {
+    sockets_end_logins(0, hash, NULL);
+    return players_login_end(hash);
+}
+
+/* Every login of player id but keep's (NULL: all), and their sockets. */
+static int end_logins(int64_t id, const unsigned char *keep) {
+    sockets_end_logins(id, NULL, keep);
+    return players_logins_end(id, keep);
+}
+
 /* ---- answers ---------------------------------------------------------- */
 
 static char *print_free(cJSON *json) {
@@ -200,6 +257,11 @@ static int tx_send(struct lws *wsi, http_session *h) {
     players_tx *tx = h->tx;
     if (tx->commit > syncer_synced()) {
         lws_set_timer_usecs(wsi, 2000);
+        return 0;
+    }
+    int64_t early = tx->not_before - now_ms();
+    if (early > 0) {
+        lws_set_timer_usecs(wsi, (lws_usec_t)early * 1000);
         return 0;
     }
     char *text = tx->text;
@@ -407,12 +469,16 @@ static void do_login(players_tx *tx, const cJSON *body) {
         return;
     }
     const server_limits *l = &server_opt->limits;
-    int wait = bucket_wait('n', name, l->login_failures, LOGIN_WINDOW);
-    int wait_addr = bucket_wait('a', tx->addr, l->address_failures, LOGIN_WINDOW);
-    if (wait || wait_addr)
-        return slow_down(tx, wait > wait_addr ? wait : wait_addr, "failed logins");
-    bucket_take('n', name, l->login_failures, LOGIN_WINDOW);
+    char pair[PLAYER_NAME_MAX + 80];
+    pair_text(name, tx->addr, pair, sizeof pair);
+    int wait = bucket_wait('p', pair, l->login_failures, LOGIN_WINDOW);
+    if (!wait && !known_has(pair))
+        wait = bucket_wait('a', tx->addr, l->address_failures, LOGIN_WINDOW);
+    if (wait) return slow_down(tx, wait, "failed logins");
+    bucket_take('p', pair, l->login_failures, LOGIN_WINDOW);
     bucket_take('a', tx->addr, l->address_failures, LOGIN_WINDOW);
+    if (bucket_take('n', name, l->name_failures, LOGIN_WINDOW))
+        tx->not_before = now_ms() + LOGIN_SLOW_MS;
     snprintf(tx->name, sizeof tx->name, "%s", name);
     hasher_job *job = new_job(HASHER_VERIFY, password);
     if (!job) return;
@@ -437,7 +503,9 @@ static void do_password(players_tx *tx, const cJSON *body) {
         return;
     }
     if (!password_ok(tx, new, "the new password")) return;
-    int wait = bucket_take('n', tx->who.name, server_opt->limits.login_failures, LOGIN_WINDOW);
+    char pair[PLAYER_NAME_MAX + 80];
+    pair_text(tx->who.name, tx->addr, pair, sizeof pair);
+    int wait = bucket_take('p', pair, server_opt->limits.login_failures, LOGIN_WINDOW);
     if (wait) return slow_down(tx, wait, "wrong passwords");
     hasher_job *job = new_job(HASHER_CHECK, old);
     if (!job) return;
@@ -510,7 +578,7 @@ int players_post_complete(struct lws *wsi, http_session *h) {
         case R_PASSWORD: do_password(tx, body); break;
         case R_GUEST: do_guest(tx, body); break;
         case R_LOGOUT:
-            if (tx->has_token && players_login_end(tx->token_hash)) {
+            if (tx->has_token && end_login(tx->token_hash)) {
                 tx_error(tx, 500, "storage", "the login could not be ended");
                 break;
             }
@@ -529,6 +597,8 @@ int players_post_complete(struct lws *wsi, http_session *h) {
 /* A hash came back for tx: the answer. */
 static void hashed(players_tx *tx, hasher_job *job) {
     const server_limits *l = &server_opt->limits;
+    char pair[PLAYER_NAME_MAX + 80];
+    pair_text(tx->route == R_PASSWORD ? tx->who.name : tx->name, tx->addr, pair, sizeof pair);
     if (job->failed && job->op == HASHER_MAKE) {
         tx_error(tx, 503, "busy", "the server could not hash the password (out of memory)");
         return;
@@ -548,8 +618,9 @@ static void hashed(players_tx *tx, hasher_job *job) {
         }
         /* the guest became the account (its seats and lines are its); its
         ** old logins end, and the caller gets a new one */
-        if (tx->who.kind == PLAYER_GUEST) players_logins_end(p.id, NULL);
-        else if (tx->has_token) players_login_end(tx->token_hash);
+        if (tx->who.kind == PLAYER_GUEST) end_logins(p.id, NULL);
+        else if (tx->has_token) end_login(tx->token_hash);
+        known_add(pair);
         tx_login(tx, 201, &p);
         return;
     }
@@ -562,10 +633,12 @@ static void hashed(players_tx *tx, hasher_job *job) {
             tx_error(tx, 403, "disabled", "the account '%s' is disabled", tx->target.name);
             return;
         }
-        bucket_give('n', tx->name, l->login_failures, LOGIN_WINDOW, 1);
+        bucket_give('p', pair, l->login_failures, LOGIN_WINDOW, 1);
         bucket_give('a', tx->addr, l->address_failures, LOGIN_WINDOW, 0);
+        bucket_give('n', tx->name, l->name_failures, LOGIN_WINDOW, 0);
+        known_add(pair);
         if (job->rehashed) players_set_password(tx->target.id, job->result);
-        if (tx->has_token) players_login_end(tx->token_hash);
+        if (tx->has_token) end_login(tx->token_hash);
         tx_login(tx, 200, &tx->target);
         return;
     case R_PASSWORD:
@@ -577,9 +650,10 @@ static void hashed(players_tx *tx, hasher_job *job) {
             tx_error(tx, 500, "storage", "the new password could not be stored");
             return;
         }
-        bucket_give('n', tx->who.name, l->login_failures, LOGIN_WINDOW, 1);
+        bucket_give('p', pair, l->login_failures, LOGIN_WINDOW, 1);
+        known_add(pair);
         /* the other logins end: whoever knew the old password is out */
-        players_logins_end(tx->target.id, tx->token_hash);
+        end_logins(tx->target.id, tx->has_token ? tx->token_hash : NULL);
         tx_answer(tx, 200, player_json(&tx->who));
         return;
     default:

@@ -51,17 +51,24 @@ typedef struct server_limits {
                          ** ends as abandoned (0: never) */
     int bot_ms;          /* --bot-ms: most milliseconds a bot thinks about one move */
     int hint_ms;         /* --hint-ms: most milliseconds a hint thinks */
-    int login_failures;  /* --max-login-failures: failed logins per name per 15 minutes */
-    int address_failures; /* --max-address-failures: failed logins per address per 15 minutes */
+    int login_failures;  /* --max-login-failures: failed logins per name and address per
+                         ** 15 minutes (then that pair is refused) */
+    int address_failures; /* --max-address-failures: failed logins per address per 15 minutes
+                         ** (then it is refused names it never logged in to) */
     int signups;         /* --max-signups: accounts one address may make an hour */
     int guests;          /* --max-guests: guests one address may make an hour */
+    int name_failures;   /* --slow-name-failures: failed logins per name per 15 minutes from
+                         ** all addresses, past which its answers are slowed (0: never) */
+    long guest_seconds;  /* --guest-expire: a guest nothing refers to is deleted this long
+                         ** after its last use (0: never) */
 } server_limits;
 
 #define SERVER_LIMITS_DEFAULT                                                   \
     {.per_address = 50, .idle_seconds = 60, .queue_bytes = 4L << 20, .rate = 20,   \
      .new_tables = 60, .max_tables = 5000, .expire_seconds = 30L * 86400,         \
      .bot_ms = 10000, .hint_ms = 2000, .login_failures = 5, .address_failures = 20, \
-     .signups = 10, .guests = 200}
+     .signups = 10, .guests = 200,                                                 \
+     .name_failures = 20, .guest_seconds = 86400}
 
 void server_limits_default(server_limits *l);
 
@@ -130,7 +137,8 @@ typedef struct session {
     double tokens;       /* the rate limit's bucket (sockets.c) */
     int64_t tokens_at;   /* when it was last filled, ms */
     int64_t limited_at;  /* when it was last told it sends too fast, ms */
-    int64_t flood_at;    /* when it was found flooding (closed soon after), ms */
+    int64_t close_at;    /* when it was found flooding or its login ended (closed soon
+                         ** after), ms */
     int64_t last_rx;     /* when it last sent anything, ms */
     int waiting;         /* its place + 1 among the sockets whose next message
                          ** waits for a sync (sockets.c, --durable); 0: none */
@@ -139,6 +147,11 @@ typedef struct session {
     int chat_i;          /* the ring's oldest */
     int left_seat;       /* the seat + 1 it gave up at its table (resigned, handed to a bot),
                          ** 0 none: it follows a rematch from there (rematch.c) */
+    unsigned char login[32]; /* the SHA-256 of the login it was opened with (who.id > 0) */
+    int logged;          /* its place + 1 among the sockets of a login (sockets.c); 0: none,
+                         ** or its login has ended and it is closing */
+    int close_code;      /* with closing: the close frame's status and reason */
+    const char *close_why;
 } session;
 
 /* Queues text (copied) for the socket and asks lws for a write. */

@@ -14,6 +14,14 @@
 ** at the upgrade by routes.c).  Text frames only: binary ones close the
 ** socket (1003).
 **
+** A socket opened with a login (players.c) is listed with it: when the
+** login ends (a logout, a password change elsewhere, sockets_end_login) or
+** the periodic check finds it gone, expired or its player disabled
+** (sockets_tick: every socket within LOGIN_CHECK_SECONDS, a slice a
+** second, one query per distinct login of the slice), the socket reads no
+** more messages at once and is closed with 4001 "logged out" or 4003
+** "disabled" (docs/protocol.md) after what is queued for it.
+**
 ** --durable: each message carries the commit count when it was queued and
 ** goes out only once the syncer has synced that many (syncer.c); until
 ** then its socket is listed as waiting, and sockets_release (the loop,
@@ -28,6 +36,7 @@
 #include <libwebsockets.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,48 +53,69 @@ static uint64_t last_session_id;
 
 enum { FLOOD_QUIET_MS = 200, FLOOD_WAIT_MS = 3000 };
 
+/* Every open socket of a login is checked against the database within
+** this many seconds (docs/server.md, "Limits"). */
+enum { LOGIN_CHECK_SECONDS = 5 };
+
 /* session.closing: */
 enum {
     SESSION_CLOSE_NOW = 1,
-    SESSION_CLOSE_FLOOD = 2, /* after the queue is written */
+    SESSION_CLOSE_AFTER_QUEUE = 2, /* after the queue is written (a flood, a login ended) */
     SESSION_CLOSE_SENT = 3   /* a close frame is on its way: a WRITEABLE that returned
                              ** -1 again would hang up at once (a reset: the client
                              ** loses the close and what came before) */
 };
 
-/* The sockets whose first message waits for a sync; session.waiting is
-** the place + 1 (taken out in any order: the last moves into the gap). */
-static session **waiters;
-static int nwaiters, capwaiters;
+/* A list of sockets, each knowing its place + 1 in a field of its own
+** (taken out in any order: the last moves into the gap). */
+typedef struct session_list {
+    session **at;
+    int n, cap;
+    size_t place; /* offsetof(session, the int field of its place) */
+} session_list;
+
+static int *place_of(const session_list *l, session *s) {
+    return (int *)(void *)((char *)s + l->place);
+}
+
+/* 0, or -1 out of memory (s is not listed). */
+static int list_add(session_list *l, session *s) {
+    if (*place_of(l, s)) return 0;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 64;
+        session **grown = realloc(l->at, sizeof *grown * (size_t)cap);
+        if (!grown) return -1;
+        l->at = grown;
+        l->cap = cap;
+    }
+    l->at[l->n++] = s;
+    *place_of(l, s) = l->n;
+    return 0;
+}
+
+static void list_remove(session_list *l, session *s) {
+    int *place = place_of(l, s);
+    if (!*place) return;
+    session *last = l->at[--l->n];
+    l->at[*place - 1] = last;
+    *place_of(l, last) = *place;
+    *place = 0;
+}
+
+/* The sockets whose first message waits for a sync (session.waiting). */
+static session_list waiters = {.place = offsetof(session, waiting)};
 
 static void wait_add(session *s) {
-    if (s->waiting) return;
-    if (nwaiters == capwaiters) {
-        int cap = capwaiters ? capwaiters * 2 : 64;
-        session **grown = realloc(waiters, sizeof *grown * (size_t)cap);
-        if (!grown) { /* asks again for a write: the message waits all the same */
-            lws_callback_on_writable(s->wsi);
-            return;
-        }
-        waiters = grown;
-        capwaiters = cap;
-    }
-    waiters[nwaiters++] = s;
-    s->waiting = nwaiters;
+    if (list_add(&waiters, s)) /* asks again for a write: the message waits all the same */
+        lws_callback_on_writable(s->wsi);
 }
 
-static void wait_remove(session *s) {
-    if (!s->waiting) return;
-    session *last = waiters[--nwaiters];
-    waiters[s->waiting - 1] = last;
-    last->waiting = s->waiting;
-    s->waiting = 0;
-}
+static void wait_remove(session *s) { list_remove(&waiters, s); }
 
 void sockets_release(void) {
     uint64_t synced = syncer_synced();
-    for (int i = 0; i < nwaiters;) {
-        session *s = waiters[i];
+    for (int i = 0; i < waiters.n;) {
+        session *s = waiters.at[i];
         if (s->head && s->head->commit > synced) {
             i++;
             continue;
@@ -190,27 +220,115 @@ static int rate_take(session *s) {
     return 0;
 }
 
-/* A flooding socket whose queue is written is closed (1008) once what it
-** sent has been read (and ignored): a socket closed with unread input
-** resets, and the client loses the close and the errors before it.  So the
-** close waits until its messages stop coming, at most FLOOD_WAIT_MS.  (On
-** the libuv loop, a close asked for in WRITEABLE went out as a bare reset:
-** it is asked for from this timer.) */
-static int flood_close(session *s, struct lws *wsi) {
-    if (s->closing != SESSION_CLOSE_FLOOD) return 0;
+/* A socket to close after its queue (flooding, or its login ended) is
+** closed with its code once what it sent has been read (and ignored): a
+** socket closed with unread input resets, and the client loses the close
+** and the messages before it.  So the close waits until its messages stop
+** coming, at most FLOOD_WAIT_MS.  (On the libuv loop, a close asked for in
+** WRITEABLE went out as a bare reset: it is asked for from this timer.) */
+static int close_after_queue(session *s, struct lws *wsi) {
+    if (s->closing != SESSION_CLOSE_AFTER_QUEUE) return 0;
     if (s->head) {
         lws_callback_on_writable(wsi);
         return 0;
     }
     int64_t now = now_ms();
-    if (now - s->last_rx < FLOOD_QUIET_MS && now - s->flood_at < FLOOD_WAIT_MS) {
+    if (now - s->last_rx < FLOOD_QUIET_MS && now - s->close_at < FLOOD_WAIT_MS) {
         lws_set_timer_usecs(wsi, FLOOD_QUIET_MS * 1000);
         return 0;
     }
-    const char *why = "too many messages";
-    lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why, strlen(why));
+    lws_close_reason(wsi, (enum lws_close_status)s->close_code, (unsigned char *)s->close_why,
+                     strlen(s->close_why));
     s->closing = SESSION_CLOSE_SENT;
     return -1;
+}
+
+/* Reads nothing more from s, and closes it with code and why (static text)
+** once its queue is written. */
+static void close_soon(session *s, int code, const char *why) {
+    if (s->closing) return;
+    s->closing = SESSION_CLOSE_AFTER_QUEUE;
+    s->close_code = code;
+    s->close_why = why;
+    s->close_at = now_ms();
+    lws_callback_on_writable(s->wsi);
+}
+
+/* ---- the logins of open sockets --------------------------------------- */
+
+/* The sockets opened with a login (session.logged). */
+static session_list logged = {.place = offsetof(session, logged)};
+static int check_next; /* the next place the periodic check looks at */
+
+static void logged_remove(session *s) {
+    int place = s->logged - 1;
+    if (place < 0) return;
+    list_remove(&logged, s);
+    if (check_next > place) check_next--; /* the one moved in: not skipped */
+}
+
+/* The login of s has ended: it stops at once, and closes. */
+static void login_ended(session *s, players_login_state state) {
+    logged_remove(s);
+    if (state == PLAYERS_LOGIN_DISABLED) close_soon(s, SOCKETS_CLOSE_DISABLED, "disabled");
+    else close_soon(s, SOCKETS_CLOSE_LOGGED_OUT, "logged out");
+}
+
+void sockets_end_logins(int64_t player_id, const unsigned char *login, const unsigned char *keep) {
+    for (int i = 0; i < logged.n;) {
+        session *s = logged.at[i];
+        int match = login ? !memcmp(s->login, login, 32)
+                          : s->who.id == player_id && !(keep && !memcmp(s->login, keep, 32));
+        if (match) login_ended(s, PLAYERS_LOGIN_ENDED); /* moves another into place i */
+        else i++;
+    }
+}
+
+static int login_order(const void *a, const void *b) {
+    return memcmp(((const players_login *)a)->hash, ((const players_login *)b)->hash, 32);
+}
+
+/* Checks the next slice of the sockets of logins against the database: all
+** of them within LOGIN_CHECK_SECONDS (called once a second).  Sockets of
+** one login share one query (a browser's tabs, a player's tables). */
+static void check_logins(void) {
+    if (!logged.n) return;
+    int slice = (logged.n + LOGIN_CHECK_SECONDS - 1) / LOGIN_CHECK_SECONDS;
+    session **batch = malloc(sizeof *batch * (size_t)slice);
+    players_login *asked = malloc(sizeof *asked * (size_t)slice);
+    if (!batch || !asked) {
+        free(batch);
+        free(asked);
+        return;
+    }
+    for (int k = 0; k < slice; k++) {
+        if (check_next >= logged.n) check_next = 0;
+        session *s = batch[k] = logged.at[check_next++];
+        memcpy(asked[k].hash, s->login, 32);
+        asked[k].player_id = s->who.id;
+    }
+    qsort(asked, (size_t)slice, sizeof *asked, login_order);
+    int distinct = 0;
+    for (int k = 0; k < slice; k++)
+        if (!distinct || login_order(&asked[distinct - 1], &asked[k])) asked[distinct++] = asked[k];
+    if (!players_logins_check(asked, distinct)) {
+        for (int k = 0; k < slice; k++) {
+            session *s = batch[k];
+            players_login key;
+            memcpy(key.hash, s->login, 32);
+            const players_login *found =
+                bsearch(&key, asked, (size_t)distinct, sizeof *asked, login_order);
+            if (found && found->state != PLAYERS_LOGIN_LIVE && s->logged)
+                login_ended(s, found->state);
+        }
+    }
+    free(batch);
+    free(asked);
+}
+
+void sockets_tick(void) {
+    check_logins();
+    players_sweep();
 }
 
 /* ---- WebSocket -------------------------------------------------------- */
@@ -273,9 +391,7 @@ static int receive(session *s, struct lws *wsi, const void *in, size_t len) {
         ** a reset, and may lose what was on its way to it: so the close
         ** waits until its messages stop coming (FLOOD_QUIET_MS), at most
         ** FLOOD_WAIT_MS. */
-        s->closing = SESSION_CLOSE_FLOOD;
-        s->flood_at = now_ms();
-        lws_callback_on_writable(wsi);
+        close_soon(s, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages");
         ok = 0;
     }
     if (!ok) {
@@ -302,7 +418,9 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         sockets_client_address(wsi, s->addr, sizeof s->addr);
         addr_add(s->addr, 1);
         /* who: from the upgrade's session cookie (nobody without one) */
-        if (players_of_request(wsi, &s->who) != 1) memset(&s->who, 0, sizeof s->who);
+        int has_token;
+        if (players_of_request_token(wsi, &s->who, s->login, &has_token) == 1) list_add(&logged, s); /* unlisted: unchecked until its next open */
+        else memset(&s->who, 0, sizeof s->who);
         turns_socket_opened(s); /* told of turns at its player's other tables */
         break;
     case LWS_CALLBACK_RECEIVE:
@@ -317,8 +435,8 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         if (s->closing == SESSION_CLOSE_NOW) return -1;
         struct outmsg *m = s->head;
         if (s->closing == SESSION_CLOSE_SENT) break; /* lws awaits the client's close */
-        if (!m && s->closing == SESSION_CLOSE_FLOOD) {
-            lws_set_timer_usecs(wsi, 1000); /* closed from the timer: flood_close */
+        if (!m && s->closing == SESSION_CLOSE_AFTER_QUEUE) {
+            lws_set_timer_usecs(wsi, 1000); /* closed from the timer: close_after_queue */
             break;
         }
         if (!m) break;
@@ -338,9 +456,10 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         break;
     }
     case LWS_CALLBACK_TIMER:
-        return flood_close(s, wsi);
+        return close_after_queue(s, wsi);
     case LWS_CALLBACK_CLOSED:
         if (s->addr[0]) addr_add(s->addr, -1);
+        logged_remove(s);
         turns_socket_closed(s);
         protocol_closed(s);
         drop_queue(s);

@@ -7,7 +7,10 @@
 // change the table carry the `seq` of the latest `state` seen.  A move sent
 // but not acknowledged when the socket dropped is sent once more after the
 // join: the server recognises a repeated move and does not apply it twice.
-// A ping every 25 s finds a connection that died without a close.
+// A ping every 25 s finds a connection that died without a close.  A close
+// because the page's login ended (4001 logged out, 4003 disabled:
+// docs/protocol.md) is not retried: the socket would come back as the
+// player it no longer is; the status says why ("ended").
 
 import {Channel} from "./channel.mjs";
 
@@ -17,6 +20,9 @@ const MIN_DELAY = 500;
 const MAX_DELAY = 15000;
 const PING_EVERY = 25000;
 const PONG_WITHIN = 10000;
+/** The close codes of an ended login, and what the status calls them. */
+/** @type {Record<number, "logged_out" | "disabled">} */
+const LOGIN_ENDED = {4001: "logged_out", 4003: "disabled"};
 
 export class Connection extends Channel {
     /** @param {string} [url] the WebSocket address; by default /ws of this page's host */
@@ -81,11 +87,15 @@ export class Connection extends Channel {
             this.track(m);
             this.emit(m);
         };
-        ws.onclose = () => {
+        ws.onclose = (e) => {
             if (this.ws !== ws) return;
             this.ws = null;
             this.stopPing();
-            if (!this.stopped) this.scheduleRetry();
+            const ended = LOGIN_ENDED[e.code];
+            if (ended) {
+                this.stopped = true;
+                this.setStatus({state: "ended", ended});
+            } else if (!this.stopped) this.scheduleRetry();
             else this.setStatus({state: "closed"});
         };
         ws.onerror = () => { /* onclose follows */ };

@@ -55,7 +55,8 @@ export {};
  *   reason?: "abandoned" | "timeout", seed?: string, clock?: ClockInfo,
  *   to_move: number | "chance" | "terminal", seats: SeatInfo[], view: any,
  *   last: LastAction[], events: ActionAccount[], legal?: string[], undo: boolean,
- *   scores: number[], winners?: number[], rated?: boolean, private?: boolean, rematch?: string
+ *   scores: number[], winners?: number[], rated?: boolean, private?: boolean, rematch?: string,
+ *   rematch_offer?: RematchOffer
  * }} StateMessage
  */
 
@@ -163,10 +164,22 @@ export {};
  */
 
 /**
+ * A rematch offered at a finished table: the asker's seat, the people's seats that accepted
+ * and those still to answer (bots answer nothing).
+ * @typedef {{from: number, accepted: number[], waiting: number[]}} RematchOffer
+ */
+
+/**
+ * `rematch_ended`: the offer of seat `from` ended without a table, by seat `by`.
+ * @typedef {{type: "rematch_ended", from: number, by: number | null,
+ *   reason: "declined" | "withdrawn" | "left" | "failed"}} RematchEndedMessage
+ */
+
+/**
  * Any message of the server.
  * @typedef {StateMessage | CreatedMessage | AckMessage | HintMessage | HistoryMessage |
  *   ReplayMessage | LobbyMessage | ErrorMessage | ChatMessage | RematchMessage |
- *   TurnMessage | PassMessage | {type: "pong"}} ServerMessage
+ *   RematchEndedMessage | TurnMessage | PassMessage | {type: "pong"}} ServerMessage
  */
 
 /**

@@ -43,7 +43,8 @@ export {};
  * One of GET /api/my-games: a table where the player holds a seat, and its
  * players' names (null: an open seat).
  * @typedef {{table: string, game: string, seat: number, your_turn: boolean,
- *   players: (string | null)[], clock: ClockInfo | null, deadline_ms: number | null,
+ *   players: (string | null)[],
+ *   player_kinds?: ("account" | "guest" | "bot" | null)[], clock: ClockInfo | null, deadline_ms: number | null,
  *   left_ms?: number, updated: number}} MyGame
  */
 

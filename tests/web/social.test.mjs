@@ -80,6 +80,9 @@ test('chat and names are text: markup shows as written, makes no element and no 
     assert.ok((await b.locator('.chat-line .chat-who').last().textContent()).includes(MARKUP_NAME),
       'the speaker is named as written');
     assert.equal(await b.evaluate(() => document.querySelectorAll('img[src="x"]').length), 0);
+    // nobody mutes themselves: a's own line offers no mute, b's view of it does
+    assert.equal(await a.locator('.chat-line .chat-mute').count(), 0, 'no mute on one\'s own line');
+    assert.equal(await b.locator('.chat-line .chat-mute').count(), 1);
     // mute: b hides a's lines, and can show them again
     await b.locator('.chat-mute').last().click();
     await b.locator('.chat-muted-box:not([hidden])').waitFor({ timeout: WAIT });

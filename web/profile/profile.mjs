@@ -12,6 +12,7 @@ import {t} from "../words/catalog.mjs";
 import {chosenLanguage, languageSwitch} from "../words/language.mjs";
 import {gameWords} from "../lobby/options.mjs";
 import {ago} from "../lobby/ago.mjs";
+import {shownName} from "../table/seats.mjs";
 
 /**
  * A profile as GET /api/players/<name> answers.
@@ -42,7 +43,7 @@ export function profileHref(name) {
  * @param {string} kind
  */
 export function playerLink(name, kind) {
-    if (kind === "guest") return h("span", {class: "player-name", text: name});
+    if (kind === "guest") return h("span", {class: "player-name", text: shownName(name, kind)});
     return h("a", {class: "player-name", href: profileHref(name), text: name});
 }
 

@@ -190,6 +190,27 @@ test('a rematch declined: both are told, nobody moves, it may be offered again',
   await b.context().close();
 });
 
+test('a guest\'s default name is said in the page\'s language (nl): Gast, not Guest', async () => {
+  const t = await newTable(server, GAME, ['human', 'human'], 7);
+  const page = await newPage(browser);
+  await page.goto(`${t.url(0)}&lang=nl`);
+  await page.waitForFunction(() => Number(document.getElementById('app')?.dataset.seq ?? -1) >= 0,
+    null, { timeout: WAIT });
+  const stored = (await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).name;
+  const n = stored.match(/^Guest (\d+)$/)?.[1];
+  assert.ok(n, `the server keeps its name: ${stored}`);
+  // the account bar, the seat, and a chat line
+  await page.locator('.account-name').filter({ hasText: `Gast ${n}` }).waitFor({ timeout: WAIT });
+  await page.locator('#chat-input').fill('hallo');
+  await page.keyboard.press('Enter');
+  await page.locator('.chat-line .chat-who').filter({ hasText: `Gast ${n}` }).waitFor({ timeout: WAIT });
+  const text = await page.evaluate(() => document.body.innerText);
+  assert.ok(!text.includes('Guest'), 'no English guest name in the Dutch page');
+  assert.ok(text.includes(`Gast ${n}`));
+  assertNoErrors(page);
+  await page.context().close();
+});
+
 test('the lobby form invites a player by name', async () => {
   await signup(server, 'Ivy Invited');
   const page = await newPage(browser);

@@ -43,7 +43,8 @@ export {};
  * One of GET /api/my-games: a table where the player holds a seat, and its
  * players' names (null: an open seat).
  * @typedef {{table: string, game: string, seat: number, your_turn: boolean,
- *   players: (string | null)[], clock: ClockInfo | null, deadline_ms: number | null,
+ *   players: (string | null)[],
+ *   player_kinds?: ("account" | "guest" | "bot" | null)[], clock: ClockInfo | null, deadline_ms: number | null,
  *   left_ms?: number, updated: number}} MyGame
  */
 
@@ -55,7 +56,8 @@ export {};
  *   reason?: "abandoned" | "timeout", seed?: string, clock?: ClockInfo,
  *   to_move: number | "chance" | "terminal", seats: SeatInfo[], view: any,
  *   last: LastAction[], events: ActionAccount[], legal?: string[], undo: boolean,
- *   scores: number[], winners?: number[], rated?: boolean, private?: boolean, rematch?: string
+ *   scores: number[], winners?: number[], rated?: boolean, private?: boolean, rematch?: string,
+ *   rematch_offer?: RematchOffer
  * }} StateMessage
  */
 
@@ -163,10 +165,22 @@ export {};
  */
 
 /**
+ * A rematch offered at a finished table: the asker's seat, the people's seats that accepted
+ * and those still to answer (bots answer nothing).
+ * @typedef {{from: number, accepted: number[], waiting: number[]}} RematchOffer
+ */
+
+/**
+ * `rematch_ended`: the offer of seat `from` ended without a table, by seat `by`.
+ * @typedef {{type: "rematch_ended", from: number, by: number | null,
+ *   reason: "declined" | "withdrawn" | "left" | "failed"}} RematchEndedMessage
+ */
+
+/**
  * Any message of the server.
  * @typedef {StateMessage | CreatedMessage | AckMessage | HintMessage | HistoryMessage |
  *   ReplayMessage | LobbyMessage | ErrorMessage | ChatMessage | RematchMessage |
- *   TurnMessage | PassMessage | {type: "pong"}} ServerMessage
+ *   RematchEndedMessage | TurnMessage | PassMessage | {type: "pong"}} ServerMessage
  */
 
 /**

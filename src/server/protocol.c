@@ -169,6 +169,7 @@ static cJSON *state_object(const table *t, int seat, const char *type, int from)
     cJSON_AddBoolToObject(msg, "rated", t->rated);
     cJSON_AddBoolToObject(msg, "private", t->private_);
     if (t->rematch[0]) cJSON_AddStringToObject(msg, "rematch", t->rematch);
+    rematch_offer_json(t, msg);
     int current = tafel_state_current(t->state);
     cJSON_AddItemToObject(msg, "to_move", seat_value(t->over ? TAFEL_TERMINAL : current));
     cJSON_AddItemToObject(msg, "seats", seats_json(t));
@@ -552,9 +553,10 @@ static void do_join(session *s, const cJSON *msg) {
         return;
     }
     table *old = s->table;
-    int was_seated = s->seat >= 0;
+    int was_seated = s->seat >= 0, old_seat = old ? rematch_seat(old, s) : -1;
     if (old) table_detach(old, s);
     if (old && old != t && was_seated) table_broadcast(old);
+    if (old && old != t) rematch_left(old, old_seat);
     s->seat = seat;
     if (old != t || seat >= 0) s->left_seat = 0;
     table_attach(t, s);
@@ -746,7 +748,11 @@ void protocol_receive(session *s, const char *text, size_t len) {
         const char *text = string_field(msg, "text", &wrong);
         if (!text || wrong) protocol_send_error(s, "malformed", "chat needs \"text\", a string");
         else chat_say(s, text);
-    } else if (!strcmp(type, "rematch")) rematch_request(s);
+    } else if (!strcmp(type, "rematch")) {
+        int decline = flag_field(msg, "decline");
+        if (decline < 0) protocol_send_error(s, "malformed", "rematch's \"decline\" is a boolean");
+        else rematch_request(s, decline);
+    }
     else if (!strcmp(type, "lobby")) {
         const char *reply = lobby_message();
         if (reply) session_send(s, reply, strlen(reply));
@@ -770,8 +776,9 @@ void protocol_closed(session *s) {
     botpool_cancel_session(s->id);
     table *t = s->table;
     if (!t) return;
-    int seated = s->seat >= 0;
+    int seated = s->seat >= 0, old_seat = rematch_seat(t, s);
     table_detach(t, s);
     /* a seat's count of sockets changed; at a stop all go: nobody to tell */
     if (seated && !server_stopping) table_broadcast(t);
+    rematch_left(t, old_seat);
 }

@@ -1,5 +1,13 @@
 /*
-** rematch.c -- the rematch of a finished table (rematch.h).
+** rematch.c -- the rematch of a finished table (rematch.h): its offers and
+** the table it makes.
+**
+** An offer lives in memory only, here (a restart or the asker leaving the
+** table ends it): the asker's old seat, the seats of the people who
+** accepted, and the asker's player and address, which pay for the table.
+** Each open offer has a socket of its asker at its table (it ends when the
+** last one leaves), so there are never more offers than sockets.  Bots
+** need not answer: their seats count as accepted.
 **
 ** The new table is made with tables_create like any other (the asker's
 ** address pays for it from its quota of new tables), bound players are
@@ -26,15 +34,44 @@ typedef struct kept {
 static kept ring[REMATCH_KEPT];
 static int ring_next;
 
+typedef struct offer {
+    char table_id[STORE_ID_LEN + 1];
+    int from;          /* the asker's old seat */
+    unsigned accepted; /* a bit per seat: the asker's, the people's who said yes */
+    player asker;      /* the new table's creator */
+    char addr[64];     /* whose quota of new tables pays for it */
+} offer;
+
+static offer *offers;
+static int noffers, offers_cap;
+
+static offer *find_offer(const char *table_id) {
+    for (int i = 0; i < noffers; i++)
+        if (!strcmp(offers[i].table_id, table_id)) return &offers[i];
+    return NULL;
+}
+
+static void drop_offer(offer *o) {
+    *o = offers[--noffers];
+}
+
+/* The seats whose people must still say yes: every person's (a seat
+** with a token: resigned or handed to a bot, it is a person's again in
+** the rematch). */
+static unsigned waiting_seats(const table *t, const offer *o) {
+    unsigned waiting = 0;
+    for (int i = 0; i < t->players; i++)
+        if (t->seats[i].has_token && !(o->accepted & (1u << i))) waiting |= 1u << i;
+    return waiting;
+}
+
 static const kept *find_kept(const char *old_id) {
     for (int i = 0; i < REMATCH_KEPT; i++)
         if (!strcmp(ring[i].old_id, old_id)) return &ring[i];
     return NULL;
 }
 
-/* The old seat of socket s at t: its seat, the one its player is bound to,
-** or the one it gave up. */
-static int old_seat(const table *t, const session *s) {
+int rematch_seat(const table *t, const session *s) {
     if (s->seat >= 0) return s->seat;
     int bound = table_seat_of_player(t, s->who.id);
     return bound >= 0 ? bound : s->left_seat - 1;
@@ -53,24 +90,30 @@ static void send_rematch(session *s, const char *id, int seat, const char *token
     free(text);
 }
 
-void rematch_request(session *s) {
-    table *t = s->table;
-    int seat = t ? old_seat(t, s) : -1;
-    if (seat < 0) {
-        protocol_send_error(s, "not_seated", "rematch: only a player of the table asks for one");
-        return;
-    }
-    if (!t->over) {
-        protocol_send_error(s, "not_over", "a rematch follows a finished game");
-        return;
-    }
-    int n = t->players;
-    if (t->rematch[0]) { /* asked before: the same table */
-        const kept *k = find_kept(t->id);
-        send_rematch(s, t->rematch, (seat + 1) % n,
-                     k && !strcmp(k->new_id, t->rematch) ? k->tokens[(seat + 1) % n] : NULL);
-        return;
-    }
+/* Tells every socket at t that its offer ended (reason "declined",
+** "withdrawn", "left" or "failed"), by seat by (-1: nobody's doing), and
+** sends the states without it. */
+static void offer_ended(table *t, int from, int by, const char *reason) {
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "type", "rematch_ended");
+    cJSON_AddNumberToObject(msg, "from", from);
+    if (by >= 0) cJSON_AddNumberToObject(msg, "by", by);
+    else cJSON_AddNullToObject(msg, "by");
+    cJSON_AddStringToObject(msg, "reason", reason);
+    char *text = cJSON_PrintUnformatted(msg);
+    cJSON_Delete(msg);
+    for (int i = 0; text && i < t->nsockets; i++)
+        session_send(t->sockets[i], text, strlen(text));
+    free(text);
+    table_broadcast(t);
+}
+
+/* Every person accepted: the new table, made for the asker (from its
+** address's quota), and every old seat's sockets sent theirs.  On a
+** refusal the socket s that completed the offer is told why, and the
+** offer ends for everyone. */
+static void make_rematch(session *s, table *t, offer *o) {
+    int n = t->players, from = o->from;
     const char *specs[TAFEL_MAX_PLAYERS];
     table_options opt;
     memset(&opt, 0, sizeof opt);
@@ -85,13 +128,16 @@ void rematch_request(session *s) {
     opt.clock = t->clock;
     snprintf(opt.bot_level, sizeof opt.bot_level, "%s", t->bot_level);
     opt.rematch_of = t;
-    opt.creator = s->who;
-    char tokens[TAFEL_MAX_PLAYERS][33], why[512];
+    opt.creator = o->asker;
+    char tokens[TAFEL_MAX_PLAYERS][33], why[512], addr[sizeof o->addr];
+    snprintf(addr, sizeof addr, "%s", o->addr);
+    drop_offer(o); /* made or refused, the offer is over */
     const char *code;
-    table *next = tables_create(t->game_string, specs, n, 0, 0, &opt, s->addr, tokens, &code,
+    table *next = tables_create(t->game_string, specs, n, 0, 0, &opt, addr, tokens, &code,
                                 why, sizeof why);
     if (!next) {
         protocol_send_error(s, code, "rematch: %s", why);
+        offer_ended(t, from, -1, "failed");
         return;
     }
     if (store_set_rematch(tables_store(), t->id, next->id, why, sizeof why))
@@ -105,8 +151,87 @@ void rematch_request(session *s) {
     memcpy(k->tokens, tokens, sizeof k->tokens);
     table_broadcast(t); /* its state names the rematch */
     for (int i = 0; i < t->nsockets; i++) {
-        session *o = t->sockets[i];
-        int from = old_seat(t, o);
-        if (from >= 0) send_rematch(o, next->id, (from + 1) % n, tokens[(from + 1) % n]);
+        session *other = t->sockets[i];
+        int old = rematch_seat(t, other);
+        if (old >= 0) send_rematch(other, next->id, (old + 1) % n, tokens[(old + 1) % n]);
     }
+}
+
+static offer *new_offer(session *s, const table *t, int seat) {
+    if (noffers == offers_cap) {
+        int cap = offers_cap ? 2 * offers_cap : 16;
+        offer *more = realloc(offers, sizeof *more * (size_t)cap);
+        if (!more) return NULL;
+        offers = more;
+        offers_cap = cap;
+    }
+    offer *o = &offers[noffers++];
+    memset(o, 0, sizeof *o);
+    snprintf(o->table_id, sizeof o->table_id, "%s", t->id);
+    o->from = seat;
+    o->accepted = 1u << seat;
+    o->asker = s->who;
+    snprintf(o->addr, sizeof o->addr, "%s", s->addr);
+    return o;
+}
+
+void rematch_request(session *s, int decline) {
+    table *t = s->table;
+    int seat = t ? rematch_seat(t, s) : -1;
+    if (seat < 0) {
+        protocol_send_error(s, "not_seated", "rematch: only a player of the table asks for one");
+        return;
+    }
+    if (!t->over) {
+        protocol_send_error(s, "not_over", "a rematch follows a finished game");
+        return;
+    }
+    int n = t->players;
+    offer *o = find_offer(t->id);
+    if (decline) {
+        if (!o) {
+            protocol_send_error(s, "no_offer", "rematch: no rematch is offered at this table");
+            return;
+        }
+        int from = o->from;
+        drop_offer(o);
+        offer_ended(t, from, seat, seat == from ? "withdrawn" : "declined");
+        return;
+    }
+    if (t->rematch[0]) { /* made before: the same table */
+        const kept *k = find_kept(t->id);
+        send_rematch(s, t->rematch, (seat + 1) % n,
+                     k && !strcmp(k->new_id, t->rematch) ? k->tokens[(seat + 1) % n] : NULL);
+        return;
+    }
+    if (!o && !(o = new_offer(s, t, seat))) {
+        protocol_send_error(s, "storage", "out of memory");
+        return;
+    }
+    o->accepted |= 1u << seat;
+    if (!waiting_seats(t, o)) make_rematch(s, t, o);
+    else table_broadcast(t); /* the offer, or who accepted it, in everyone's state */
+}
+
+void rematch_offer_json(const table *t, cJSON *msg) {
+    const offer *o = find_offer(t->id);
+    if (!o) return;
+    cJSON *json = cJSON_AddObjectToObject(msg, "rematch_offer");
+    cJSON_AddNumberToObject(json, "from", o->from);
+    cJSON *accepted = cJSON_AddArrayToObject(json, "accepted");
+    cJSON *waiting = cJSON_AddArrayToObject(json, "waiting");
+    unsigned wait = waiting_seats(t, o);
+    for (int i = 0; i < t->players; i++) {
+        if (wait & (1u << i)) cJSON_AddItemToArray(waiting, cJSON_CreateNumber(i));
+        else if (t->seats[i].has_token) cJSON_AddItemToArray(accepted, cJSON_CreateNumber(i));
+    }
+}
+
+void rematch_left(table *t, int seat) {
+    offer *o = find_offer(t->id);
+    if (!o || seat != o->from) return;
+    for (int i = 0; i < t->nsockets; i++)
+        if (rematch_seat(t, t->sockets[i]) == seat) return; /* another of its pages stays */
+    drop_offer(o);
+    if (!server_stopping) offer_ended(t, seat, seat, "left");
 }

@@ -188,12 +188,19 @@ char *turns_my_games(struct lws *wsi, unsigned *status) {
         cJSON_AddNumberToObject(o, "seat", games[i].seat);
         cJSON_AddBoolToObject(o, "your_turn", games[i].yours);
         cJSON *names = cJSON_AddArrayToObject(o, "players");
+        /* a guest's default name is shown in the page's language: it must know it is a guest's */
+        cJSON *kinds = cJSON_AddArrayToObject(o, "player_kinds");
         for (int k = 0; k < t->players; k++) {
             const table_seat *ts = &t->seats[k];
-            const char *name = ts->who.id > 0 && ts->who.name[0] ? ts->who.name
-                               : ts->bot                        ? ts->spec
-                                                                : NULL;
+            int person = ts->who.id > 0 && ts->who.name[0];
+            const char *name = person ? ts->who.name : ts->bot ? ts->spec : NULL;
+            const char *kind = !name                              ? NULL
+                               : !person                          ? "bot"
+                               : ts->who.kind == PLAYER_GUEST     ? "guest"
+                               : ts->who.kind == PLAYER_ACCOUNT   ? "account"
+                                                                  : "bot";
             cJSON_AddItemToArray(names, name ? cJSON_CreateString(name) : cJSON_CreateNull());
+            cJSON_AddItemToArray(kinds, kind ? cJSON_CreateString(kind) : cJSON_CreateNull());
         }
         cJSON *clock = clocks_json(t, now);
         cJSON_AddItemToObject(o, "clock", clock ? clock : cJSON_CreateNull());

@@ -5,7 +5,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, stopAll, Client, join, get, post, signup } from './helpers.mjs';
+import { startServer, stopAll, Client, join, get, post, signup, identity } from './helpers.mjs';
 
 after(stopAll);
 
@@ -99,3 +99,18 @@ test('my games lists a player\'s tables, theirs to move first, and a turn is tol
     for (const x of [...annAt, ...benAt]) x.client.close();
     lobby.close();
   });
+
+test('my games names each seat\'s kind of player: a guest\'s, a bot\'s, an open seat', async () => {
+  const server = await startServer();
+  const gus = await identity(server, 'Gus');
+  const c = await Client.connect(server, { cookie: gus });
+  const created = await c.request({ type: 'create', game: 'carcassonne(players=3)',
+    seats: ['human', 'human', 'easy'], clock: '1d' }, ['created']);
+  await join(c, created.table, created.tokens[0]);
+  const r = await myGames(server, gus);
+  assert.equal(r.status, 200);
+  const [g] = r.body.games;
+  assert.deepEqual(g.players, ['Gus', null, 'easy']);
+  assert.deepEqual(g.player_kinds, ['guest', null, 'bot']);
+  c.close();
+});

@@ -2,13 +2,14 @@
 // counts down, the running one marked, low time marked, the timeout shown
 // with its reason in words; "claim the game" by correspondence; and the
 // lobby's "My games" with a table where it is the player's turn, updated when
-// the server tells of a turn at another table (shown as a line with a link).
+// the server tells of a turn at another table (shown as a line with a link);
+// a row is a link as a whole, and follows a seat taken elsewhere live.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { webServer, launch, newPage, assertNoErrors, stopAll, Client, WAIT } from './helpers.mjs';
-import { join } from '../server/helpers.mjs';
+import { join, identity } from '../server/helpers.mjs';
 
 let server, browser;
 before(async () => {
@@ -132,11 +133,41 @@ c.commit()`, srv.db, t[0].table, t[1].table, token]);
     }
     const line = page.locator('.turn-elsewhere');
     await line.waitFor({ timeout: WAIT });
-    assert.equal(await line.textContent(), 'It is your turn at another table (Carcassonne). Go there');
+    // the lobby is at no table: not "another" table
+    assert.equal(await line.textContent(), 'It is your turn at one of your tables (Carcassonne). Go there');
     assert.equal(await line.locator('a').getAttribute('href'), `/t/${t[1].table}`);
     await page.waitForFunction((id) => document.querySelector(`.my-game[data-table="${id}"]`)
       ?.classList.contains('yours'), t[1].table, { timeout: WAIT });
     other.close();
+    assertNoErrors(page);
+    await page.context().close();
+  });
+
+test('"My games": a seat taken elsewhere shows without a reload, and the whole row opens the table',
+  async () => {
+    const cleo = await identity(server, 'Cleo Live');
+    const dora = await identity(server, 'Dora Live');
+    const c = await Client.connect(server, { cookie: cleo });
+    const m = await c.request({ type: 'create', game: 'carcassonne(players=2)',
+      seats: ['human', 'human'], clock: '2d' }, ['created']);
+    await join(c, m.table, m.tokens[0]);   // Cleo claims the first seat
+    c.close();
+    const page = await newPage(browser);
+    await page.context().addCookies([{ name: 'tafel_session', value: cleo.split('=')[1], url: server.base }]);
+    await page.goto(`${server.base}?lang=en`);
+    const row = page.locator(`.my-games .my-game[data-table="${m.table}"]`);
+    await row.waitFor({ timeout: WAIT });
+    assert.match(await row.textContent(), /with an open seat/);
+    // Dora takes the open seat from her own browser: Cleo's lobby shows her, not reloaded
+    const d = await Client.connect(server, { cookie: dora });
+    await join(d, m.table, m.tokens[1]);
+    await page.waitForFunction((id) => /with Dora Live/.test(
+      document.querySelector(`.my-game[data-table="${id}"]`)?.textContent ?? ''), m.table, { timeout: 12000 });
+    d.close();
+    // a click on the row's words, not on the game's name, opens the table (the link covers them)
+    const box = await row.locator('.my-turn').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL((u) => u.pathname === `/t/${m.table}`, { timeout: WAIT });
     assertNoErrors(page);
     await page.context().close();
   });

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { webServer, launch, newPage, waitSeq, tableState, genericMove, VIEW_MOVES,
-  assertNoErrors, stopAll, prng, WAIT } from './helpers.mjs';
+  assertNoErrors, stopAll, prng, WAIT, screenshot } from './helpers.mjs';
 import { signup, connectAs, join, getJsonAs, places, expectedRatings, NEW_RATING,
   Client } from '../server/helpers.mjs';
 
@@ -94,6 +94,14 @@ test('a rated game of two accounts by clicks; the profile, its plot and replay; 
   const plot = alice.getByRole('img', { name: /Rating history/ });
   assert.equal(await plot.count(), 1, 'the history plot is an image with its title');
   assert.equal(await alice.locator('.rating-plot circle').count(), 1, 'one point: one rated game');
+  // its axes: round ratings on the left (1500 among them), the game's date below, each axis named
+  const ticks = await alice.locator('.rating-plot .plot-tick').allTextContents();
+  assert.ok(ticks.includes('1500') && ticks.every((x) => x.length > 0), ticks.join(' | '));
+  const day = new Date().toLocaleDateString('en', { day: 'numeric', month: 'short' });
+  assert.ok(ticks.includes(day), `the date ${day} among ${ticks.join(' | ')}`);
+  assert.deepEqual(await alice.locator('.rating-plot .plot-label').allTextContents(),
+    ['Rated games, by date', 'Rating']);
+  await screenshot(alice, 'profile-plot');
   const opponent = alice.locator('.results-table .opponents a');
   assert.equal(await opponent.textContent(), 'Bob');
   assert.equal(await opponent.getAttribute('href'), '/p/Bob');

@@ -1,12 +1,13 @@
 // social.test.mjs -- the club at the table, through the browser: chat
 // lines and a guest's name full of markup are shown as text (no element
 // made, no dialog); a seat link claimed by one browser is refused to a
-// second; Rematch moves both players' pages to the new table; the lobby's
+// second; a rematch offered by one player and accepted by the other moves
+// both pages to the new table, and a declined one makes none; the lobby's
 // form invites a player by name.  Every page is a guest of its own (the page asks for one at once).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { webServer, launch, newPage, newTable, assertNoErrors, stopAll, Client, WAIT } from './helpers.mjs';
+import { webServer, launch, newPage, newTable, assertNoErrors, stopAll, Client, WAIT, screenshot } from './helpers.mjs';
 import { join, signup } from '../server/helpers.mjs';
 
 let server, browser;
@@ -79,6 +80,9 @@ test('chat and names are text: markup shows as written, makes no element and no 
     assert.ok((await b.locator('.chat-line .chat-who').last().textContent()).includes(MARKUP_NAME),
       'the speaker is named as written');
     assert.equal(await b.evaluate(() => document.querySelectorAll('img[src="x"]').length), 0);
+    // nobody mutes themselves: a's own line offers no mute, b's view of it does
+    assert.equal(await a.locator('.chat-line .chat-mute').count(), 0, 'no mute on one\'s own line');
+    assert.equal(await b.locator('.chat-line .chat-mute').count(), 1);
     // mute: b hides a's lines, and can show them again
     await b.locator('.chat-mute').last().click();
     await b.locator('.chat-muted-box:not([hidden])').waitFor({ timeout: WAIT });
@@ -109,9 +113,9 @@ test('a seat link claimed by one browser is refused to a second', async () => {
   await other.context().close();
 });
 
-test('Rematch moves both players\' pages to the new table', async () => {
-  const dialogs = [];
-  const t = await newTable(server, GAME, ['human', 'human'], 5);
+/** Two guests' pages at a two-person table, its game over (b resigned). */
+async function finishedTable(seed, dialogs) {
+  const t = await newTable(server, GAME, ['human', 'human'], seed);
   const a = await seatPage(t.url(0), dialogs);
   const b = await seatPage(t.url(1), dialogs);
   await b.getByRole('button', { name: 'Resign…' }).click();
@@ -119,7 +123,24 @@ test('Rematch moves both players\' pages to the new table', async () => {
   for (const p of [a, b])
     await p.waitForFunction(() => document.getElementById('app')?.dataset.status === 'over', null,
       { timeout: WAIT });
+  return { t, a, b };
+}
+
+const guestName = async (p) => (await p.evaluate(() => fetch('/api/me').then((r) => r.json()))).name;
+
+test('a rematch offered and accepted moves both players\' pages to the new table', async () => {
+  const dialogs = [];
+  const { t, a, b } = await finishedTable(5, dialogs);
   await a.getByRole('button', { name: 'Rematch' }).click();
+  // b is asked, a waits; nobody moves yet
+  const offer = b.locator('.rematch-offer');
+  await offer.waitFor({ timeout: WAIT });
+  assert.equal(await offer.textContent(), `Red — ${await guestName(a)} (guest) offers a rematch.`);
+  await a.getByText(/^You offered a rematch\. Waiting for Blue — /).waitFor({ timeout: WAIT });
+  assert.equal(await a.getByRole('button', { name: 'Accept' }).isVisible(), false);
+  assert.ok(b.url().includes(t.table) && a.url().includes(t.table));
+  await screenshot(b, 'rematch-offer');
+  await b.getByRole('button', { name: 'Accept' }).click();
   const tables = [];
   for (const [p, seat] of [[a, 1], [b, 0]]) {
     await p.waitForURL((u) => !u.pathname.endsWith(t.table), { timeout: WAIT });
@@ -129,16 +150,65 @@ test('Rematch moves both players\' pages to the new table', async () => {
     tables.push(url.pathname);
     assert.match(url.searchParams.get('token') ?? '', /^[0-9a-f]{32}$/);
     // the seat there: turned by one
-    const me = await p.evaluate(() => fetch('/api/me').then((r) => r.json()));
+    const name = await guestName(p);
     const w = await Client.connect(server);
     const st = await join(w, url.pathname.split('/').pop());
-    assert.equal(st.seats[seat].name, me.name);
+    assert.equal(st.seats[seat].name, name);
     w.close();
   }
   assert.equal(tables[0], tables[1], 'the same new table');
   assertNoErrors(a, b);
   await a.context().close();
   await b.context().close();
+});
+
+test('a rematch declined: both are told, nobody moves, it may be offered again', async () => {
+  const dialogs = [];
+  const { t, a, b } = await finishedTable(6, dialogs);
+  await a.getByRole('button', { name: 'Rematch' }).click();
+  await b.getByRole('button', { name: 'Decline' }).click();
+  const nameOfB = await guestName(b);
+  await a.getByText(`Blue — ${nameOfB} (guest) declined the rematch.`).waitFor({ timeout: WAIT });
+  await b.getByText('You declined the rematch.').waitFor({ timeout: WAIT });
+  for (const p of [a, b]) {
+    await p.getByRole('button', { name: 'Rematch' }).waitFor({ timeout: WAIT });
+    assert.equal(await p.locator('.rematch-offer').isVisible(), false);
+    assert.ok(p.url().includes(t.table), 'still at the old table');
+  }
+  const w = await Client.connect(server);
+  const st = await join(w, t.table);
+  assert.equal(st.rematch, undefined, 'no rematch made');
+  w.close();
+  // offered again, by the one who declined, and withdrawn
+  await b.getByRole('button', { name: 'Rematch' }).click();
+  await a.getByRole('button', { name: 'Accept' }).waitFor({ timeout: WAIT });
+  await b.getByRole('button', { name: 'Withdraw the offer' }).click();
+  await a.getByText(`Blue — ${nameOfB} (guest) withdrew the rematch offer.`).waitFor({ timeout: WAIT });
+  assert.deepEqual(dialogs, []);
+  assertNoErrors(a, b);
+  await a.context().close();
+  await b.context().close();
+});
+
+test('a guest\'s default name is said in the page\'s language (nl): Gast, not Guest', async () => {
+  const t = await newTable(server, GAME, ['human', 'human'], 7);
+  const page = await newPage(browser);
+  await page.goto(`${t.url(0)}&lang=nl`);
+  await page.waitForFunction(() => Number(document.getElementById('app')?.dataset.seq ?? -1) >= 0,
+    null, { timeout: WAIT });
+  const stored = (await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).name;
+  const n = stored.match(/^Guest (\d+)$/)?.[1];
+  assert.ok(n, `the server keeps its name: ${stored}`);
+  // the account bar, the seat, and a chat line
+  await page.locator('.account-name').filter({ hasText: `Gast ${n}` }).waitFor({ timeout: WAIT });
+  await page.locator('#chat-input').fill('hallo');
+  await page.keyboard.press('Enter');
+  await page.locator('.chat-line .chat-who').filter({ hasText: `Gast ${n}` }).waitFor({ timeout: WAIT });
+  const text = await page.evaluate(() => document.body.innerText);
+  assert.ok(!text.includes('Guest'), 'no English guest name in the Dutch page');
+  assert.ok(text.includes(`Gast ${n}`));
+  assertNoErrors(page);
+  await page.context().close();
 });
 
 test('the lobby form invites a player by name', async () => {

@@ -6,6 +6,7 @@ import {h, dropDown} from "../table/dom.mjs";
 import {t} from "../words/catalog.mjs";
 import {me, post} from "./identity.mjs";
 import {openForm} from "./forms.mjs";
+import {shownName} from "../table/seats.mjs";
 
 /** The account's look (account.css), next to this module; once. */
 function linkStyle() {
@@ -43,7 +44,7 @@ export function accountBar() {
     // a name, not a word: translate="no" (no translator touches it; the
     // tests of the catalogs know it is no text of theirs)
     const summary = h("summary", {class: "button account-summary", title: t("account.bar.label")},
-        h("span", {class: "account-name", "data-kind": who.kind, translate: "no", text: who.name ?? ""}),
+        h("span", {class: "account-name", "data-kind": who.kind, translate: "no", text: shownName(who.name ?? "", who.kind)}),
         who.kind === "guest" ? h("span", {class: "account-guest", text: t("account.guest")}) : null);
     const menu = h("details", {class: "account-menu"}, summary,
         h("div", {class: "account-actions"}, ...actions));

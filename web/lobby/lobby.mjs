@@ -80,7 +80,7 @@ export function showLobby(root, conn, info, device) {
 
     // my games, and a word when it becomes the player's turn at one (clocks)
     const settings = readSettings();
-    const alerts = createTurnAlerts(settings);
+    const alerts = createTurnAlerts(settings, false);
     const myGames = createMyGames(h("div", {class: "my-games-tools"}, alerts.button, alerts.line));
     document.addEventListener("pointerdown", () => { if (settings.sound) wakeAudio(); }, {once: true});
 
@@ -91,6 +91,7 @@ export function showLobby(root, conn, info, device) {
         } else if (m.type === "lobby") {
             tables = m.tables;
             drawTables(list, tables, info);
+            myGames.lobbyChanged(m.tables);
         } else if (m.type === "created" && creating) {
             rememberTokens(m.table, m.tokens);
             created.replaceChildren(seatLinks(m, creating.game, creating.seats));

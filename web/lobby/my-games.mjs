@@ -3,7 +3,12 @@
 // a link to its table (the player's seat: a remembered link, else the
 // table, where a player's bound seat is theirs without a token).  Read
 // when the lobby opens, every 20 s while the page is seen, and at once
-// when the server says it became the player's turn somewhere (`turn`).
+// when the server says it became the player's turn somewhere (`turn`), or
+// when the lobby's list shows one of them changed (lobbyChanged: a move, a
+// seat taken); a row with an open seat is read again with every lobby
+// message, as a private table is never listed there.  The whole row is its
+// link (the link's box covers the row: a click or a touch anywhere, one
+// stop for the keyboard).
 // Hidden for a page with no login (401; not asked when identity.mjs found
 // nobody).
 
@@ -15,8 +20,10 @@ import {tokensOf} from "./tokens.mjs";
 import {ago} from "./ago.mjs";
 import {clockDigits, spanWords, lowTime, clockStyle} from "../table/clock.mjs";
 import {me} from "../account/identity.mjs";
+import {shownName} from "../table/seats.mjs";
 
 /** @typedef {import("../types.js").MyGame} MyGame */
+/** @typedef {import("../types.js").LobbyTable} LobbyTable */
 
 const POLL = 20000;
 
@@ -36,11 +43,14 @@ function timeWords(g) {
 /** @param {MyGame} g */
 function entry(g) {
     const low = g.clock && g.left_ms !== undefined && g.your_turn && lowTime(g.clock, g.left_ms);
-    const others = g.players.filter((_, i) => i !== g.seat).map((n) => n ?? t("clocks.my.open_seat"));
+    const others = g.players.map((n, i) => n === null ? t("clocks.my.open_seat")
+        : shownName(n, g.player_kinds?.[i])).filter((_, i) => i !== g.seat);
     return h("li", {class: "my-game" + (g.your_turn ? " yours" : ""), "data-table": g.table},
-        h("a", {href: seatHref(g), text: gameTitle(gameName(g.game))}),
+        h("a", {href: seatHref(g), class: "my-game-link", text: gameTitle(gameName(g.game)),
+                "aria-describedby": `my-game-${g.table}`}),
         " ",
-        h("span", {class: "muted", text: t("clocks.my.with", {names: catalog().list(others)})}),
+        h("span", {class: "muted", id: `my-game-${g.table}`,
+                   text: t("clocks.my.with", {names: catalog().list(others)})}),
         " ",
         h("strong", {class: "my-turn", text: t(g.your_turn ? "clocks.my.your_turn" : "clocks.my.waiting")}),
         " ",
@@ -59,6 +69,10 @@ export function createMyGames(extra) {
     const el = h("section", {class: "card my-games", "aria-labelledby": "my-games-title", hidden: true},
         h("h2", {id: "my-games-title", text: t("clocks.my.title")}), extra ?? null, list, empty);
     let asking = false;
+    /** @type {MyGame[]} */
+    let games = [];
+    /** Each listed table's seq and seats' names at the lobby's latest message. @type {Map<string, string>} */
+    let listed = new Map();
 
     async function refresh() {
         if (asking || me().kind === null) return;   // nobody (no accounts here): no games
@@ -73,6 +87,7 @@ export function createMyGames(extra) {
             /** @type {{games: MyGame[]}} */
             const body = await r.json();
             el.hidden = false;
+            games = body.games;
             list.replaceChildren(...body.games.map(entry));
             empty.hidden = body.games.length > 0;
             el.dataset.yours = String(body.games.filter((g) => g.your_turn).length);
@@ -84,6 +99,19 @@ export function createMyGames(extra) {
     }
 
     setInterval(() => { if (document.visibilityState === "visible") refresh(); }, POLL);
+    /**
+     * The lobby's list came (every 5 s while seen): read my games again when
+     * one of them moved or had a seat taken, or while one shows an open seat.
+     * @param {LobbyTable[]} tables
+     */
+    function lobbyChanged(tables) {
+        const before = listed;
+        listed = new Map(tables.map((x) => [x.table, JSON.stringify([x.seq, x.seats.map((s) => s.name ?? null)])]));
+        const changed = games.some((g) => listed.get(g.table) !== before.get(g.table) ||
+                                          g.players.includes(null));
+        if (changed) refresh();
+    }
+
     refresh();
-    return {el, refresh};
+    return {el, refresh, lobbyChanged};
 }

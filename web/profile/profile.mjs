@@ -12,6 +12,7 @@ import {t} from "../words/catalog.mjs";
 import {chosenLanguage, languageSwitch} from "../words/language.mjs";
 import {gameWords} from "../lobby/options.mjs";
 import {ago} from "../lobby/ago.mjs";
+import {shownName} from "../table/seats.mjs";
 
 /**
  * A profile as GET /api/players/<name> answers.
@@ -42,7 +43,7 @@ export function profileHref(name) {
  * @param {string} kind
  */
 export function playerLink(name, kind) {
-    if (kind === "guest") return h("span", {class: "player-name", text: name});
+    if (kind === "guest") return h("span", {class: "player-name", text: shownName(name, kind)});
     return h("a", {class: "player-name", href: profileHref(name), text: name});
 }
 
@@ -71,7 +72,33 @@ function dateText(seconds) {
     }
 }
 
-const W = 320, H = 120, PAD = 8;
+/** A date on the plot's time axis: day and month, the year too when the games span years. */
+function shortDate(/** @type {number} */ seconds, /** @type {boolean} */ withYear) {
+    const options = /** @type {Intl.DateTimeFormatOptions} */ (withYear
+        ? {day: "numeric", month: "short", year: "numeric"} : {day: "numeric", month: "short"});
+    try {
+        return new Date(seconds * 1000).toLocaleDateString(chosenLanguage(), options);
+    } catch {
+        return new Date(seconds * 1000).toISOString().slice(0, 10);
+    }
+}
+
+/**
+ * Round ratings for the plot's axis: a step of 10, 20, 25, 50, 100, ... so
+ * that at most 4 ticks fall within lo..hi.
+ * @param {number} lo
+ * @param {number} hi
+ */
+function ratingTicks(lo, hi) {
+    const steps = [10, 20, 25, 50, 100, 200, 250, 500, 1000];
+    const step = steps.find((d) => (hi - lo) / d <= 4) ?? 1000;
+    const ticks = [];
+    for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) ticks.push(v);
+    return ticks;
+}
+
+/** The plot's box, and its margins for the axes' labels (left: ratings, bottom: dates). */
+const W = 360, H = 170, PAD = 8, LEFT = 54, BOTTOM = 36;
 /** Every player's rating before their first game (Glicko-2's, src/server/glicko2.h). */
 const START_RATING = 1500;
 
@@ -88,8 +115,8 @@ function historyPlot(game, history) {
     // a line too; the dots are the games
     const line = [START_RATING, ...ratings];
     const lo = Math.min(...line) - 25, hi = Math.max(...line) + 25;
-    const x = (/** @type {number} */ i) => PAD + (i * (W - 2 * PAD)) / history.length;
-    const y = (/** @type {number} */ r) => PAD + ((hi - r) * (H - 2 * PAD)) / (hi - lo);
+    const x = (/** @type {number} */ i) => LEFT + (i * (W - LEFT - PAD)) / history.length;
+    const y = (/** @type {number} */ r) => PAD + ((hi - r) * (H - PAD - BOTTOM)) / (hi - lo);
     const points = line.map((r, i) => `${x(i).toFixed(1)},${y(r).toFixed(1)}`).join(" ");
     const first = ratings[0], last = ratings[ratings.length - 1];
     const id = `plot-${game}`;
@@ -99,6 +126,7 @@ function historyPlot(game, history) {
     s("desc", {id: `${id}-desc`, text: t("ratings.history.describe",
         {games: history.length, first: Math.round(first), last: Math.round(last),
             low: Math.round(Math.min(...ratings)), high: Math.round(Math.max(...ratings))})}),
+    ...axes(history, lo, hi, x, y),
     s("polyline", {points, fill: "none", stroke: "currentColor", "stroke-width": "2"}),
     ...history.map((p, i) => s("circle", {cx: x(i + 1).toFixed(1), cy: y(p.rating).toFixed(1), r: "3"})));
     const rows = history.map((p) => h("tr", {},
@@ -117,6 +145,42 @@ function historyPlot(game, history) {
                     h("th", {scope: "col", text: t("ratings.col.rd")}),
                     h("th", {scope: "col", text: t("ratings.col.replay")}))),
                 h("tbody", {}, ...rows))));
+}
+
+/**
+ * The plot's axes: ratings on the left (round values, with light grid
+ * lines), the games' dates below (the first game's, the last's, and one
+ * between), each axis named.  The games are evenly spaced, in order: the
+ * dates say when they were played.
+ * @param {HistoryPoint[]} history
+ * @param {number} lo
+ * @param {number} hi
+ * @param {(i: number) => number} x
+ * @param {(r: number) => number} y
+ * @returns {SVGElement[]}
+ */
+function axes(history, lo, hi, x, y) {
+    const bottom = H - BOTTOM, out = [];
+    out.push(s("line", {class: "plot-axis", x1: LEFT, y1: PAD, x2: LEFT, y2: bottom}),
+             s("line", {class: "plot-axis", x1: LEFT, y1: bottom, x2: W - PAD, y2: bottom}));
+    for (const r of ratingTicks(lo, hi)) {
+        out.push(s("line", {class: "plot-grid", x1: LEFT, y1: y(r).toFixed(1), x2: W - PAD, y2: y(r).toFixed(1)}),
+                 s("text", {class: "plot-tick", x: LEFT - 4, y: (y(r) + 4).toFixed(1), "text-anchor": "end",
+                            text: String(r)}));
+    }
+    const n = history.length;
+    const years = new Set(history.map((p) => new Date(p.at * 1000).getFullYear())).size > 1;
+    for (const i of new Set([1, Math.ceil((n + 1) / 2), n])) {
+        const anchor = i === n ? "end" : i === 1 ? "start" : "middle";
+        out.push(s("line", {class: "plot-axis", x1: x(i).toFixed(1), y1: bottom, x2: x(i).toFixed(1), y2: bottom + 4}),
+                 s("text", {class: "plot-tick", x: x(i).toFixed(1), y: bottom + 15, "text-anchor": anchor,
+                            text: shortDate(history[i - 1].at, years)}));
+    }
+    out.push(s("text", {class: "plot-label", x: (LEFT + W - PAD) / 2, y: H - 4, "text-anchor": "middle",
+                        text: t("ratings.plot.games")}),
+             s("text", {class: "plot-label", x: 11, y: (PAD + bottom) / 2, "text-anchor": "middle",
+                        transform: `rotate(-90 11 ${(PAD + bottom) / 2})`, text: t("ratings.col.rating")}));
+    return out;
 }
 
 /**

@@ -4,12 +4,15 @@
 // the game).  Every line is text (textContent): a name or a message full
 // of markup shows as written.  A person can be muted: their lines are
 // hidden here (remembered in localStorage under "tafel.muted", by name),
-// with a count of the lines hidden and a way to show them again.  The
+// with a count of the lines hidden and a way to show them again; one's own
+// lines offer no mute (it would hide what one just said).  The
 // input counts bytes as the server does (UTF-8, at most 500).
 
 import {h} from "./dom.mjs";
 import {seatWord, t, tn} from "../words/catalog.mjs";
 import {readStored, writeStored} from "../stored.mjs";
+import {me} from "../account/identity.mjs";
+import {shownName} from "./seats.mjs";
 
 /** @typedef {import("../types.js").ChatLine} ChatLine */
 /** @typedef {import("../types.js").StateMessage} StateMessage */
@@ -27,8 +30,14 @@ function bytes(text) {
 /** Who said a line, in words. @param {ChatLine} line */
 export function speaker(line) {
     if (!line.name) return line.seat === null ? t("social.chat.spectator") : seatWord(line.seat);
-    if (line.player === "guest") return t("social.player.guest", {name: line.name});
+    if (line.player === "guest") return t("social.player.guest", {name: shownName(line.name, "guest")});
     return line.name;
+}
+
+/** Whether the page's own player said the line (by name and kind, as the server names it). @param {ChatLine} line */
+function ownLine(line) {
+    const self = me();
+    return line.player !== null && line.player === self.kind && line.name === self.name;
 }
 
 /**
@@ -89,10 +98,10 @@ export function createChat(say) {
             h("span", {class: "chat-who", text: who, translate: line.name ? "no" : null}), " ",
             h("span", {class: "chat-text", text: line.text}));
         li.title = new Date(line.at).toLocaleString();
-        if (line.name) {
+        if (line.name && !ownLine(line)) {
             li.append(" ", h("button", {type: "button", class: "link small chat-mute",
                                         text: t("social.chat.mute"),
-                                        "aria-label": t("social.chat.mute_label", {name: line.name}),
+                                        "aria-label": t("social.chat.mute_label", {name: shownName(line.name, line.player)}),
                                         onclick: () => {
                 muted.add(line.name);
                 writeStored(MUTED_KEY, Object.fromEntries([...muted].map((m) => [m, 1])));
@@ -110,7 +119,7 @@ export function createChat(say) {
         /** @type {HTMLElement[]} */
         const theirs = [];
         for (const line of lines) {
-            if (line.name && muted.has(line.name)) { hidden++; continue; }
+            if (line.name && muted.has(line.name) && !ownLine(line)) { hidden++; continue; }
             (line.seat === null ? theirs : mine).push(lineEl(line));
         }
         players.replaceChildren(...(mine.length ? mine

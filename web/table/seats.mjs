@@ -29,6 +29,21 @@ export function seatColour(i) {
     return SEAT_COLOURS[i] ?? "#888";
 }
 
+/** The name the server gives a new guest ("Guest 6730"), whatever the page's language. */
+const GUEST_DEFAULT = /^Guest (\d+)$/;
+
+/**
+ * A player's name as the page shows it: the name they chose, or a guest's
+ * default name in the page's language ("Gast 6730"); the server keeps
+ * "Guest 6730".  Only a guest's: an account may be called "Guest 12".
+ * @param {string} name
+ * @param {string | null | undefined} kind "account", "guest", "bot" or none
+ */
+export function shownName(name, kind) {
+    const m = kind === "guest" ? GUEST_DEFAULT.exec(name) : null;
+    return m ? t("social.player.guest_default", {n: m[1]}) : name;
+}
+
 /**
  * The name of the person bound to a seat, a guest's marked ("Gus (guest)"),
  * or null (an open seat, a bot's).  Always shown as text (textContent).
@@ -36,7 +51,8 @@ export function seatColour(i) {
  */
 export function personName(seat) {
     if (!seat.name || !seat.player) return null;
-    return seat.player === "guest" ? t("social.player.guest", {name: seat.name}) : seat.name;
+    return seat.player === "guest" ? t("social.player.guest", {name: shownName(seat.name, "guest")})
+        : seat.name;
 }
 
 /**
@@ -61,7 +77,7 @@ export function seatNamesOf(seats) {
 export function playerLabel(seat, i, mine = null) {
     const name = personName(seat);
     if (name && seat.kind === "bot") return t("social.player.bot_for", {name, bot: seat.bot ?? "?"});
-    if (name) return i === mine ? t("social.player.you_named", {name: seat.name ?? ""}) : name;
+    if (name) return i === mine ? t("social.player.you_named", {name: shownName(seat.name ?? "", seat.player)}) : name;
     if (seat.kind === "bot") {
         return t(i === mine ? "page.player.bot_yours" : "page.player.bot", {bot: seat.bot ?? "?"});
     }

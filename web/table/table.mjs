@@ -106,7 +106,8 @@ export function showTable(root, conn, info, table, token, local = null) {
     }, local ? [] : info?.bots ?? []);
     const plot = createPlot();
     const chat = createChat((text) => conn.send({type: "chat", text}));
-    const rematch = createRematch(() => conn.send({type: "rematch"}), token !== null);
+    const rematch = createRematch((decline) => conn.send(decline ? {type: "rematch", decline} : {type: "rematch"}),
+                                  table, token, (seat) => names[seat] ?? "");
     /** The seats' names the game views read (ctx.names), kept up to date in place. @type {string[]} */
     const names = [];
     const clock = createClock(() => {
@@ -321,6 +322,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         case "hint": hint.onHint(m); break;
         case "chat": chat.onChat(m); break;
         case "rematch": rematch.onRematch(m); break;
+        case "rematch_ended": rematch.onEnded(m); break;
         case "pass":
             if (m.table !== table) break;
             if (state?.seat !== null) {
@@ -340,7 +342,7 @@ export function showTable(root, conn, info, table, token, local = null) {
             } else if (SEAT_REFUSALS.includes(m.code) && !state) {
                 noTable(t(`social.error.${m.code}`));
             } else if (!chat.onError(m.code)) {   // a refused chat line is said in the chat
-                if (m.code === "not_over" || m.code === "quota") rematch.refused();
+                if (["not_over", "quota", "no_offer", "server_full", "storage"].includes(m.code)) rematch.refused();
                 showNotice(ERROR_WORDS.includes(m.code) ? t(`page.error.${m.code}`)
                     : t("page.error.other", {code: m.code}));
             }

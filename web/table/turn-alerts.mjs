@@ -4,6 +4,7 @@
 // when the player allowed them -- asked only by a button (a click), never
 // on load.  The notification opens that table.  The same notification
 // tells of a turn at this page's own table while the page is not looked at.
+// The lobby is at no table: there it is "your turn at one of your tables".
 
 import {h} from "./dom.mjs";
 import {t} from "../words/catalog.mjs";
@@ -18,8 +19,11 @@ function canNotify() {
     return typeof Notification === "function";
 }
 
-/** @param {{sound: boolean}} settings */
-export function createTurnAlerts(settings) {
+/**
+ * @param {{sound: boolean}} settings
+ * @param {boolean} [atTable] the page is a table's (the turn is at *another* table); false: the lobby
+ */
+export function createTurnAlerts(settings, atTable = true) {
     const button = h("button", {type: "button", class: "notify-ask small",
                                 onclick: () => { ask(); }});
     const line = h("p", {class: "turn-elsewhere", role: "status", hidden: true});
@@ -67,7 +71,7 @@ export function createTurnAlerts(settings) {
     function onTurn(m) {
         const game = gameTitle(gameName(m.game));
         const href = `/t/${m.table}`;
-        line.replaceChildren(t("clocks.elsewhere", {game}), " ",
+        line.replaceChildren(t(atTable ? "clocks.elsewhere" : "clocks.turn_somewhere", {game}), " ",
             h("a", {href, text: t("clocks.elsewhere_go")}));
         line.hidden = false;
         if (settings.sound) beep();

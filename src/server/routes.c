@@ -35,6 +35,7 @@
 */
 #define _DEFAULT_SOURCE /* realpath, strtok_r */
 #include "http.h"
+#include "players.h"
 #include "ratings.h"
 #include "tables.h"
 #include "turns.h"
@@ -431,6 +432,18 @@ static int send_held(struct lws *wsi, http_session *h) {
     return send_json(wsi, HTTP_STATUS_OK, text);
 }
 
+/* Whether the request may see table t: anyone an open one; a private one
+** its players only, by the login bound to a seat or a seat's token
+** (?token=, a seat link), so that it stays private after it ends. */
+static int may_see(struct lws *wsi, const table *t) {
+    if (!t->private_) return 1;
+    player me;
+    if (players_of_request(wsi, &me) == 1 && table_seat_of_player(t, me.id) >= 0) return 1;
+    char arg[48];
+    const char *token = lws_get_urlarg_by_name(wsi, "token=", arg, sizeof arg);
+    return token && table_seat_of_token(t, token) >= 0;
+}
+
 static int route(struct lws *wsi, http_session *h, const char *uri) {
     int rc;
     if (players_route_get(wsi, uri, &rc)) return rc;
@@ -447,7 +460,9 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
         char arg[80];
         const char *game = lws_get_urlarg_by_name(wsi, "game=", arg, sizeof arg);
         unsigned status = 500;
-        char *text = uri[5] == 'p' ? ratings_player_json(uri + 13, &status)
+        player viewer;
+        if (players_of_request(wsi, &viewer) != 1) viewer.id = 0;
+        char *text = uri[5] == 'p' ? ratings_player_json(uri + 13, viewer.id, &status)
                                    : ratings_leaderboard_json(game, &status);
         return status == 200 ? send_synced_json(wsi, h, text) : send_json(wsi, status, text);
     }
@@ -458,7 +473,8 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
     if (n < 1 || strlen(id) != STORE_ID_LEN || (n == 2 && strcmp(rest, "/record")))
         return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
     table *t = tables_find(id);
-    if (!t) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such table");
+    /* a stranger is not told that a private table exists */
+    if (!t || !may_see(wsi, t)) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such table");
     if (n == 1) return send_file(wsi, "/index.html"); /* it reads the table from the address */
     if (!t->over)
         return send_text(wsi, HTTP_STATUS_FORBIDDEN,

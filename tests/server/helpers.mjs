@@ -422,12 +422,14 @@ export async function playOut(players, { rng = prng(1), chooser, onState, onAck,
   }
 }
 
-/** Runs SQL on a database file with Python's sqlite3 (python3 is a dependency): the rows as JSON. */
+/** Runs SQL on a database file with Python's sqlite3 (python3 is a dependency), committed: the rows as JSON. */
 export function sql(db, query) {
   const out = execFileSync('python3', ['-c',
     'import json, sqlite3, sys\n'
     + 'c = sqlite3.connect(sys.argv[1])\n'
-    + 'print(json.dumps([list(r) for r in c.execute(sys.argv[2])]))', db, query]);
+    + 'rows = [list(r) for r in c.execute(sys.argv[2])]\n'
+    + 'c.commit()\n'
+    + 'print(json.dumps(rows))', db, query]);
   return JSON.parse(out.toString());
 }
 

@@ -48,10 +48,17 @@ enum { FLOOD_QUIET_MS = 200, FLOOD_WAIT_MS = 3000 };
 enum {
     SESSION_CLOSE_NOW = 1,
     SESSION_CLOSE_FLOOD = 2, /* after the queue is written */
-    SESSION_CLOSE_SENT = 3   /* a close frame is on its way: a WRITEABLE that returned
+    SESSION_CLOSE_SENT = 3,  /* a close frame is on its way: a WRITEABLE that returned
                              ** -1 again would hang up at once (a reset: the client
                              ** loses the close and what came before) */
+    SESSION_CLOSE_AWAY = 4   /* the server stops: 1001 after the queue is written */
 };
+
+static int going_away, open_sockets;
+
+void sockets_going_away(void) { going_away = 1; }
+
+int sockets_open(void) { return open_sockets; }
 
 /* The sockets whose first message waits for a sync; session.waiting is
 ** the place + 1 (taken out in any order: the last moves into the gap). */
@@ -197,6 +204,12 @@ static int rate_take(session *s) {
 ** the libuv loop, a close asked for in WRITEABLE went out as a bare reset:
 ** it is asked for from this timer.) */
 static int flood_close(session *s, struct lws *wsi) {
+    if (s->closing == SESSION_CLOSE_AWAY) {
+        const char *why = "server restarting";
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_GOINGAWAY, (unsigned char *)why, strlen(why));
+        s->closing = SESSION_CLOSE_SENT;
+        return -1;
+    }
     if (s->closing != SESSION_CLOSE_FLOOD) return 0;
     if (s->head) {
         lws_callback_on_writable(wsi);
@@ -299,6 +312,7 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         s->wsi = wsi;
         s->id = ++last_session_id;
         s->seat = -1;
+        open_sockets++;
         sockets_client_address(wsi, s->addr, sizeof s->addr);
         addr_add(s->addr, 1);
         /* who: from the upgrade's session cookie (nobody without one) */
@@ -317,7 +331,8 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         if (s->closing == SESSION_CLOSE_NOW) return -1;
         struct outmsg *m = s->head;
         if (s->closing == SESSION_CLOSE_SENT) break; /* lws awaits the client's close */
-        if (!m && s->closing == SESSION_CLOSE_FLOOD) {
+        if (going_away && s->closing != SESSION_CLOSE_FLOOD) s->closing = SESSION_CLOSE_AWAY;
+        if (!m && (s->closing == SESSION_CLOSE_FLOOD || s->closing == SESSION_CLOSE_AWAY)) {
             lws_set_timer_usecs(wsi, 1000); /* closed from the timer: flood_close */
             break;
         }
@@ -340,6 +355,7 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
     case LWS_CALLBACK_TIMER:
         return flood_close(s, wsi);
     case LWS_CALLBACK_CLOSED:
+        open_sockets--;
         if (s->addr[0]) addr_add(s->addr, -1);
         turns_socket_closed(s);
         protocol_closed(s);

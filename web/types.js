@@ -198,6 +198,7 @@ export {};
  */
 
 /**
- * The state of the connection, as net/connection.mjs reports it.
- * @typedef {{state: "connecting" | "open" | "closed", retryIn?: number}} ConnectionStatus
+ * The state of the connection, as net/connection.mjs reports it (restarting: the server
+ * closed it with 1001, going away, as it does when it stops).
+ * @typedef {{state: "connecting" | "open" | "closed", retryIn?: number, restarting?: boolean}} ConnectionStatus
  */

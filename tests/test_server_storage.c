@@ -80,6 +80,17 @@ static store_table table_of(const char *id, int nseats, int64_t created) {
     return t;
 }
 
+/* A table of two seats with its opening change: two chance events. */
+static store_table table_opening(const char *id, char *opening[2]) {
+    static int chance[] = {-1, -1};
+    store_table t = table_of(id, 2, 7);
+    t.nactions = 2;
+    t.actions = opening;
+    t.action_seats = chance;
+    t.seq = 1;
+    return t;
+}
+
 static void create(store *db, const char *id, int nseats, int64_t created) {
     store_table t = table_of(id, nseats, created);
     char err[256] = "";
@@ -236,6 +247,23 @@ static void every_field_of_a_new_table_loads_back(void **state) {
         assert_int_equal(got.nseats, 1);
         store_table_free(&got);
     }
+    store_close(db);
+}
+
+/* The opening deal is stored with the table, as its first change. */
+static void a_new_table_is_stored_with_its_opening_change(void **state) {
+    (void)state;
+    store *db = open_memory();
+    char *opening[] = {"draw K", "draw E"};
+    store_table t = table_opening(ID_A, opening);
+    OK(store_create(db, &t, err, errsize));
+    expect(db, ID_A, 1, "-1:draw K|-1:draw E");
+    char why[256] = "";
+    assert_int_equal(store_find_change(db, ID_A, 0, -1, "draw K", why, sizeof why), 1);
+    const char *const next[] = {"place 0 1 90"};
+    const int seat0[] = {0};
+    append(db, ID_A, 2, 1, next, seat0, 2, 0);
+    expect(db, ID_A, 2, "-1:draw K|-1:draw E|0:place 0 1 90");
     store_close(db);
 }
 
@@ -855,6 +883,12 @@ static void a_change_that_fails_midway_is_rolled_back(void **state) {
     assert_int_equal(store_create(db, &boom, err, sizeof err), -1);
     says(err, "boom seat refused");
     assert_int_equal(store_load(db, ID_B, &t, err, sizeof err), 0);
+    /* Nor does a table whose opening deal fails (issue 35, defect 5). */
+    char *opening[] = {"draw K", "boom"};
+    boom = table_opening(ID_B, opening);
+    assert_int_equal(store_create(db, &boom, err, sizeof err), -1);
+    says(err, "boom refused");
+    assert_int_equal(store_load(db, ID_B, &t, err, sizeof err), 0);
 
     /* The store is still usable: nothing was left open. */
     append(db, ID_A, 2, 2, ok_ok_boom, seats, 2, 0);
@@ -911,6 +945,17 @@ static void odd_input_is_refused_with_a_message(void **state) {
     t = table_of(ID_A, 2, 1);
     t.seq = 3;
     assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+    char *opening[] = {"draw K"};
+    int nobody[] = {2};
+    t = table_of(ID_A, 2, 1);
+    t.nactions = 1;
+    assert_int_equal(store_create(db, &t, err, sizeof err), -1); /* seq 0, or no texts */
+    t.seq = 1;
+    assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+    t.actions = opening;
+    t.action_seats = nobody;
+    assert_int_equal(store_create(db, &t, err, sizeof err), -1);
+    says(err, "opening action 0");
 
     /* Ids that are not 16 hex digits, in every call. */
     const char *bad_ids[] = {NULL, "", "3f9c0a5e7d21b60", "3f9c0a5e7d21b6045",
@@ -979,6 +1024,7 @@ static void messages_fit_any_buffer(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_field_of_a_new_table_loads_back),
+        cmocka_unit_test(a_new_table_is_stored_with_its_opening_change),
         cmocka_unit_test(a_missing_table_loads_as_none),
         cmocka_unit_test(appended_actions_load_in_order_with_seq_and_over),
         cmocka_unit_test(an_append_after_the_wrong_action_is_refused_and_changes_nothing),

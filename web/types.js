@@ -212,7 +212,8 @@ export {};
  */
 
 /**
- * The state of the connection, as net/connection.mjs reports it.
- * @typedef {{state: "connecting" | "open" | "closed" | "ended", retryIn?: number,
+ * The state of the connection, as net/connection.mjs reports it (restarting: the server
+ * closed it with 1001, going away, as it does when it stops; ended: the page's login ended).
+ * @typedef {{state: "connecting" | "open" | "closed" | "ended", retryIn?: number, restarting?: boolean,
  *            ended?: "logged_out" | "disabled"}} ConnectionStatus
  */

@@ -166,7 +166,8 @@ static const cli_command commands[] = {
     {"serve",
      "serve [--port 8080] [--db tafel.db] [--bind 127.0.0.1] [--web DIR] [--workers N] "
      "[--durable] [--ext NAME=COMMAND[,ms=N]]... [--cert FILE --key FILE] "
-     "[--allow-origin ORIGIN]... [--behind-proxy] [--allow-chosen-seeds] [limits]",
+     "[--allow-origin ORIGIN]... [--host NAME]... [--behind-proxy] [--allow-chosen-seeds] "
+     "[limits]",
      "tables over the network: the web page, seats, bots, a database",
      "Serves the page in web/ and the tables over a WebSocket on one port\n"
      "(protocol: docs/protocol.md), and prints the address to open. Listens\n"
@@ -185,6 +186,9 @@ static const cli_command commands[] = {
      "--cert FILE --key FILE serve https:// and wss:// (PEM files).\n"
      "--allow-origin ORIGIN (repeatable) lets pages of another origin, such as\n"
      "https://club.example.org, open the WebSocket; the server's own always may.\n"
+     "--host NAME (repeatable): a name the server is reached by, such as\n"
+     "club.example.org; requests whose Host is none of its names (an IP\n"
+     "address, localhost, these) are refused (421), against DNS rebinding.\n"
      "--behind-proxy: behind a reverse proxy on this machine, the client's\n"
      "address is the last one of its X-Forwarded-For header.\n"
      "Limits (docs/server.md, \"Limits\", gives each default): --max-per-address N\n"

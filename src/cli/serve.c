@@ -88,17 +88,26 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         {"--slow-name-failures", 1, &name_failures},
         {"--guest-expire", 1, &guest_expire},
     };
-    /* --ext and --allow-origin may be given several times, which cli_parse
-    ** does not do: their values are taken out of argv first. */
-    const char *ext[EXTSEATS_MAX], *origins[MAX_ORIGINS];
-    int next = 0, norigins = 0;
+    /* --ext, --allow-origin and --host may be given several times, which
+    ** cli_parse does not do: their values are taken out of argv first. */
+    const char *ext[EXTSEATS_MAX], *origins[MAX_ORIGINS], *hosts[MAX_ORIGINS];
+    int next = 0, norigins = 0, nhosts = 0;
     char *rest[argc + 1];
     for (int i = 0; i < argc; i++) rest[i] = argv[i];
     rest[argc] = NULL;
     int kept = argc;
     if (take_repeated("--ext", EXTSEATS_MAX, ext, &next, &kept, rest) ||
-        take_repeated("--allow-origin", MAX_ORIGINS, origins, &norigins, &kept, rest))
+        take_repeated("--allow-origin", MAX_ORIGINS, origins, &norigins, &kept, rest) ||
+        take_repeated("--host", MAX_ORIGINS, hosts, &nhosts, &kept, rest))
         return CLI_USAGE;
+    for (int i = 0; i < nhosts; i++)
+        if (!hosts[i][0] || strspn(hosts[i], "abcdefghijklmnopqrstuvwxyz"
+                                             "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") !=
+                                strlen(hosts[i])) {
+            fprintf(stderr, "tafel serve: --host: '%s' is no host name (letters, digits, dots "
+                            "and hyphens; no port, no scheme)\n", hosts[i]);
+            return CLI_USAGE;
+        }
     int rc = cli_parse(cmd, kept, rest, options, (int)(sizeof options / sizeof options[0]), NULL,
                        0);
     if (rc != CLI_CONTINUE) return rc;
@@ -110,7 +119,8 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     server_options opt = {.bind = bind, .db_path = db, .web_dir = web,
                           .wasm_file = cli_wasm_file(), .durable = durable != NULL,
                           .ext = ext, .next = next, .cert = cert, .key = key,
-                          .origins = origins, .norigins = norigins,
+                          .origins = origins, .norigins = norigins, .hosts = hosts,
+                          .nhosts = nhosts,
                           .behind_proxy = proxy != NULL, .chosen_seeds = chosen_seeds != NULL};
     server_limits_default(&opt.limits);
     server_limits *l = &opt.limits;

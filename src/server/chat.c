@@ -8,9 +8,16 @@
 ** it: the socket's player (an account or a guest), or, for a socket
 ** without a login that sits at a seat (an API client), nobody by name: the
 ** line carries its seat and the page names the seat by its colour.  A
-** spectator without a login may not speak.  Each socket may say
-** CHAT_BURST lines in CHAT_BURST_MS (besides the messages' own rate), and
-** a table keeps at most CHAT_TABLE_MAX lines.
+** spectator without a login may not speak.  Each person (a player, on all
+** their sockets; a socket without a login alone) may say CHAT_BURST lines
+** in CHAT_BURST_MS (besides the messages' own rate), and a table keeps at
+** most CHAT_TABLE_MAX lines of its players and as many of its spectators,
+** counted apart: spectators cannot fill the players' chat.
+**
+** The persons' rates live in a fixed array (open addressing, as the quota
+** of new tables in tables.c): a slot whose latest line is older than
+** CHAT_BURST_MS is as good as free.  When every slot near a player's is
+** held, that player's socket keeps its own rate, as before.
 */
 #include "chat.h"
 
@@ -22,6 +29,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define RATE_SLOTS 1024
+#define RATE_PROBES 16
+
+typedef struct chat_rate {
+    int64_t player;
+    int64_t at[CHAT_BURST]; /* when the latest lines were said (unix ms), a ring */
+    int i;                  /* the ring's oldest */
+} chat_rate;
+
+static chat_rate rates[RATE_SLOTS];
+
+/* The ring that s's lines count in: its player's, else its own. */
+static chat_rate *rate_of(session *s, int64_t now, chat_rate *own) {
+    if (s->who.id) {
+        size_t home = (size_t)((uint64_t)s->who.id * 0x9E3779B97F4A7C15u >> 32) % RATE_SLOTS;
+        chat_rate *free_slot = NULL;
+        for (int k = 0; k < RATE_PROBES; k++) {
+            chat_rate *r = &rates[(home + (size_t)k) % RATE_SLOTS];
+            if (r->player == s->who.id) return r;
+            int newest = (r->i + CHAT_BURST - 1) % CHAT_BURST;
+            if (!free_slot && (!r->player || now - r->at[newest] >= CHAT_BURST_MS)) free_slot = r;
+        }
+        if (free_slot) {
+            memset(free_slot, 0, sizeof *free_slot);
+            free_slot->player = s->who.id;
+            return free_slot;
+        }
+    }
+    memcpy(own->at, s->chat_at, sizeof own->at);
+    own->i = s->chat_i;
+    return own;
+}
 
 static const char *kind_text(player_kind k) {
     return k == PLAYER_ACCOUNT ? "account" : k == PLAYER_GUEST ? "guest" : NULL;
@@ -74,28 +114,33 @@ void chat_say(session *s, const char *text) {
         return;
     }
     int64_t now = clocks_now_ms();
-    if (s->chat_at[s->chat_i] && now - s->chat_at[s->chat_i] < CHAT_BURST_MS) {
+    chat_rate own, *rate = rate_of(s, now, &own);
+    if (rate->at[rate->i] && now - rate->at[rate->i] < CHAT_BURST_MS) {
         protocol_send_error(s, "chat_too_fast", "at most %d chat lines in %d seconds: wait a "
                                                 "moment", CHAT_BURST, CHAT_BURST_MS / 1000);
         return;
     }
     sqlite3 *db = store_sqlite(tables_store());
     sqlite3_stmt *st = NULL;
-    int64_t n = 0;
-    if (db && sqlite3_prepare_v2(db, "SELECT coalesce(max(n), 0) FROM chat WHERE table_id = ?1",
+    int64_t n = 0, said = 0; /* the table's lines of the speaker's side: players or spectators */
+    if (db && sqlite3_prepare_v2(db, "SELECT coalesce(max(n), 0),"
+                                     " coalesce(sum((seat >= 0) = (?2 >= 0)), 0)"
+                                     " FROM chat WHERE table_id = ?1",
                                  -1, &st, NULL) == SQLITE_OK &&
         sqlite3_bind_text(st, 1, t->id, -1, SQLITE_STATIC) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
+        sqlite3_bind_int(st, 2, s->seat) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
         n = sqlite3_column_int64(st, 0) + 1;
+        said = sqlite3_column_int64(st, 1);
+    }
     sqlite3_finalize(st);
     if (!n) {
         protocol_send_error(s, "storage", "the chat could not be read: %s",
                             db ? sqlite3_errmsg(db) : "no database");
         return;
     }
-    if (n > CHAT_TABLE_MAX) {
-        protocol_send_error(s, "chat_full", "this table's chat has %d lines, its most",
-                            CHAT_TABLE_MAX);
+    if (said >= CHAT_TABLE_MAX) {
+        protocol_send_error(s, "chat_full", "this table's chat has %d lines of its %s, their most",
+                            CHAT_TABLE_MAX, s->seat >= 0 ? "players" : "spectators");
         return;
     }
     const char *name = s->who.id ? s->who.name : "";
@@ -116,8 +161,12 @@ void chat_say(session *s, const char *text) {
         return;
     }
     sqlite3_finalize(st);
-    s->chat_at[s->chat_i] = now;
-    s->chat_i = (s->chat_i + 1) % CHAT_BURST;
+    rate->at[rate->i] = now;
+    rate->i = (rate->i + 1) % CHAT_BURST;
+    if (rate == &own) {
+        memcpy(s->chat_at, own.at, sizeof s->chat_at);
+        s->chat_i = own.i;
+    }
 
     char *copy = malloc(len + 1);
     if (!copy) return;

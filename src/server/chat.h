@@ -11,9 +11,9 @@
 #include "server.h"
 
 #define CHAT_TEXT_MAX 500     /* bytes of one line (UTF-8) */
-#define CHAT_BURST ((int)(sizeof ((session *)0)->chat_at / sizeof (int64_t))) /* lines a socket may say ... */
+#define CHAT_BURST ((int)(sizeof ((session *)0)->chat_at / sizeof (int64_t))) /* lines a person may say ... */
 #define CHAT_BURST_MS 10000   /* ... within this many milliseconds */
-#define CHAT_TABLE_MAX 1000   /* lines a table keeps: then it refuses more */
+#define CHAT_TABLE_MAX 1000   /* players' lines a table keeps, and spectators': then it refuses more */
 #define CHAT_HISTORY 100      /* lines a socket is sent when it joins */
 
 /* Socket s (at a table) says text: checked, stored, told; or an error to s. */

@@ -245,12 +245,30 @@ static unsigned fd_budget(struct rlimit *saved, int *lowered) {
 }
 
 static int stop_asked;
+static uv_timer_t away_timer;
+static int64_t away_until;
+
+/* The loop stops once every WebSocket has closed (1001), or after
+** GOING_AWAY_MS: a client that does not answer its close holds no one up. */
+#define GOING_AWAY_MS 1000
+
+static void on_away_tick(uv_timer_t *handle) {
+    if (sockets_open() > 0 && (int64_t)uv_now(&loop) < away_until) return;
+    uv_timer_stop(handle);
+    uv_stop(&loop);
+}
 
 static void on_signal(uv_signal_t *handle, int signum) {
     (void)handle;
     if (signum == SIGHUP || stop_asked) return; /* a closed terminal does not stop a server */
     stop_asked = 1;
-    uv_stop(&loop);
+    server_stopping = 1; /* the sockets closing now tell nobody */
+    /* the sockets are told why they close (1001), so that pages say the
+    ** server restarts and come back, rather than see a lost connection */
+    sockets_going_away();
+    lws_callback_on_writable_all_protocol(context, &protocols[1]);
+    away_until = (int64_t)uv_now(&loop) + GOING_AWAY_MS;
+    if (uv_timer_start(&away_timer, on_away_tick, 20, 20)) uv_stop(&loop);
 }
 
 static void on_tick(uv_timer_t *handle) {
@@ -278,6 +296,7 @@ static void close_loop(void) {
         uv_close((uv_handle_t *)&sig_term, NULL);
         uv_close((uv_handle_t *)&sig_hup, NULL);
         uv_close((uv_handle_t *)&ticker, NULL);
+        uv_close((uv_handle_t *)&away_timer, NULL);
         handles_open = 0;
     }
     uv_timer_t watchdog;
@@ -369,6 +388,7 @@ int http_start(const server_options *opt, int *port_out, char *err, size_t errsi
     uv_signal_init(&loop, &sig_term);
     uv_signal_init(&loop, &sig_hup);
     uv_timer_init(&loop, &ticker);
+    uv_timer_init(&loop, &away_timer);
     handles_open = 1;
     if (uv_signal_start(&sig_int, on_signal, SIGINT) ||
         uv_signal_start(&sig_term, on_signal, SIGTERM) ||

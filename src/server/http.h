@@ -71,6 +71,12 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
 /* The client's address of a request (with --behind-proxy and a loopback
 ** peer, the last address of X-Forwarded-For), as text. */
 void sockets_client_address(struct lws *wsi, char *out, size_t size);
+/* The server stops: every WebSocket, once its queue is written, is closed
+** with 1001 (going away) and a reason the page shows (each is asked by a
+** WRITEABLE: lws_callback_on_writable_all_protocol). */
+void sockets_going_away(void);
+/* How many WebSockets are open. */
+int sockets_open(void);
 /* Whether one more WebSocket may open from addr (--max-per-address). */
 int sockets_address_allowed(const char *addr);
 /* The close codes of a socket whose login ended (docs/protocol.md). */

@@ -414,8 +414,10 @@ static cJSON *number_or_null(sqlite3_stmt *st, int col) {
                : cJSON_CreateNumber(sqlite3_column_double(st, col));
 }
 
-/* The other seats' players of a result: [{name, kind, place}] by place. */
-static int add_opponents(sqlite3 *db, cJSON *result, const char *table_id, int seat) {
+/* The other seats' players of a result: [{name, kind, place}] by place;
+** unnamed: [{place}] (a private game, to a viewer who was not at it). */
+static int add_opponents(sqlite3 *db, cJSON *result, const char *table_id, int seat,
+                         int named) {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "SELECT p.name, p.kind, o.place FROM results o"
                                " JOIN players p ON p.id = o.player"
@@ -428,8 +430,10 @@ static int add_opponents(sqlite3 *db, cJSON *result, const char *table_id, int s
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         cJSON *e = cJSON_CreateObject();
-        cJSON_AddStringToObject(e, "name", (const char *)sqlite3_column_text(st, 0));
-        cJSON_AddStringToObject(e, "kind", kind_text(sqlite3_column_text(st, 1)));
+        if (named) {
+            cJSON_AddStringToObject(e, "name", (const char *)sqlite3_column_text(st, 0));
+            cJSON_AddStringToObject(e, "kind", kind_text(sqlite3_column_text(st, 1)));
+        }
         cJSON_AddNumberToObject(e, "place", sqlite3_column_int(st, 2));
         cJSON_AddItemToArray(list, e);
     }
@@ -513,18 +517,23 @@ static int add_ratings(sqlite3 *db, cJSON *o, int64_t id) {
     return 0;
 }
 
-/* "results": the latest RESULTS_LISTED, newest first. */
-static int add_results(sqlite3 *db, cJSON *o, int64_t id) {
+/* "results": the latest RESULTS_LISTED, newest first; a private game's
+** (column 11) without its replay and names unless viewer sat at it. */
+static int add_results(sqlite3 *db, cJSON *o, int64_t id, int64_t viewer) {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "SELECT r.table_id, r.game, r.at, r.place, r.score,"
                                " r.rating_before, r.rating_after, r.rd_before, r.rd_after, r.seat,"
-                               " (SELECT count(*) FROM seats s WHERE s.table_id = r.table_id)"
+                               " (SELECT count(*) FROM seats s WHERE s.table_id = r.table_id),"
+                               " (SELECT private FROM tables t WHERE t.id = r.table_id)"
+                               "  AND NOT EXISTS (SELECT 1 FROM seats v"
+                               "   WHERE v.table_id = r.table_id AND v.player = ?3)"
                                " FROM results r WHERE r.player = ?1"
                                " ORDER BY r.at DESC, " LATER_TABLE " LIMIT ?2",
                            -1, &st, NULL) != SQLITE_OK)
         return -1;
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int(st, 2, RESULTS_LISTED);
+    sqlite3_bind_int64(st, 3, viewer);
     cJSON *list = cJSON_AddArrayToObject(o, "results");
     int rc, bad = 0;
     while (!bad && (rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -541,17 +550,19 @@ static int add_results(sqlite3 *db, cJSON *o, int64_t id) {
         cJSON_AddItemToObject(e, "rating_after", number_or_null(st, 6));
         cJSON_AddItemToObject(e, "rd_before", number_or_null(st, 7));
         cJSON_AddItemToObject(e, "rd_after", number_or_null(st, 8));
+        int hidden = sqlite3_column_int(st, 11);
         char replay[32];
         snprintf(replay, sizeof replay, "/t/%s", table_id);
-        cJSON_AddStringToObject(e, "replay", replay);
+        if (hidden) cJSON_AddBoolToObject(e, "private", 1);
+        else cJSON_AddStringToObject(e, "replay", replay);
         cJSON_AddItemToArray(list, e);
-        bad = add_opponents(db, e, table_id, sqlite3_column_int(st, 9));
+        bad = add_opponents(db, e, table_id, sqlite3_column_int(st, 9), !hidden);
     }
     sqlite3_finalize(st);
     return !bad && rc == SQLITE_DONE ? 0 : -1;
 }
 
-char *ratings_player_json(const char *name, unsigned *status) {
+char *ratings_player_json(const char *name, int64_t viewer, unsigned *status) {
     player p;
     int found = name ? players_find(name, &p) : 0;
     if (!found && name && rated_bot(name)) found = players_bot(name, &p); /* not yet made */
@@ -574,7 +585,7 @@ char *ratings_player_json(const char *name, unsigned *status) {
     cJSON_AddStringToObject(o, "name", p.name);
     cJSON_AddStringToObject(o, "kind", p.kind == PLAYER_BOT ? "bot" : "account");
     cJSON_AddNumberToObject(o, "since", (double)since);
-    if (!db || add_games(db, o, p.id) || add_ratings(db, o, p.id) || add_results(db, o, p.id)) {
+    if (!db || add_games(db, o, p.id) || add_ratings(db, o, p.id) || add_results(db, o, p.id, viewer)) {
         cJSON_Delete(o);
         return error_body(status, 500, "storage", "the player's results could not be read");
     }

@@ -56,7 +56,9 @@ char *ratings_leaderboard_json(const char *game, unsigned *status);
 
 /* The profile of an account or bot as JSON, malloc'd (docs/server.md,
 ** "Ratings"), *status 200; or an error body with *status 404 (no such
-** player; a guest has no profile) or 500.  NULL: out of memory. */
-char *ratings_player_json(const char *name, unsigned *status);
+** player; a guest has no profile) or 500.  NULL: out of memory.  A
+** private game's result is listed to a viewer (players.id, 0 nobody) who
+** did not sit at it without its replay and its players' names. */
+char *ratings_player_json(const char *name, int64_t viewer, unsigned *status);
 
 #endif

@@ -31,14 +31,17 @@
 ** 1.0 and 1.1, Content-Length twice, Content-Length with
 ** Transfer-Encoding, a body on GET or HEAD (400, then the connection is
 ** closed); a path that leaves web/ (404); an upgrade to /ws from another
-** origin (403) or from an address with too many sockets open (403).
+** origin (403) or from an address with too many sockets open (403); a
+** Host that is not one of the server's names (421: DNS rebinding).
 */
 #define _DEFAULT_SOURCE /* realpath, strtok_r */
 #include "http.h"
+#include "players.h"
 #include "ratings.h"
 #include "tables.h"
 #include "turns.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libwebsockets.h>
@@ -431,6 +434,18 @@ static int send_held(struct lws *wsi, http_session *h) {
     return send_json(wsi, HTTP_STATUS_OK, text);
 }
 
+/* Whether the request may see table t: anyone an open one; a private one
+** its players only, by the login bound to a seat or a seat's token
+** (?token=, a seat link), so that it stays private after it ends. */
+static int may_see(struct lws *wsi, const table *t) {
+    if (!t->private_) return 1;
+    player me;
+    if (players_of_request(wsi, &me) == 1 && table_seat_of_player(t, me.id) >= 0) return 1;
+    char arg[48];
+    const char *token = lws_get_urlarg_by_name(wsi, "token=", arg, sizeof arg);
+    return token && table_seat_of_token(t, token) >= 0;
+}
+
 static int route(struct lws *wsi, http_session *h, const char *uri) {
     int rc;
     if (players_route_get(wsi, uri, &rc)) return rc;
@@ -447,7 +462,9 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
         char arg[80];
         const char *game = lws_get_urlarg_by_name(wsi, "game=", arg, sizeof arg);
         unsigned status = 500;
-        char *text = uri[5] == 'p' ? ratings_player_json(uri + 13, &status)
+        player viewer;
+        if (players_of_request(wsi, &viewer) != 1) viewer.id = 0;
+        char *text = uri[5] == 'p' ? ratings_player_json(uri + 13, viewer.id, &status)
                                    : ratings_leaderboard_json(game, &status);
         return status == 200 ? send_synced_json(wsi, h, text) : send_json(wsi, status, text);
     }
@@ -458,7 +475,8 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
     if (n < 1 || strlen(id) != STORE_ID_LEN || (n == 2 && strcmp(rest, "/record")))
         return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
     table *t = tables_find(id);
-    if (!t) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such table");
+    /* a stranger is not told that a private table exists */
+    if (!t || !may_see(wsi, t)) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such table");
     if (n == 1) return send_file(wsi, "/index.html"); /* it reads the table from the address */
     if (!t->over)
         return send_text(wsi, HTTP_STATUS_FORBIDDEN,
@@ -489,6 +507,57 @@ static const char *bad_request(struct lws *wsi, int post) {
         if (n && !post) return "no request body here (GET and HEAD only)";
     }
     return NULL;
+}
+
+#define HTTP_STATUS_MISDIRECTED 421 /* RFC 9110 §15.5.20; lws names it not */
+
+/* Whether name (a Host header's, without its port) is the server's own:
+** an IP literal, localhost, the --bind address or a --host name.  A page
+** of another name rebound to this server's address (DNS rebinding) sends
+** its own name, and its requests are same-origin to the browser: the Host
+** is what tells them apart. */
+static int own_name(char *name) {
+    size_t n = strlen(name);
+    if (n && name[n - 1] == '.') name[--n] = 0; /* "localhost." is localhost */
+    struct in_addr a4;
+    struct in6_addr a6;
+    if (inet_pton(AF_INET, name, &a4) == 1 || inet_pton(AF_INET6, name, &a6) == 1 ||
+        !strcasecmp(name, "localhost") || !strcasecmp(name, server_opt->bind))
+        return 1;
+    for (int i = 0; i < server_opt->nhosts; i++)
+        if (!strcasecmp(name, server_opt->hosts[i])) return 1;
+    return 0;
+}
+
+/* Why the request's Host is refused (421), or NULL: one Host, naming the
+** server (own_name), with or without a port.  No Host at all is a client
+** that is no browser (HTTP/1.0), which no page can rebind. */
+static const char *foreign_host(struct lws *wsi, char *why, size_t size) {
+    char host[300], name[300], extra[8];
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HOST);
+    if (n <= 0) return NULL;
+    if (lws_hdr_copy_fragment(wsi, extra, sizeof extra, WSI_TOKEN_HOST, 1) >= 0)
+        return "Host given twice";
+    if (n >= (int)sizeof host || lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return "Host too long";
+    const char *port = NULL;
+    if (host[0] == '[') { /* [v6]:port */
+        char *close = strchr(host, ']');
+        if (close) {
+            snprintf(name, sizeof name, "%.*s", (int)(close - host - 1), host + 1);
+            port = close[1] == ':' ? close + 2 : close[1] ? "-" : NULL;
+        } else name[0] = 0;
+    } else {
+        char *colon = strchr(host, ':');
+        snprintf(name, sizeof name, "%.*s", colon ? (int)(colon - host) : (int)strlen(host),
+                 host);
+        if (colon) port = colon + 1;
+    }
+    if (port && (!*port || strspn(port, "0123456789") != strlen(port))) name[0] = 0;
+    if (name[0] && own_name(name)) return NULL;
+    snprintf(why, size, "Host '%.80s' is not a name of this server (its address, localhost and "
+                        "names given with --host NAME are)", host);
+    return why;
 }
 
 /* Whether the request may open a WebSocket: its Origin (when it has one)
@@ -531,11 +600,19 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             send_text_close(wsi, HTTP_STATUS_BAD_REQUEST, why);
             return 1;
         }
+        char host_why[200];
+        if ((why = foreign_host(wsi, host_why, sizeof host_why))) {
+            send_text_close(wsi, HTTP_STATUS_MISDIRECTED, why);
+            return 1;
+        }
         return 0;
     }
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
         const char *why = bad_request(wsi, 0);
         if (why) return refuse_upgrade(wsi, HTTP_STATUS_BAD_REQUEST, why, 1);
+        char host_why[200];
+        if ((why = foreign_host(wsi, host_why, sizeof host_why)))
+            return refuse_upgrade(wsi, HTTP_STATUS_MISDIRECTED, why, 1);
         if (!routes_origin_allowed(wsi))
             return refuse_upgrade(wsi, HTTP_STATUS_FORBIDDEN, "this origin may not open /ws", 0);
         char addr[64];

@@ -85,6 +85,8 @@ typedef struct server_options {
     const char *cert, *key;  /* TLS (PEM files): both or neither */
     const char *const *origins; /* --allow-origin: more origins that may open /ws */
     int norigins;
+    const char *const *hosts; /* --host: names of the server that a Host may give */
+    int nhosts;
     int behind_proxy;   /* a loopback peer's X-Forwarded-For names the client */
     int chosen_seeds;   /* --allow-chosen-seeds: tables of people take a chosen seed too
                         ** (tests, replaying a tournament's deals) */

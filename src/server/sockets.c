@@ -61,9 +61,10 @@ enum { LOGIN_CHECK_SECONDS = 5 };
 enum {
     SESSION_CLOSE_NOW = 1,
     SESSION_CLOSE_AFTER_QUEUE = 2, /* after the queue is written (a flood, a login ended) */
-    SESSION_CLOSE_SENT = 3   /* a close frame is on its way: a WRITEABLE that returned
+    SESSION_CLOSE_SENT = 3,  /* a close frame is on its way: a WRITEABLE that returned
                              ** -1 again would hang up at once (a reset: the client
                              ** loses the close and what came before) */
+    SESSION_CLOSE_AWAY = 4   /* the server stops: 1001 after the queue is written */
 };
 
 /* A list of sockets, each knowing its place + 1 in a field of its own
@@ -104,6 +105,12 @@ static void list_remove(session_list *l, session *s) {
 
 /* The sockets whose first message waits for a sync (session.waiting). */
 static session_list waiters = {.place = offsetof(session, waiting)};
+
+static int going_away, open_sockets;
+
+void sockets_going_away(void) { going_away = 1; }
+
+int sockets_open(void) { return open_sockets; }
 
 static void wait_add(session *s) {
     if (list_add(&waiters, s)) /* asks again for a write: the message waits all the same */
@@ -227,6 +234,12 @@ static int rate_take(session *s) {
 ** coming, at most FLOOD_WAIT_MS.  (On the libuv loop, a close asked for in
 ** WRITEABLE went out as a bare reset: it is asked for from this timer.) */
 static int close_after_queue(session *s, struct lws *wsi) {
+    if (s->closing == SESSION_CLOSE_AWAY) {
+        const char *why = "server restarting";
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_GOINGAWAY, (unsigned char *)why, strlen(why));
+        s->closing = SESSION_CLOSE_SENT;
+        return -1;
+    }
     if (s->closing != SESSION_CLOSE_AFTER_QUEUE) return 0;
     if (s->head) {
         lws_callback_on_writable(wsi);
@@ -415,6 +428,7 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         s->wsi = wsi;
         s->id = ++last_session_id;
         s->seat = -1;
+        open_sockets++;
         sockets_client_address(wsi, s->addr, sizeof s->addr);
         addr_add(s->addr, 1);
         /* who: from the upgrade's session cookie (nobody without one) */
@@ -435,7 +449,8 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         if (s->closing == SESSION_CLOSE_NOW) return -1;
         struct outmsg *m = s->head;
         if (s->closing == SESSION_CLOSE_SENT) break; /* lws awaits the client's close */
-        if (!m && s->closing == SESSION_CLOSE_AFTER_QUEUE) {
+        if (going_away && s->closing != SESSION_CLOSE_AFTER_QUEUE) s->closing = SESSION_CLOSE_AWAY;
+        if (!m && (s->closing == SESSION_CLOSE_AFTER_QUEUE || s->closing == SESSION_CLOSE_AWAY)) {
             lws_set_timer_usecs(wsi, 1000); /* closed from the timer: close_after_queue */
             break;
         }
@@ -458,6 +473,7 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
     case LWS_CALLBACK_TIMER:
         return close_after_queue(s, wsi);
     case LWS_CALLBACK_CLOSED:
+        open_sockets--;
         if (s->addr[0]) addr_add(s->addr, -1);
         logged_remove(s);
         turns_socket_closed(s);

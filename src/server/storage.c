@@ -425,6 +425,24 @@ static int store_update_table(store *s, const char *id, int64_t seq, int over) {
     return rc;
 }
 
+/* Inserts a change's n actions after the table's first `from`, inside the
+** caller's transaction; seq is the table's after the change. */
+static int store_insert_actions(store *s, const char *id, int from, int n,
+                                const char *const *texts, const int *seats, int64_t seq) {
+    sqlite3_stmt *st = s->stmt[ST_ACTION_INSERT];
+    int rc = SQLITE_OK;
+    for (int i = 0; rc == SQLITE_OK && i < n; i++) {
+        rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, from + i);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 3, seats[i]);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 4, texts[i], -1, SQLITE_STATIC);
+        /* The seq the client sent with this change: store_find_change. */
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 5, seq - 1);
+        if (rc == SQLITE_OK) rc = store_run(s, ST_ACTION_INSERT);
+    }
+    return rc;
+}
+
 /* Binds a seat's token hash: a 32-byte blob, or NULL for no token. */
 static int store_bind_token(sqlite3_stmt *st, int index, const store_seat *seat) {
     if (!seat->has_token) return sqlite3_bind_null(st, index);
@@ -713,11 +731,18 @@ int store_create(store *s, const store_table *t, char *err, size_t errsize) {
         if (!store_spec_ok(t->seats[i].spec))
             return store_fail(err, errsize, context, "seat %d: spec empty or over %d bytes", i,
                               STORE_SPEC_MAX - 1);
-    /* storage.h: a new table has no actions and seq 0.  Anything else is a
-    ** caller's mistake, better seen now than after a restart. */
-    if (t->nactions != 0 || t->seq != 0 || t->over)
+    /* storage.h: a new table has no actions and seq 0, or its opening
+    ** change (seq 1).  Anything else is a caller's mistake, better seen now
+    ** than after a restart. */
+    if (t->nactions < 0 || t->seq != (t->nactions > 0) || t->over ||
+        (t->nactions > 0 && (!t->actions || !t->action_seats)))
         return store_fail(err, errsize, context,
-                          "a new table has no actions, seq 0 and is not over");
+                          "a new table has no actions and seq 0, or its opening change and "
+                          "seq 1, and is not over");
+    for (int i = 0; i < t->nactions; i++)
+        if (!t->actions[i] || t->action_seats[i] < -1 || t->action_seats[i] >= t->nseats)
+            return store_fail(err, errsize, context, "opening action %d: no text or no seat %d",
+                              i, t->action_seats[i]);
 
     /* The seed's 64 bits as they are: SQLite's integers are signed. */
     int64_t seed_bits;
@@ -752,6 +777,12 @@ int store_create(store *s, const store_table *t, char *err, size_t errsize) {
         if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 8, seat->invite ? 1 : 0);
         if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_INSERT);
     }
+    /* the opening change in the same transaction: a table is on disk with
+    ** its opening deal, or not at all (a refused create leaves nothing) */
+    if (rc == SQLITE_OK && t->nactions > 0)
+        rc = store_insert_actions(s, t->id, 0, t->nactions, (const char *const *)t->actions,
+                                  t->action_seats, t->seq);
+    if (rc == SQLITE_OK && t->nactions > 0) rc = store_update_table(s, t->id, t->seq, 0);
     if (rc != SQLITE_OK) {
         if (rc == SQLITE_CONSTRAINT_PRIMARYKEY)
             store_fail(err, errsize, context, "a table with this id exists (%s)",
@@ -829,17 +860,7 @@ int store_append(store *s, const char *id, int from, int n, const char *const *t
         return -1;
     }
 
-    sqlite3_stmt *st = s->stmt[ST_ACTION_INSERT];
-    int rc = SQLITE_OK;
-    for (int i = 0; rc == SQLITE_OK && i < n; i++) {
-        rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, from + i);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 3, seats[i]);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 4, texts[i], -1, SQLITE_STATIC);
-        /* The seq the client sent with this change: store_find_change. */
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 5, seq - 1);
-        if (rc == SQLITE_OK) rc = store_run(s, ST_ACTION_INSERT);
-    }
+    int rc = store_insert_actions(s, id, from, n, texts, seats, seq);
     if (rc == SQLITE_OK) rc = store_update_table(s, id, seq, over);
     return store_end_change(s, rc, context, err, errsize);
 }

@@ -77,7 +77,10 @@ typedef struct store_table {
 int store_open(const char *path, int durable, store **out, char *err, size_t errsize);
 void store_close(store *db); /* NULL is fine */
 
-/* A new table with no actions, seq 0. */
+/* A new table: with no actions and seq 0, or with its opening change
+** (t->nactions actions, the chance events dealt before anyone plays, by
+** t->action_seats) and seq 1, in one transaction: refused, it leaves
+** nothing on disk. */
 int store_create(store *db, const store_table *t, char *err, size_t errsize);
 
 /* One change: appends n actions (texts[i], played by seats[i]: a seat or
@@ -102,8 +105,7 @@ int store_set_seat(store *db, const char *id, int seat, const store_seat *s, int
 int store_end(store *db, const char *id, int64_t seq, const char *reason, char *err,
               size_t errsize);
 
-/* Deletes a table, its seats and its actions (a table whose opening deal
-** could not be stored: no client was ever told of it). */
+/* Deletes a table, its seats and its actions. */
 int store_delete(store *db, const char *id, char *err, size_t errsize);
 
 /* Whether the change that took the table from seq to seq + 1 was the

@@ -544,15 +544,7 @@ static int quota_take(const char *addr) {
     return 0;
 }
 
-/* A table removed before anyone was told of it (its opening deal was not
-** stored): from memory, and from the database as far as it can be. */
-static void discard_table(table *t) {
-    char why[512];
-    if (store_delete(db, t->id, why, sizeof why))
-        fprintf(stderr, "tafel serve: table %s stays on disk with no deal: %s\n", t->id, why);
-    remove_table(t);
-    table_free(t);
-}
+static int store_new_table(table *t, store_table *st, char *msg, size_t msgsize);
 
 table *tables_create(const char *game_string, const char *const *specs, int nspecs,
                      uint64_t seed, int has_seed, const table_options *opt, const char *addr,
@@ -661,22 +653,12 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
     snprintf(st.rematch_of, sizeof st.rematch_of, "%s", t->rematch_of);
     memcpy(st.id, t->id, sizeof st.id);
     for (int i = 0; i < nspecs; i++) seat_to_store(&t->seats[i], &st.seats[i]);
-    if (store_create(db, &st, msg, msgsize)) {
+    if (store_new_table(t, &st, msg, msgsize)) {
         *code = "storage";
         table_free(t);
         return NULL;
     }
-    add_table(t);
-    clocks_started(t, 0);
-    /* the opening chance events (tiles, deals) are the table's first change:
-    ** the table is made once they are stored, or not at all */
-    if (tafel_state_current(t->state) == TAFEL_CHANCE &&
-        table_move(t, TAFEL_CHANCE, t->seq, NULL, code, msg, msgsize) < 0) {
-        fprintf(stderr, "tafel serve: table %s not made: %s\n", t->id, msg);
-        *code = "storage";
-        discard_table(t);
-        return NULL;
-    }
+    table_broadcast(t); /* nobody is told yet: it starts the clock of the first turn */
     table_ask_bot(t);
     return t;
 }
@@ -824,8 +806,9 @@ static int one_seat_left(const table *t) {
     return left <= 1;
 }
 
-/* Commits the change, then applies it: the table's actions, state, seq,
-** last actions; undo as the rule says. */
+static void apply_change(table *t, change *c, int seat, int over);
+
+/* Commits the change, then applies it. */
 static int commit_change(table *t, change *c, int seat, const char **code, char *msg,
                          size_t msgsize) {
     int over = tafel_state_current(c->after) == TAFEL_TERMINAL || one_seat_left(t);
@@ -834,6 +817,39 @@ static int commit_change(table *t, change *c, int seat, const char **code, char 
         *code = "storage";
         return -1;
     }
+    apply_change(t, c, seat, over);
+    return 0;
+}
+
+/* A new table stored with its opening change (the tiles, the deals: the
+** chance events before anyone plays) in one transaction, so that a refusal
+** leaves nothing on disk; then listed, its clocks started, the opening
+** applied.  0, or -1 with msg set and t as it was. */
+static int store_new_table(table *t, store_table *st, char *msg, size_t msgsize) {
+    change c = {.after = tafel_state_clone(t->state)};
+    if (!c.after || change_add_chance(&c, t)) {
+        change_free(&c, 0);
+        set_msg(msg, msgsize, "out of memory");
+        return -1;
+    }
+    st->nactions = c.n;
+    st->actions = c.texts;
+    st->action_seats = c.seats;
+    st->seq = c.n > 0;
+    if (store_create(db, st, msg, msgsize)) {
+        change_free(&c, 0);
+        return -1;
+    }
+    add_table(t);
+    clocks_started(t, 0);
+    if (c.n > 0) apply_change(t, &c, -1, 0);
+    else change_free(&c, 0);
+    return 0;
+}
+
+/* Applies a stored change: the table's actions, state, seq, last actions;
+** undo as the rule says. */
+static void apply_change(table *t, change *c, int seat, int over) {
     int before = t->nactions;
     for (int i = 0; i < c->n; i++)
         if (push_action(t, c->texts[i], c->seats[i])) { /* memory: the disk has it all */
@@ -862,7 +878,6 @@ static int commit_change(table *t, change *c, int seat, const char **code, char 
         t->undo_at[t->nundo++] = before;
     }
     change_free(c, 1);
-    return 0;
 }
 
 int table_move(table *t, int seat, int64_t seq, const char *action, const char **code,

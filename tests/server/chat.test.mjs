@@ -1,13 +1,13 @@
 // chat.test.mjs -- the chat at a table (docs/protocol.md, "chat"): lines
 // are stored with the table and survive kill -9; markup is kept as text;
-// lengths and one line of text; a rate per socket; spectators' lines are
+// lengths and one line of text; a rate per person; spectators' lines are
 // kept from the players; a line reaches its own table only; a socket that
 // joins gets the latest lines it may read.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, stopAll, Client, createTable, join, seat, refused, identity,
-  connectAs, sleep } from './helpers.mjs';
+  connectAs, sleep, sql } from './helpers.mjs';
 
 let server;
 before(async () => { server = await startServer(); });
@@ -139,3 +139,33 @@ test('a line reaches its own table only; history is the latest 100 lines', async
   assert.equal(ns[99], 111, 'the latest line is the last');
   for (const c of [...sockets, a.p0, a.p1, b.p0, b.p1, late, viewer]) c.close();
 });
+
+// Issue 35, defect 4: 38 spectator sockets of one account, each with its
+// own rate, filled the table's 1,000 lines, and the seated player got
+// chat_full.  The rate is the person's; players' and spectators' lines are
+// counted apart.
+test('spectators cannot close the players\' chat; one person\'s sockets share one rate',
+  async () => {
+    const { created, p0, p1 } = await table(15);
+    const fan = await identity(server, 'Fan');
+    const fans = [];
+    for (let i = 0; i < 38; i++) {
+      const c = await connectAs(server, fan);
+      await join(c, created.table);
+      fans.push(c);
+    }
+    for (let i = 0; i < 5; i++) await say(fans[i], `cheer ${i}`, fans[37]);
+    for (const c of fans.slice(5, 12))
+      await refused(c, { type: 'chat', text: 'more' }, 'chat_too_fast');
+    // the spectators' side full (as 200 people of 5 lines each would fill it)
+    sql(server.db, `INSERT INTO chat (table_id, n, player, name, seat, at, text)
+      WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 995)
+      SELECT '${created.table}', 100 + i, NULL, 'someone', -1, 0, 'noise' FROM k`);
+    const other = await connectAs(server, await identity(server, 'Other fan'));
+    await join(other, created.table);
+    const full = await refused(other, { type: 'chat', text: 'one more' }, 'chat_full');
+    assert.match(full.message, /spectators/);
+    const line = await say(p0, 'we can still talk', p1);
+    assert.equal(line.seat, 0, 'a seated player still speaks');
+    for (const c of [p0, p1, other, ...fans]) c.close();
+  });

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, stopAll, Client, createTable, join, refused, identity, connectAs,
-  get } from './helpers.mjs';
+  get, getJsonAs } from './helpers.mjs';
 
 let server;
 before(async () => { server = await startServer(); });
@@ -146,4 +146,55 @@ test('a rated table seats accounts only', async () => {
   // a spectator still watches a rated, open table
   assert.equal((await join(g, m.table)).seat, null);
   for (const x of [api, g, h]) x.close();
+});
+
+// Issue 35, defect 7: a private table's record was served to anyone once
+// it ended, and profiles linked its replay and named its players.
+test('a private game stays private after it ends: record, page and profile', async () => {
+  const ivy = await identity(server, 'Ivy', { account: true });
+  const jon = await identity(server, 'Jon', { account: true });
+  const kit = await identity(server, 'Kit', { account: true });
+  const i = await connectAs(server, ivy);
+  const m = await i.request({ type: 'create', game: GAME, seats: ['player:Ivy', 'player:Jon'],
+    private: true }, ['created', 'error']);
+  assert.equal(m.type, 'created', JSON.stringify(m));
+  const s = await join(i, m.table);
+  const j = await connectAs(server, jon);
+  await join(j, m.table);
+  i.send({ type: 'resign', seq: s.seq });
+  await i.next((x) => x.type === 'state' && x.status === 'over');
+  i.close();
+  j.close();
+
+  const record = `/t/${m.table}/record`;
+  for (const path of [record, `/t/${m.table}`]) {
+    for (const who of [undefined, kit]) {
+      const r = await getJsonAs(server, path, who);
+      assert.equal(r.status, 404, `${path} to a stranger: ${r.status}`);
+      assert.equal(r.text, (await get(server, '/t/0123456789abcdef')).body,
+        'the same answer as for no such table');
+    }
+  }
+  for (const who of [ivy, jon]) {
+    const r = await getJsonAs(server, record, who);
+    assert.equal(r.status, 200, 'a player gets the record');
+    assert.equal(r.json.players.length, 2);
+  }
+  assert.equal((await get(server, `${record}?token=${m.tokens[0]}`)).status, 200,
+    'so does a seat link');
+  const k = await connectAs(server, kit);
+  await refused(k, { type: 'join', table: m.table }, 'private_table');
+  k.close();
+
+  const seen = async (who) => (await getJsonAs(server, '/api/players/Ivy', who)).json.results
+    .find((x) => x.table === m.table);
+  for (const who of [undefined, kit]) {
+    const r = await seen(who);
+    assert.equal(r.private, true);
+    assert.equal(r.replay, undefined, 'no replay link for a stranger');
+    assert.deepEqual(r.opponents, [{ place: 1 }], 'the other player unnamed');
+  }
+  const own = await seen(jon);
+  assert.equal(own.replay, `/t/${m.table}`, 'its players see the replay');
+  assert.deepEqual(own.opponents.map((o) => o.name), ['Jon']);
 });

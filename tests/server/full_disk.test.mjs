@@ -15,7 +15,8 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startServer, stopAll, Client, createTable, join, sleep } from './helpers.mjs';
+import { statSync } from 'node:fs';
+import { startServer, stopAll, Client, createTable, join, sleep, sql } from './helpers.mjs';
 
 after(stopAll);
 
@@ -80,4 +81,44 @@ test('a full disk: no table made, the bot moves again when space returns', async
   } finally {
     clearInterval(pinger);
   }
+});
+
+// Issue 35, defect 5: the table was committed first and its opening deal
+// after it, so a disk that filled in between kept a table with no deal that
+// came back after a restart (and its delete failed on the same full disk).
+test('a create refused for storage leaves nothing behind, after a restart too', async () => {
+  const server = await startServer();
+  const c = await Client.connect(server);
+  const made = [];
+  let refusals = 0;
+  // The disk is a little fuller each time: some creates fit whole, some
+  // not at all, some (before) only up to their opening deal.
+  for (let i = 0; i < 30; i++) {
+    const wal = statSync(`${server.db}-wal`).size;
+    limit(server.proc.pid, wal + (i % 6) * 2000);
+    const m = await c.request({ type: 'create', game: 'carcassonne(players=2)',
+      seats: ['human', 'random'] }, ['created', 'error']);
+    limit(server.proc.pid, 'unlimited');
+    if (m.type === 'created') made.push(m.table);
+    else {
+      assert.equal(m.code, 'storage', JSON.stringify(m));
+      refusals++;
+    }
+  }
+  assert.ok(refusals > 0, 'the full disk refused some creates');
+  c.close();
+  await server.stop();
+
+  const restarted = await startServer({ db: server.db, dir: server.dir });
+  const w = await Client.connect(restarted);
+  const lobby = await w.request({ type: 'lobby' }, 'lobby');
+  assert.deepEqual(lobby.tables.map((t) => t.table).filter((id) => !made.includes(id)), [],
+    'the lobby lists no table that was refused');
+  for (const id of made) await join(w, id); // every table acknowledged is there, and plays
+  w.close();
+  assert.deepEqual(sql(server.db, 'SELECT id FROM tables ORDER BY id').map((r) => r[0]),
+    [...made].sort(), 'the database holds exactly the tables made');
+  assert.deepEqual(sql(server.db, 'SELECT id FROM tables WHERE seq = 0 OR NOT EXISTS'
+    + ' (SELECT 1 FROM actions WHERE table_id = tables.id)'), [],
+  'every table is stored with its opening deal');
 });

@@ -11,7 +11,7 @@
 // The contract is docs/protocol.md.  TAFEL_CLI is the tafel binary
 // (scripts/test-server.sh sets it; default build/tafel).
 
-import { spawn, execFile } from 'node:child_process';
+import { spawn, execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath, resolve, dirname } from 'node:path';
@@ -420,6 +420,17 @@ export async function playOut(players, { rng = prng(1), chooser, onState, onAck,
     const gone = players.find((p) => p.client.closed);
     if (gone) throw new Error(`socket closed during the game: ${JSON.stringify(gone.client.closed)}`);
   }
+}
+
+/** Runs SQL on a database file with Python's sqlite3 (python3 is a dependency), committed: the rows as JSON. */
+export function sql(db, query) {
+  const out = execFileSync('python3', ['-c',
+    'import json, sqlite3, sys\n'
+    + 'c = sqlite3.connect(sys.argv[1])\n'
+    + 'rows = [list(r) for r in c.execute(sys.argv[2])]\n'
+    + 'c.commit()\n'
+    + 'print(json.dumps(rows))', db, query]);
+  return JSON.parse(out.toString());
 }
 
 // ---------------------------------------------------------------- HTTP, records, replay

@@ -205,14 +205,14 @@ test('files: MIME types, HEAD, / and /t/<id> are the page, others 404', async ()
   assert.equal(await r.text(), PAGE);
   for (const enc of ['', 'Accept-Encoding: gzip\r\n']) {
     const got = (await raw(server.port, GET('/app.mjs', enc))).responses[0];
-    const head = await raw(server.port, `HEAD /app.mjs HTTP/1.1\r\nHost: x\r\n${enc}\r\n`);
+    const head = await raw(server.port, `HEAD /app.mjs HTTP/1.1\r\nHost: 127.0.0.1\r\n${enc}\r\n`);
     const text = head.data.toString('latin1');
     assert.match(text, /^HTTP\/1\.1 200 /);
     assert.ok(text.endsWith('\r\n\r\n'), 'HEAD: headers only');
     assert.ok(text.includes(`content-length: ${got.body.length}\r\n`), text);
     assert.ok(text.includes(`etag: ${got.headers.etag}\r\n`), text);
   }
-  const h = await raw(server.port, `HEAD /app.mjs HTTP/1.1\r\nHost: x\r\n\r\n${GET('/style.css')}`);
+  const h = await raw(server.port, `HEAD /app.mjs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n${GET('/style.css')}`);
   assert.match(h.data.toString(), /^HTTP\/1\.1 200[^]*\r\n\r\nHTTP\/1\.1 200[^]*\r\n\r\nbody \{ color: black; \}\n$/);
   r = await fetch(new URL('/nothing.js', server.base));
   assert.equal(r.status, 404);
@@ -281,19 +281,19 @@ test('nothing outside --web: .., encoded .., symbolic links out', async () => {
 
 test('requests that could be read two ways: 400 and closed; other methods 405', async () => {
   const cases = [
-    ['GET /api/tables HTTP/9.9\r\nHost: x\r\n\r\n', 400, 'HTTP/9.9'],
-    ['GET /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n', 400,
+    ['GET /api/tables HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n', 400, 'HTTP/9.9'],
+    ['GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n', 400,
       'Content-Length twice'],
-    ['GET /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nhello',
+    ['GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nhello',
       400, 'Content-Length twice, different'],
-    ['GET /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n'
+    ['GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n'
       + '0\r\n\r\n', 400, 'Content-Length with Transfer-Encoding'],
-    ['GET /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello', 400, 'a body on GET'],
-    ['GET /api/tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n',
+    ['GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello', 400, 'a body on GET'],
+    ['GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n',
       400, 'a chunked body on GET'],
-    ['POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello', 405, 'POST'],
-    ['DELETE /api/tables HTTP/1.1\r\nHost: x\r\n\r\n', 405, 'DELETE'],
-    ['OPTIONS / HTTP/1.1\r\nHost: x\r\n\r\n', 405, 'OPTIONS'],
+    ['POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello', 405, 'POST'],
+    ['DELETE /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 405, 'DELETE'],
+    ['OPTIONS / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 405, 'OPTIONS'],
   ];
   for (const [text, status, what] of cases) {
     const r = await raw(server.port, text + GET('/api/tables'), { quiet: 2000 });
@@ -343,4 +343,47 @@ test('a binary frame closes the socket (1003); text frames work', async () => {
   await c.waitClosed(5000);
   assert.equal(c.closed.code, 1003, JSON.stringify(c.closed));
   assert.match(c.closed.reason, /text/);
+});
+
+// ---------------------------------------------------------------- Host (DNS rebinding)
+
+// Issue 35, defect 8: a page on evil.example whose name was rebound to
+// 127.0.0.1 is same-origin to the browser, and its Origin matched its Host:
+// it could make guests and tables.  Only the server's own names are served.
+test('a Host that is not the server\'s is refused (421) on /, /api/guest and /ws', async () => {
+  const port = server.port;
+  const post = (host) => `POST /api/guest HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\n`
+    + 'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
+  for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.example:${port}`,
+    `localhost.evil.example`, `127.0.0.1:${port}x`, '[::1', `[::1]x`, `evil.example\r\nHost: 127.0.0.1`]) {
+    for (const text of [GET('/').replace('127.0.0.1', host), post(host)]) {
+      const r = await raw(port, text, { quiet: 2000 });
+      assert.equal(r.responses[0]?.status, 421, `${JSON.stringify(text)}: ${r.data.toString().slice(0, 200)}`);
+    }
+    if (host.includes('\r')) continue; // two Hosts: ws sends one
+    const ws = await openWs(port, { host }, `http://${host}`);
+    assert.equal(ws.status, 421, `/ws with Host ${host}: ${JSON.stringify(ws)}`);
+  }
+  const r = await raw(port, GET('/').replace('127.0.0.1', 'evil.example'));
+  assert.match(r.responses[0].body.toString(), /evil\.example.*--host/, 'the answer names the Host and the option');
+  for (const host of ['127.0.0.1', `127.0.0.1:${port}`, `localhost:${port}`, 'LOCALHOST', `[::1]:${port}`, 'localhost.']) {
+    const ok = await raw(port, GET('/api/games').replace('127.0.0.1', host), { want: 1 });
+    assert.equal(ok.responses[0].status, 200, host);
+    const ws = await openWs(port, { host }, `http://${host}`);
+    assert.ok(ws.open, `/ws with Host ${host}: ${JSON.stringify(ws)}`);
+    ws.ws.close();
+  }
+});
+
+test('--host NAME serves that name too', async () => {
+  const named = await startServer({ args: ['--host', 'club.example', '--host', 'Other.Example'] });
+  for (const host of ['club.example', `club.example:${named.port}`, 'other.example']) {
+    const ok = await raw(named.port, GET('/api/games').replace('127.0.0.1', host), { want: 1 });
+    assert.equal(ok.responses[0].status, 200, host);
+    const ws = await openWs(named.port, { host }, `http://${host}`);
+    assert.ok(ws.open, `/ws with Host ${host}: ${JSON.stringify(ws)}`);
+    ws.ws.close();
+  }
+  const no = await raw(named.port, GET('/').replace('127.0.0.1', 'evil.example'));
+  assert.equal(no.responses[0].status, 421);
 });

@@ -9,7 +9,7 @@ import { connect as tcpConnect } from 'node:net';
 import { request as httpRequest, Agent } from 'node:http';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { startServer, startServerVia, stopAll, Client, sleep } from './helpers.mjs';
+import { startServer, startServerVia, stopAll, Client, sleep, createTable, join } from './helpers.mjs';
 
 after(stopAll);
 
@@ -108,7 +108,21 @@ test('SIGHUP does not stop the server; SIGTERM does, within 2 s, with sockets op
   const took = Date.now() - t0;
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
   assert.ok(took <= 2000, `SIGTERM took ${took} ms`);
-  for (const c of clients) await c.waitClosed(2000);
+  // issue 35, defect 10: a close frame, not a dropped connection (1006)
+  for (const c of clients) {
+    const closed = await c.waitClosed(2000);
+    assert.deepEqual(closed, { code: 1001, reason: 'server restarting' });
+  }
+});
+
+test('SIGINT closes a player\'s socket with 1001 after what was queued for it', async () => {
+  const server = await startServer();
+  const c = await Client.connect(server);
+  const created = await createTable(c, 'carcassonne(players=2)', ['human', 'random'], 5);
+  await join(c, created.table, created.tokens[0]);
+  const exit = await server.stop('SIGINT');
+  assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
+  assert.deepEqual(await c.waitClosed(2000), { code: 1001, reason: 'server restarting' });
 });
 
 /** utime + stime of a process, in seconds (all its threads). */

@@ -168,16 +168,16 @@ test('names: too long, control characters, bots\' words, taken case-insensitivel
 test('POST: the account routes only, 4 KiB of JSON, from the server\'s own origin', async () => {
   const server = await startServer();
   // other paths: 405 (and 405 for GET on an account route)
-  let r = await raw(server.port, 'POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n'
+  let r = await raw(server.port, 'POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
     + 'Content-Length: 2\r\n\r\n{}');
   assert.equal(r.status, 405);
   assert.equal((await fetch(new URL('/api/login', server.base))).status, 405);
   // too big: 413, closed
-  r = await raw(server.port, 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n'
+  r = await raw(server.port, 'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
     + `Content-Length: 5000\r\n\r\n${'x'.repeat(5000)}`);
   assert.equal(r.status, 413);
   // chunked: 400
-  r = await raw(server.port, 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n'
+  r = await raw(server.port, 'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
     + 'Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n');
   assert.equal(r.status, 400);
   // wrong content type

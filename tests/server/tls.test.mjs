@@ -95,7 +95,7 @@ test('over https: the games, the page and its files, whole', async () => {
 test('plain http to the TLS port gets no page', async () => {
   const answer = await new Promise((res) => {
     let got = '';
-    const s = tcpConnect(server.port, '127.0.0.1', () => s.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
+    const s = tcpConnect(server.port, '127.0.0.1', () => s.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
     s.on('data', (d) => { got += d.toString('latin1'); });
     s.on('error', () => {});
     s.on('close', () => res(got));

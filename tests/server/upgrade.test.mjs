@@ -8,27 +8,17 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { join as joinPath, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   startServer, stopAll, Client, createTable, seat, playOut, prng, tempDir, fetchRecord, get,
-  replayJson,
+  replayJson, sql,
 } from './helpers.mjs';
 
 after(stopAll);
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixture = JSON.parse(readFileSync(joinPath(here, 'fixtures', 'tafel-v4.json'), 'utf8'));
-
-/** Runs SQL on the file with Python's sqlite3 (python3 is a dependency): the rows as JSON. */
-function sql(db, query) {
-  const out = execFileSync('python3', ['-c',
-    'import json, sqlite3, sys\n'
-    + 'c = sqlite3.connect(sys.argv[1])\n'
-    + 'print(json.dumps([list(r) for r in c.execute(sys.argv[2])]))', db, query]);
-  return JSON.parse(out.toString());
-}
 
 test('a schema-4 database is upgraded in place, and its unfinished game is played to the end', async () => {
   const dir = tempDir();

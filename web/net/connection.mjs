@@ -95,7 +95,7 @@ export class Connection extends Channel {
             if (ended) {
                 this.stopped = true;
                 this.setStatus({state: "ended", ended});
-            } else if (!this.stopped) this.scheduleRetry();
+            } else if (!this.stopped) this.scheduleRetry(e.code === 1001);
             else this.setStatus({state: "closed"});
         };
         ws.onerror = () => { /* onclose follows */ };
@@ -123,11 +123,13 @@ export class Connection extends Channel {
         }
     }
 
-    scheduleRetry() {
+    /** @param {boolean} restarting the server said it stops (1001): it is back soon */
+    scheduleRetry(restarting = false) {
+        if (restarting) this.attempt = 1;
         const delay = Math.min(MAX_DELAY, MIN_DELAY * 2 ** this.attempt);
         const jittered = Math.round(delay * (0.8 + 0.4 * Math.random()));
         this.attempt++;
-        this.setStatus({state: "closed", retryIn: jittered});
+        this.setStatus({state: "closed", retryIn: jittered, ...(restarting ? {restarting} : {})});
         this.retryTimer = setTimeout(() => {
             this.retryTimer = null;
             this.open();

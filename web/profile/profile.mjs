@@ -20,10 +20,11 @@ import {shownName} from "../table/seats.mjs";
  * @typedef {{rating: number, rd: number, games: number, provisional: boolean,
  *   history: HistoryPoint[]}} GameRating
  * @typedef {{played: number, won: number, lost: number, drawn: number}} GameRecord
- * @typedef {{name: string, kind: string, place: number}} Opponent
+ * An opponent is unnamed in a private game to a viewer who was not at it.
+ * @typedef {{name?: string, kind?: string, place: number}} Opponent
  * @typedef {{table: string, game: string, at: number, place: number, players: number,
  *   score: number | null, rating_before: number | null, rating_after: number | null,
- *   replay: string, opponents: Opponent[]}} Result
+ *   replay?: string, private?: boolean, opponents: Opponent[]}} Result
  * @typedef {{name: string, kind: "account" | "bot", since: number,
  *   games: Record<string, GameRecord>, ratings: Record<string, GameRating>,
  *   results: Result[]}} Profile
@@ -224,9 +225,11 @@ function resultsTable(results) {
         h("td", {text: t(r.opponents.some((o) => o.place === r.place) ? "ratings.place_shared" : "ratings.place",
             {place: r.place, players: r.players})}),
         h("td", {class: "opponents"}, ...r.opponents.flatMap((o, i) =>
-            [i ? ", " : "", playerLink(o.name, o.kind)])),
+            [i ? ", " : "", o.name ? playerLink(o.name, o.kind || "account")
+                : h("span", {class: "muted", text: t("ratings.private_player")})])),
         h("td", {class: "change", text: changeText(r)}),
-        h("td", {}, h("a", {class: "replay-link", href: r.replay, text: t("ratings.replay")}))));
+        h("td", {}, r.replay ? h("a", {class: "replay-link", href: r.replay, text: t("ratings.replay")})
+            : h("span", {class: "muted", text: t("ratings.private_game")}))));
     return h("div", {class: "table-scroll"}, h("table", {class: "results-table"},
         h("caption", {class: "visually-hidden", text: t("ratings.results.title")}),
         h("thead", {}, h("tr", {},

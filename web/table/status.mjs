@@ -32,7 +32,7 @@ export function connectionBadge(conn) {
             const until = Date.now() + s.retryIn;
             const show = () => {
                 const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-                text.textContent = t("page.conn.retry_in", {seconds});
+                text.textContent = t(s.restarting ? "page.conn.restarting" : "page.conn.retry_in", {seconds});
             };
             show();
             tick = setInterval(show, 1000);

@@ -466,7 +466,7 @@ static int add_games(sqlite3 *db, cJSON *o, int64_t id) {
             " sum(place = 1 AND NOT EXISTS (SELECT 1 FROM results x WHERE x.table_id = r.table_id"
             "  AND x.seat <> r.seat AND x.place = 1)),"
             " sum(place > 1)"
-            " FROM results r WHERE player = ?1 GROUP BY game ORDER BY game",
+            " FROM results r WHERE player = ?1 AND voided = 0 GROUP BY game ORDER BY game",
             -1, &st, NULL) != SQLITE_OK)
         return -1;
     sqlite3_bind_int64(st, 1, id);
@@ -511,6 +511,7 @@ static int add_ratings(sqlite3 *db, cJSON *o, int64_t id) {
     cJSON_ArrayForEach(g, ratings) {
         if (sqlite3_prepare_v2(db, "SELECT at, rating_after, rd_after, table_id FROM results"
                                    " WHERE player = ?1 AND game = ?2 AND rating_after IS NOT NULL"
+                                   " AND voided = 0"
                                    " ORDER BY at DESC, " LATER_TABLE " LIMIT ?3",
                                -1, &st, NULL) != SQLITE_OK)
             return -1;
@@ -537,7 +538,8 @@ static int add_results(sqlite3 *db, cJSON *o, int64_t id) {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "SELECT r.table_id, r.game, r.at, r.place, r.score,"
                                " r.rating_before, r.rating_after, r.rd_before, r.rd_after, r.seat,"
-                               " (SELECT count(*) FROM seats s WHERE s.table_id = r.table_id)"
+                               " (SELECT count(*) FROM seats s WHERE s.table_id = r.table_id),"
+                               " r.voided"
                                " FROM results r WHERE r.player = ?1"
                                " ORDER BY r.at DESC, " LATER_TABLE " LIMIT ?2",
                            -1, &st, NULL) != SQLITE_OK)
@@ -556,10 +558,13 @@ static int add_results(sqlite3 *db, cJSON *o, int64_t id) {
         cJSON_AddNumberToObject(e, "players", sqlite3_column_int(st, 10));
         cJSON_AddNumberToObject(e, "seat", sqlite3_column_int(st, 9));
         cJSON_AddItemToObject(e, "score", number_or_null(st, 4));
-        cJSON_AddItemToObject(e, "rating_before", number_or_null(st, 5));
-        cJSON_AddItemToObject(e, "rating_after", number_or_null(st, 6));
-        cJSON_AddItemToObject(e, "rd_before", number_or_null(st, 7));
-        cJSON_AddItemToObject(e, "rd_after", number_or_null(st, 8));
+        /* a voided result is listed as such and rated nothing */
+        int voided = sqlite3_column_int(st, 11);
+        cJSON_AddBoolToObject(e, "voided", voided);
+        for (int c = 5; c <= 8; c++)
+            cJSON_AddItemToObject(e, (const char *[]){"rating_before", "rating_after",
+                                                      "rd_before", "rd_after"}[c - 5],
+                                  voided ? cJSON_CreateNull() : number_or_null(st, c));
         char replay[32];
         snprintf(replay, sizeof replay, "/t/%s", table_id);
         cJSON_AddStringToObject(e, "replay", replay);

@@ -27,6 +27,7 @@ import {h} from "./dom.mjs";
 import {seatNamesOf, SEAT_COLOURS} from "./seats.mjs";
 import {createChat} from "./chat.mjs";
 import {createRematch} from "./rematch.mjs";
+import {createInvitation} from "./invitation.mjs";
 import {connectionBadge} from "./status.mjs";
 import {createHeader, turnText} from "./header.mjs";
 import {createLog} from "./log.mjs";
@@ -107,6 +108,7 @@ export function showTable(root, conn, info, table, token, local = null) {
     const plot = createPlot();
     const chat = createChat((text) => conn.send({type: "chat", text}));
     const rematch = createRematch(() => conn.send({type: "rematch"}), token !== null);
+    const invitation = createInvitation((accept) => conn.send({type: accept ? "accept" : "decline", table}));
     /** The seats' names the game views read (ctx.names), kept up to date in place. @type {string[]} */
     const names = [];
     const clock = createClock(() => {
@@ -162,6 +164,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         h("main", {class: "table-page"},
             header.el,
             clock.el,
+            invitation.el,
             alerts.line,
             notice,
             h("div", {class: "layout"},
@@ -270,6 +273,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         }
         chat.update(st);
         rematch.update(st);
+        invitation.update(st);
         if (needHistory) {
             needHistory = false;
             log.reset();

@@ -1100,21 +1100,15 @@ static int has_acted(const table *t, int seat) {
     return 0;
 }
 
-/* Whether the table would leave results (ratings_table_ended): rated, or a
-** seat bound to a player. */
-static int leaves_results(const table *t) {
-    if (t->rated) return 1;
-    for (int i = 0; i < t->players; i++)
-        if (t->seats[i].who.id) return 1;
-    return 0;
-}
-
-/* Whether a person's seat giving up now aborts the table: it never acted,
+/* Whether a person's seat giving up now aborts the table: its player
+** (bound: claimed or invited, so the table leaves results) never acted,
 ** so the game was never played -- as lichess aborts a game whose player
 ** has not moved.  It also leaves a second account nothing to give away by
-** resigning at once (docs/club.md, "Aborted games"). */
+** resigning at once (docs/club.md, "Aborted games").  A seat nobody is
+** bound to has no player whose record a loss would touch: it loses on time
+** as before. */
 static int aborts(const table *t, int seat) {
-    return !t->seats[seat].bot && !has_acted(t, seat) && leaves_results(t);
+    return !t->seats[seat].bot && t->seats[seat].who.id && !has_acted(t, seat);
 }
 
 /* Ends the table as "aborted" (or another reason that leaves no results):

@@ -210,9 +210,9 @@ int table_answer(table *t, int seat, int accept, const char **code, char *msg, s
 int table_move(table *t, int seat, int64_t seq, const char *action, const char **code,
                char *msg, size_t msgsize);
 int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize);
-/* A person's seat that gives up before its first own action, at a table
-** that would leave results, ends the whole table as "aborted": no results,
-** no rating (docs/club.md, "Aborted games"). */
+/* A person's seat bound to a player that gives up before its first own
+** action ends the whole table as "aborted": no results, no rating
+** (docs/club.md, "Aborted games"). */
 int table_resign(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize);
 int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char **code,
                     char *msg, size_t msgsize);

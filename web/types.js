@@ -22,7 +22,7 @@ export {};
 /**
  * A seat of the table, as the state message describes it.
  * name: the bound player's name (or a bot seat's spec), player: "account" or "guest" (social).
- * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, sockets?: number, resigned: boolean, forfeit?: string, name?: string, player?: "account" | "guest"}} SeatInfo
+ * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, sockets?: number, resigned: boolean, forfeit?: string, name?: string, player?: "account" | "guest", invited?: boolean}} SeatInfo
  */
 
 /**
@@ -40,12 +40,19 @@ export {};
  */
 
 /**
+ * `invited`: the player was invited to a table (docs/club.md, "Invitations by name").
+ * @typedef {{type: "invited", table: string, game: string, by?: string, rated: boolean,
+ *   clock: string, invite_until: number}} InvitedMessage
+ */
+
+/**
  * One of GET /api/my-games: a table where the player holds a seat, and its
  * players' names (null: an open seat).
  * @typedef {{table: string, game: string, seat: number, your_turn: boolean,
  *   players: (string | null)[],
  *   player_kinds?: ("account" | "guest" | "bot" | null)[], clock: ClockInfo | null, deadline_ms: number | null,
- *   left_ms?: number, updated: number}} MyGame
+ *   left_ms?: number, updated: number, invited?: boolean, by?: string, rated?: boolean,
+ *   invite_until?: number, waiting_for?: string[]}} MyGame
  */
 
 /**
@@ -53,7 +60,8 @@ export {};
  * @typedef {{
  *   type: "state", protocol: number, table: string, seq: number, actions: number,
  *   seat: number | null, game: string, status: "playing" | "over",
- *   reason?: "abandoned" | "timeout", seed?: string, clock?: ClockInfo,
+ *   reason?: "abandoned" | "timeout" | "closed" | "aborted" | "declined" | "expired", seed?: string, clock?: ClockInfo,
+ *   waiting?: boolean, invited_by?: string, invite_until?: number,
  *   to_move: number | "chance" | "terminal", seats: SeatInfo[], view: any,
  *   last: LastAction[], events: ActionAccount[], legal?: string[], undo: boolean,
  *   scores: number[], winners?: number[], rated?: boolean, private?: boolean, rematch?: string,
@@ -101,7 +109,7 @@ export {};
 
 /**
  * `ack`: the request of this socket changed the table; seq is the new seq.
- * @typedef {{type: "ack", seq: number}} AckMessage
+ * @typedef {{type: "ack", seq: number, table?: string}} AckMessage
  */
 
 /**
@@ -180,7 +188,7 @@ export {};
  * Any message of the server.
  * @typedef {StateMessage | CreatedMessage | AckMessage | HintMessage | HistoryMessage |
  *   ReplayMessage | LobbyMessage | ErrorMessage | ChatMessage | RematchMessage |
- *   RematchEndedMessage | TurnMessage | PassMessage | {type: "pong"}} ServerMessage
+ *   RematchEndedMessage | TurnMessage | InvitedMessage | PassMessage | {type: "pong"}} ServerMessage
  */
 
 /**

@@ -13,6 +13,7 @@
 */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "rerate.h"
 #include "storage.h"
 
 #include <errno.h>
@@ -232,29 +233,56 @@ static int close_table(store *s, const char *path, const char *id) {
     return 0;
 }
 
+/* Voids the rated results of NAME's tables (of game, or all) and rates
+** the games again: what was done is printed only once it is committed. */
+static int void_player(sqlite3 *db, const char *name, const char *game) {
+    int64_t id = player_id(db, name, 0);
+    if (id <= 0) return 1;
+    char *report = NULL, err[512];
+    size_t size = 0;
+    FILE *out = open_memstream(&report, &size);
+    if (!out) {
+        fprintf(stderr, "tafel admin: out of memory\n");
+        return 1;
+    }
+    int n = rerate_void_player(db, id, game, out, err, sizeof err);
+    fclose(out);
+    if (n < 0) fprintf(stderr, "tafel admin: nothing voided: %s\n", err);
+    else if (n == 0)
+        printf("%s has no rated results%s%s to void\n", cli_printable(name), game ? " of " : "",
+               game ? cli_printable(game) : "");
+    else printf("%s%s: %d table%s voided, ratings recomputed\n", report, cli_printable(name), n,
+                n == 1 ? "" : "s");
+    free(report);
+    return n < 0;
+}
+
 int cli_admin(const cli_command *cmd, int argc, char **argv) {
-    const char *db_path = NULL, *generate = NULL;
+    const char *db_path = NULL, *generate = NULL, *game = NULL;
     const char *pos[3] = {NULL, NULL, NULL};
-    const cli_option options[] = {{"--db", 1, &db_path}, {"--generate", 0, &generate}};
-    int rc = cli_parse(cmd, argc, argv, options, 2, pos, 3);
+    const cli_option options[] = {{"--db", 1, &db_path}, {"--generate", 0, &generate},
+                                  {"--game", 1, &game}};
+    int rc = cli_parse(cmd, argc, argv, options, 3, pos, 3);
     if (rc != CLI_CONTINUE) return rc;
     const char *what = pos[0], *arg = pos[1];
     static const struct {
         const char *name;
         int args;
     } commands[] = {{"players", 0}, {"reset-password", 1}, {"disable", 1}, {"enable", 1},
-                    {"close-table", 1}};
+                    {"close-table", 1}, {"void", 1}};
     int which = -1;
-    for (int i = 0; what && i < 5; i++)
+    for (int i = 0; what && i < 6; i++)
         if (!strcmp(what, commands[i].name)) which = i;
     if (!db_path || !what || which < 0 || (commands[which].args ? !arg : arg != NULL) || pos[2] ||
-        (generate && which != 1)) {
+        (generate && which != 1) || (game && which != 5)) {
         fprintf(stderr, "tafel admin: %s\nusage: tafel %s\n",
                 !db_path ? "--db FILE names the server's database"
-                : !what  ? "which command? players, reset-password, disable, enable, close-table"
+                : !what  ? "which command? players, reset-password, disable, enable, "
+                           "close-table, void"
                 : which < 0 ? "unknown command (players, reset-password, disable, enable, "
-                              "close-table)"
+                              "close-table, void)"
                 : generate && which != 1 ? "--generate goes with reset-password"
+                : game && which != 5 ? "--game goes with void"
                 : commands[which].args ? "this command takes one argument"
                                        : "this command takes no argument",
                 cmd->usage);
@@ -293,7 +321,8 @@ int cli_admin(const cli_command *cmd, int argc, char **argv) {
     case 1: rc = reset_password(db, arg, generate != NULL); break;
     case 2: rc = set_disabled(db, arg, 1); break;
     case 3: rc = set_disabled(db, arg, 0); break;
-    default: rc = close_table(s, db_path, arg); break;
+    case 4: rc = close_table(s, db_path, arg); break;
+    default: rc = void_player(db, arg, game); break;
     }
     store_close(s);
     return rc;

@@ -197,7 +197,8 @@ static const cli_command commands[] = {
      "socket is closed; --max-rate N messages a second per socket;\n"
      "--max-new-tables N per address an hour (0: no limit); --max-tables N\n"
      "unfinished at once; --expire T ends a table nobody has moved at for T\n"
-     "(0: never); --bot-ms MS and --hint-ms MS cap a bot's thinking per move\n"
+     "(0: never); --invite-expire T ends a table whose invitations are not all\n"
+     "accepted within T (1d); --bot-ms MS and --hint-ms MS cap a bot's thinking per move\n"
      "and per hint. T is seconds, or a number with s, m, h or d (30d).\n"
      "Logins: --max-login-failures N wrong passwords per name and address,\n"
      "and --max-address-failures N per address (names that logged in there\n"
@@ -212,7 +213,7 @@ static const cli_command commands[] = {
      cli_serve},
     {"admin",
      "admin --db FILE players | reset-password NAME [--generate] | disable NAME | "
-     "enable NAME | close-table ID",
+     "enable NAME | close-table ID | void NAME [--game GAME]",
      "a server's players and tables from the command line",
      "Looks after the database of tafel serve (--db, upgraded when older):\n"
      "  players               lists every player: name, kind, created, last\n"
@@ -223,8 +224,12 @@ static const cli_command commands[] = {
      "  disable NAME          the player can no longer log in; its logins end\n"
      "  enable NAME           undoes disable\n"
      "  close-table ID        ends an unfinished table (reason \"closed\")\n"
+     "  void NAME             voids the rated results of every table NAME sat\n"
+     "                        at (of GAME only with --game) and rates the\n"
+     "                        games again without them: the remedy for\n"
+     "                        rating farming\n"
      "A running server reads players and logins from the database at each\n"
-     "request, so the first four take effect at once. It keeps its tables in\n"
+     "request, so the first four and void take effect at once. It keeps its tables in\n"
      "memory, so close-table refuses while a server holds the database open:\n"
      "stop the server first.",
      cli_admin},

@@ -60,7 +60,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     const char *new_tables = NULL, *max_tables = NULL, *expire = NULL, *bot_ms = NULL;
     const char *hint_ms = NULL, *chosen_seeds = NULL, *login_failures = NULL;
     const char *address_failures = NULL, *signups = NULL, *guests = NULL;
-    const char *name_failures = NULL, *guest_expire = NULL;
+    const char *name_failures = NULL, *guest_expire = NULL, *invite_expire = NULL;
     const cli_option options[] = {
         {"--port", 1, &port_text},
         {"--db", 1, &db},
@@ -78,6 +78,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         {"--max-new-tables", 1, &new_tables},
         {"--max-tables", 1, &max_tables},
         {"--expire", 1, &expire},
+        {"--invite-expire", 1, &invite_expire},
         {"--bot-ms", 1, &bot_ms},
         {"--hint-ms", 1, &hint_ms},
         {"--allow-chosen-seeds", 0, &chosen_seeds},
@@ -160,6 +161,15 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     if (guest_expire) {
         if (duration(guest_expire, "--guest-expire", &seconds)) return CLI_USAGE;
         l->guest_seconds = seconds;
+    }
+    if (invite_expire) {
+        if (duration(invite_expire, "--invite-expire", &seconds)) return CLI_USAGE;
+        if (seconds < 1) {
+            fprintf(stderr, "tafel serve: --invite-expire: at least 1 s, not %s\n",
+                    invite_expire);
+            return CLI_USAGE;
+        }
+        l->invite_seconds = seconds;
     }
     if (!cert != !key) {
         fprintf(stderr, "tafel serve: --cert and --key go together (a PEM certificate and its "

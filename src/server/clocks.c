@@ -134,9 +134,10 @@ void clocks_forget(table *t) {
 }
 
 /* The human seat to move, whose time counts (-1: none: the game is over,
-** chance or a bot is to move). */
+** chance or a bot is to move, or invitations wait: no clock runs before
+** every invited player has accepted). */
 static int seat_to_move(const table *t) {
-    if (t->over) return -1;
+    if (t->over || table_waiting(t)) return -1;
     int seat = tafel_state_current(t->state);
     if (seat < 0 || seat >= t->players || t->seats[seat].bot) return -1;
     return seat;

@@ -6,6 +6,7 @@
 #include "glicko2.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #define PI 3.14159265358979323846
 
@@ -80,4 +81,19 @@ glicko2_rating glicko2_update(glicko2_rating p, const glicko2_rating *opponents,
     return (glicko2_rating){.rating = GLICKO2_SCALE * mu2 + GLICKO2_RATING,
                             .rd = clamp_rd(GLICKO2_SCALE * phi2),
                             .volatility = sigma2};
+}
+
+void glicko2_rate_places(int n, const int *places, const glicko2_rating *before,
+                         glicko2_rating *after) {
+    for (int i = 0; i < n; i++) {
+        glicko2_rating opponents[GLICKO2_MAX_SEATS];
+        double scores[GLICKO2_MAX_SEATS];
+        int k = 0;
+        for (int j = 0; j < n && k < GLICKO2_MAX_SEATS; j++) {
+            if (j == i) continue;
+            opponents[k] = before[j];
+            scores[k++] = places[i] < places[j] ? 1.0 : places[i] == places[j] ? 0.5 : 0.0;
+        }
+        after[i] = glicko2_update(before[i], opponents, scores, k, GLICKO2_TAU, NULL);
+    }
 }

@@ -49,6 +49,18 @@ typedef struct glicko2_detail {
 glicko2_rating glicko2_update(glicko2_rating player, const glicko2_rating *opponents,
                               const double *scores, int n, double tau, glicko2_detail *detail);
 
+/* The most seats of one rated game glicko2_rate_places takes. */
+#define GLICKO2_MAX_SEATS 16
+
+/* One game of n seats (n <= GLICKO2_MAX_SEATS) as one period for each
+** (the pairwise reduction): seat i against every other seat j at their
+** ratings before the game, 1 for a better place (a smaller number), 0.5
+** the same, 0 a worse one.  after[i] is seat i's new rating.  The server
+** rates a finished table so (ratings.c), and tafel admin void rates the
+** remaining tables again so (rerate.c). */
+void glicko2_rate_places(int n, const int *places, const glicko2_rating *before,
+                         glicko2_rating *after);
+
 /* A period without games: RD grows to sqrt(phi^2 + sigma^2) (on the
 ** Glicko-2 scale), at most GLICKO2_RD. */
 glicko2_rating glicko2_idle(glicko2_rating player);

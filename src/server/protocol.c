@@ -12,6 +12,7 @@
 #include "rematch.h"
 #include "ratings.h"
 #include "tables.h"
+#include "turns.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -104,6 +105,7 @@ static cJSON *seats_json(const table *t) {
         cJSON_AddBoolToObject(o, "connected", ts->connected > 0);
         cJSON_AddNumberToObject(o, "sockets", ts->connected);
         cJSON_AddBoolToObject(o, "resigned", ts->resigned);
+        if (ts->invite) cJSON_AddBoolToObject(o, "invited", 1);
         int rating = ratings_seat_rating(t, i);
         if (rating >= 0) cJSON_AddNumberToObject(o, "rating", rating);
         cJSON_AddItemToArray(seats, o);
@@ -170,6 +172,13 @@ static cJSON *state_object(const table *t, int seat, const char *type, int from)
     cJSON_AddBoolToObject(msg, "private", t->private_);
     if (t->rematch[0]) cJSON_AddStringToObject(msg, "rematch", t->rematch);
     rematch_offer_json(t, msg);
+    int waiting = !t->over && table_waiting(t);
+    cJSON_AddBoolToObject(msg, "waiting", waiting);
+    if (waiting) { /* what the invited see before they answer */
+        if (t->creator.id && t->creator.name[0])
+            cJSON_AddStringToObject(msg, "invited_by", t->creator.name);
+        cJSON_AddNumberToObject(msg, "invite_until", (double)t->invite_until);
+    }
     int current = tafel_state_current(t->state);
     cJSON_AddItemToObject(msg, "to_move", seat_value(t->over ? TAFEL_TERMINAL : current));
     cJSON_AddItemToObject(msg, "seats", seats_json(t));
@@ -188,7 +197,7 @@ static cJSON *state_object(const table *t, int seat, const char *type, int from)
     cJSON_AddItemToObject(msg, "last", last);
     cJSON_AddItemToObject(msg, "events", events_json(t, seat, from));
     int live = !strcmp(type, "state"); /* a replay offers nothing to do */
-    if (live && seat >= 0 && !t->over && current == seat && !t->seats[seat].bot)
+    if (live && seat >= 0 && !t->over && !waiting && current == seat && !t->seats[seat].bot)
         cJSON_AddItemToObject(msg, "legal", legal_json(t));
     const char *why;
     cJSON_AddBoolToObject(msg, "undo", live && seat >= 0 && table_can_undo(t, seat, &why));
@@ -384,8 +393,9 @@ static int create_options(session *s, const cJSON *msg, table_options *opt) {
     return 0;
 }
 
-/* The seats "player:NAME" (invitations): each a person's seat bound at once
-** to the account NAME (social).  0, or -1 with the error sent. */
+/* The seats "player:NAME" (invitations): each a person's seat bound to the
+** account NAME, which answers before the game starts (docs/club.md,
+** "Invitations").  0, or -1 with the error sent. */
 static int invitations(session *s, const char **specs, int n, table_options *opt) {
     for (int i = 0; i < n; i++) {
         if (strncmp(specs[i], "player:", 7)) continue;
@@ -409,6 +419,7 @@ static int invitations(session *s, const char **specs, int n, table_options *opt
                 return -1;
             }
         opt->seat_players[i] = p;
+        opt->seat_invited[i] = 1;
         specs[i] = "human";
     }
     return 0;
@@ -469,6 +480,47 @@ static void do_create(session *s, const cJSON *msg) {
     char watch[64];
     snprintf(watch, sizeof watch, "/t/%s", t->id);
     cJSON_AddStringToObject(reply, "watch", watch);
+    send_json(s, reply);
+    for (int i = 0; i < n; i++)
+        if (t->seats[i].invite) turns_invited(t, i);
+}
+
+/* accept / decline: the invited player's answer, by its login alone (a
+** seat's token answers nothing), from the table or from anywhere by its
+** id. */
+static void do_answer(session *s, const cJSON *msg, int accept) {
+    const char *type = accept ? "accept" : "decline";
+    int wrong = 0;
+    const char *id = string_field(msg, "table", &wrong);
+    if (wrong) {
+        protocol_send_error(s, "malformed", "%s: \"table\" is a table's id", type);
+        return;
+    }
+    table *t = id ? tables_find(id) : s->table;
+    if (!t) {
+        char quoted[64];
+        protocol_send_error(s, "no_table", id ? "there is no table '%s'"
+                                              : "%s needs \"table\", the invitation's table",
+                            id ? tafel_quote(id, quoted, sizeof quoted) : type);
+        return;
+    }
+    int seat = table_seat_of_player(t, s->who.id);
+    if (seat < 0 || !t->seats[seat].invite) {
+        protocol_send_error(s, "not_invited", s->who.id ? "%s: you have no invitation waiting "
+                            "at table %s" : "%s: an invitation is answered by its player, "
+                            "logged in (table %s)", type, t->id);
+        return;
+    }
+    const char *code;
+    char why[512];
+    if (table_answer(t, seat, accept, &code, why, sizeof why)) {
+        protocol_send_error(s, code, "%s", why);
+        return;
+    }
+    cJSON *reply = cJSON_CreateObject();
+    cJSON_AddStringToObject(reply, "type", "ack");
+    cJSON_AddNumberToObject(reply, "seq", (double)t->seq);
+    cJSON_AddStringToObject(reply, "table", t->id);
     send_json(s, reply);
 }
 
@@ -741,6 +793,8 @@ void protocol_receive(session *s, const char *text, size_t len) {
     else if (!strcmp(type, "move") || !strcmp(type, "undo") || !strcmp(type, "resign") ||
              !strcmp(type, "hand_over") || !strcmp(type, "claim"))
         do_change(s, type, msg);
+    else if (!strcmp(type, "accept") || !strcmp(type, "decline"))
+        do_answer(s, msg, !strcmp(type, "accept"));
     else if (!strcmp(type, "history")) do_history(s);
     else if (!strcmp(type, "hint")) do_hint(s);
     else if (!strcmp(type, "replay")) do_replay(s, msg);
@@ -761,7 +815,7 @@ void protocol_receive(session *s, const char *text, size_t len) {
     else {
         char quoted[64];
         protocol_send_error(s, "malformed", "unknown type '%s' (create, join, move, undo, resign, "
-                                            "hand_over, claim, history, hint, replay, "
+                                            "hand_over, claim, accept, decline, history, hint, replay, "
                                             "lobby, chat, rematch, ping)",
                             tafel_quote(type, quoted, sizeof quoted));
     }

@@ -63,6 +63,24 @@ int ratings_check_create(const char *const *specs, int nspecs, int has_seed,
         snprintf(msg, msgsize, "a rated table needs at least two seats");
         return -1;
     }
+    /* A clock of seconds decides a rated game before a person can move:
+    ** the floor is what a player needs to open a page and answer
+    ** (docs/club.md, "Rated tables"). */
+    if (opt->clock.kind == TABLE_CLOCK_REALTIME && opt->clock.base_ms < RATINGS_MIN_REALTIME_MS) {
+        *code = "bad_clock";
+        snprintf(msg, msgsize, "a rated real-time clock gives each player at least %d minute%s",
+                 (int)(RATINGS_MIN_REALTIME_MS / 60000), RATINGS_MIN_REALTIME_MS == 60000 ? ""
+                                                                                       : "s");
+        return -1;
+    }
+    if (opt->clock.kind == TABLE_CLOCK_CORRESPONDENCE &&
+        opt->clock.per_move_ms < RATINGS_MIN_PER_MOVE_MS) {
+        *code = "bad_clock";
+        snprintf(msg, msgsize, "a rated correspondence clock gives at least %d hour%s a move",
+                 (int)(RATINGS_MIN_PER_MOVE_MS / 3600000), RATINGS_MIN_PER_MOVE_MS == 3600000
+                                                               ? "" : "s");
+        return -1;
+    }
     for (int i = 0; i < nspecs; i++) {
         const char *s = specs[i];
         int named = !strncmp(s, "player:", 7);
@@ -199,17 +217,13 @@ static void place_seats(const table *t, seat_result *r) {
 /* The new ratings: each rated seat against every other, 1 / 0.5 / 0 by
 ** place, in one period (ratings.h). */
 static void rate_seats(const table *t, seat_result *r) {
+    int places[TAFEL_MAX_PLAYERS];
+    glicko2_rating before[TAFEL_MAX_PLAYERS], after[TAFEL_MAX_PLAYERS];
+    for (int i = 0; i < t->players; i++) places[i] = r[i].place, before[i] = r[i].before;
+    glicko2_rate_places(t->players, places, before, after);
     for (int i = 0; i < t->players; i++) {
-        glicko2_rating opponents[TAFEL_MAX_PLAYERS];
-        double scores[TAFEL_MAX_PLAYERS];
-        int n = 0;
-        for (int j = 0; j < t->players; j++) {
-            if (j == i) continue;
-            opponents[n] = r[j].before;
-            scores[n++] = r[i].place < r[j].place ? 1.0 : r[i].place == r[j].place ? 0.5 : 0.0;
-        }
-        r[i].after = glicko2_update(r[i].before, opponents, scores, n, GLICKO2_TAU, NULL);
-        r[i].rated = n > 0;
+        r[i].after = after[i];
+        r[i].rated = t->players > 1;
     }
 }
 
@@ -248,8 +262,13 @@ static int store_results(sqlite3 *db, const table *t, const char *game, seat_res
 static uint64_t ratings_generation = 1;
 
 void ratings_table_ended(table *t) {
-    /* an abandoned or closed game did not finish: no places, no ratings */
-    if (!strcmp(t->end_reason, "abandoned") || !strcmp(t->end_reason, "closed")) return;
+    /* a game that did not finish (abandoned, closed), was never played
+    ** (aborted: a person gave up before their first action) or never began
+    ** (an invitation declined or expired): no places, no ratings */
+    static const char *const unrated[] = {"abandoned", "closed", "aborted", "declined",
+                                          "expired"};
+    for (size_t i = 0; i < sizeof unrated / sizeof *unrated; i++)
+        if (!strcmp(t->end_reason, unrated[i])) return;
     sqlite3 *db = store_sqlite(tables_store());
     if (!db) return;
     const char *game = tafel_game_name(t->game);
@@ -451,7 +470,7 @@ static int add_games(sqlite3 *db, cJSON *o, int64_t id) {
             " sum(place = 1 AND NOT EXISTS (SELECT 1 FROM results x WHERE x.table_id = r.table_id"
             "  AND x.seat <> r.seat AND x.place = 1)),"
             " sum(place > 1)"
-            " FROM results r WHERE player = ?1 GROUP BY game ORDER BY game",
+            " FROM results r WHERE player = ?1 AND voided = 0 GROUP BY game ORDER BY game",
             -1, &st, NULL) != SQLITE_OK)
         return -1;
     sqlite3_bind_int64(st, 1, id);
@@ -496,6 +515,7 @@ static int add_ratings(sqlite3 *db, cJSON *o, int64_t id) {
     cJSON_ArrayForEach(g, ratings) {
         if (sqlite3_prepare_v2(db, "SELECT at, rating_after, rd_after, table_id FROM results"
                                    " WHERE player = ?1 AND game = ?2 AND rating_after IS NOT NULL"
+                                   " AND voided = 0"
                                    " ORDER BY at DESC, " LATER_TABLE " LIMIT ?3",
                                -1, &st, NULL) != SQLITE_OK)
             return -1;
@@ -526,7 +546,8 @@ static int add_results(sqlite3 *db, cJSON *o, int64_t id, int64_t viewer) {
                                " (SELECT count(*) FROM seats s WHERE s.table_id = r.table_id),"
                                " (SELECT private FROM tables t WHERE t.id = r.table_id)"
                                "  AND NOT EXISTS (SELECT 1 FROM seats v"
-                               "   WHERE v.table_id = r.table_id AND v.player = ?3)"
+                               "   WHERE v.table_id = r.table_id AND v.player = ?3),"
+                               " r.voided"
                                " FROM results r WHERE r.player = ?1"
                                " ORDER BY r.at DESC, " LATER_TABLE " LIMIT ?2",
                            -1, &st, NULL) != SQLITE_OK)
@@ -546,10 +567,13 @@ static int add_results(sqlite3 *db, cJSON *o, int64_t id, int64_t viewer) {
         cJSON_AddNumberToObject(e, "players", sqlite3_column_int(st, 10));
         cJSON_AddNumberToObject(e, "seat", sqlite3_column_int(st, 9));
         cJSON_AddItemToObject(e, "score", number_or_null(st, 4));
-        cJSON_AddItemToObject(e, "rating_before", number_or_null(st, 5));
-        cJSON_AddItemToObject(e, "rating_after", number_or_null(st, 6));
-        cJSON_AddItemToObject(e, "rd_before", number_or_null(st, 7));
-        cJSON_AddItemToObject(e, "rd_after", number_or_null(st, 8));
+        /* a voided result is listed as such and rated nothing */
+        int voided = sqlite3_column_int(st, 12);
+        cJSON_AddBoolToObject(e, "voided", voided);
+        for (int c = 5; c <= 8; c++)
+            cJSON_AddItemToObject(e, (const char *[]){"rating_before", "rating_after",
+                                                      "rd_before", "rd_after"}[c - 5],
+                                  voided ? cJSON_CreateNull() : number_or_null(st, c));
         int hidden = sqlite3_column_int(st, 11);
         char replay[32];
         snprintf(replay, sizeof replay, "/t/%s", table_id);

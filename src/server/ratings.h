@@ -22,11 +22,17 @@
 ** (lichess's threshold). */
 #define RATINGS_PROVISIONAL_RD 110.0
 
+/* The least a rated clock gives: real time, each player's time for the
+** game; correspondence, a move's. */
+#define RATINGS_MIN_REALTIME_MS (60LL * 1000)
+#define RATINGS_MIN_PER_MOVE_MS (3600LL * 1000)
+
 /* The create message's rules for a rated table (protocol.c do_create,
 ** before tables_create): seats "human", "player:NAME" or the rated bots
 ** only, each player or bot once, at least two seats, no chosen seed, made
-** by an account.  0 when allowed (or the table is not rated); -1 with
-** code ("bad_game", "rated_accounts_only") and a sentence in msg. */
+** by an account, a clock of at least the minimums above.  0 when allowed
+** (or the table is not rated); -1 with code ("bad_game",
+** "rated_accounts_only", "bad_clock") and a sentence in msg. */
 int ratings_check_create(const char *const *specs, int nspecs, int has_seed,
                          const table_options *opt, const char **code, char *msg,
                          size_t msgsize);
@@ -39,7 +45,8 @@ int ratings_may_sit(const table *t, int seat, const player *who, const char **co
 
 /* The table has ended (tables.c ended()): its results, and for a rated
 ** table the new ratings, stored.  Nothing for a table that ended as
-** "abandoned" or "closed", or that has results already. */
+** "abandoned", "closed", "aborted", "declined" or "expired", or that has
+** results already. */
 void ratings_table_ended(table *t);
 
 /* The rating (rounded) of the seat's account or rated bot at the table's

@@ -49,6 +49,8 @@ typedef struct server_limits {
     int max_tables;      /* --max-tables: unfinished tables on the server at once */
     long expire_seconds; /* --expire: an unfinished table nobody has changed for this long
                          ** ends as abandoned (0: never) */
+    long invite_seconds; /* --invite-expire: invitations unanswered this long end their
+                         ** table as expired */
     int bot_ms;          /* --bot-ms: most milliseconds a bot thinks about one move */
     int hint_ms;         /* --hint-ms: most milliseconds a hint thinks */
     int login_failures;  /* --max-login-failures: failed logins per name and address per
@@ -66,6 +68,7 @@ typedef struct server_limits {
 #define SERVER_LIMITS_DEFAULT                                                   \
     {.per_address = 50, .idle_seconds = 60, .queue_bytes = 4L << 20, .rate = 20,   \
      .new_tables = 60, .max_tables = 5000, .expire_seconds = 30L * 86400,         \
+     .invite_seconds = 86400,                                                      \
      .bot_ms = 10000, .hint_ms = 2000, .login_failures = 5, .address_failures = 20, \
      .signups = 10, .guests = 200,                                                 \
      .name_failures = 20, .guest_seconds = 86400}

@@ -642,7 +642,11 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
     if (opt->rematch_of) snprintf(t->rematch_of, sizeof t->rematch_of, "%s", opt->rematch_of->id);
     t->creator = opt->creator;
     snprintf(t->creator_addr, sizeof t->creator_addr, "%s", addr ? addr : "");
-    for (int i = 0; i < nspecs; i++) t->seats[i].who = opt->seat_players[i]; /* social */
+    for (int i = 0; i < nspecs; i++) {
+        t->seats[i].who = opt->seat_players[i]; /* social */
+        t->seats[i].invite = opt->seat_invited[i] && opt->seat_players[i].id;
+    }
+    if (table_waiting(t)) t->invite_until = t->created + server_opt->limits.invite_seconds;
     store_table st = {.game = t->game_string, .seed = seed, .nseats = nspecs,
                       .created = t->created, .seed_chosen = has_seed, .rated = t->rated,
                       .private_ = t->private_, .creator = t->creator.id,
@@ -678,6 +682,20 @@ static void table_advance(table *t) {
         return;
     }
     table_ask_bot(t);
+}
+
+int table_waiting(const table *t) {
+    int n = 0;
+    for (int i = 0; i < t->players; i++) n += t->seats[i].invite;
+    return n;
+}
+
+/* The refusal of a seat's action while invitations wait. */
+static int refuse_waiting(const table *t, const char **code, char *msg, size_t msgsize) {
+    *code = "waiting_invitations";
+    snprintf(msg, msgsize, "table %s waits for %d invited player%s to accept: the game starts "
+             "when all have", t->id, table_waiting(t), table_waiting(t) == 1 ? "" : "s");
+    return -1;
 }
 
 int table_seat_of_token(const table *t, const char *token) {
@@ -897,6 +915,7 @@ int table_move(table *t, int seat, int64_t seq, const char *action, const char *
         if (current == TAFEL_TERMINAL) return fail(code, "over", msg, msgsize, "the game is over");
         return fail(code, "not_your_turn", msg, msgsize, "it is not your turn");
     }
+    if (seat >= 0 && table_waiting(t)) return refuse_waiting(t, code, msg, msgsize);
     if (seat >= 0 && clocks_flagged(t, seat, clocks_now_ms())) { /* before tables_tick saw it */
         if (table_time_out(t, seat, code, msg, msgsize)) return -1;
         return fail(code, "timeout", msg, msgsize, "your time ran out before this move arrived");
@@ -1039,9 +1058,14 @@ static int check_seq(const table *t, int64_t seq, const char **code, char *msg, 
     return -1;
 }
 
+static int aborts(const table *t, int seat);
+static int table_abort(table *t, int seat, const char *why, const char **code, char *msg,
+                       size_t msgsize);
+
 int table_resign(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize) {
     if (check_seq(t, seq, code, msg, msgsize)) return -1;
     if (t->seats[seat].resigned) return fail(code, "over", msg, msgsize, "you have resigned");
+    if (aborts(t, seat)) return table_abort(t, seat, "resigned", code, msg, msgsize);
     table_seat to = t->seats[seat];
     to.resigned = 1;
     to.bot = 1; /* its turns are still taken, by the rules */
@@ -1056,6 +1080,7 @@ int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char
         return fail(code, "over", msg, msgsize, "you have resigned: the seat is no longer yours");
     if (t->seats[seat].bot)
         return fail(code, "not_seated", msg, msgsize, "a bot plays this seat already");
+    if (aborts(t, seat)) return table_abort(t, seat, "handed over", code, msg, msgsize);
     char why[512];
     if (!bot || strlen(bot) >= STORE_SPEC_MAX || check_bot(bot, t->game, why, sizeof why))
         return fail(code, "bad_game", msg, msgsize,
@@ -1083,9 +1108,60 @@ static int end_early(table *t, const char *reason) {
     return 0;
 }
 
+/* Whether seat played an action of its own (one taken back does not count). */
+static int has_acted(const table *t, int seat) {
+    for (int i = 0; i < t->nactions; i++)
+        if (t->action_seats[i] == seat) return 1;
+    return 0;
+}
+
+/* Whether a person's seat giving up now aborts the table: its player
+** (bound: claimed or invited, so the table leaves results) never acted,
+** so the game was never played -- as lichess aborts a game whose player
+** has not moved.  It also leaves a second account nothing to give away by
+** resigning at once (docs/club.md, "Aborted games").  A seat nobody is
+** bound to has no player whose record a loss would touch: it loses on time
+** as before. */
+static int aborts(const table *t, int seat) {
+    return !t->seats[seat].bot && t->seats[seat].who.id && !has_acted(t, seat);
+}
+
+/* Ends the table as "aborted" (or another reason that leaves no results):
+** stored, applied, told. */
+static int end_unrated(table *t, const char *reason, const char **code, char *msg,
+                       size_t msgsize) {
+    if (store_end(db, t->id, t->seq + 1, reason, msg, msgsize)) {
+        *code = "storage";
+        return -1;
+    }
+    return end_early(t, reason);
+}
+
+static int table_abort(table *t, int seat, const char *why, const char **code, char *msg,
+                       size_t msgsize) {
+    fprintf(stderr, "tafel serve: table %s aborted: seat %d %s before its first action\n",
+            t->id, seat, why);
+    return end_unrated(t, "aborted", code, msg, msgsize);
+}
+
+int table_answer(table *t, int seat, int accept, const char **code, char *msg, size_t msgsize) {
+    if (t->over) return fail(code, "over", msg, msgsize, "the game is over");
+    if (seat < 0 || !t->seats[seat].invite)
+        return fail(code, "not_invited", msg, msgsize, "you have no invitation waiting at this "
+                                                       "table");
+    if (!accept) return end_unrated(t, "declined", code, msg, msgsize);
+    table_seat to = t->seats[seat];
+    to.invite = 0;
+    if (set_seat(t, seat, &to, 0, code, msg, msgsize)) return -1;
+    if (!table_waiting(t)) t->invite_until = 0;
+    generation++; /* the lobby and my games show it */
+    return 0;
+}
+
 int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgsize) {
     if (t->over) return fail(code, "over", msg, msgsize, "the game is over");
     fprintf(stderr, "tafel serve: table %s: seat %d's time ran out\n", t->id, seat);
+    if (aborts(t, seat)) return table_abort(t, seat, "ran out of time", code, msg, msgsize);
     if (t->players >= 3) { /* a bot plays the seat on, as a hand-over does */
         table_seat to = t->seats[seat];
         const char *bot = t->bot_level[0] ? t->bot_level : "medium";
@@ -1119,6 +1195,7 @@ static void time_words(int64_t ms, char *out, size_t size) {
 int table_claim_time(table *t, int seat, int64_t seq, const char **code, char *msg,
                      size_t msgsize) {
     if (check_seq(t, seq, code, msg, msgsize)) return -1;
+    if (table_waiting(t)) return refuse_waiting(t, code, msg, msgsize);
     if (t->clock.kind != TABLE_CLOCK_CORRESPONDENCE)
         return fail(code, "no_claim", msg, msgsize,
                     t->clock.kind == TABLE_CLOCK_REALTIME
@@ -1324,7 +1401,8 @@ static void end_programs(table *t) {
 
 void table_ask_bot(table *t) {
     int seat = tafel_state_current(t->state);
-    if (t->over || seat < 0 || !t->seats[seat].bot || t->bot_asked == t->seq) return;
+    if (t->over || seat < 0 || !t->seats[seat].bot || t->bot_asked == t->seq || table_waiting(t))
+        return;
     /* a seat that resigned or forfeited still has turns: the rules take them */
     bot_job *job = new_job(t, seat, t->seats[seat].resigned ? "greedy" : t->seats[seat].spec);
     if (!job) {
@@ -1406,6 +1484,14 @@ void tables_tick(void) {
     for (table *t = all, *next; t; t = next) {
         next = t->next;
         if (t->over) continue;
+        if (t->invite_until && now >= t->invite_until && table_waiting(t)) {
+            const char *code;
+            char why[512];
+            if (end_unrated(t, "expired", &code, why, sizeof why) == 0) continue;
+            fprintf(stderr, "tafel serve: table %s: not ended as expired (tried again): %s\n",
+                    t->id, why);
+            continue;
+        }
         if (expire > 0 && now - t->updated >= expire) {
             if (table_abandon(t) == 0) continue;
             t->stuck = 1;

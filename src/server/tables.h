@@ -154,6 +154,8 @@ typedef struct table_options {
     player creator;                  /* the creating socket's player */
     player seat_players[TAFEL_MAX_PLAYERS]; /* seats bound at creation (invitations,
                                              ** a rematch's players); id 0: open */
+    int seat_invited[TAFEL_MAX_PLAYERS];    /* 1: that seat's player is invited and
+                                             ** answers first (accept or decline) */
 } table_options;
 
 table *tables_create(const char *game_string, const char *const *specs, int nspecs,
@@ -192,12 +194,25 @@ int table_seat_of_player(const table *t, int64_t id);
 int table_claim(table *t, int seat, const player *who, const char **code, char *msg,
                 size_t msgsize);
 
+/* How many invited seats wait for their player's answer.  While one waits
+** no seat acts, no bot is asked and no clock runs (docs/club.md,
+** "Invitations"). */
+int table_waiting(const table *t);
+/* The invited player of seat answers: accept clears the invitation (a
+** change: seq + 1, stored, broadcast; the game starts when none waits);
+** decline ends the table as "declined", leaving no results.  0, or -1
+** with code (not_invited, over, storage) and msg. */
+int table_answer(table *t, int seat, int accept, const char **code, char *msg, size_t msgsize);
+
 /* Requests of a seated socket.  0 on success (the change is committed,
 ** applied and broadcast); -1 with code and msg set otherwise.  A resent
 ** move (docs/protocol.md) returns 1: nothing applied. */
 int table_move(table *t, int seat, int64_t seq, const char *action, const char **code,
                char *msg, size_t msgsize);
 int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize);
+/* A person's seat bound to a player that gives up before its first own
+** action ends the whole table as "aborted": no results, no rating
+** (docs/club.md, "Aborted games"). */
 int table_resign(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize);
 int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char **code,
                     char *msg, size_t msgsize);
@@ -205,7 +220,8 @@ int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char
 ** at a table of two it loses (resigned, forfeit "time", the table over
 ** with reason "timeout"); at three or more the table's bot_level bot
 ** ("medium" by default) takes the seat (forfeit "time") and the game goes
-** on.  Committed, applied, broadcast; -1 with code and msg otherwise. */
+** on.  A person's seat that never acted aborts the table instead (as
+** resigning or handing over does: table_resign).  Committed, applied, broadcast; -1 with code and msg otherwise. */
 int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgsize);
 /* seat claims the game of the seat to move, whose time by correspondence
 ** has passed: then as table_time_out; refused before (too_early). */

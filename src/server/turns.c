@@ -77,7 +77,10 @@ void turns_socket_closed(session *s) {
     }
 }
 
-void turns_notify(const table *t, int seat) {
+/* Tells the seat's player's sockets that are not at the table of it: a
+** message of type with the table and its game (and what extra adds). */
+static void tell_player(const table *t, int seat, const char *type,
+                        void (*extra)(cJSON *, const table *)) {
     const table_seat *ts = &t->seats[seat];
     if (ts->bot || ts->resigned || ts->who.id <= 0 || server_stopping) return;
     player_sockets *p = *slot_of(ts->who.id);
@@ -89,9 +92,10 @@ void turns_notify(const table *t, int seat) {
         if (s->table == t) continue; /* it sees the table's state */
         if (!text) {
             cJSON *msg = cJSON_CreateObject();
-            cJSON_AddStringToObject(msg, "type", "turn");
+            cJSON_AddStringToObject(msg, "type", type);
             cJSON_AddStringToObject(msg, "table", t->id);
             cJSON_AddStringToObject(msg, "game", t->game_string);
+            if (extra) extra(msg, t);
             text = cJSON_PrintUnformatted(msg);
             cJSON_Delete(msg);
             if (!text) return;
@@ -101,12 +105,31 @@ void turns_notify(const table *t, int seat) {
     free(text);
 }
 
+void turns_notify(const table *t, int seat) { tell_player(t, seat, "turn", NULL); }
+
+/* What an invitation says besides its game and clock: who, rated or not,
+** until when. */
+static void invitation_fields(cJSON *o, const table *t) {
+    if (t->creator.id && t->creator.name[0]) cJSON_AddStringToObject(o, "by", t->creator.name);
+    cJSON_AddBoolToObject(o, "rated", t->rated);
+    cJSON_AddNumberToObject(o, "invite_until", (double)t->invite_until);
+}
+
+static void invited_message(cJSON *o, const table *t) {
+    invitation_fields(o, t);
+    char clock[STORE_CLOCK_MAX];
+    clock_text(&t->clock, clock, sizeof clock);
+    cJSON_AddStringToObject(o, "clock", clock);
+}
+
+void turns_invited(const table *t, int seat) { tell_player(t, seat, "invited", invited_message); }
+
 /* ---- my games --------------------------------------------------------- */
 
 /* One listed game: its table and the player's seat. */
 typedef struct my_game {
     const table *t;
-    int seat, yours;
+    int seat, yours, invited;
 } my_game;
 
 /* When the seat's time runs out if it does not move (unix ms), or -1:
@@ -118,9 +141,11 @@ static int64_t runs_out_at(const table *t, int seat) {
     return -1;
 }
 
-/* Your turn first (the nearest deadline first), then the latest changed. */
+/* Invitations to answer first, then your turn (the nearest deadline
+** first), then the latest changed. */
 static int game_order(const void *a, const void *b) {
     const my_game *x = a, *y = b;
+    if (x->invited != y->invited) return y->invited - x->invited;
     if (x->yours != y->yours) return y->yours - x->yours;
     if (x->yours) {
         int64_t lx = runs_out_at(x->t, x->seat), ly = runs_out_at(y->t, y->seat);
@@ -152,6 +177,7 @@ static int find_games(int64_t player_id, my_game *out, int cap) {
         out[n].t = t;
         out[n].seat = seat;
         out[n].yours = clocks_turn_seat(t) == seat;
+        out[n].invited = t->seats[seat].invite;
         n++;
     }
     sqlite3_finalize(st);
@@ -187,6 +213,12 @@ char *turns_my_games(struct lws *wsi, unsigned *status) {
         cJSON_AddStringToObject(o, "game", t->game_string);
         cJSON_AddNumberToObject(o, "seat", games[i].seat);
         cJSON_AddBoolToObject(o, "your_turn", games[i].yours);
+        cJSON_AddBoolToObject(o, "invited", games[i].invited);
+        if (games[i].invited) invitation_fields(o, t);
+        cJSON *waiting = cJSON_AddArrayToObject(o, "waiting_for"); /* invited, not yet answered */
+        for (int k = 0; k < t->players; k++)
+            if (t->seats[k].invite && k != games[i].seat && t->seats[k].who.name[0])
+                cJSON_AddItemToArray(waiting, cJSON_CreateString(t->seats[k].who.name));
         cJSON *names = cJSON_AddArrayToObject(o, "players");
         /* a guest's default name is shown in the page's language: it must know it is a guest's */
         cJSON *kinds = cJSON_AddArrayToObject(o, "player_kinds");

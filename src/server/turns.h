@@ -6,7 +6,8 @@
 ** login: accounts and guests) is kept as sockets open and close.  When a
 ** change makes it the turn of a seat bound to a player, every socket of
 ** that player that is not at that table is sent {"type":"turn","table":ID,
-** "game":GAME} (clocks_changed calls turns_notify).
+** "game":GAME} (clocks_changed calls turns_notify); an invited player's,
+** an "invited" message.  My games lists the invitations waiting first.
 */
 #ifndef TF_SERVER_TURNS_H
 #define TF_SERVER_TURNS_H
@@ -21,6 +22,9 @@ void turns_socket_opened(session *s);
 void turns_socket_closed(session *s);
 /* It became seat's turn at table t: its player's other sockets are told. */
 void turns_notify(const struct table *t, int seat);
+/* Seat's player was invited to table t: its sockets are sent {"type":
+** "invited", "table", "game", "by", "rated", "clock", "invite_until"}. */
+void turns_invited(const struct table *t, int seat);
 /* The answer to GET /api/my-games for the request's login: JSON text
 ** (malloc'd; NULL out of memory) and its HTTP status (200, 401 nobody,
 ** 500 storage). */

@@ -2,7 +2,8 @@
 // link joined by a page with a login is claimed (bound to its player, its
 // name shown at the seat) and then refused to anybody else, a client
 // without a login included; the bound player comes back without a token;
-// an invitation ("player:NAME") binds a seat at creation; a private table
+// an invitation ("player:NAME") binds a seat at creation (answered before
+// the game: invitations.test.mjs); a private table
 // is not listed and has no spectators; a rated table seats accounts only.
 
 import { test, before, after } from 'node:test';

@@ -238,6 +238,7 @@ test('the lobby form invites a player by name', async () => {
   assert.equal(mine.seat, 1);
   assert.equal(mine.seats[1].name, 'Ivy Invited');
   assert.equal(mine.private, true);
+  assert.equal(mine.waiting, true, 'the game waits for her answer (invitation.test.mjs)');
   ivy.close();
   assertNoErrors(page);
   await page.context().close();

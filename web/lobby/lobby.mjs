@@ -81,13 +81,16 @@ export function showLobby(root, conn, info, device) {
     // my games, and a word when it becomes the player's turn at one (clocks)
     const settings = readSettings();
     const alerts = createTurnAlerts(settings, false);
-    const myGames = createMyGames(h("div", {class: "my-games-tools"}, alerts.button, alerts.line));
+    const myGames = createMyGames(h("div", {class: "my-games-tools"}, alerts.button, alerts.line),
+        (table, accept) => conn.send({type: accept ? "accept" : "decline", table}));
     document.addEventListener("pointerdown", () => { if (settings.sound) wakeAudio(); }, {once: true});
 
     conn.onMessage((m) => {
         if (m.type === "turn") {
             alerts.onTurn(m);
             myGames.refresh();
+        } else if (m.type === "invited" || (m.type === "ack" && m.table)) {
+            myGames.refresh();   // an invitation came, or was answered
         } else if (m.type === "lobby") {
             tables = m.tables;
             drawTables(list, tables, info);

@@ -21,6 +21,7 @@ import {ago} from "./ago.mjs";
 import {clockDigits, spanWords, lowTime, clockStyle} from "../table/clock.mjs";
 import {me} from "../account/identity.mjs";
 import {shownName} from "../table/seats.mjs";
+import {invitationWords, answerButtons} from "../table/invitation.mjs";
 
 /** @typedef {import("../types.js").MyGame} MyGame */
 /** @typedef {import("../types.js").LobbyTable} LobbyTable */
@@ -40,6 +41,18 @@ function timeWords(g) {
         : g.your_turn ? t("clocks.left", {time: spanWords(g.left_ms)}) : "";
 }
 
+/**
+ * An invitation waiting for the player's answer: who, what, and the answers.
+ * @param {MyGame} g
+ * @param {(table: string, accept: boolean) => boolean} answer
+ */
+function invitationEntry(g, answer) {
+    return h("li", {class: "my-game invitation", "data-table": g.table},
+        h("a", {href: seatHref(g), text: invitationWords({game: g.game, by: g.by, rated: g.rated, clock: g.clock?.text})}),
+        " ",
+        ...answerButtons((accept) => answer(g.table, accept)));
+}
+
 /** @param {MyGame} g */
 function entry(g) {
     const low = g.clock && g.left_ms !== undefined && g.your_turn && lowTime(g.clock, g.left_ms);
@@ -52,7 +65,9 @@ function entry(g) {
         h("span", {class: "muted", id: `my-game-${g.table}`,
                    text: t("clocks.my.with", {names: catalog().list(others)})}),
         " ",
-        h("strong", {class: "my-turn", text: t(g.your_turn ? "clocks.my.your_turn" : "clocks.my.waiting")}),
+        h("strong", {class: "my-turn", text: g.waiting_for?.length
+            ? t("social.invite.waiting_for", {names: catalog().list(g.waiting_for)})
+            : t(g.your_turn ? "clocks.my.your_turn" : "clocks.my.waiting")}),
         " ",
         h("span", {class: "my-time" + (low ? " low" : ""), text: timeWords(g)}),
         " ",
@@ -61,8 +76,9 @@ function entry(g) {
 
 /**
  * @param {HTMLElement} [extra] shown under the title (the notifications button)
+ * @param {(table: string, accept: boolean) => boolean} [answer] answers an invitation (false: not sent)
  */
-export function createMyGames(extra) {
+export function createMyGames(extra, answer = () => false) {
     clockStyle();
     const list = h("ul", {class: "my-games-list"});
     const empty = h("p", {class: "muted", text: t("clocks.my.empty"), hidden: true});
@@ -88,7 +104,7 @@ export function createMyGames(extra) {
             const body = await r.json();
             el.hidden = false;
             games = body.games;
-            list.replaceChildren(...body.games.map(entry));
+            list.replaceChildren(...body.games.map((g) => g.invited ? invitationEntry(g, answer) : entry(g)));
             empty.hidden = body.games.length > 0;
             el.dataset.yours = String(body.games.filter((g) => g.your_turn).length);
         } catch {

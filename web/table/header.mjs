@@ -23,6 +23,9 @@ const GAIN_MS = 1400;   // how long the "+10" stays (its CSS animation's length)
 export function turnText(st) {
     if (st.status === "over") {
         if (st.reason === "abandoned") return t("page.turn.over_abandoned");
+        if (st.reason === "aborted") return t("page.turn.over_aborted");
+        if (st.reason === "declined") return t("page.turn.over_declined");
+        if (st.reason === "expired") return t("page.turn.over_expired");
         const w = st.winners ?? [];
         if (w.length === 0) return t("page.turn.over_nobody");
         if (w.length === 1) {
@@ -33,7 +36,7 @@ export function turnText(st) {
         }
         return t("page.turn.over_share", {seats: w});
     }
-    if (typeof st.to_move !== "number") return t("page.turn.wait");
+    if (typeof st.to_move !== "number" || st.waiting) return t("page.turn.wait");
     if (st.legal && st.legal.length) return t("page.turn.yours");
     const who = st.seats[st.to_move];
     if (!who) return t("page.turn.wait");

@@ -27,6 +27,7 @@ import {h} from "./dom.mjs";
 import {seatNamesOf, SEAT_COLOURS} from "./seats.mjs";
 import {createChat} from "./chat.mjs";
 import {createRematch} from "./rematch.mjs";
+import {createInvitation} from "./invitation.mjs";
 import {connectionBadge} from "./status.mjs";
 import {createHeader, turnText} from "./header.mjs";
 import {createLog} from "./log.mjs";
@@ -108,6 +109,7 @@ export function showTable(root, conn, info, table, token, local = null) {
     const chat = createChat((text) => conn.send({type: "chat", text}));
     const rematch = createRematch((decline) => conn.send(decline ? {type: "rematch", decline} : {type: "rematch"}),
                                   table, token, (seat) => names[seat] ?? "");
+    const invitation = createInvitation((accept) => conn.send({type: accept ? "accept" : "decline", table}));
     /** The seats' names the game views read (ctx.names), kept up to date in place. @type {string[]} */
     const names = [];
     const clock = createClock(() => {
@@ -163,6 +165,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         h("main", {class: "table-page"},
             header.el,
             clock.el,
+            invitation.el,
             alerts.line,
             notice,
             h("div", {class: "layout"},
@@ -271,6 +274,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         }
         chat.update(st);
         rematch.update(st);
+        invitation.update(st);
         if (needHistory) {
             needHistory = false;
             log.reset();

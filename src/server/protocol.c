@@ -419,7 +419,7 @@ static int invitations(session *s, const char **specs, int n, table_options *opt
                 return -1;
             }
         opt->seat_players[i] = p;
-        opt->seat_invited[i] = 1;
+        opt->seat_invited[i] = p.id != s->who.id; /* the creator's own seat needs no answer */
         specs[i] = "human";
     }
     return 0;

@@ -8,7 +8,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, stopAll, Client, createTable, join, refused, identity, connectAs,
+import { startServer, stopAll, Client, createTable, join, refused, identity, connectAs, change,
   get, getJsonAs } from './helpers.mjs';
 
 let server;
@@ -159,10 +159,19 @@ test('a private game stays private after it ends: record, page and profile', asy
   const m = await i.request({ type: 'create', game: GAME, seats: ['player:Ivy', 'player:Jon'],
     private: true }, ['created', 'error']);
   assert.equal(m.type, 'created', JSON.stringify(m));
-  const s = await join(i, m.table);
+  let s = await join(i, m.table);
+  assert.equal(s.waiting, true, 'Jon has not answered yet (Ivy, who made it, needs not)');
   const j = await connectAs(server, jon);
   await join(j, m.table);
-  i.send({ type: 'resign', seq: s.seq });
+  const ack = await j.request({ type: 'accept' }, ['ack', 'error']);
+  assert.equal(ack.type, 'ack', JSON.stringify(ack));
+  // the one to move acts once, then resigns: a game given up before its first action would be
+  // aborted, and leave no results to list
+  s = await i.next((x) => x.type === 'state' && !x.waiting);
+  const mover = s.to_move === 0 ? i : j;
+  const state = s.to_move === 0 ? s : await j.next((x) => x.type === 'state' && !x.waiting);
+  const moved = await change(mover, { type: 'move', seq: state.seq, action: state.legal[0] });
+  mover.send({ type: 'resign', seq: moved.state.seq });
   await i.next((x) => x.type === 'state' && x.status === 'over');
   i.close();
   j.close();

@@ -79,9 +79,11 @@ test('rematch: same players, seats turned, a new deal, idempotent, tokens', asyn
       assert.equal(r.code, 'stale', JSON.stringify(r)); // the bot moved meanwhile
     }
   }
-  const rec = async (t) => (await (await fetch(`${server.base}t/${t}/record`)).text());
+  // a private table's record is its players' (a seat link will do)
+  const rec = async (t, token) =>
+    (await (await fetch(`${server.base}t/${t}/record?token=${token}`)).text());
   const seedOf = (text) => (text.match(/seed\D*(\d+)/) || [])[1];
-  const [a, b] = [seedOf(await rec(m.table)), seedOf(await rec(r1.table))];
+  const [a, b] = [seedOf(await rec(m.table, m.tokens[0])), seedOf(await rec(r1.table, r1.token))];
   assert.ok(a && b && a !== b, `seeds ${a} and ${b}`);
   for (const x of [p0.client, p1.client, watcher]) x.close();
 });

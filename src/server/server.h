@@ -51,6 +51,8 @@ typedef struct server_limits {
                          ** ends as abandoned (0: never) */
     int bot_ms;          /* --bot-ms: most milliseconds a bot thinks about one move */
     int hint_ms;         /* --hint-ms: most milliseconds a hint thinks */
+    int bot_iters;       /* --max-bot-iters: most iterations a search bot's spec may ask
+                         ** (0: off) */
     int login_failures;  /* --max-login-failures: failed logins per name per 15 minutes */
     int address_failures; /* --max-address-failures: failed logins per address per 15 minutes */
     int signups;         /* --max-signups: accounts one address may make an hour */
@@ -61,7 +63,7 @@ typedef struct server_limits {
     {.per_address = 50, .idle_seconds = 60, .queue_bytes = 4L << 20, .rate = 20,   \
      .new_tables = 60, .max_tables = 5000, .expire_seconds = 30L * 86400,         \
      .bot_ms = 10000, .hint_ms = 2000, .login_failures = 5, .address_failures = 20, \
-     .signups = 10, .guests = 200}
+     .signups = 10, .guests = 200, .bot_iters = 10000}
 
 void server_limits_default(server_limits *l);
 
@@ -170,6 +172,8 @@ char *lobby_tables_json(void);
 /* botpool.c: moves computed off the loop. */
 typedef struct bot_job {
     char table_id[17];
+    char client[80];      /* whose share of the bots' time it takes (botpool.c):
+                          ** "account:ID", "address:ADDR", or "table:ID" */
     int64_t seq;          /* the table's seq when asked: a stale answer is dropped */
     int seat;
     char spec[128];
@@ -212,6 +216,14 @@ void botpool_cancel(const char *table_id, int64_t seq);
 void botpool_cancel_session(uint64_t session_id);
 /* Whether a hint for (table id, seat) is queued or running. */
 int botpool_hint_pending(const char *table_id, int seat);
+/* Whether a bot spec's budget is within this server's caps (docs/server.md,
+** "Limits": --max-bot-iters, --bot-ms, the rollout depth): 0, or -1 with
+** why naming the parameter, its value and the cap.  spec is a valid spec
+** (tafel_bot_new took it); an external bot's ("ext:NAME") always is. */
+int botpool_check_budget(const char *spec, char *why, size_t size);
+/* spec with each parameter over its cap lowered to the cap (a table stored
+** by a server with higher caps); out may not be spec. */
+void botpool_clamp_budget(const char *spec, char *out, size_t size);
 /* A finished job, or NULL; the caller frees it with bot_job_free. */
 bot_job *botpool_take_done(void);
 void bot_job_free(bot_job *job);

@@ -216,17 +216,19 @@ void botpool_cancel(const char *table_id, int64_t seq);
 void botpool_cancel_session(uint64_t session_id);
 /* Whether a hint for (table id, seat) is queued or running. */
 int botpool_hint_pending(const char *table_id, int seat);
-/* Whether a bot spec's budget is within this server's caps (docs/server.md,
-** "Limits": --max-bot-iters, --bot-ms, the rollout depth): 0, or -1 with
-** why naming the parameter, its value and the cap.  spec is a valid spec
-** (tafel_bot_new took it); an external bot's ("ext:NAME") always is. */
-int botpool_check_budget(const char *spec, char *why, size_t size);
-/* spec with each parameter over its cap lowered to the cap (a table stored
-** by a server with higher caps); out may not be spec. */
-void botpool_clamp_budget(const char *spec, char *out, size_t size);
 /* A finished job, or NULL; the caller frees it with bot_job_free. */
 bot_job *botpool_take_done(void);
 void bot_job_free(bot_job *job);
+
+/* botbudget.c: whether a bot spec's budget is within this server's caps
+** (docs/server.md, "Limits": --max-bot-iters, --bot-ms, the rollout
+** depth): 0, or -1 with why naming the parameter, its value and the cap.
+** spec is a valid spec (tafel_bot_new took it); an external bot's
+** ("ext:NAME") always is. */
+int botbudget_check(const char *spec, char *why, size_t size);
+/* spec with each parameter over its cap lowered to the cap (a table stored
+** by a server with higher caps); out may not be spec. */
+void botbudget_clamp(const char *spec, char *out, size_t size);
 
 /* extseats.c: external bots named by the server's operator.  A web client
 ** only ever picks a NAME; the command stays on the command line that

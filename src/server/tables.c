@@ -251,7 +251,7 @@ static void guess_last(table *t) {
 static void clamp_spec(char *spec, size_t size) {
     char clamped[STORE_SPEC_MAX];
     if (extbot_is_spec(spec)) return;
-    botpool_clamp_budget(spec, clamped, sizeof clamped);
+    botbudget_clamp(spec, clamped, sizeof clamped);
     snprintf(spec, size, "%s", clamped);
 }
 
@@ -498,7 +498,7 @@ static int check_bot(const char *spec, const tafel_game *game, char *why, size_t
         return -1;
     }
     tafel_bot_free(probe);
-    return botpool_check_budget(spec, why, size);
+    return botbudget_check(spec, why, size);
 }
 
 

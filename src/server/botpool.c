@@ -88,7 +88,7 @@ static round clients; /* of client_queue */
 static job_list done;
 static worker_slot slots[MAX_WORKERS];
 static int nthreads, stopping;
-static int busy; /* jobs running: the clients' running counts summed */
+static int running; /* jobs running: the clients' running counts summed */
 static void (*wake_loop)(void);
 
 static int list_push(job_list *l, bot_job *job) {
@@ -223,7 +223,7 @@ static void drop_table(client_queue *c, int k) {
 ** free, however many jobs another has waiting. */
 static int may_start(const client_queue *c) {
     int share = nthreads / 2 > 1 ? nthreads / 2 : 1;
-    return c->running < share || busy + 1 < nthreads;
+    return c->running < share || running + 1 < nthreads;
 }
 
 /* The next job: of the next client in the round that has one waiting and
@@ -240,7 +240,7 @@ static bot_job *take_next(client_queue **client) {
         if (!table_at(c, t)->jobs.count) drop_table(c, t);
         round_served(&clients, i);
         c->running++;
-        busy++;
+        running++;
         *client = c;
         return job;
     }
@@ -302,7 +302,7 @@ static void *worker(void *arg) {
         slot->job = NULL;
         slot->client = NULL;
         client->running--;
-        busy--;
+        running--;
         drop_client_if_idle(find_client(client->client));
         if (list_push(&done, job)) bot_job_free(job); /* out of memory: asked again later */
         pthread_mutex_unlock(&lock);
@@ -358,9 +358,9 @@ void botpool_stop(void) {
             drop_table(c, 0);
         }
         c->running = 0; /* the workers are gone */
-        busy = 0;
         drop_client_if_idle(0);
     }
+    running = 0;
     for (bot_job *j; (j = list_pop(&done));) bot_job_free(j);
     free(clients.items);
     free(done.items);

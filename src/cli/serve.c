@@ -59,7 +59,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     const char *per_address = NULL, *idle = NULL, *queue = NULL, *rate = NULL;
     const char *new_tables = NULL, *max_tables = NULL, *expire = NULL, *bot_ms = NULL;
     const char *hint_ms = NULL, *chosen_seeds = NULL, *login_failures = NULL;
-    const char *address_failures = NULL, *signups = NULL, *guests = NULL;
+    const char *address_failures = NULL, *signups = NULL, *guests = NULL, *bot_iters = NULL;
     const char *name_failures = NULL, *guest_expire = NULL, *invite_expire = NULL;
     const cli_option options[] = {
         {"--port", 1, &port_text},
@@ -81,6 +81,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         {"--invite-expire", 1, &invite_expire},
         {"--bot-ms", 1, &bot_ms},
         {"--hint-ms", 1, &hint_ms},
+        {"--max-bot-iters", 1, &bot_iters},
         {"--allow-chosen-seeds", 0, &chosen_seeds},
         {"--max-login-failures", 1, &login_failures},
         {"--max-address-failures", 1, &address_failures},
@@ -135,6 +136,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         (max_tables && cli_int(max_tables, "--max-tables", 1, 1000000, &l->max_tables)) ||
         (bot_ms && cli_int(bot_ms, "--bot-ms", 100, 3600000, &l->bot_ms)) ||
         (hint_ms && cli_int(hint_ms, "--hint-ms", 100, 600000, &l->hint_ms)) ||
+        (bot_iters && cli_int(bot_iters, "--max-bot-iters", 0, 100000000, &l->bot_iters)) ||
         (login_failures &&
          cli_int(login_failures, "--max-login-failures", 1, 1000000, &l->login_failures)) ||
         (address_failures &&

@@ -9,19 +9,28 @@
 ** the answer if the table has not moved on.  Workers run at a lower
 ** priority, so that a long search never slows the sockets.
 **
-** Fairness (issue 25): jobs wait in one queue per table, and the workers
-** serve the tables in turn (round robin), one job a turn: a table with many
-** jobs never holds the others back.  Every built-in bot thinks at most
-** --bot-ms a move (a hint --hint-ms), whatever its spec asks, by the bot's
-** time cap (tafel_bot_set_time_cap).  A job nobody needs any more (its
+** Fairness (issues 25 and 35): bot time is shared among clients, not
+** tables.  A job's client is whoever asked for it (bot_job.client: the
+** account that made the table, else the address it was made from; for a
+** hint the asking socket's account, else its address).  Jobs wait in one
+** queue per table of each client; the workers serve the clients in turn
+** (round robin) and within a client its tables in turn, one job a turn.  A
+** client starts a job while it runs fewer than half the workers (at least
+** one), or when that leaves another worker idle: a client with six tables
+** of the heaviest bots has one turn for another's one, and with two workers
+** or more a client that comes finds a worker free, whatever the others ask.
+** A spec asking for more than the caps is refused (botbudget.c), and
+** every built-in bot thinks at most --bot-ms a move (a hint --hint-ms)
+** whatever its spec asks, by the bot's time cap (tafel_bot_set_time_cap).
+** A job nobody needs any more (its
 ** table moved on, its socket left, the server stops) is dropped while it
 ** waits, or stopped while it runs (tafel_bot_stop): its answer then comes
 ** at once and the loop drops it as stale.  An external program's turn is
 ** never cut (it would lose its place in the conversation), except at
 ** shutdown, when its program is killed (extseats_interrupt).
 **
-** Locking: one mutex over the queues, the done list and the workers'
-** slots.  A worker publishes its bot in its slot before it chooses and
+** Locking: one mutex over the clients' queues, the done list and the
+** workers' slots.  A worker publishes its bot in its slot before it chooses and
 ** takes it back, under the mutex, before it frees it: so whoever holds the
 ** mutex may call tafel_bot_stop on a slot's bot.
 */
@@ -49,22 +58,37 @@ typedef struct table_queue {
     job_list jobs;
 } table_queue;
 
+/* Things served in turn: the next served is items[turn]; one that joins
+** is served last, just before that one. */
+typedef struct round {
+    void **items;
+    int n, cap, turn;
+} round;
+
+/* One client's tables with waiting jobs, in turn, and its jobs running.  A
+** client stays in the round of clients while it has either. */
+typedef struct client_queue {
+    char client[sizeof ((bot_job *)0)->client];
+    round tables; /* of table_queue, never an empty one */
+    int running;
+} client_queue;
+
 /* What a worker is doing: the job, and its bot while it chooses. */
 typedef struct worker_slot {
     pthread_t thread;
     bot_job *job;    /* NULL: idle */
+    client_queue *client; /* the job's, its running count holding it */
     tafel_bot *bot;  /* NULL: none made yet, or already taken back */
     int stop;        /* the job is no longer needed: stop its bot when made */
 } worker_slot;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t work = PTHREAD_COND_INITIALIZER;
-/* The tables with waiting jobs (never an empty queue), served from turn. */
-static table_queue **queues;
-static int nqueues, queues_cap, turn;
+static round clients; /* of client_queue */
 static job_list done;
 static worker_slot slots[MAX_WORKERS];
 static int nthreads, stopping;
+static int running; /* jobs running: the clients' running counts summed */
 static void (*wake_loop)(void);
 
 static int list_push(job_list *l, bot_job *job) {
@@ -108,54 +132,119 @@ static int list_sift(job_list *l, int (*drop)(const bot_job *, const void *),
     return rc;
 }
 
-/* ---- the queues of the tables ----------------------------------------- */
+/* ---- the rounds of clients and of their tables ------------------------- */
 
-static int find_queue(const char *table_id) {
-    for (int i = 0; i < nqueues; i++)
-        if (!strcmp(queues[i]->table_id, table_id)) return i;
+/* item joins the round, last: just before the one whose turn is next. */
+static int round_add(round *r, void *item) {
+    if (r->n == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 16;
+        void **items = realloc(r->items, sizeof *items * (size_t)cap);
+        if (!items) return -1;
+        r->items = items;
+        r->cap = cap;
+    }
+    memmove(&r->items[r->turn + 1], &r->items[r->turn], sizeof *r->items * (size_t)(r->n - r->turn));
+    r->items[r->turn++] = item;
+    r->n++;
+    return 0;
+}
+
+/* Item i leaves the round; the turn stays with the one that was next. */
+static void round_remove(round *r, int i) {
+    memmove(&r->items[i], &r->items[i + 1], sizeof *r->items * (size_t)(r->n - i - 1));
+    r->n--;
+    if (r->turn > i) r->turn--;
+    if (r->turn >= r->n) r->turn = 0;
+}
+
+/* Item i was served: the next one's turn. */
+static void round_served(round *r, int i) {
+    r->turn = r->n ? (i + 1) % r->n : 0;
+}
+
+static client_queue *client_at(int i) { return clients.items[i]; }
+static table_queue *table_at(const client_queue *c, int i) { return c->tables.items[i]; }
+
+static int find_client(const char *client) {
+    for (int i = 0; i < clients.n; i++)
+        if (!strcmp(client_at(i)->client, client)) return i;
     return -1;
 }
 
-/* The queue of table_id, made (last in the round) when it has none. */
-static table_queue *queue_of(const char *table_id) {
-    int i = find_queue(table_id);
-    if (i >= 0) return queues[i];
-    if (nqueues == queues_cap) {
-        int cap = queues_cap ? 2 * queues_cap : 16;
-        table_queue **q = realloc(queues, sizeof *q * (size_t)cap);
-        if (!q) return NULL;
-        queues = q;
-        queues_cap = cap;
+static int find_table(const client_queue *c, const char *table_id) {
+    for (int i = 0; i < c->tables.n; i++)
+        if (!strcmp(table_at(c, i)->table_id, table_id)) return i;
+    return -1;
+}
+
+/* The client's queue of table_id, each made (last in its round) when
+** missing; NULL when out of memory. */
+static table_queue *queue_of(const char *client, const char *table_id) {
+    int i = find_client(client);
+    client_queue *c = i >= 0 ? client_at(i) : calloc(1, sizeof *c);
+    if (!c) return NULL;
+    if (i < 0) {
+        snprintf(c->client, sizeof c->client, "%s", client);
+        if (round_add(&clients, c)) {
+            free(c);
+            return NULL;
+        }
     }
+    int k = find_table(c, table_id);
+    if (k >= 0) return table_at(c, k);
     table_queue *q = calloc(1, sizeof *q);
-    if (!q) return NULL;
-    snprintf(q->table_id, sizeof q->table_id, "%s", table_id);
-    /* last in the round: just before the table whose turn is next */
-    memmove(&queues[turn + 1], &queues[turn], sizeof *queues * (size_t)(nqueues - turn));
-    queues[turn++] = q;
-    nqueues++;
+    if (q) snprintf(q->table_id, sizeof q->table_id, "%s", table_id);
+    if (q && round_add(&c->tables, q)) {
+        free(q);
+        q = NULL;
+    }
     return q;
 }
 
-/* Queue i is empty: it leaves the round. */
-static void drop_queue(int i) {
-    free(queues[i]->jobs.items);
-    free(queues[i]);
-    memmove(&queues[i], &queues[i + 1], sizeof *queues * (size_t)(nqueues - i - 1));
-    nqueues--;
-    if (turn > i) turn--;
-    if (turn >= nqueues) turn = 0;
+/* A client with no waiting job and none running leaves the round. */
+static void drop_client_if_idle(int i) {
+    client_queue *c = client_at(i);
+    if (c->tables.n || c->running) return;
+    free(c->tables.items);
+    free(c);
+    round_remove(&clients, i);
 }
 
-/* The next job in the round of tables, or NULL. */
-static bot_job *take_next(void) {
-    if (!nqueues) return NULL;
-    int i = turn % nqueues;
-    bot_job *job = list_pop(&queues[i]->jobs);
-    turn = i + 1;
-    if (!queues[i]->jobs.count) drop_queue(i);
-    if (turn >= nqueues) turn = 0;
-    return job;
+/* The client's table queue k is empty: it leaves the client's round. */
+static void drop_table(client_queue *c, int k) {
+    free(table_at(c, k)->jobs.items);
+    free(table_at(c, k));
+    round_remove(&c->tables, k);
+}
+
+/* Whether client c may start one more job: while it runs fewer than half
+** the workers (at least one), or when another worker would still be left
+** idle -- so that with two workers or more a client that comes finds one
+** free, however many jobs another has waiting. */
+static int may_start(const client_queue *c) {
+    int share = nthreads / 2 > 1 ? nthreads / 2 : 1;
+    return c->running < share || running + 1 < nthreads;
+}
+
+/* The next job: of the next client in the round that has one waiting and
+** may start it, from that client's next table; NULL when none may run
+** now.  *client: the job's client, its running count raised. */
+static bot_job *take_next(client_queue **client) {
+    for (int k = 0; k < clients.n; k++) {
+        int i = (clients.turn + k) % clients.n;
+        client_queue *c = client_at(i);
+        if (!c->tables.n || !may_start(c)) continue;
+        int t = c->tables.turn % c->tables.n;
+        bot_job *job = list_pop(&table_at(c, t)->jobs);
+        round_served(&c->tables, t);
+        if (!table_at(c, t)->jobs.count) drop_table(c, t);
+        round_served(&clients, i);
+        c->running++;
+        running++;
+        *client = c;
+        return job;
+    }
+    return NULL;
 }
 
 /* ---- the workers -------------------------------------------------------- */
@@ -197,18 +286,24 @@ static void *worker(void *arg) {
     pthread_mutex_lock(&lock);
     for (;;) {
         bot_job *job = NULL;
-        while (!stopping && !(job = take_next())) pthread_cond_wait(&work, &lock);
+        client_queue *client = NULL;
+        while (!stopping && !(job = take_next(&client))) pthread_cond_wait(&work, &lock);
         if (stopping) {
             if (job) bot_job_free(job);
             break;
         }
         slot->job = job;
+        slot->client = client;
         slot->bot = NULL;
         slot->stop = 0;
         pthread_mutex_unlock(&lock);
         run(job, slot);
         pthread_mutex_lock(&lock);
         slot->job = NULL;
+        slot->client = NULL;
+        client->running--;
+        running--;
+        drop_client_if_idle(find_client(client->client));
         if (list_push(&done, job)) bot_job_free(job); /* out of memory: asked again later */
         pthread_mutex_unlock(&lock);
         wake_loop();
@@ -256,15 +351,20 @@ void botpool_stop(void) {
         fprintf(stderr, "tafel serve: the bot threads stopped in %.0f ms (%d busy)\n",
                 now_ms() - started, busy);
     nthreads = 0;
-    while (nqueues) {
-        for (bot_job *j; (j = list_pop(&queues[0]->jobs));) bot_job_free(j);
-        drop_queue(0);
+    while (clients.n) {
+        client_queue *c = client_at(0);
+        while (c->tables.n) {
+            for (bot_job *j; (j = list_pop(&table_at(c, 0)->jobs));) bot_job_free(j);
+            drop_table(c, 0);
+        }
+        c->running = 0; /* the workers are gone */
+        drop_client_if_idle(0);
     }
+    running = 0;
     for (bot_job *j; (j = list_pop(&done));) bot_job_free(j);
-    free(queues);
+    free(clients.items);
     free(done.items);
-    queues = NULL;
-    nqueues = queues_cap = turn = 0;
+    memset(&clients, 0, sizeof clients);
     memset(&done, 0, sizeof done);
     memset(slots, 0, sizeof slots);
     stopping = 0;
@@ -272,9 +372,12 @@ void botpool_stop(void) {
 
 void botpool_submit(bot_job *job) {
     pthread_mutex_lock(&lock);
-    table_queue *q = queue_of(job->table_id);
+    table_queue *q = queue_of(job->client, job->table_id);
     int failed = !q || list_push(&q->jobs, job);
-    if (q && !q->jobs.count) drop_queue(find_queue(job->table_id)); /* never an empty queue */
+    int c = find_client(job->client);
+    if (c >= 0 && q && !q->jobs.count) /* never an empty queue */
+        drop_table(client_at(c), find_table(client_at(c), job->table_id));
+    if (c >= 0) drop_client_if_idle(c);
     if (!failed) pthread_cond_signal(&work);
     pthread_mutex_unlock(&lock);
     if (failed) bot_job_free(job);
@@ -312,10 +415,14 @@ static void cancel(int (*drop)(const bot_job *, const void *), const void *arg,
                    const char *table_id) {
     job_list dropped = {0};
     pthread_mutex_lock(&lock);
-    for (int i = 0; i < nqueues; i++) {
-        if (table_id && strcmp(queues[i]->table_id, table_id)) continue;
-        list_sift(&queues[i]->jobs, drop, arg, &dropped); /* out of memory: they run */
-        if (!queues[i]->jobs.count) drop_queue(i--);
+    for (int i = 0; i < clients.n; i++) {
+        client_queue *c = client_at(i);
+        for (int k = 0; k < c->tables.n; k++) {
+            if (table_id && strcmp(table_at(c, k)->table_id, table_id)) continue;
+            list_sift(&table_at(c, k)->jobs, drop, arg, &dropped); /* out of memory: they run */
+            if (!table_at(c, k)->jobs.count) drop_table(c, k--);
+        }
+        if (!c->tables.n && !c->running) drop_client_if_idle(i--);
     }
     for (int i = 0; i < nthreads; i++)
         if (slots[i].job && !slots[i].job->ext && drop(slots[i].job, arg)) stop_slot(&slots[i]);
@@ -346,9 +453,12 @@ int botpool_hint_pending(const char *table_id, int seat) {
     table_seat ts = {table_id, seat};
     int pending = 0;
     pthread_mutex_lock(&lock);
-    int q = find_queue(table_id);
-    for (int i = 0; q >= 0 && i < queues[q]->jobs.count && !pending; i++)
-        pending = hint_of(list_at(&queues[q]->jobs, i), &ts);
+    for (int c = 0; c < clients.n && !pending; c++) {
+        int q = find_table(client_at(c), table_id);
+        const job_list *jobs = q >= 0 ? &table_at(client_at(c), q)->jobs : NULL;
+        for (int i = 0; jobs && i < jobs->count && !pending; i++)
+            pending = hint_of(list_at(jobs, i), &ts);
+    }
     for (int i = 0; i < nthreads && !pending; i++) pending = hint_of(slots[i].job, &ts);
     /* answered, but not yet sent: the loop sends it soon */
     for (int i = 0; i < done.count && !pending; i++) pending = hint_of(list_at(&done, i), &ts);

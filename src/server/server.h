@@ -53,6 +53,8 @@ typedef struct server_limits {
                          ** table as expired */
     int bot_ms;          /* --bot-ms: most milliseconds a bot thinks about one move */
     int hint_ms;         /* --hint-ms: most milliseconds a hint thinks */
+    int bot_iters;       /* --max-bot-iters: most iterations a search bot's spec may ask
+                         ** (0: off) */
     int login_failures;  /* --max-login-failures: failed logins per name and address per
                          ** 15 minutes (then that pair is refused) */
     int address_failures; /* --max-address-failures: failed logins per address per 15 minutes
@@ -71,7 +73,7 @@ typedef struct server_limits {
      .invite_seconds = 86400,                                                      \
      .bot_ms = 10000, .hint_ms = 2000, .login_failures = 5, .address_failures = 20, \
      .signups = 10, .guests = 200,                                                 \
-     .name_failures = 20, .guest_seconds = 86400}
+     .name_failures = 20, .guest_seconds = 86400, .bot_iters = 10000}
 
 void server_limits_default(server_limits *l);
 
@@ -188,6 +190,8 @@ char *lobby_tables_json(void);
 /* botpool.c: moves computed off the loop. */
 typedef struct bot_job {
     char table_id[17];
+    char client[80];      /* whose share of the bots' time it takes (botpool.c):
+                          ** "account:ID", "address:ADDR", or "table:ID" */
     int64_t seq;          /* the table's seq when asked: a stale answer is dropped */
     int seat;
     char spec[128];
@@ -233,6 +237,16 @@ int botpool_hint_pending(const char *table_id, int seat);
 /* A finished job, or NULL; the caller frees it with bot_job_free. */
 bot_job *botpool_take_done(void);
 void bot_job_free(bot_job *job);
+
+/* botbudget.c: whether a bot spec's budget is within this server's caps
+** (docs/server.md, "Limits": --max-bot-iters, --bot-ms, the rollout
+** depth): 0, or -1 with why naming the parameter, its value and the cap.
+** spec is a valid spec (tafel_bot_new took it); an external bot's
+** ("ext:NAME") always is. */
+int botbudget_check(const char *spec, char *why, size_t size);
+/* spec with each parameter over its cap lowered to the cap (a table stored
+** by a server with higher caps); out may not be spec. */
+void botbudget_clamp(const char *spec, char *out, size_t size);
 
 /* extseats.c: external bots named by the server's operator.  A web client
 ** only ever picks a NAME; the command stays on the command line that

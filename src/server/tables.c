@@ -246,6 +246,15 @@ static void guess_last(table *t) {
     tafel_state_free(s);
 }
 
+/* A bot spec stored by a server with higher caps on a bot's budget: lowered
+** to this one's caps in memory (refusing it would end a game in play). */
+static void clamp_spec(char *spec, size_t size) {
+    char clamped[STORE_SPEC_MAX];
+    if (extbot_is_spec(spec)) return;
+    botbudget_clamp(spec, clamped, sizeof clamped);
+    snprintf(spec, size, "%s", clamped);
+}
+
 /* A table from its stored form: the record replayed.  NULL (and why in
 ** msg) when it no longer replays. */
 static table *table_from_store(const store_table *st, char *msg, size_t size) {
@@ -257,7 +266,10 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
         table_free(t);
         return NULL;
     }
-    for (int i = 0; i < st->nseats; i++) table_seat_from_store(&t->seats[i], &st->seats[i]);
+    for (int i = 0; i < st->nseats; i++) {
+        table_seat_from_store(&t->seats[i], &st->seats[i]);
+        if (t->seats[i].bot) clamp_spec(t->seats[i].spec, sizeof t->seats[i].spec);
+    }
     t->seq = st->seq;
     t->over = st->over;
     t->created = st->created;
@@ -272,6 +284,7 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
     }
     t->turn_since = st->turn_since;
     snprintf(t->bot_level, sizeof t->bot_level, "%s", st->bot_level);
+    clamp_spec(t->bot_level, sizeof t->bot_level);
     snprintf(t->rematch_of, sizeof t->rematch_of, "%s", st->rematch_of);
     snprintf(t->rematch, sizeof t->rematch, "%s", st->rematch);
     if (st->creator && players_get(st->creator, &t->creator) != 1) t->creator.id = st->creator;
@@ -473,8 +486,9 @@ const char *table_seat_kind(const table_seat *ts) {
     return ts->bot && (!ts->resigned || ts->forfeit[0]) ? "bot" : "human";
 }
 
-/* Whether spec names a bot this server runs: a built-in one, or an
-** external one its operator configured ("ext:NAME"; never a command). */
+/* Whether spec names a bot this server runs: a built-in one within the
+** caps on a bot's budget, or an external one its operator configured
+** ("ext:NAME"; never a command). */
 static int check_bot(const char *spec, const tafel_game *game, char *why, size_t size) {
     if (extbot_is_spec(spec)) return extseats_check(spec, why, size);
     tafel_bot *probe;
@@ -484,8 +498,9 @@ static int check_bot(const char *spec, const tafel_game *game, char *why, size_t
         return -1;
     }
     tafel_bot_free(probe);
-    return 0;
+    return botbudget_check(spec, why, size);
 }
+
 
 /* ---- the quota of new tables per address --------------------------------
 **
@@ -1342,12 +1357,23 @@ void bot_job_free(bot_job *job) {
 }
 
 
+/* Whose share of the bots' time a table's bots take (botpool.c): the
+** account that made it, else the address it was made from (a guest's too:
+** guests are cheap to make), else (an older table) the table itself. */
+static void table_client(const table *t, char *out, size_t size) {
+    if (t->creator.kind == PLAYER_ACCOUNT)
+        snprintf(out, size, "account:%lld", (long long)t->creator.id);
+    else if (t->creator_addr[0]) snprintf(out, size, "address:%s", t->creator_addr);
+    else snprintf(out, size, "table:%s", t->id);
+}
+
 /* A job for the seat's bot (spec) on a copy of the table; an external
 ** bot's job also holds the seat's program and every action so far. */
 static bot_job *new_job(const table *t, int seat, const char *spec) {
     bot_job *job = calloc(1, sizeof *job);
     if (!job) return NULL;
     memcpy(job->table_id, t->id, sizeof job->table_id);
+    table_client(t, job->client, sizeof job->client);
     job->seq = t->seq;
     job->seat = seat;
     snprintf(job->spec, sizeof job->spec, "%s", spec);
@@ -1425,6 +1451,9 @@ int table_ask_hint(table *t, session *s) {
     job->seat = s->seat;
     job->hint = 1;
     job->session_id = s->id;
+    if (s->who.kind == PLAYER_ACCOUNT)
+        snprintf(job->client, sizeof job->client, "account:%lld", (long long)s->who.id);
+    else snprintf(job->client, sizeof job->client, "address:%s", s->addr);
     snprintf(job->spec, sizeof job->spec, "hard");
     snprintf(job->game, sizeof job->game, "%s", t->game_string);
     job->seed = mix(t->seed ^ 0x68696e74ULL, (uint64_t)t->nactions);

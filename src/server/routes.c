@@ -31,8 +31,10 @@
 ** 1.0 and 1.1, Content-Length twice, Content-Length with
 ** Transfer-Encoding, a body on GET or HEAD (400, then the connection is
 ** closed); a path that leaves web/ (404); an upgrade to /ws from another
-** origin (403) or from an address with too many sockets open (403); a
-** Host that is not one of the server's names (421: DNS rebinding).
+** origin (403) or from an address with too many sockets open (403), or
+** with a Sec-WebSocket-Version other than 13 (426), a key that is not 16
+** bytes in base64, the key, version or Origin given twice (400); a Host
+** that is not one of the server's names (421: DNS rebinding).
 */
 #define _DEFAULT_SOURCE /* realpath, strtok_r */
 #include "http.h"
@@ -69,6 +71,9 @@
 
 /* ---- answers ---------------------------------------------------------- */
 
+#define HTTP_STATUS_MISDIRECTED 421      /* RFC 9110 §15.5.20; lws names it not */
+#define HTTP_STATUS_UPGRADE_REQUIRED 426 /* RFC 9110 §15.5.22 */
+
 typedef struct answer {
     unsigned status;
     const char *type;
@@ -81,6 +86,7 @@ typedef struct answer {
     int lws_completes;         /* lws completes the transaction (an upgrade refused) */
     const char *cookie;        /* Set-Cookie, or NULL (routes_players.c) */
     int retry_after;           /* Retry-After seconds, 0: none */
+    int ws_version;            /* 426: the WebSocket version to upgrade with */
 } answer;
 
 static int is_head(struct lws *wsi) { return lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0; }
@@ -112,7 +118,12 @@ static int send_answer(struct lws *wsi, const answer *a) {
         add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
         (a->type && !strncmp(a->type, "text/html", 9) &&
          add_header(wsi, "content-security-policy:", PAGE_CSP, &p, end)) ||
-        (a->close && add_header(wsi, "connection:", "close", &p, end)) ||
+        /* RFC 6455 §4.2.2: the version the server speaks; RFC 9110 §15.5.22:
+        ** a 426 names the protocol to upgrade to */
+        (a->ws_version && (add_header(wsi, "sec-websocket-version:", "13", &p, end) ||
+                           add_header(wsi, "upgrade:", "websocket", &p, end))) ||
+        (a->close && add_header(wsi, "connection:", a->ws_version ? "upgrade, close" : "close",
+                                &p, end)) ||
         (a->cookie && add_header(wsi, "set-cookie:", a->cookie, &p, end)) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
@@ -156,7 +167,8 @@ static int send_text_how(struct lws *wsi, unsigned status, const char *text, int
     unsigned char buf[LWS_PRE + 256];
     int n = snprintf((char *)buf + LWS_PRE, sizeof buf - LWS_PRE, "%s\n", text);
     answer a = {.status = status, .type = "text/plain; charset=utf-8", .body = buf + LWS_PRE,
-                .len = (size_t)n, .close = close, .lws_completes = lws_completes};
+                .len = (size_t)n, .close = close, .lws_completes = lws_completes,
+                .ws_version = status == HTTP_STATUS_UPGRADE_REQUIRED};
     return send_answer(wsi, &a);
 }
 
@@ -486,6 +498,14 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
 
 /* ---- checks ----------------------------------------------------------- */
 
+/* Whether header h came more than once: lws 4.1 chains each repeat as a
+** fragment that starts with a space (so never empty), and lws_hdr_copy
+** joins them with commas, which would hide it.  (lws_hdr_copy_fragment
+** into a small buffer would not do: it fails on a longer fragment.) */
+static int given_twice(struct lws *wsi, enum lws_token_indexes h) {
+    return lws_hdr_fragment_length(wsi, h, 1) > 0;
+}
+
 /* Why the request is refused (400), or NULL; post: a POST to an account
 ** route, which may have a body (routes_players.c checks its length). */
 static const char *bad_request(struct lws *wsi, int post) {
@@ -494,8 +514,7 @@ static const char *bad_request(struct lws *wsi, int post) {
         (strcmp(v, "HTTP/1.1") && strcmp(v, "HTTP/1.0")))
         return "HTTP/1.0 and HTTP/1.1 only";
     int cl = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) > 0;
-    if (cl && lws_hdr_copy_fragment(wsi, v, sizeof v, WSI_TOKEN_HTTP_CONTENT_LENGTH, 1) >= 0)
-        return "Content-Length given twice";
+    if (cl && given_twice(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH)) return "Content-Length given twice";
     int te = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0;
     if (cl && te) return "Content-Length together with Transfer-Encoding";
     if (te) return "no request body here (Transfer-Encoding)";
@@ -508,8 +527,6 @@ static const char *bad_request(struct lws *wsi, int post) {
     }
     return NULL;
 }
-
-#define HTTP_STATUS_MISDIRECTED 421 /* RFC 9110 §15.5.20; lws names it not */
 
 /* Whether name (a Host header's, without its port) is the server's own:
 ** an IP literal, localhost, the --bind address or a --host name.  A page
@@ -533,11 +550,10 @@ static int own_name(char *name) {
 ** server (own_name), with or without a port.  No Host at all is a client
 ** that is no browser (HTTP/1.0), which no page can rebind. */
 static const char *foreign_host(struct lws *wsi, char *why, size_t size) {
-    char host[300], name[300], extra[8];
+    char host[300], name[300];
     int n = lws_hdr_total_length(wsi, WSI_TOKEN_HOST);
     if (n <= 0) return NULL;
-    if (lws_hdr_copy_fragment(wsi, extra, sizeof extra, WSI_TOKEN_HOST, 1) >= 0)
-        return "Host given twice";
+    if (given_twice(wsi, WSI_TOKEN_HOST)) return "Host given twice";
     if (n >= (int)sizeof host || lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
         return "Host too long";
     const char *port = NULL;
@@ -558,6 +574,31 @@ static const char *foreign_host(struct lws *wsi, char *why, size_t size) {
     snprintf(why, size, "Host '%.80s' is not a name of this server (its address, localhost and "
                         "names given with --host NAME are)", host);
     return why;
+}
+
+/* Why a WebSocket upgrade's own headers are refused, or NULL; *status is
+** 426 for a version other than 13, else 400.  libwebsockets 4.1 upgrades
+** any Sec-WebSocket-Version (8, 0, none at all) and answers the first of
+** two keys; what it takes as it is is checked here (RFC 6455 §4.1, §11.3):
+** one key of 16 bytes in base64, one version, 13; one Origin, which
+** routes_origin_allowed reads. */
+static const char *bad_handshake(struct lws *wsi, unsigned *status) {
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char v[8], key[32];
+    *status = HTTP_STATUS_BAD_REQUEST;
+    if (given_twice(wsi, WSI_TOKEN_VERSION)) return "Sec-WebSocket-Version given twice";
+    if (given_twice(wsi, WSI_TOKEN_KEY)) return "Sec-WebSocket-Key given twice";
+    if (given_twice(wsi, WSI_TOKEN_ORIGIN)) return "Origin given twice";
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_VERSION) != 2 ||
+        lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_VERSION) != 2 || strcmp(v, "13")) {
+        *status = HTTP_STATUS_UPGRADE_REQUIRED;
+        return "Sec-WebSocket-Version must be 13 (RFC 6455)";
+    }
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_KEY) != 24 ||
+        lws_hdr_copy(wsi, key, sizeof key, WSI_TOKEN_KEY) != 24 || strspn(key, b64) != 22 ||
+        strcmp(key + 22, "=="))
+        return "Sec-WebSocket-Key must be 16 bytes in base64 (RFC 6455)";
+    return NULL;
 }
 
 /* Whether the request may open a WebSocket: its Origin (when it has one)
@@ -610,6 +651,8 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
         const char *why = bad_request(wsi, 0);
         if (why) return refuse_upgrade(wsi, HTTP_STATUS_BAD_REQUEST, why, 1);
+        unsigned status;
+        if ((why = bad_handshake(wsi, &status))) return refuse_upgrade(wsi, status, why, 1);
         char host_why[200];
         if ((why = foreign_host(wsi, host_why, sizeof host_why)))
             return refuse_upgrade(wsi, HTTP_STATUS_MISDIRECTED, why, 1);

@@ -3,7 +3,8 @@
 // --web compressed and cached (gzip, strong ETag, 304, no-cache); nothing
 // outside --web; requests that could be read two ways refused (400) and
 // methods other than GET and HEAD (405); /ws only from the server's own
-// origin or an --allow-origin one; text frames only.
+// origin or an --allow-origin one, with one key and version 13 (issue 35,
+// defect 11); text frames only.
 //
 // Raw TCP sockets for what fetch() would normalise.  With TAFEL_ASAN_CLI
 // (a tafel built with -DTAFEL_SANITIZE=ON) the pipelining test also asks
@@ -345,6 +346,59 @@ test('a binary frame closes the socket (1003); text frames work', async () => {
   assert.match(c.closed.reason, /text/);
 });
 
+// ---------------------------------------------------------------- the handshake
+
+// Issue 35, defect 11: libwebsockets 4.1 upgraded any Sec-WebSocket-Version
+// (8, 0, none at all) and answered the first of two keys; tafel checks what
+// lws takes as it is (RFC 6455 §4.1, §4.2.2, §11.3).
+const KEY = 'dGhlIHNhbXBsZSBub25jZQ==';
+const upgrade = ({ version = ['13'], key = [KEY], origin = [] } = {}) => 'GET /ws HTTP/1.1\r\n'
+  + 'Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n'
+  + 'Sec-WebSocket-Protocol: tafel\r\n'
+  + [...version.map((v) => `Sec-WebSocket-Version: ${v}`), ...key.map((k) => `Sec-WebSocket-Key: ${k}`),
+    ...origin.map((o) => `Origin: ${o}`)].map((h) => `${h}\r\n`).join('') + '\r\n';
+
+test('a WebSocket version other than 13 is refused: 426, Sec-WebSocket-Version: 13, closed', async () => {
+  const ok = await raw(server.port, upgrade(), { want: 1 });
+  assert.equal(ok.responses[0]?.status, 101, ok.data.toString());
+  assert.equal(ok.responses[0].headers['sec-websocket-accept'], 's3pPLMBiTxaQ9kYGzzhZRbK+xOo=',
+    'RFC 6455 §1.3\'s example key, answered');
+  for (const version of [['8'], ['7'], ['0'], ['12'], ['14'], [], ['13x'], ['8, 13'], ['']]) {
+    const r = await raw(server.port, upgrade({ version }), { quiet: 2000 });
+    const what = `Sec-WebSocket-Version ${JSON.stringify(version)}`;
+    assert.equal(r.responses[0]?.status, 426, `${what}: ${r.data.toString().slice(0, 300)}`);
+    assert.equal(r.responses[0].headers['sec-websocket-version'], '13', `${what}: the version to use`);
+    assert.equal(r.responses[0].headers.upgrade, 'websocket', `${what}: the protocol to use`);
+    assert.match(r.responses[0].body.toString(), /Sec-WebSocket-Version must be 13/, what);
+    assert.equal(r.closed, true, `${what}: the connection is closed`);
+  }
+});
+
+test('a handshake header given twice, or a key that is not 16 bytes in base64: 400, closed', async () => {
+  const origin = 'http://127.0.0.1'; // the raw requests' Host
+  const cases = [
+    [{ key: [KEY, 'AAAAAAAAAAAAAAAAAAAAAA=='] }, /Sec-WebSocket-Key given twice/],
+    [{ key: [KEY, KEY] }, /Sec-WebSocket-Key given twice/],
+    [{ version: ['13', '13'] }, /Sec-WebSocket-Version given twice/],
+    [{ origin: [origin, origin] }, /Origin given twice/],
+    [{ origin: [origin, 'http://evil.example'] }, /Origin given twice/],
+    [{ key: [] }, /Sec-WebSocket-Key must be 16 bytes in base64/],
+    [{ key: ['x'] }, /Sec-WebSocket-Key must be 16 bytes in base64/],
+    [{ key: ['dGhlIHNhbXBsZSBub25jZQ'] }, /Sec-WebSocket-Key must be 16 bytes in base64/],
+    [{ key: ['dGhlIHNhbXBsZSBub25jZSBhbmQgbW9yZQ=='] }, /Sec-WebSocket-Key must be 16 bytes in base64/],
+    [{ key: ['dGhlIHNhbXBsZSBub25j*Q=='] }, /Sec-WebSocket-Key must be 16 bytes in base64/],
+  ];
+  for (const [how, why] of cases) {
+    const r = await raw(server.port, upgrade(how), { quiet: 2000 });
+    const what = JSON.stringify(how);
+    assert.equal(r.responses[0]?.status, 400, `${what}: ${r.data.toString().slice(0, 300)}`);
+    assert.match(r.responses[0].body.toString(), why, what);
+    assert.equal(r.closed, true, `${what}: the connection is closed`);
+  }
+  const once = await raw(server.port, upgrade({ origin: [origin] }), { want: 1 });
+  assert.equal(once.responses[0]?.status, 101, `one Origin of its own: ${once.data.toString()}`);
+});
+
 // ---------------------------------------------------------------- Host (DNS rebinding)
 
 // Issue 35, defect 8: a page on evil.example whose name was rebound to
@@ -366,6 +420,10 @@ test('a Host that is not the server\'s is refused (421) on /, /api/guest and /ws
   }
   const r = await raw(port, GET('/').replace('127.0.0.1', 'evil.example'));
   assert.match(r.responses[0].body.toString(), /evil\.example.*--host/, 'the answer names the Host and the option');
+  // two Hosts, each the server's own and longer than a few letters, are named as such
+  const twice = await raw(port, GET('/').replace('127.0.0.1', `127.0.0.1:${port}\r\nHost: localhost:${port}`));
+  assert.equal(twice.responses[0]?.status, 421);
+  assert.match(twice.responses[0].body.toString(), /Host given twice/);
   for (const host of ['127.0.0.1', `127.0.0.1:${port}`, `localhost:${port}`, 'LOCALHOST', `[::1]:${port}`, 'localhost.']) {
     const ok = await raw(port, GET('/api/games').replace('127.0.0.1', host), { want: 1 });
     assert.equal(ok.responses[0].status, 200, host);

@@ -1095,7 +1095,10 @@ int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char
         return fail(code, "over", msg, msgsize, "you have resigned: the seat is no longer yours");
     if (t->seats[seat].bot)
         return fail(code, "not_seated", msg, msgsize, "a bot plays this seat already");
-    if (aborts(t, seat)) return table_abort(t, seat, "handed over", code, msg, msgsize);
+    /* a bot plays the game on: only at a rated table would the seat's place,
+    ** last, be a loss given away (docs/club.md, "Aborted games") */
+    if (t->rated && aborts(t, seat))
+        return table_abort(t, seat, "handed over", code, msg, msgsize);
     char why[512];
     if (!bot || strlen(bot) >= STORE_SPEC_MAX || check_bot(bot, t->game, why, sizeof why))
         return fail(code, "bad_game", msg, msgsize,

@@ -271,3 +271,31 @@ test('resigning at once at a rated table aborts it: no ratings change, no result
   await untouched(server, 'Bob', 'cardcassonne');
   a.close(); b.close();
 });
+
+test('a hand-over at once aborts a rated table; at an unrated one a bot plays the game on',
+  async () => {
+    const server = await startServer();
+    const alice = await identity(server, 'Alice', { account: true });
+    const bob = await identity(server, 'Bob', { account: true });
+    for (const rated of [true, false]) {
+      const a = await connectAs(server, alice);
+      const made = await create(a, { game: 'cardcassonne', seats: ['human', 'human'], rated });
+      const sa = await join(a, made.table, made.tokens[0]);
+      const b = await connectAs(server, bob);
+      await join(b, made.table, made.tokens[1]);
+      const st = await a.latestState(sa.seq);
+      const ack = await b.request({ type: 'hand_over', seq: st.seq, bot: 'random' },
+        ['ack', 'error']);
+      assert.equal(ack.type, 'ack', JSON.stringify(ack));
+      const next = await a.next((m) => m.type === 'state' && m.seq === ack.seq);
+      if (rated) {
+        assert.equal(next.status, 'over');
+        assert.equal(next.reason, 'aborted', 'rated: a loss given away unplayed');
+      } else {
+        assert.equal(next.status, 'playing', 'unrated: a bot plays the game on');
+        assert.equal(next.seats[1].kind, 'bot', 'the handed seat is a bot\'s now');
+      }
+      a.close(); b.close();
+    }
+    await untouched(server, 'Bob', 'cardcassonne');
+  });

@@ -127,8 +127,9 @@ static int step_reset(sqlite3_stmt *st) {
 /* Rates one table's results (results[from..to)) as the server did. */
 static int rate_table(rated_result *results, int from, int to, rated_player *players,
                       int nplayers, sqlite3_stmt *update, char *err, size_t errsize) {
-    int n = to - from, places[GLICKO2_MAX_SEATS];
-    glicko2_rating before[GLICKO2_MAX_SEATS], after[GLICKO2_MAX_SEATS];
+    /* zeroed: gcc's -O1 sanitizer build cannot see that n > 0 fills them */
+    int n = to - from, places[GLICKO2_MAX_SEATS] = {0};
+    glicko2_rating before[GLICKO2_MAX_SEATS] = {{0}}, after[GLICKO2_MAX_SEATS];
     rated_player *who[GLICKO2_MAX_SEATS];
     if (n > GLICKO2_MAX_SEATS) {
         snprintf(err, errsize, "table %s has %d rated results", results[from].table_id, n);

@@ -1,5 +1,5 @@
 /*
-** test_server_storage.c -- the server's SQLite storage (src/server/storage.h):
+** test_server_storage.c -- the server's SQLite storage (src/server/store/store.h):
 ** every field round-trips, a refused or failed call changes nothing, and
 ** what was committed is there after a close, a reopen, or a kill -9.
 **
@@ -27,7 +27,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "storage.h"
+#include "store.h"
 
 #define ID_A "3f9c0a5e7d21b604"
 #define ID_B "00000000000000b2"

@@ -14,7 +14,7 @@
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "rerate.h"
-#include "storage.h"
+#include "store.h"
 
 #include <errno.h>
 #include <fcntl.h>

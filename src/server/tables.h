@@ -16,7 +16,7 @@
 
 #include "clocks.h"
 #include "server.h"
-#include "storage.h"
+#include "store.h"
 
 #define TABLE_UNDO_MAX 16
 

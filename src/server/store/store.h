@@ -1,5 +1,8 @@
 /*
-** storage.h -- the server's tables on disk: one SQLite file.
+** store.h -- the server's store: everything it keeps on disk, the one place SQL is
+** written (issue 36: the club's SQL moves behind it, then PostgreSQL beside SQLite).
+**
+** The tables: one SQLite file.
 **
 ** A table is its game string, its seed, its seats and the list of its
 ** actions (chance events included): exactly a tafel record, so a table is
@@ -138,6 +141,14 @@ int store_set_rematch(store *db, const char *id, const char *next, char *err, si
 ** left (ms[i], -1 none) and when the running one started (unix ms, 0 none). */
 int store_set_clocks(store *db, const char *id, int nseats, const int64_t *ms,
                      int64_t turn_since, char *err, size_t errsize);
+
+/* ---- players and logins (store_players.c) ------------------------------ */
+
+/* ---- chat (store_chat.c) ------------------------------------------------ */
+
+/* ---- ratings, results, profiles, the leaderboard (store_ratings.c) ------- */
+
+/* ---- clocks and my games (store_tables.c) -------------------------------- */
 
 /* The SQLite connection, for the club's own statements (players.c,
 ** chat.c, ratings.c): on the loop only, never inside another's change. */

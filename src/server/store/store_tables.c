@@ -1,5 +1,5 @@
 /*
-** storage.c -- the server's tables in one SQLite file (see storage.h).
+** store_tables.c -- the tables in one SQLite file (store.h).
 **
 ** Three tables mirror a tafel record: `tables` (one row per game table:
 ** game string, seed, seq, finished, created, and updated: the time of its
@@ -28,7 +28,7 @@
 ** anything is written to it, so a foreign or newer database is never
 ** touched.  Statements are prepared once, at open, and kept in the store.
 */
-#include "storage.h"
+#include "store.h"
 
 #include "server.h" /* the syncer (--durable) */
 
@@ -731,7 +731,7 @@ int store_create(store *s, const store_table *t, char *err, size_t errsize) {
         if (!store_spec_ok(t->seats[i].spec))
             return store_fail(err, errsize, context, "seat %d: spec empty or over %d bytes", i,
                               STORE_SPEC_MAX - 1);
-    /* storage.h: a new table has no actions and seq 0, or its opening
+    /* store.h: a new table has no actions and seq 0, or its opening
     ** change (seq 1).  Anything else is a caller's mistake, better seen now
     ** than after a restart. */
     if (t->nactions < 0 || t->seq != (t->nactions > 0) || t->over ||

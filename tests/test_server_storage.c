@@ -1018,6 +1018,277 @@ static void messages_fit_any_buffer(void **state) {
     store_close(db);
 }
 
+/* ---- players and logins (store_players.c) ---------------------------------- */
+
+static const uint8_t HASH_1[STORE_HASH_LEN] = {1}, HASH_2[STORE_HASH_LEN] = {2},
+                     HASH_3[STORE_HASH_LEN] = {3};
+
+/* Adds a player that must be new: its id. */
+static int64_t add_player(store *db, const char *name, const char *key, const char *kind,
+                          const char *password, int64_t now) {
+    char err[256] = "";
+    int64_t id = 0;
+    int added = store_player_add(db, name, key, kind, password, now, &id, err, sizeof err);
+    if (added != 1) fail_msg("adding %s: %d %s", name, added, err);
+    assert_true(id > 0);
+    return id;
+}
+
+static void players_are_found_by_key_or_id_and_guests_never_by_name(void **state) {
+    (void)state;
+    store *db = open_memory();
+    char err[256] = "", password[STORE_PASSWORD_MAX];
+    int64_t anna = add_player(db, "Anna", "anna", "account", "$argon2id$anna", 10);
+    int64_t easy = add_player(db, "easy", "easy", "bot", NULL, 11);
+    int64_t guest = add_player(db, "Guest 1234", "guest 1234", "guest", NULL, 12);
+    /* guests share names with each other, never with an account or a bot */
+    add_player(db, "Guest 1234", "guest 1234", "guest", NULL, 13);
+    int64_t id = 0;
+    assert_int_equal(store_player_add(db, "ANNA", "anna", "account", "x", 14, &id, err, sizeof err),
+                     0);
+
+    store_player p;
+    assert_int_equal(store_player_by_key(db, "anna", &p, err, sizeof err), 1);
+    assert_int_equal(p.id, anna);
+    assert_string_equal(p.kind, "account");
+    assert_string_equal(p.name, "Anna");
+    assert_int_equal(store_player_by_key(db, "easy", &p, err, sizeof err), 1);
+    assert_int_equal(p.id, easy);
+    assert_string_equal(p.kind, "bot");
+    assert_int_equal(store_player_by_key(db, "guest 1234", &p, err, sizeof err), 0);
+    assert_int_equal(store_player_get(db, guest, &p, err, sizeof err), 1);
+    assert_string_equal(p.kind, "guest");
+    assert_int_equal(store_player_get(db, 9999, &p, err, sizeof err), 0);
+
+    assert_int_equal(store_account_by_key(db, "anna", &p, password, sizeof password, err,
+                                          sizeof err), 1);
+    assert_string_equal(password, "$argon2id$anna");
+    assert_int_equal(p.disabled, 0);
+    /* a stored hash that does not fit is none, not a prefix that could verify */
+    char small[8];
+    assert_int_equal(store_account_by_key(db, "anna", &p, small, sizeof small, err, sizeof err),
+                     1);
+    assert_string_equal(small, "");
+    assert_int_equal(store_account_by_key(db, "easy", &p, NULL, 0, err, sizeof err), 0);
+
+    /* a guest becomes an account; not under a taken name, not when gone */
+    assert_int_equal(store_guest_make_account(db, guest, "Anna", "anna", "pw", 20, err,
+                                              sizeof err), 0);
+    assert_int_equal(store_guest_make_account(db, guest, "Bert", "bert", "pw", 20, err,
+                                              sizeof err), 1);
+    assert_int_equal(store_player_by_key(db, "bert", &p, err, sizeof err), 1);
+    assert_int_equal(p.id, guest);
+    assert_string_equal(p.kind, "account");
+    assert_int_equal(store_guest_make_account(db, guest, "Cora", "cora", "pw", 21, err,
+                                              sizeof err), 2);
+    assert_int_equal(store_player_by_key(db, "cora", &p, err, sizeof err), 0);
+
+    OK(store_player_set_password(db, anna, "$argon2id$new", 0, err, errsize));
+    assert_int_equal(store_account_by_key(db, "anna", &p, password, sizeof password, err,
+                                          sizeof err), 1);
+    assert_string_equal(password, "$argon2id$new");
+    OK(store_player_set_disabled(db, anna, 1, err, errsize));
+    assert_int_equal(store_player_by_key(db, "anna", &p, err, sizeof err), 1);
+    assert_int_equal(p.disabled, 1);
+
+    store_player_row *rows = NULL;
+    int n = store_players_list(db, &rows, err, sizeof err);
+    assert_int_equal(n, 4);
+    /* by kind, then name key: accounts, bots, guests */
+    assert_string_equal(rows[0].player.name, "Anna");
+    assert_int_equal(rows[0].player.disabled, 1);
+    assert_int_equal(rows[0].created, 10);
+    assert_string_equal(rows[1].player.name, "Bert");
+    assert_string_equal(rows[2].player.kind, "bot");
+    assert_string_equal(rows[3].player.kind, "guest");
+    assert_int_equal(rows[3].games, 0);
+    store_player_rows_free(rows);
+    store_close(db);
+}
+
+static void logins_are_found_used_ended_and_checked(void **state) {
+    (void)state;
+    store *db = open_memory();
+    char err[256] = "";
+    int64_t anna = add_player(db, "Anna", "anna", "account", "pw", 10);
+    int64_t bert = add_player(db, "Bert", "bert", "account", "pw", 10);
+    OK(store_login_add(db, HASH_1, anna, 100, err, errsize));
+    OK(store_login_add(db, HASH_2, anna, 200, err, errsize));
+    OK(store_login_add(db, HASH_3, bert, 300, err, errsize));
+
+    store_player p;
+    int64_t used = 0;
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 1);
+    assert_int_equal(p.id, anna);
+    assert_int_equal(used, 100);
+    OK(store_login_used(db, HASH_1, anna, 5000, err, errsize));
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 1);
+    assert_int_equal(used, 5000);
+    store_player_row *rows = NULL;
+    assert_int_equal(store_players_list(db, &rows, err, sizeof err), 2);
+    assert_int_equal(rows[0].seen, 5000); /* the login's use is the player's */
+    store_player_rows_free(rows);
+
+    /* every login of anna's but HASH_1 */
+    OK(store_logins_delete(db, anna, HASH_1, err, errsize));
+    assert_int_equal(store_login_find(db, HASH_2, &p, &used, err, sizeof err), 0);
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 1);
+
+    /* a live one, another's hash, a player gone, a disabled player */
+    store_login_state asked[4];
+    memset(asked, 0, sizeof asked);
+    memcpy(asked[0].hash, HASH_1, STORE_HASH_LEN);
+    asked[0].player = anna;
+    memcpy(asked[1].hash, HASH_3, STORE_HASH_LEN);
+    asked[1].player = anna;
+    memcpy(asked[2].hash, HASH_1, STORE_HASH_LEN);
+    asked[2].player = 9999;
+    memcpy(asked[3].hash, HASH_3, STORE_HASH_LEN);
+    asked[3].player = bert;
+    OK(store_player_set_disabled(db, bert, 1, err, errsize));
+    OK(store_logins_read(db, asked, 4, err, errsize));
+    assert_true(asked[0].player_found && asked[0].login_found && !asked[0].disabled);
+    assert_int_equal(asked[0].used, 5000);
+    assert_true(asked[1].player_found && !asked[1].login_found);
+    assert_false(asked[2].player_found);
+    /* disabling ended bert's login with it */
+    assert_true(asked[3].player_found && asked[3].disabled && !asked[3].login_found);
+
+    OK(store_login_add(db, HASH_2, anna, 200, err, errsize));
+    OK(store_logins_expire(db, 1000, err, errsize));
+    assert_int_equal(store_login_find(db, HASH_2, &p, &used, err, sizeof err), 0);
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 1);
+    OK(store_login_delete(db, HASH_1, err, errsize));
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 0);
+    store_close(db);
+}
+
+static void only_unused_guests_nothing_refers_to_are_deleted(void **state) {
+    (void)state;
+    store *db = open_memory();
+    char err[256] = "";
+    int64_t old1 = add_player(db, "Guest 1", "guest 1", "guest", NULL, 10);
+    int64_t old2 = add_player(db, "Guest 2", "guest 2", "guest", NULL, 10);
+    int64_t seated = add_player(db, "Guest 3", "guest 3", "guest", NULL, 10);
+    int64_t recent = add_player(db, "Guest 4", "guest 4", "guest", NULL, 500);
+    int64_t account = add_player(db, "Anna", "anna", "account", "pw", 10);
+    OK(store_login_add(db, HASH_1, old1, 10, err, errsize));
+    store_table t = table_of(ID_A, 2, 1);
+    t.seats[0].player = seated;
+    OK(store_create(db, &t, err, errsize));
+
+    assert_int_equal(store_guests_delete(db, 100, 1, err, sizeof err), 1); /* at most max */
+    assert_int_equal(store_guests_delete(db, 100, 10, err, sizeof err), 1);
+    assert_int_equal(store_guests_delete(db, 100, 10, err, sizeof err), 0);
+    store_player p;
+    int64_t used;
+    assert_int_equal(store_player_get(db, old1, &p, err, sizeof err), 0);
+    assert_int_equal(store_player_get(db, old2, &p, err, sizeof err), 0);
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 0);
+    assert_int_equal(store_player_get(db, seated, &p, err, sizeof err), 1);
+    assert_int_equal(store_player_get(db, recent, &p, err, sizeof err), 1);
+    assert_int_equal(store_player_get(db, account, &p, err, sizeof err), 1);
+    store_close(db);
+}
+
+/* Disabling a player and ending its logins, or an operator's new password
+** and the logins ended, are one change: when the logins cannot be ended,
+** the player is as before. */
+static void a_players_change_and_its_logins_end_together(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    int64_t anna = add_player(db, "Anna", "anna", "account", "old", 10);
+    OK(store_login_add(db, HASH_1, anna, 10, err, errsize));
+    raw_exec(d.db, "CREATE TRIGGER keep_logins BEFORE DELETE ON logins"
+                   " BEGIN SELECT RAISE(ABORT, 'logins kept'); END;");
+    char err[256] = "", password[STORE_PASSWORD_MAX];
+    assert_int_equal(store_player_set_disabled(db, anna, 1, err, sizeof err), -1);
+    says(err, "logins kept");
+    assert_int_equal(store_player_set_password(db, anna, "new", 1, err, sizeof err), -1);
+    says(err, "logins kept");
+    store_player p;
+    assert_int_equal(store_account_by_key(db, "anna", &p, password, sizeof password, err,
+                                          sizeof err), 1);
+    assert_int_equal(p.disabled, 0);
+    assert_string_equal(password, "old");
+    /* without the logins to end, the password alone changes */
+    OK(store_player_set_password(db, anna, "new", 0, err, errsize));
+    assert_int_equal(store_account_by_key(db, "anna", &p, password, sizeof password, err,
+                                          sizeof err), 1);
+    assert_string_equal(password, "new");
+    store_close(db);
+}
+
+/* tafel admin's open: nothing created, nothing foreign touched. */
+static void an_existing_database_is_opened_and_nothing_else(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    char err[512] = "";
+    store *db = NULL;
+    assert_int_equal(store_open_existing(d.db, &db, err, sizeof err), -1);
+    assert_null(db);
+    says(err, "tafel.db: No such file or directory");
+    assert_false(file_exists(d.db));
+
+    FILE *f = fopen(d.db, "w"); /* empty: store_open would make it a database */
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(store_open_existing(d.db, &db, err, sizeof err), -1);
+    says(err, "not a tafel database");
+    struct stat st;
+    assert_int_equal(stat(d.db, &st), 0);
+    assert_int_equal(st.st_size, 0);
+
+    f = fopen(d.db, "w");
+    assert_non_null(f);
+    for (int i = 0; i < 200; i++) fputs("not a database. ", f);
+    fclose(f);
+    assert_int_equal(store_open_existing(d.db, &db, err, sizeof err), -1);
+    says(err, "not a tafel database");
+    unlink(d.db);
+
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 1);
+    store_close(db);
+    OK(store_open_existing(d.db, &db, err, errsize));
+    expect(db, ID_A, 0, "");
+    store_close(db);
+}
+
+/* close-table's guard: another process with the file open is seen, our
+** own connection is not.  The child opens first: a SQLite connection
+** must not cross a fork (the child would share the parent's locks). */
+static void another_process_holding_the_database_is_seen(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    int opened[2], done[2];
+    assert_int_equal(pipe(opened), 0);
+    assert_int_equal(pipe(done), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        store *other = NULL;
+        char err[256], byte = 1;
+        if (store_open(d.db, 0, &other, err, sizeof err)) _exit(1);
+        if (write(opened[1], &byte, 1) != 1 || read(done[0], &byte, 1) < 0) _exit(2);
+        store_close(other);
+        _exit(0);
+    }
+    char byte = 0;
+    assert_int_equal(read(opened[0], &byte, 1), 1);
+    OK(store_open(d.db, 0, &db, err, errsize));
+    int held = store_held_elsewhere(db);
+    assert_int_equal(write(done[1], &byte, 1), 1);
+    int status = 0;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    close(opened[0]), close(opened[1]), close(done[0]), close(done[1]);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_int_equal(held, 1);
+    assert_int_equal(store_held_elsewhere(db), 0);
+    assert_int_equal(store_held_elsewhere(NULL), 0);
+    store_close(db);
+}
+
 /* A test that works on files, in a directory of its own. */
 #define IN_TMPDIR(test) cmocka_unit_test_setup_teardown(test, tmpdir_setup, tmpdir_teardown)
 
@@ -1045,6 +1316,12 @@ int main(void) {
         IN_TMPDIR(a_change_that_fails_midway_is_rolled_back),
         cmocka_unit_test(odd_input_is_refused_with_a_message),
         cmocka_unit_test(messages_fit_any_buffer),
+        cmocka_unit_test(players_are_found_by_key_or_id_and_guests_never_by_name),
+        cmocka_unit_test(logins_are_found_used_ended_and_checked),
+        cmocka_unit_test(only_unused_guests_nothing_refers_to_are_deleted),
+        IN_TMPDIR(a_players_change_and_its_logins_end_together),
+        IN_TMPDIR(an_existing_database_is_opened_and_nothing_else),
+        IN_TMPDIR(another_process_holding_the_database_is_seen),
     };
     return cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
 }

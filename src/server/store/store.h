@@ -80,6 +80,14 @@ typedef struct store_table {
 int store_open(const char *path, int durable, store **out, char *err, size_t errsize);
 void store_close(store *db); /* NULL is fine */
 
+/* Opens the database at path for an operator's command (tafel admin): as
+** store_open, but a missing file is not created and a file that is not a
+** tafel database (of any schema version) is refused untouched. */
+int store_open_existing(const char *path, store **out, char *err, size_t errsize);
+/* Whether another process has the database open (a running server): 1
+** yes, 0 no or unknown. */
+int store_held_elsewhere(store *db);
+
 /* A new table: with no actions and seq 0, or with its opening change
 ** (t->nactions actions, the chance events dealt before anyone plays, by
 ** t->action_seats) and seq 1, in one transaction: refused, it leaves
@@ -143,6 +151,102 @@ int store_set_clocks(store *db, const char *id, int nseats, const int64_t *ms,
                      int64_t turn_since, char *err, size_t errsize);
 
 /* ---- players and logins (store_players.c) ------------------------------ */
+
+/* Players are accounts, guests and the bots that hold ratings.  An
+** account or bot is found by its name's key (the name folded as players.c
+** folds it: unique among accounts and bots, not guests).  A login keeps
+** only its token's SHA-256.  Times are unix seconds. */
+#define STORE_NAME_MAX 24      /* a player's name, in bytes */
+#define STORE_PASSWORD_MAX 128 /* an Argon2id string, with its NUL */
+
+typedef struct store_player {
+    int64_t id;
+    char kind[8];                  /* "account", "guest" or "bot" */
+    char name[STORE_NAME_MAX + 1];
+    int disabled;
+} store_player;
+
+/* The account or bot of this name key (never a guest; disabled ones too):
+** 1 found, 0 none, -1 error. */
+int store_player_by_key(store *db, const char *key, store_player *out, char *err,
+                        size_t errsize);
+/* The player of this id: 1, 0 none, -1 error. */
+int store_player_get(store *db, int64_t id, store_player *out, char *err, size_t errsize);
+/* The account of this name key, with its password hash into password
+** (NULL: not wanted; "" when longer than password_size - 1): 1, 0 none,
+** -1 error. */
+int store_account_by_key(store *db, const char *key, store_player *out, char *password,
+                         size_t password_size, char *err, size_t errsize);
+/* A new player of kind ("account", "guest", "bot"; password NULL but for
+** accounts), created and seen now: 1 with *id, 0 when the key is taken,
+** -1 error. */
+int store_player_add(store *db, const char *name, const char *key, const char *kind,
+                     const char *password, int64_t now, int64_t *id, char *err,
+                     size_t errsize);
+/* The guest guest_id becomes the account name (its seats and lines stay
+** its own), seen now: 1, 0 when the key is taken, 2 when there is no
+** guest guest_id (nothing changed), -1 error. */
+int store_guest_make_account(store *db, int64_t guest_id, const char *name, const char *key,
+                             const char *password, int64_t now, char *err, size_t errsize);
+/* Renames the guest id (no change when id is no guest): 0 or -1. */
+int store_guest_rename(store *db, int64_t id, const char *name, const char *key, char *err,
+                       size_t errsize);
+/* The player's new password hash, and with end_logins every login of the
+** player ended, in one transaction: 0 or -1. */
+int store_player_set_password(store *db, int64_t id, const char *password, int end_logins,
+                              char *err, size_t errsize);
+/* Disables the player (and ends its logins, in the same transaction) or
+** enables it: 0 or -1. */
+int store_player_set_disabled(store *db, int64_t id, int disabled, char *err, size_t errsize);
+
+/* A player in the operator's list (tafel admin players). */
+typedef struct store_player_row {
+    store_player player;
+    int64_t created, seen;
+    int games; /* the tables it has a seat at */
+} store_player_row;
+/* Every player, by kind, then name key, then id: how many (*out an array
+** freed with store_player_rows_free; NULL when none), or -1. */
+int store_players_list(store *db, store_player_row **out, char *err, size_t errsize);
+void store_player_rows_free(store_player_row *rows);
+
+/* Deletes up to max guests unseen since before that nothing refers to (no
+** seat, chat line, table made, result or rating), with their logins, in
+** one transaction: how many, or -1 (none deleted). */
+int store_guests_delete(store *db, int64_t before, int max, char *err, size_t errsize);
+
+/* A new login (the SHA-256 of its token) of player, used now, and the
+** player seen now, in one transaction: 0 or -1. */
+int store_login_add(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
+                    char *err, size_t errsize);
+/* The player of a login (disabled ones too) and when the login was last
+** used: 1, 0 no such login, -1 error. */
+int store_login_find(store *db, const uint8_t hash[STORE_HASH_LEN], store_player *out,
+                     int64_t *used, char *err, size_t errsize);
+/* The login used now, and its player seen now, in one transaction. */
+int store_login_used(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player,
+                     int64_t now, char *err, size_t errsize);
+/* Ends the login of this token hash: 0 or -1. */
+int store_login_delete(store *db, const uint8_t hash[STORE_HASH_LEN], char *err,
+                       size_t errsize);
+/* Ends every login of player but keep's (NULL: all): 0 or -1. */
+int store_logins_delete(store *db, int64_t player, const uint8_t *keep, char *err,
+                        size_t errsize);
+/* Ends the logins last used before before: 0 or -1. */
+int store_logins_expire(store *db, int64_t before, char *err, size_t errsize);
+
+/* What the store knows of a login an open socket holds. */
+typedef struct store_login_state {
+    uint8_t hash[STORE_HASH_LEN]; /* asked: the token's SHA-256 */
+    int64_t player;               /* asked: whose login it was */
+    int player_found;             /* the player is still there */
+    int disabled;                 /* the player is disabled */
+    int login_found;              /* the login is still there (of that player) */
+    int64_t used;                 /* when the login was last used */
+} store_login_state;
+/* Answers each of the n logins (one indexed query each): 0, or -1 when
+** they could not be read (answers unset). */
+int store_logins_read(store *db, store_login_state *logins, int n, char *err, size_t errsize);
 
 /* ---- chat (store_chat.c) ------------------------------------------------ */
 

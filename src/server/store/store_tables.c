@@ -33,11 +33,15 @@
 #include "server.h" /* the syncer (--durable) */
 
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -627,7 +631,8 @@ static int store_wal_hook(void *arg, sqlite3 *db, const char *name, int frames) 
 ** process is writing is waited for; then the stamps are read, before
 ** anything is written; then WAL, synchronous and foreign keys; then the
 ** schema, on first open; then the statements. */
-int store_open(const char *path, int durable, store **out, char *err, size_t errsize) {
+static int store_open_file(const char *path, int durable, int existing, store **out, char *err,
+                           size_t errsize) {
     char context[300];
     char shown[256];
     snprintf(shown, sizeof shown, "%s", path ? path : "(null)");
@@ -637,7 +642,14 @@ int store_open(const char *path, int durable, store **out, char *err, size_t err
 
     store *s = calloc(1, sizeof *s);
     if (!s) return store_fail(err, errsize, context, "out of memory");
-    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    struct stat st;
+    if (existing && stat(path, &st)) {
+        store_fail(err, errsize, context, "%s", strerror(errno));
+        store_close(s);
+        return -1;
+    }
+    int rc = sqlite3_open_v2(path, &s->db,
+                             SQLITE_OPEN_READWRITE | (existing ? 0 : SQLITE_OPEN_CREATE), NULL);
     if (rc != SQLITE_OK) {
         if (s->db)
             store_fail_sql(s, err, errsize, context);
@@ -660,6 +672,12 @@ int store_open(const char *path, int durable, store **out, char *err, size_t err
         return -1;
     }
     int stamps = store_check_stamps(db, context, err, errsize);
+    if (existing && (stamps == 0 || (stamps < 0 && sqlite3_errcode(db) == SQLITE_NOTADB))) {
+        store_fail(err, errsize, context, "not a tafel database (%s)",
+                   stamps == 0 ? "nothing in it" : "not even SQLite");
+        store_close(s);
+        return -1;
+    }
     int64_t foreign_keys = 0;
     if (stamps < 0 || store_use_wal(db, context, err, errsize) ||
         store_exec(db, "PRAGMA synchronous=NORMAL", context, err, errsize) ||
@@ -704,6 +722,34 @@ int store_open(const char *path, int durable, store **out, char *err, size_t err
     }
     *out = s;
     return 0;
+}
+
+int store_open(const char *path, int durable, store **out, char *err, size_t errsize) {
+    return store_open_file(path, durable, 0, out, err, errsize);
+}
+
+int store_open_existing(const char *path, store **out, char *err, size_t errsize) {
+    return store_open_file(path, 0, 1, out, err, errsize);
+}
+
+/* Whether another process holds a POSIX lock on path: SQLite's own locks,
+** which a process that has the file (or its WAL index) open takes.  Our
+** own locks are never reported (F_GETLK). */
+static int store_locked_by_other(const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    int held = fcntl(fd, F_GETLK, &lk) == 0 && lk.l_type != F_UNLCK;
+    close(fd);
+    return held;
+}
+
+int store_held_elsewhere(store *s) {
+    const char *file = s ? sqlite3_db_filename(s->db, "main") : NULL;
+    if (!file || !file[0]) return 0;
+    char shm[4096];
+    snprintf(shm, sizeof shm, "%s-shm", file);
+    return store_locked_by_other(file) || store_locked_by_other(shm);
 }
 
 /* The last connection's close checkpoints the WAL into the file. */

@@ -235,8 +235,8 @@ static int close_table(store *s, const char *path, const char *id) {
 
 /* Voids the rated results of NAME's tables (of game, or all) and rates
 ** the games again: what was done is printed only once it is committed. */
-static int void_player(sqlite3 *db, const char *name, const char *game) {
-    int64_t id = player_id(db, name, 0);
+static int void_player(store *s, const char *name, const char *game) {
+    int64_t id = player_id(store_sqlite(s), name, 0);
     if (id <= 0) return 1;
     char *report = NULL, err[512];
     size_t size = 0;
@@ -245,7 +245,7 @@ static int void_player(sqlite3 *db, const char *name, const char *game) {
         fprintf(stderr, "tafel admin: out of memory\n");
         return 1;
     }
-    int n = rerate_void_player(db, id, game, out, err, sizeof err);
+    int n = rerate_void_player(s, id, game, out, err, sizeof err);
     fclose(out);
     if (n < 0) fprintf(stderr, "tafel admin: nothing voided: %s\n", err);
     else if (n == 0)
@@ -322,7 +322,7 @@ int cli_admin(const cli_command *cmd, int argc, char **argv) {
     case 2: rc = set_disabled(db, arg, 1); break;
     case 3: rc = set_disabled(db, arg, 0); break;
     case 4: rc = close_table(s, db_path, arg); break;
-    default: rc = void_player(db, arg, game); break;
+    default: rc = void_player(s, arg, game); break;
     }
     store_close(s);
     return rc;

@@ -171,8 +171,9 @@ static const store_rating NEW_RATING = {GLICKO2_RATING, GLICKO2_RD, GLICKO2_VOLA
 ** in one period (ratings.h). */
 static int rate_seats(void *arg, int n, store_result *r) {
     (void)arg;
-    int places[TAFEL_MAX_PLAYERS];
-    glicko2_rating before[TAFEL_MAX_PLAYERS], after[TAFEL_MAX_PLAYERS];
+    /* zeroed: gcc's -O1 sanitizer build cannot see that n > 0 fills them */
+    int places[TAFEL_MAX_PLAYERS] = {0};
+    glicko2_rating before[TAFEL_MAX_PLAYERS] = {{0}}, after[TAFEL_MAX_PLAYERS];
     if (n > TAFEL_MAX_PLAYERS) return -1;
     for (int i = 0; i < n; i++) places[i] = r[i].place, before[i] = from_store(r[i].before);
     glicko2_rate_places(n, places, before, after);

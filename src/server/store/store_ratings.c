@@ -11,8 +11,9 @@
 ** Transactions: a table's results and its players' ratings are one BEGIN
 ** IMMEDIATE, the ratings before read in it (store_results_record); voiding
 ** a player's results and rating the games again is another
-** (store_results_void).  The reads of a profile or the leaderboard are
-** single statements, as a page's view of them needs no more.
+** (store_results_void).  A profile's or the leaderboard's reads run each
+** in its own statement, outside any transaction, as a page's view of them
+** needs no more.
 */
 #include "store.h"
 

@@ -1286,6 +1286,180 @@ static void another_process_holding_the_database_is_seen(void **state) {
     assert_int_equal(held, 1);
     assert_int_equal(store_held_elsewhere(db), 0);
     assert_int_equal(store_held_elsewhere(NULL), 0);
+/* ---- results and ratings (store_ratings.c) ------------------------------- */
+
+/* Two accounts, Ann (1) and Bob (2), and tables ID_A then ID_B to rate. */
+static store *open_club(void) {
+    store *db = open_memory();
+    create(db, ID_A, 2, 7);
+    create(db, ID_B, 2, 7);
+    char *why = NULL;
+    if (sqlite3_exec(store_sqlite(db),
+                     "INSERT INTO players (id, name, name_key, kind, created, seen) VALUES"
+                     " (1, 'Ann', 'ann', 'account', 100, 100),"
+                     " (2, 'Bob', 'bob', 'account', 100, 100)",
+                     NULL, NULL, &why) != SQLITE_OK)
+        fail_msg("players: %s", why);
+    return db;
+}
+
+/* A rating rule the test can follow: the winner gains 10 per place it is
+** ahead, the loser loses as much; the befores it saw are kept. */
+typedef struct rate_seen {
+    int calls;
+    double before[2];
+    int refuse;
+} rate_seen;
+
+static int rate_by_place(void *arg, int n, store_result *r) {
+    rate_seen *seen = arg;
+    seen->calls++;
+    for (int i = 0; i < n; i++) {
+        seen->before[i] = r[i].before.rating;
+        r[i].after = r[i].before;
+        r[i].after.rating += r[i].place == 1 ? 10 : -10;
+        r[i].after.rd = r[i].before.rd - 50;
+        r[i].rated = 1;
+    }
+    return seen->refuse ? -1 : 0;
+}
+
+/* Ann beats Bob at table id. */
+static int record(store *db, const char *id, rate_seen *seen, char *err, size_t errsize) {
+    store_result r[2] = {
+        {.seat = 0, .player = 1, .place = 1, .score = 30, .before = {1500, 350, 0.06}},
+        {.seat = 1, .player = 2, .place = 2, .score = 12, .before = {1500, 350, 0.06}},
+    };
+    return store_results_record(db, id, "carcassonne", 2, r, rate_by_place, seen, err, errsize);
+}
+
+static void results_and_ratings_are_one_call_read_before_and_written_once(void **state) {
+    (void)state;
+    store *db = open_club();
+    rate_seen seen = {0};
+    char err[256] = "";
+    assert_int_equal(record(db, ID_A, &seen, err, sizeof err), 1);
+    assert_int_equal(seen.calls, 1);
+    assert_true(seen.before[0] == 1500 && seen.before[1] == 1500); /* new players' */
+    store_rating g;
+    assert_int_equal(store_rating_read(db, 1, "carcassonne", &g, err, sizeof err), 1);
+    assert_true(g.rating == 1510 && g.rd == 300 && g.volatility == 0.06);
+    assert_int_equal(store_rating_read(db, 1, "cardcassonne", &g, err, sizeof err), 0);
+    /* the same table's end seen again (after a restart) writes nothing */
+    assert_int_equal(record(db, ID_A, &seen, err, sizeof err), 0);
+    assert_int_equal(seen.calls, 1);
+    /* the next table starts from the ratings stored */
+    assert_int_equal(record(db, ID_B, &seen, err, sizeof err), 1);
+    assert_true(seen.before[0] == 1510 && seen.before[1] == 1490);
+    store_standing *top;
+    assert_int_equal(store_leaderboard_read(db, "carcassonne", 10, &top, err, sizeof err), 2);
+    assert_string_equal(top[0].name, "Ann");
+    assert_string_equal(top[0].kind, "account");
+    assert_true(top[0].rating == 1520 && top[0].games == 2 && top[1].rating == 1480);
+    free(top);
+    store_profile p;
+    OK(store_profile_read(db, 2, 0, 10, 10, &p, err, errsize));
+    assert_int_equal(p.since, 100);
+    assert_int_equal(p.ngames, 1);
+    assert_true(p.games[0].played == 2 && p.games[0].won == 0 && p.games[0].lost == 2);
+    assert_int_equal(p.nratings, 1);
+    assert_int_equal(p.ratings[0].nhistory, 2); /* oldest first: A, then B made later */
+    assert_string_equal(p.ratings[0].history[0].table_id, ID_A);
+    assert_true(p.ratings[0].history[1].rating == 1480);
+    assert_int_equal(p.nresults, 2); /* newest first */
+    assert_string_equal(p.results[0].table_id, ID_B);
+    assert_true(p.results[0].rated && p.results[0].rating_before == 1490 &&
+                p.results[0].has_score && p.results[0].score == 12 && !p.results[0].hidden);
+    assert_int_equal(p.results[0].players, 2);
+    assert_int_equal(p.results[0].nopponents, 1);
+    assert_string_equal(p.results[0].opponents[0].name, "Ann");
+    store_profile_free(&p);
+    /* only 1 row with a limit of 1 */
+    OK(store_profile_read(db, 2, 0, 1, 1, &p, err, errsize));
+    assert_true(p.nresults == 1 && p.ratings[0].nhistory == 1);
+    assert_string_equal(p.ratings[0].history[0].table_id, ID_B);
+    store_profile_free(&p);
+    store_close(db);
+}
+
+static void a_refused_rating_stores_no_result(void **state) {
+    (void)state;
+    store *db = open_club();
+    rate_seen seen = {.refuse = 1};
+    char err[256] = "";
+    assert_int_equal(record(db, ID_A, &seen, err, sizeof err), -1);
+    says(err, "recording the results of table " ID_A);
+    store_rating g;
+    assert_int_equal(store_rating_read(db, 1, "carcassonne", &g, err, sizeof err), 0);
+    store_profile p;
+    OK(store_profile_read(db, 1, 0, 10, 10, &p, err, errsize));
+    assert_int_equal(p.nresults, 0);
+    store_profile_free(&p);
+    /* unrated: results without ratings */
+    store_result r = {.seat = 0, .player = 1, .place = 1, .score = 3};
+    assert_int_equal(store_results_record(db, ID_A, "carcassonne", 1, &r, NULL, NULL, err,
+                                          sizeof err), 1);
+    OK(store_profile_read(db, 1, 0, 10, 10, &p, err, errsize));
+    assert_true(p.nresults == 1 && !p.results[0].rated && p.nratings == 0);
+    store_profile_free(&p);
+    store_close(db);
+}
+
+/* The replay's rule for the test: everyone back to 1500 with the results
+** left counted; refuses when asked to. */
+typedef struct rerate_seen {
+    int calls, results, refuse;
+} rerate_seen;
+
+static int rerate_to_new(void *arg, store_rerate_game *g, char *err, size_t errsize) {
+    rerate_seen *seen = arg;
+    seen->calls++;
+    seen->results = g->nresults;
+    for (int i = 0; i < g->nplayers; i++) {
+        g->players[i].now = (store_rating){1500, 350, 0.06};
+        g->players[i].games = 0;
+    }
+    if (seen->refuse) snprintf(err, errsize, "refused by the test");
+    return seen->refuse ? -1 : 0;
+}
+
+static void voiding_rates_again_in_one_transaction(void **state) {
+    (void)state;
+    store *db = open_club();
+    rate_seen seen = {0};
+    char err[256] = "";
+    assert_int_equal(record(db, ID_A, &seen, err, sizeof err), 1);
+    assert_int_equal(record(db, ID_B, &seen, err, sizeof err), 1);
+    store_voided_table *tables;
+    rerate_seen again = {.refuse = 1};
+    assert_int_equal(store_results_void(db, 2, NULL, rerate_to_new, &again, &tables, err,
+                                        sizeof err), -1);
+    says(err, "refused by the test");
+    assert_null(tables);
+    store_rating g;
+    assert_int_equal(store_rating_read(db, 2, "carcassonne", &g, err, sizeof err), 1);
+    assert_true(g.rating == 1480); /* nothing voided, nothing rated again */
+    again.refuse = 0;
+    assert_int_equal(store_results_void(db, 2, "carcassonne", rerate_to_new, &again, &tables,
+                                        err, sizeof err), 2);
+    assert_string_equal(tables[0].id, ID_A);
+    assert_string_equal(tables[1].id, ID_B);
+    assert_string_equal(tables[1].game, "carcassonne");
+    free(tables);
+    assert_int_equal(again.calls, 2);
+    assert_int_equal(again.results, 0); /* both tables voided: no rated result left */
+    assert_int_equal(store_rating_read(db, 1, "carcassonne", &g, err, sizeof err), 1);
+    assert_true(g.rating == 1500);
+    store_profile p;
+    OK(store_profile_read(db, 1, 0, 10, 10, &p, err, errsize));
+    assert_true(p.nresults == 2 && p.results[0].voided && p.results[1].voided);
+    assert_true(p.ngames == 0 && p.ratings[0].nhistory == 0);
+    store_profile_free(&p);
+    /* nothing left to void */
+    assert_int_equal(store_results_void(db, 2, NULL, rerate_to_new, &again, &tables, err,
+                                        sizeof err), 0);
+    assert_int_equal(again.calls, 2);
+    free(tables);
     store_close(db);
 }
 
@@ -1322,6 +1496,9 @@ int main(void) {
         IN_TMPDIR(a_players_change_and_its_logins_end_together),
         IN_TMPDIR(an_existing_database_is_opened_and_nothing_else),
         IN_TMPDIR(another_process_holding_the_database_is_seen),
+        cmocka_unit_test(results_and_ratings_are_one_call_read_before_and_written_once),
+        cmocka_unit_test(a_refused_rating_stores_no_result),
+        cmocka_unit_test(voiding_rates_again_in_one_transaction),
     };
     return cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
 }

@@ -177,7 +177,7 @@ static int void_player(store *db, const char *name, const char *game) {
         fprintf(stderr, "tafel admin: out of memory\n");
         return 1;
     }
-    int n = rerate_void_player(store_sqlite(db), id, game, out, err, sizeof err);
+    int n = rerate_void_player(db, id, game, out, err, sizeof err);
     fclose(out);
     if (n < 0) fprintf(stderr, "tafel admin: nothing voided: %s\n", err);
     else if (n == 0)

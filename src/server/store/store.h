@@ -252,6 +252,163 @@ int store_logins_read(store *db, store_login_state *logins, int n, char *err, si
 
 /* ---- ratings, results, profiles, the leaderboard (store_ratings.c) ------- */
 
+#define STORE_NAME_MAX 64  /* a player's name (players.c allows 24 bytes) */
+#define STORE_KIND_MAX 16  /* "account", "guest", "bot" */
+#define STORE_GAME_MAX 64  /* a game's name, as tafel_game_name gives it */
+
+/* A Glicko-2 rating (glicko2.c reckons it; the store only keeps it). */
+typedef struct store_rating {
+    double rating, rd, volatility;
+} store_rating;
+
+/* One seat's result at a finished table. */
+typedef struct store_result {
+    int seat;
+    int64_t player;        /* players.id */
+    int place;             /* 1 first; a tie shares its place */
+    double score;
+    store_rating before;   /* the player's rating at the game: the store reads it */
+    int rated;             /* set by the rating function: before and after are stored */
+    store_rating after;    /* set by the rating function */
+} store_result;
+
+/* Reckons the new ratings of a table's results: sets each one's rated and
+** after from every result's before.  0, or -1 to store nothing. */
+typedef int (*store_rate_fn)(void *arg, int n, store_result *results);
+
+/* A finished table's results (of game), one transaction: nothing when the
+** table has results already (its end seen before a restart); else, when
+** rate is given, each result's before read first (kept as the caller set
+** it -- a new player's rating -- when the player has none yet at game),
+** rate(arg, n, results) called, and the results written with, for each
+** rated one, its ratings before and after and its player's rating (one
+** more game).  The read and the write are one call so that a store shared
+** by several servers can lock the ratings between them.  1 written, 0 the
+** table had results already, -1 nothing written. */
+int store_results_record(store *db, const char *table_id, const char *game, int n,
+                         store_result *results, store_rate_fn rate, void *arg, char *err,
+                         size_t errsize);
+
+/* The rating of player at game: 1 found (*out), 0 none yet, -1 error. */
+int store_rating_read(store *db, int64_t player, const char *game, store_rating *out,
+                      char *err, size_t errsize);
+
+/* A row of a game's leaderboard. */
+typedef struct store_standing {
+    char name[STORE_NAME_MAX];
+    char kind[STORE_KIND_MAX];
+    double rating, rd;
+    int games;
+} store_standing;
+
+/* The rated players of game who play (not disabled) with a game or more,
+** by rating, highest first, at most cap, into *out (free() it).  How many,
+** or -1 (*out NULL). */
+int store_leaderboard_read(store *db, const char *game, int cap, store_standing **out,
+                           char *err, size_t errsize);
+
+/* What a profile shows of a player (ratings.c makes its JSON). */
+typedef struct store_game_record {   /* per game: won is first alone, lost any place past 1st */
+    char game[STORE_GAME_MAX];
+    int played, won, lost;
+} store_game_record;
+
+typedef struct store_rating_point {  /* a rated result not voided */
+    int64_t at;                      /* unix seconds */
+    double rating, rd;               /* after it */
+    char table_id[STORE_ID_LEN + 1];
+} store_rating_point;
+
+typedef struct store_game_rating {
+    char game[STORE_GAME_MAX];
+    double rating, rd;
+    int games;
+    int nhistory;
+    store_rating_point *history;     /* the latest, oldest first */
+} store_game_rating;
+
+typedef struct store_opponent {
+    char name[STORE_NAME_MAX];
+    char kind[STORE_KIND_MAX];
+    int place;
+} store_opponent;
+
+typedef struct store_profile_result {
+    char table_id[STORE_ID_LEN + 1];
+    char game[STORE_GAME_MAX];
+    int64_t at;
+    int seat, place, players;        /* players: the table's seats */
+    int has_score;
+    double score;
+    int rated;                       /* the four below are stored (else NULL) */
+    double rating_before, rating_after, rd_before, rd_after;
+    int voided;
+    int hidden;                      /* private, and the viewer did not sit at it */
+    int nopponents;
+    store_opponent *opponents;       /* the other seats' players, by place then seat */
+} store_profile_result;
+
+typedef struct store_profile {
+    int64_t since;                   /* players.created, 0 when not found */
+    int ngames;
+    store_game_record *games;        /* by game */
+    int nratings;
+    store_game_rating *ratings;      /* by game */
+    int nresults;
+    store_profile_result *results;   /* the latest, newest first */
+} store_profile;
+
+/* The profile of player as viewer (players.id, 0 nobody) sees it: its
+** games, ratings with their latest history points, and its latest
+** results, at most history_cap and results_cap.  0 (*out filled, free
+** with store_profile_free), or -1 (*out empty). */
+int store_profile_read(store *db, int64_t player, int64_t viewer, int history_cap,
+                       int results_cap, store_profile *out, char *err, size_t errsize);
+void store_profile_free(store_profile *p); /* an emptied profile is fine */
+
+/* Voiding rated results and rating a game again (rerate.c). */
+typedef struct store_rerate_player { /* a player rated at the game, by id */
+    int64_t id;
+    char name[STORE_NAME_MAX];
+    double old_rating;               /* the rating now stored */
+    store_rating now;                /* set by the rerate function: stored as the rating */
+    int games;                       /* set by the rerate function */
+} store_rerate_player;
+
+typedef struct store_rerate_result { /* a rated result not voided, in the order rated */
+    int64_t player;
+    char table_id[STORE_ID_LEN + 1];
+    int seat, place;
+    store_rating before, after;      /* set by the rerate function (rating and rd stored) */
+} store_rerate_result;
+
+typedef struct store_rerate_game {
+    const char *game;
+    int nplayers;
+    store_rerate_player *players;
+    int nresults;
+    store_rerate_result *results;    /* one table's results are consecutive */
+} store_rerate_game;
+
+/* Rates a game again: sets every player's now and games and every
+** result's before and after.  0, or -1 with err (nothing is stored). */
+typedef int (*store_rerate_fn)(void *arg, store_rerate_game *g, char *err, size_t errsize);
+
+typedef struct store_voided_table {
+    char id[STORE_ID_LEN + 1];
+    char game[STORE_GAME_MAX];
+    int64_t at;                      /* unix seconds of its results */
+} store_voided_table;
+
+/* Voids every result of each rated table player sat at (of game, or of
+** every game when game is NULL) whose results are not voided yet, then
+** rates each game touched again: rerate(arg, ...) with its players and
+** remaining rated results, whose new values are stored.  One transaction:
+** a failure anywhere changes nothing.  The tables voided, oldest first,
+** into *tables (free() it); how many (0: nothing changed), or -1. */
+int store_results_void(store *db, int64_t player, const char *game, store_rerate_fn rerate,
+                       void *arg, store_voided_table **tables, char *err, size_t errsize);
+
 /* ---- clocks and my games (store_tables.c) -------------------------------- */
 
 /* The SQLite connection, for the club's own statements (players.c,

@@ -1021,6 +1021,121 @@ static void messages_fit_any_buffer(void **state) {
 /* A test that works on files, in a directory of its own. */
 #define IN_TMPDIR(test) cmocka_unit_test_setup_teardown(test, tmpdir_setup, tmpdir_teardown)
 
+/* ---- chat, clocks and my games -------------------------------------------- */
+
+/* A player row for the club's calls to refer to: its id. */
+static int64_t add_player(store *db, const char *name, const char *kind) {
+    char sql[256];
+    snprintf(sql, sizeof sql, "INSERT INTO players (name, name_key, kind, created, seen)"
+                              " VALUES ('%s', '%s', '%s', 1, 1)", name, name, kind);
+    sqlite3 *raw = store_sqlite(db);
+    if (sqlite3_exec(raw, sql, NULL, NULL, NULL) != SQLITE_OK)
+        fail_msg("adding player %s: %s", name, sqlite3_errmsg(raw));
+    return sqlite3_last_insert_rowid(raw);
+}
+
+static void chat_lines_are_counted_per_side_and_read_oldest_first(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    int64_t ann = add_player(db, "ann", "account");
+    int64_t next = -1, said = -1;
+    OK(store_chat_count(db, ID_A, 0, &next, &said, err, errsize));
+    assert_int_equal(next, 1);
+    assert_int_equal(said, 0);
+    char name[] = "ann", nobody[] = "", hello[] = "hello", hm[] = "hm", ok[] = "ok";
+    store_chat_line lines[] = {
+        {.n = 1, .player = ann, .name = name, .seat = 0, .at = 1000, .text = hello},
+        {.n = 2, .player = 0, .name = nobody, .seat = -1, .at = 2000, .text = hm},
+        {.n = 3, .player = 0, .name = nobody, .seat = 1, .at = 3000, .text = ok}};
+    for (int i = 0; i < 3; i++) OK(store_chat_add(db, ID_A, &lines[i], err, errsize));
+    OK(store_chat_count(db, ID_A, 1, &next, &said, err, errsize));
+    assert_int_equal(next, 4);
+    assert_int_equal(said, 2); /* the players' */
+    OK(store_chat_count(db, ID_A, -1, &next, &said, err, errsize));
+    assert_int_equal(said, 1); /* the spectators' */
+
+    char why[256] = "";
+    assert_int_equal(store_chat_add(db, ID_A, &lines[0], why, sizeof why), -1); /* n taken */
+    says(why, "chat line");
+
+    store_chat_line got[3];
+    assert_int_equal(store_chat_read(db, ID_A, 1, 3, got, why, sizeof why), 3);
+    assert_int_equal(got[0].n, 1);
+    assert_string_equal(got[0].name, "ann");
+    assert_string_equal(got[0].kind, "account");
+    assert_int_equal(got[0].at, 1000);
+    assert_string_equal(got[1].text, "hm");
+    assert_int_equal(got[1].seat, -1);
+    assert_string_equal(got[2].kind, ""); /* nobody by name */
+    store_chat_lines_free(got, 3);
+    /* a player reads the players' lines only; a cap keeps the latest */
+    assert_int_equal(store_chat_read(db, ID_A, 0, 3, got, why, sizeof why), 2);
+    assert_string_equal(got[0].text, "hello");
+    assert_string_equal(got[1].text, "ok");
+    store_chat_lines_free(got, 2);
+    assert_int_equal(store_chat_read(db, ID_A, 1, 1, got, why, sizeof why), 1);
+    assert_string_equal(got[0].text, "ok");
+    store_chat_lines_free(got, 1);
+    assert_int_equal(store_chat_read(db, ID_B, 1, 3, got, why, sizeof why), 0);
+    store_close(db);
+}
+
+static void a_time_out_ends_the_table_once(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    int64_t ms[] = {0, 5000};
+    OK(store_set_clocks(db, ID_A, 2, ms, 1234, err, errsize));
+    char why[256] = "";
+    assert_int_equal(store_time_out(db, ID_A, 2, 1, why, sizeof why), -1);
+    says(why, "no such unfinished table or seat");
+    OK(store_time_out(db, ID_A, 0, 1, err, errsize));
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.seq, 1);
+    assert_true(t.over);
+    assert_string_equal(t.end_reason, "timeout");
+    assert_int_equal(t.turn_since, 0);
+    assert_true(t.seats[0].resigned);
+    assert_string_equal(t.seats[0].forfeit, "time");
+    assert_false(t.seats[1].resigned);
+    store_table_free(&t);
+    assert_int_equal(store_time_out(db, ID_A, 1, 2, why, sizeof why), -1); /* over already */
+    says(why, "no such unfinished table or seat");
+    t = load(db, ID_A);
+    assert_false(t.seats[1].resigned); /* the refused call changed nothing */
+    assert_int_equal(t.seq, 1);
+    store_table_free(&t);
+    store_close(db);
+}
+
+static void a_players_seats_are_those_of_unfinished_tables(void **state) {
+    (void)state;
+    store *db = open_memory();
+    int64_t ann = add_player(db, "ann", "account"), bob = add_player(db, "bob", "account");
+    create(db, ID_A, 2, 1);
+    create(db, ID_B, 2, 2);
+    create(db, ID_C, 2, 3);
+    store_table t = load(db, ID_A);
+    t.seats[1].player = ann;
+    OK(store_set_seat(db, ID_A, 1, &t.seats[1], 0, 0, err, errsize));
+    store_table_free(&t);
+    t = load(db, ID_B);
+    t.seats[0].player = ann;
+    OK(store_set_seat(db, ID_B, 0, &t.seats[0], 0, 1, err, errsize)); /* over */
+    t.seats[1].player = bob;
+    OK(store_set_seat(db, ID_B, 1, &t.seats[1], 0, 1, err, errsize));
+    store_table_free(&t);
+    store_player_seat seats[4];
+    char why[256] = "";
+    assert_int_equal(store_player_seats(db, ann, 4, seats, why, sizeof why), 1);
+    assert_string_equal(seats[0].table_id, ID_A);
+    assert_int_equal(seats[0].seat, 1);
+    assert_int_equal(store_player_seats(db, bob, 4, seats, why, sizeof why), 0);
+    assert_int_equal(store_player_seats(db, ann, 0, seats, why, sizeof why), 0);
+    store_close(db);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_field_of_a_new_table_loads_back),
@@ -1045,6 +1160,9 @@ int main(void) {
         IN_TMPDIR(a_change_that_fails_midway_is_rolled_back),
         cmocka_unit_test(odd_input_is_refused_with_a_message),
         cmocka_unit_test(messages_fit_any_buffer),
+        cmocka_unit_test(chat_lines_are_counted_per_side_and_read_oldest_first),
+        cmocka_unit_test(a_time_out_ends_the_table_once),
+        cmocka_unit_test(a_players_seats_are_those_of_unfinished_tables),
     };
     return cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
 }

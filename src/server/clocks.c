@@ -9,7 +9,6 @@
 
 #include <cjson/cJSON.h>
 #include <math.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,42 +262,4 @@ void clocks_tick(void) {
             fprintf(stderr, "tafel serve: table %s: seat %d's time ran out, not stored: %s\n",
                     t->id, seat, msg);
     }
-}
-
-int clocks_store_timeout(const char *id, int seat, int64_t seq, char *err, size_t errsize) {
-    sqlite3 *db = store_sqlite(tables_store());
-    if (!db) return snprintf(err, errsize, "no database"), -1;
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        snprintf(err, errsize, "ending table %s on time: %s", id, sqlite3_errmsg(db));
-        return -1;
-    }
-    static const char *const sql[] = {
-        "UPDATE seats SET resigned = 1, forfeit = 'time' WHERE table_id = ?1 AND seat = ?2",
-        "UPDATE tables SET seq = ?3, finished = 1, end_reason = 'timeout', turn_since = NULL,"
-        " updated = max(created, CAST(strftime('%s', 'now') AS INTEGER))"
-        " WHERE id = ?1 AND finished = 0"};
-    int ok = 1;
-    for (int i = 0; i < 2 && ok; i++) {
-        sqlite3_stmt *st = NULL;
-        int rc = sqlite3_prepare_v2(db, sql[i], -1, &st, NULL);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK)
-            rc = i ? sqlite3_bind_int64(st, 3, seq) : sqlite3_bind_int(st, 2, seat);
-        if (rc == SQLITE_OK) rc = sqlite3_step(st);
-        if (rc != SQLITE_DONE) {
-            snprintf(err, errsize, "ending table %s on time: %s", id, sqlite3_errmsg(db));
-            ok = 0;
-        } else if (sqlite3_changes(db) != 1) {
-            snprintf(err, errsize, "ending table %s on time: no such unfinished table or seat",
-                     id);
-            ok = 0;
-        }
-        sqlite3_finalize(st);
-    }
-    if (ok && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        snprintf(err, errsize, "ending table %s on time: %s", id, sqlite3_errmsg(db));
-        ok = 0;
-    }
-    if (!ok) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-    return ok ? 0 : -1;
 }

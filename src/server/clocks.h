@@ -77,9 +77,5 @@ int clocks_flagged(const struct table *t, int seat, int64_t now);
 struct cJSON *clocks_json(const struct table *t, int64_t now);
 /* Once a second (tables_tick): real-time seats out of time lose them. */
 void clocks_tick(void);
-/* Stores that seat lost on time at a table of two: resigned with forfeit
-** "time", the table over with end_reason "timeout", seq set; one
-** transaction.  0, or -1 with err. */
-int clocks_store_timeout(const char *id, int seat, int64_t seq, char *err, size_t errsize);
 
 #endif

@@ -1193,7 +1193,7 @@ int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgs
         to.clock_ms = 0;
         return set_seat(t, seat, &to, 1, code, msg, msgsize);
     }
-    if (clocks_store_timeout(t->id, seat, t->seq + 1, msg, msgsize)) {
+    if (store_time_out(db, t->id, seat, t->seq + 1, msg, msgsize)) {
         *code = "storage";
         return -1;
     }

@@ -101,7 +101,7 @@ static void create(store *db, const char *id, int nseats, int64_t created) {
 static void append(store *db, const char *id, int from, int n, const char *const *texts,
                    const int *seats, int64_t seq, int over) {
     char err[256] = "";
-    if (store_append(db, id, from, n, texts, seats, seq, over, err, sizeof err))
+    if (store_append(db, id, from, n, texts, seats, seq, over, NULL, err, sizeof err))
         fail_msg("append to %s: %s", id, err);
 }
 
@@ -308,21 +308,22 @@ static void an_append_after_the_wrong_action_is_refused_and_changes_nothing(void
     char err[256] = "";
 
     /* Behind the table (another change came first) and ahead of it. */
-    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, NULL, err, sizeof err), -1);
     says(err, "storage: appending to table " ID_A ": ");
     says(err, "after action 1, but the table has 2");
-    assert_int_equal(store_append(db, ID_A, 3, 1, one, seat0, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, -1, 1, one, seat0, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 3, 1, one, seat0, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, -1, 1, one, seat0, 2, 1, NULL, err, sizeof err), -1);
     /* No such seat, no actions, no text. */
     const int seat2[] = {2}, seat_low[] = {-2};
-    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat2, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat2, 2, 1, NULL, err, sizeof err), -1);
     says(err, "no seat 2");
-    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat_low, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, 2, 0, one, seat0, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, 2, 1, NULL, seat0, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, 2, 1, one, NULL, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat_low, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 0, one, seat0, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, NULL, seat0, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, NULL, 2, 1, NULL, err, sizeof err), -1);
     const char *const null_text[] = {NULL};
-    assert_int_equal(store_append(db, ID_A, 2, 1, null_text, seat0, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, null_text, seat0, 2, 1,
+                                  NULL, err, sizeof err), -1);
 
     store_table t = load(db, ID_A);
     assert_int_equal(t.seq, 1);
@@ -340,7 +341,8 @@ static void an_append_to_a_missing_table_is_refused(void **state) {
     store *db = open_memory();
     create(db, ID_A, 2, 1);
     char err[256] = "";
-    assert_int_equal(store_append(db, ID_MISSING, 0, 2, TEXTS5, SEATS5, 1, 0, err, sizeof err),
+    assert_int_equal(store_append(db, ID_MISSING, 0, 2, TEXTS5, SEATS5, 1, 0,
+                                  NULL, err, sizeof err),
                      -1);
     assert_string_equal(err, "storage: appending to table " ID_MISSING ": no such table");
     char ids[4][STORE_ID_LEN + 1];
@@ -616,7 +618,7 @@ static void a_commit_survives_kill_9(void **state) {
         char err[256];
         store_table t = table_of(ID_A, 2, 1);
         if (store_open(d.db, 0, &db, err, sizeof err) || store_create(db, &t, err, sizeof err) ||
-            store_append(db, ID_A, 0, 5, TEXTS5, SEATS5, 1, 0, err, sizeof err))
+            store_append(db, ID_A, 0, 5, TEXTS5, SEATS5, 1, 0, NULL, err, sizeof err))
             _exit(1);
         raise(SIGKILL);
         _exit(2);
@@ -855,11 +857,12 @@ static void a_change_that_fails_midway_is_rolled_back(void **state) {
     char err[256] = "";
 
     /* The third insert fails: the first two must go too. */
-    assert_int_equal(store_append(db, ID_A, 2, 3, ok_ok_boom, seats, 2, 0, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 3, ok_ok_boom, seats, 2, 0,
+                                  NULL, err, sizeof err), -1);
     assert_string_equal(err, "storage: appending to table " ID_A ": boom refused");
     expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K");
     /* Every insert passes; setting seq fails last. */
-    assert_int_equal(store_append(db, ID_A, 2, 2, ok_ok_boom, seats, 99, 1, err, sizeof err),
+    assert_int_equal(store_append(db, ID_A, 2, 2, ok_ok_boom, seats, 99, 1, NULL, err, sizeof err),
                      -1);
     says(err, "seq 99 refused");
     expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K");
@@ -913,7 +916,7 @@ static void odd_input_is_refused_with_a_message(void **state) {
     /* No database. */
     assert_int_equal(store_create(NULL, &t, err, sizeof err), -1);
     says(err, "no database");
-    assert_int_equal(store_append(NULL, ID_A, 0, 1, one, seat0, 1, 0, err, sizeof err), -1);
+    assert_int_equal(store_append(NULL, ID_A, 0, 1, one, seat0, 1, 0, NULL, err, sizeof err), -1);
     assert_int_equal(store_truncate(NULL, ID_A, 0, 1, err, sizeof err), -1);
     assert_int_equal(store_set_seat(NULL, ID_A, 0, &seat, 1, 0, err, sizeof err), -1);
     assert_int_equal(store_find_change(NULL, ID_A, 0, 0, "pass", err, sizeof err), -1);
@@ -962,7 +965,7 @@ static void odd_input_is_refused_with_a_message(void **state) {
                              "3f9c0a5e7d21b60g", "3f9c0a5e 7d21b60", "'; DROP TABLE tables; --"};
     for (int i = 0; i < 7; i++) {
         const char *id = bad_ids[i];
-        assert_int_equal(store_append(db, id, 0, 1, one, seat0, 1, 0, err, sizeof err), -1);
+        assert_int_equal(store_append(db, id, 0, 1, one, seat0, 1, 0, NULL, err, sizeof err), -1);
         says(err, "a table id is 16 hex digits");
         assert_int_equal(store_truncate(db, id, 0, 1, err, sizeof err), -1);
         assert_int_equal(store_set_seat(db, id, 0, &seat, 1, 0, err, sizeof err), -1);
@@ -1136,6 +1139,42 @@ static void a_players_seats_are_those_of_unfinished_tables(void **state) {
     store_close(db);
 }
 
+/* A move and its clocks are one change: both stored, or neither (issue 36:
+** the clocks were a second transaction after the move). */
+static void a_move_is_stored_with_its_clocks_in_one_transaction(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 1);
+    const char *const one[] = {"place 0 1 90"};
+    const int seat0[] = {0};
+    store_clocks clocks = {.nseats = 2, .ms = {60000, 45000}, .turn_since = 777};
+    OK(store_append(db, ID_A, 0, 1, one, seat0, 1, 0, &clocks, err, errsize));
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.seats[0].clock_ms, 60000);
+    assert_int_equal(t.seats[1].clock_ms, 45000);
+    assert_int_equal(t.turn_since, 777);
+    store_table_free(&t);
+
+    char why[256] = "";
+    clocks.nseats = 3;
+    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, &clocks, why, sizeof why),
+                     -1);
+    says(why, "3 clocks for 2 seats");
+    raw_exec(d.db, "CREATE TRIGGER refuse_13 BEFORE UPDATE ON seats WHEN NEW.clock_ms = 13"
+                   " BEGIN SELECT RAISE(ABORT, 'clock 13 refused'); END;");
+    store_clocks refused = {.nseats = 2, .ms = {13, -1}, .turn_since = 0};
+    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, &refused, why, sizeof why),
+                     -1);
+    says(why, "clock 13 refused");
+    expect(db, ID_A, 1, "0:place 0 1 90"); /* the move went with its clocks */
+    t = load(db, ID_A);
+    assert_int_equal(t.seats[0].clock_ms, 60000);
+    assert_int_equal(t.turn_since, 777);
+    store_table_free(&t);
+    store_close(db);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_field_of_a_new_table_loads_back),
@@ -1163,6 +1202,7 @@ int main(void) {
         cmocka_unit_test(chat_lines_are_counted_per_side_and_read_oldest_first),
         cmocka_unit_test(a_time_out_ends_the_table_once),
         cmocka_unit_test(a_players_seats_are_those_of_unfinished_tables),
+        IN_TMPDIR(a_move_is_stored_with_its_clocks_in_one_transaction),
     };
     return cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
 }

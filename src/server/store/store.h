@@ -86,13 +86,23 @@ void store_close(store *db); /* NULL is fine */
 ** nothing on disk. */
 int store_create(store *db, const store_table *t, char *err, size_t errsize);
 
+/* A table's clocks after a change: each seat's real-time milliseconds
+** left (ms[i], -1 none) and when the running one started (unix ms, 0
+** none). */
+typedef struct store_clocks {
+    int nseats;
+    int64_t ms[5];
+    int64_t turn_since;
+} store_clocks;
+
 /* One change: appends n actions (texts[i], played by seats[i]: a seat or
 ** -1 for chance) after the table's first `from` actions, and sets the
-** table's seq to seq and its over flag, all in one transaction.  The
-** first action's seat and text, with the seq the client sent (seq - 1),
-** are what store_find_change finds later. */
+** table's seq to seq, its over flag and its clocks (NULL: as they are),
+** all in one transaction.  The first action's seat and text, with the seq
+** the client sent (seq - 1), are what store_find_change finds later. */
 int store_append(store *db, const char *id, int from, int n, const char *const *texts,
-                 const int *seats, int64_t seq, int over, char *err, size_t errsize);
+                 const int *seats, int64_t seq, int over, const store_clocks *clocks,
+                 char *err, size_t errsize);
 
 /* Undo: keeps the first keep actions, drops the rest, sets seq. */
 int store_truncate(store *db, const char *id, int keep, int64_t seq, char *err, size_t errsize);
@@ -137,8 +147,9 @@ void store_table_free(store_table *t);
 /* This table's rematch is the table next (on the loop, after both exist). */
 int store_set_rematch(store *db, const char *id, const char *next, char *err, size_t errsize);
 
-/* The clocks of a table after a change: each seat's real-time milliseconds
-** left (ms[i], -1 none) and when the running one started (unix ms, 0 none). */
+/* The clocks of a table after a change that did not store them: each
+** seat's real-time milliseconds left (ms[i], -1 none) and when the running
+** one started (unix ms, 0 none). */
 int store_set_clocks(store *db, const char *id, int nseats, const int64_t *ms,
                      int64_t turn_since, char *err, size_t errsize);
 

@@ -832,8 +832,28 @@ static int store_end_change(store *s, int rc, const char *context, char *err, si
     return store_commit(s, context, err, errsize);
 }
 
+/* Writes the clocks of the table's n seats inside the caller's
+** transaction; SQLite's code. */
+static int store_write_clocks(store *s, const char *id, int n, const int64_t *ms,
+                              int64_t turn_since) {
+    int rc = SQLITE_OK;
+    sqlite3_stmt *st = s->stmt[ST_SEAT_CLOCK];
+    for (int i = 0; i < n && rc == SQLITE_OK; i++) {
+        rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, i);
+        if (rc == SQLITE_OK) rc = store_bind_clock(st, 3, ms[i]);
+        if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_CLOCK);
+    }
+    st = s->stmt[ST_TABLE_CLOCK];
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, turn_since);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_CLOCK);
+    return rc;
+}
+
 int store_append(store *s, const char *id, int from, int n, const char *const *texts,
-                 const int *seats, int64_t seq, int over, char *err, size_t errsize) {
+                 const int *seats, int64_t seq, int over, const store_clocks *clocks,
+                 char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "appending to", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
@@ -862,6 +882,10 @@ int store_append(store *s, const char *id, int from, int n, const char *const *t
             refusal = reason;
         }
     }
+    if (!refusal && clocks && clocks->nseats != nseats) {
+        snprintf(reason, sizeof reason, "%d clocks for %d seats", clocks->nseats, nseats);
+        refusal = reason;
+    }
     if (refusal) {
         store_fail(err, errsize, context, "%s", refusal);
         store_rollback(s, err, errsize);
@@ -870,6 +894,8 @@ int store_append(store *s, const char *id, int from, int n, const char *const *t
 
     int rc = store_insert_actions(s, id, from, n, texts, seats, seq);
     if (rc == SQLITE_OK) rc = store_update_table(s, id, seq, over);
+    if (rc == SQLITE_OK && clocks)
+        rc = store_write_clocks(s, id, clocks->nseats, clocks->ms, clocks->turn_since);
     return store_end_change(s, rc, context, err, errsize);
 }
 
@@ -998,18 +1024,7 @@ int store_set_clocks(store *s, const char *id, int n, const int64_t *ms, int64_t
         store_rollback(s, err, errsize);
         return -1;
     }
-    int rc = SQLITE_OK;
-    sqlite3_stmt *st = s->stmt[ST_SEAT_CLOCK];
-    for (int i = 0; i < n && rc == SQLITE_OK; i++) {
-        rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, i);
-        if (rc == SQLITE_OK) rc = store_bind_clock(st, 3, ms[i]);
-        if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_CLOCK);
-    }
-    st = s->stmt[ST_TABLE_CLOCK];
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, turn_since);
-    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_CLOCK);
+    int rc = store_write_clocks(s, id, n, ms, turn_since);
     return store_end_change(s, rc, context, err, errsize);
 }
 

@@ -101,7 +101,7 @@ static void create(store *db, const char *id, int nseats, int64_t created) {
 static void append(store *db, const char *id, int from, int n, const char *const *texts,
                    const int *seats, int64_t seq, int over) {
     char err[256] = "";
-    if (store_append(db, id, from, n, texts, seats, seq, over, err, sizeof err))
+    if (store_append(db, id, from, n, texts, seats, seq, over, NULL, err, sizeof err))
         fail_msg("append to %s: %s", id, err);
 }
 
@@ -308,21 +308,22 @@ static void an_append_after_the_wrong_action_is_refused_and_changes_nothing(void
     char err[256] = "";
 
     /* Behind the table (another change came first) and ahead of it. */
-    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, NULL, err, sizeof err), -1);
     says(err, "storage: appending to table " ID_A ": ");
     says(err, "after action 1, but the table has 2");
-    assert_int_equal(store_append(db, ID_A, 3, 1, one, seat0, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, -1, 1, one, seat0, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 3, 1, one, seat0, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, -1, 1, one, seat0, 2, 1, NULL, err, sizeof err), -1);
     /* No such seat, no actions, no text. */
     const int seat2[] = {2}, seat_low[] = {-2};
-    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat2, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat2, 2, 1, NULL, err, sizeof err), -1);
     says(err, "no seat 2");
-    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat_low, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, 2, 0, one, seat0, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, 2, 1, NULL, seat0, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, 2, 1, one, NULL, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat_low, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 0, one, seat0, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, NULL, seat0, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, NULL, 2, 1, NULL, err, sizeof err), -1);
     const char *const null_text[] = {NULL};
-    assert_int_equal(store_append(db, ID_A, 2, 1, null_text, seat0, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, null_text, seat0, 2, 1,
+                                  NULL, err, sizeof err), -1);
 
     store_table t = load(db, ID_A);
     assert_int_equal(t.seq, 1);
@@ -340,7 +341,8 @@ static void an_append_to_a_missing_table_is_refused(void **state) {
     store *db = open_memory();
     create(db, ID_A, 2, 1);
     char err[256] = "";
-    assert_int_equal(store_append(db, ID_MISSING, 0, 2, TEXTS5, SEATS5, 1, 0, err, sizeof err),
+    assert_int_equal(store_append(db, ID_MISSING, 0, 2, TEXTS5, SEATS5, 1, 0,
+                                  NULL, err, sizeof err),
                      -1);
     assert_string_equal(err, "storage: appending to table " ID_MISSING ": no such table");
     char ids[4][STORE_ID_LEN + 1];
@@ -616,7 +618,7 @@ static void a_commit_survives_kill_9(void **state) {
         char err[256];
         store_table t = table_of(ID_A, 2, 1);
         if (store_open(d.db, 0, &db, err, sizeof err) || store_create(db, &t, err, sizeof err) ||
-            store_append(db, ID_A, 0, 5, TEXTS5, SEATS5, 1, 0, err, sizeof err))
+            store_append(db, ID_A, 0, 5, TEXTS5, SEATS5, 1, 0, NULL, err, sizeof err))
             _exit(1);
         raise(SIGKILL);
         _exit(2);
@@ -855,11 +857,12 @@ static void a_change_that_fails_midway_is_rolled_back(void **state) {
     char err[256] = "";
 
     /* The third insert fails: the first two must go too. */
-    assert_int_equal(store_append(db, ID_A, 2, 3, ok_ok_boom, seats, 2, 0, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 3, ok_ok_boom, seats, 2, 0,
+                                  NULL, err, sizeof err), -1);
     assert_string_equal(err, "storage: appending to table " ID_A ": boom refused");
     expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K");
     /* Every insert passes; setting seq fails last. */
-    assert_int_equal(store_append(db, ID_A, 2, 2, ok_ok_boom, seats, 99, 1, err, sizeof err),
+    assert_int_equal(store_append(db, ID_A, 2, 2, ok_ok_boom, seats, 99, 1, NULL, err, sizeof err),
                      -1);
     says(err, "seq 99 refused");
     expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K");
@@ -913,7 +916,7 @@ static void odd_input_is_refused_with_a_message(void **state) {
     /* No database. */
     assert_int_equal(store_create(NULL, &t, err, sizeof err), -1);
     says(err, "no database");
-    assert_int_equal(store_append(NULL, ID_A, 0, 1, one, seat0, 1, 0, err, sizeof err), -1);
+    assert_int_equal(store_append(NULL, ID_A, 0, 1, one, seat0, 1, 0, NULL, err, sizeof err), -1);
     assert_int_equal(store_truncate(NULL, ID_A, 0, 1, err, sizeof err), -1);
     assert_int_equal(store_set_seat(NULL, ID_A, 0, &seat, 1, 0, err, sizeof err), -1);
     assert_int_equal(store_find_change(NULL, ID_A, 0, 0, "pass", err, sizeof err), -1);
@@ -962,7 +965,7 @@ static void odd_input_is_refused_with_a_message(void **state) {
                              "3f9c0a5e7d21b60g", "3f9c0a5e 7d21b60", "'; DROP TABLE tables; --"};
     for (int i = 0; i < 7; i++) {
         const char *id = bad_ids[i];
-        assert_int_equal(store_append(db, id, 0, 1, one, seat0, 1, 0, err, sizeof err), -1);
+        assert_int_equal(store_append(db, id, 0, 1, one, seat0, 1, 0, NULL, err, sizeof err), -1);
         says(err, "a table id is 16 hex digits");
         assert_int_equal(store_truncate(db, id, 0, 1, err, sizeof err), -1);
         assert_int_equal(store_set_seat(db, id, 0, &seat, 1, 0, err, sizeof err), -1);
@@ -1466,6 +1469,157 @@ static void voiding_rates_again_in_one_transaction(void **state) {
 /* A test that works on files, in a directory of its own. */
 #define IN_TMPDIR(test) cmocka_unit_test_setup_teardown(test, tmpdir_setup, tmpdir_teardown)
 
+/* ---- chat, clocks and my games -------------------------------------------- */
+
+/* A player row for the club's calls to refer to: its id. */
+static int64_t add_player(store *db, const char *name, const char *kind) {
+    char sql[256];
+    snprintf(sql, sizeof sql, "INSERT INTO players (name, name_key, kind, created, seen)"
+                              " VALUES ('%s', '%s', '%s', 1, 1)", name, name, kind);
+    sqlite3 *raw = store_sqlite(db);
+    if (sqlite3_exec(raw, sql, NULL, NULL, NULL) != SQLITE_OK)
+        fail_msg("adding player %s: %s", name, sqlite3_errmsg(raw));
+    return sqlite3_last_insert_rowid(raw);
+}
+
+static void chat_lines_are_counted_per_side_and_read_oldest_first(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    int64_t ann = add_player(db, "ann", "account");
+    int64_t next = -1, said = -1;
+    OK(store_chat_count(db, ID_A, 0, &next, &said, err, errsize));
+    assert_int_equal(next, 1);
+    assert_int_equal(said, 0);
+    char name[] = "ann", nobody[] = "", hello[] = "hello", hm[] = "hm", ok[] = "ok";
+    store_chat_line lines[] = {
+        {.n = 1, .player = ann, .name = name, .seat = 0, .at = 1000, .text = hello},
+        {.n = 2, .player = 0, .name = nobody, .seat = -1, .at = 2000, .text = hm},
+        {.n = 3, .player = 0, .name = nobody, .seat = 1, .at = 3000, .text = ok}};
+    for (int i = 0; i < 3; i++) OK(store_chat_add(db, ID_A, &lines[i], err, errsize));
+    OK(store_chat_count(db, ID_A, 1, &next, &said, err, errsize));
+    assert_int_equal(next, 4);
+    assert_int_equal(said, 2); /* the players' */
+    OK(store_chat_count(db, ID_A, -1, &next, &said, err, errsize));
+    assert_int_equal(said, 1); /* the spectators' */
+
+    char why[256] = "";
+    assert_int_equal(store_chat_add(db, ID_A, &lines[0], why, sizeof why), -1); /* n taken */
+    says(why, "chat line");
+
+    store_chat_line got[3];
+    assert_int_equal(store_chat_read(db, ID_A, 1, 3, got, why, sizeof why), 3);
+    assert_int_equal(got[0].n, 1);
+    assert_string_equal(got[0].name, "ann");
+    assert_string_equal(got[0].kind, "account");
+    assert_int_equal(got[0].at, 1000);
+    assert_string_equal(got[1].text, "hm");
+    assert_int_equal(got[1].seat, -1);
+    assert_string_equal(got[2].kind, ""); /* nobody by name */
+    store_chat_lines_free(got, 3);
+    /* a player reads the players' lines only; a cap keeps the latest */
+    assert_int_equal(store_chat_read(db, ID_A, 0, 3, got, why, sizeof why), 2);
+    assert_string_equal(got[0].text, "hello");
+    assert_string_equal(got[1].text, "ok");
+    store_chat_lines_free(got, 2);
+    assert_int_equal(store_chat_read(db, ID_A, 1, 1, got, why, sizeof why), 1);
+    assert_string_equal(got[0].text, "ok");
+    store_chat_lines_free(got, 1);
+    assert_int_equal(store_chat_read(db, ID_B, 1, 3, got, why, sizeof why), 0);
+    store_close(db);
+}
+
+static void a_time_out_ends_the_table_once(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    int64_t ms[] = {0, 5000};
+    OK(store_set_clocks(db, ID_A, 2, ms, 1234, err, errsize));
+    char why[256] = "";
+    assert_int_equal(store_time_out(db, ID_A, 2, 1, why, sizeof why), -1);
+    says(why, "no such unfinished table or seat");
+    OK(store_time_out(db, ID_A, 0, 1, err, errsize));
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.seq, 1);
+    assert_true(t.over);
+    assert_string_equal(t.end_reason, "timeout");
+    assert_int_equal(t.turn_since, 0);
+    assert_true(t.seats[0].resigned);
+    assert_string_equal(t.seats[0].forfeit, "time");
+    assert_false(t.seats[1].resigned);
+    store_table_free(&t);
+    assert_int_equal(store_time_out(db, ID_A, 1, 2, why, sizeof why), -1); /* over already */
+    says(why, "no such unfinished table or seat");
+    t = load(db, ID_A);
+    assert_false(t.seats[1].resigned); /* the refused call changed nothing */
+    assert_int_equal(t.seq, 1);
+    store_table_free(&t);
+    store_close(db);
+}
+
+static void a_players_seats_are_those_of_unfinished_tables(void **state) {
+    (void)state;
+    store *db = open_memory();
+    int64_t ann = add_player(db, "ann", "account"), bob = add_player(db, "bob", "account");
+    create(db, ID_A, 2, 1);
+    create(db, ID_B, 2, 2);
+    create(db, ID_C, 2, 3);
+    store_table t = load(db, ID_A);
+    t.seats[1].player = ann;
+    OK(store_set_seat(db, ID_A, 1, &t.seats[1], 0, 0, err, errsize));
+    store_table_free(&t);
+    t = load(db, ID_B);
+    t.seats[0].player = ann;
+    OK(store_set_seat(db, ID_B, 0, &t.seats[0], 0, 1, err, errsize)); /* over */
+    t.seats[1].player = bob;
+    OK(store_set_seat(db, ID_B, 1, &t.seats[1], 0, 1, err, errsize));
+    store_table_free(&t);
+    store_player_seat seats[4];
+    char why[256] = "";
+    assert_int_equal(store_player_seats(db, ann, 4, seats, why, sizeof why), 1);
+    assert_string_equal(seats[0].table_id, ID_A);
+    assert_int_equal(seats[0].seat, 1);
+    assert_int_equal(store_player_seats(db, bob, 4, seats, why, sizeof why), 0);
+    assert_int_equal(store_player_seats(db, ann, 0, seats, why, sizeof why), 0);
+    store_close(db);
+}
+
+/* A move and its clocks are one change: both stored, or neither (issue 36:
+** the clocks were a second transaction after the move). */
+static void a_move_is_stored_with_its_clocks_in_one_transaction(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 1);
+    const char *const one[] = {"place 0 1 90"};
+    const int seat0[] = {0};
+    store_clocks clocks = {.nseats = 2, .ms = {60000, 45000}, .turn_since = 777};
+    OK(store_append(db, ID_A, 0, 1, one, seat0, 1, 0, &clocks, err, errsize));
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.seats[0].clock_ms, 60000);
+    assert_int_equal(t.seats[1].clock_ms, 45000);
+    assert_int_equal(t.turn_since, 777);
+    store_table_free(&t);
+
+    char why[256] = "";
+    clocks.nseats = 3;
+    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, &clocks, why, sizeof why),
+                     -1);
+    says(why, "3 clocks for 2 seats");
+    raw_exec(d.db, "CREATE TRIGGER refuse_13 BEFORE UPDATE ON seats WHEN NEW.clock_ms = 13"
+                   " BEGIN SELECT RAISE(ABORT, 'clock 13 refused'); END;");
+    store_clocks refused = {.nseats = 2, .ms = {13, -1}, .turn_since = 0};
+    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, &refused, why, sizeof why),
+                     -1);
+    says(why, "clock 13 refused");
+    expect(db, ID_A, 1, "0:place 0 1 90"); /* the move went with its clocks */
+    t = load(db, ID_A);
+    assert_int_equal(t.seats[0].clock_ms, 60000);
+    assert_int_equal(t.turn_since, 777);
+    store_table_free(&t);
+    store_close(db);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_field_of_a_new_table_loads_back),
@@ -1499,6 +1653,10 @@ int main(void) {
         cmocka_unit_test(results_and_ratings_are_one_call_read_before_and_written_once),
         cmocka_unit_test(a_refused_rating_stores_no_result),
         cmocka_unit_test(voiding_rates_again_in_one_transaction),
+        cmocka_unit_test(chat_lines_are_counted_per_side_and_read_oldest_first),
+        cmocka_unit_test(a_time_out_ends_the_table_once),
+        cmocka_unit_test(a_players_seats_are_those_of_unfinished_tables),
+        IN_TMPDIR(a_move_is_stored_with_its_clocks_in_one_transaction),
     };
     return cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
 }

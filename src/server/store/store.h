@@ -94,13 +94,23 @@ int store_held_elsewhere(store *db);
 ** nothing on disk. */
 int store_create(store *db, const store_table *t, char *err, size_t errsize);
 
+/* A table's clocks after a change: each seat's real-time milliseconds
+** left (ms[i], -1 none) and when the running one started (unix ms, 0
+** none). */
+typedef struct store_clocks {
+    int nseats;
+    int64_t ms[5];
+    int64_t turn_since;
+} store_clocks;
+
 /* One change: appends n actions (texts[i], played by seats[i]: a seat or
 ** -1 for chance) after the table's first `from` actions, and sets the
-** table's seq to seq and its over flag, all in one transaction.  The
-** first action's seat and text, with the seq the client sent (seq - 1),
-** are what store_find_change finds later. */
+** table's seq to seq, its over flag and its clocks (NULL: as they are),
+** all in one transaction.  The first action's seat and text, with the seq
+** the client sent (seq - 1), are what store_find_change finds later. */
 int store_append(store *db, const char *id, int from, int n, const char *const *texts,
-                 const int *seats, int64_t seq, int over, char *err, size_t errsize);
+                 const int *seats, int64_t seq, int over, const store_clocks *clocks,
+                 char *err, size_t errsize);
 
 /* Undo: keeps the first keep actions, drops the rest, sets seq. */
 int store_truncate(store *db, const char *id, int keep, int64_t seq, char *err, size_t errsize);
@@ -145,8 +155,9 @@ void store_table_free(store_table *t);
 /* This table's rematch is the table next (on the loop, after both exist). */
 int store_set_rematch(store *db, const char *id, const char *next, char *err, size_t errsize);
 
-/* The clocks of a table after a change: each seat's real-time milliseconds
-** left (ms[i], -1 none) and when the running one started (unix ms, 0 none). */
+/* The clocks of a table after a change that did not store them: each
+** seat's real-time milliseconds left (ms[i], -1 none) and when the running
+** one started (unix ms, 0 none). */
 int store_set_clocks(store *db, const char *id, int nseats, const int64_t *ms,
                      int64_t turn_since, char *err, size_t errsize);
 
@@ -249,6 +260,35 @@ typedef struct store_login_state {
 int store_logins_read(store *db, store_login_state *logins, int n, char *err, size_t errsize);
 
 /* ---- chat (store_chat.c) ------------------------------------------------ */
+
+/* One line said at a table (chat.c checks it before it is stored). */
+typedef struct store_chat_line {
+    int64_t n;        /* its number at its table: 1, 2, ... in the order said */
+    int64_t player;   /* players.id of who said it, 0: a seat's socket without a login */
+    char *name;       /* the speaker's name then, "" for none */
+    char kind[8];     /* read back: the speaker's players.kind ("account", "guest", "bot"), "" */
+    int seat;         /* the speaker's seat, -1: a spectator */
+    int64_t at;       /* unix ms */
+    char *text;
+} store_chat_line;
+
+/* The number the table's next line gets (*next_n: its latest + 1) and
+** how many lines the side of seat has said (*said: its players' lines for
+** a seat >= 0, its spectators' for -1).  0, or -1 with err. */
+int store_chat_count(store *db, const char *table_id, int seat, int64_t *next_n, int64_t *said,
+                     char *err, size_t errsize);
+
+/* Stores line (its kind is not stored: the player's is read back) at the
+** table.  0, or -1 with err (a number taken already is refused). */
+int store_chat_add(store *db, const char *table_id, const store_chat_line *line, char *err,
+                   size_t errsize);
+
+/* The table's latest lines, at most cap, oldest first, into out: the
+** players' only, or the spectators' too (spectators_too).  How many (each
+** freed with store_chat_lines_free), or -1 with err (out holds nothing). */
+int store_chat_read(store *db, const char *table_id, int spectators_too, int cap,
+                    store_chat_line *out, char *err, size_t errsize);
+void store_chat_lines_free(store_chat_line *lines, int n);
 
 /* ---- ratings, results, profiles, the leaderboard (store_ratings.c) ------- */
 
@@ -410,6 +450,23 @@ int store_results_void(store *db, int64_t player, const char *game, store_rerate
                        void *arg, store_voided_table **tables, char *err, size_t errsize);
 
 /* ---- clocks and my games (store_tables.c) -------------------------------- */
+
+/* Seat lost on time at a table of two: resigned with forfeit "time", the
+** table over with end_reason "timeout", no clock running, seq set; one
+** transaction.  Refused when the table is over or has no such seat. */
+int store_time_out(store *db, const char *id, int seat, int64_t seq, char *err,
+                   size_t errsize);
+
+/* A seat bound to a player at an unfinished table. */
+typedef struct store_player_seat {
+    char table_id[STORE_ID_LEN + 1];
+    int seat;
+} store_player_seat;
+
+/* The seats bound to player at unfinished tables, the latest changed
+** table first, at most cap, into out.  How many, or -1 with err. */
+int store_player_seats(store *db, int64_t player, int cap, store_player_seat *out, char *err,
+                       size_t errsize);
 
 /* The SQLite connection, for the club's own statements (players.c,
 ** chat.c, ratings.c): on the loop only, never inside another's change. */

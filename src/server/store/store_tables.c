@@ -235,6 +235,14 @@ static const char STORE_SCHEMA[] =
     X(SEAT_CLOCK, "UPDATE seats SET clock_ms = ?3 WHERE table_id = ?1 AND seat = ?2")      \
     X(TABLE_CLOCK, "UPDATE tables SET turn_since = nullif(?2, 0) WHERE id = ?1")          \
     X(TABLE_REMATCH, "UPDATE tables SET rematch = ?2 WHERE id = ?1")                      \
+    X(SEAT_TIME_OUT, "UPDATE seats SET resigned = 1, forfeit = 'time'"                    \
+                     " WHERE table_id = ?1 AND seat = ?2")                                 \
+    X(TABLE_TIME_OUT, "UPDATE tables SET seq = ?2, finished = 1, end_reason = 'timeout',"  \
+                      " turn_since = NULL, updated = " STORE_NOW                           \
+                      " WHERE id = ?1 AND finished = 0")                                   \
+    X(PLAYER_SEATS, "SELECT s.table_id, s.seat FROM tables t JOIN seats s"                \
+                    " ON s.table_id = t.id WHERE t.finished = 0 AND"                       \
+                    " s.player = ?1 ORDER BY t.updated DESC LIMIT ?2")                     \
     X(CHANGE_FIND, "SELECT seat, text FROM actions WHERE table_id = ?1 AND change_seq = ?2" \
                    " ORDER BY position LIMIT 1")                                           \
     X(TABLE_LOAD, "SELECT game, seed, seq, finished, created, updated, seed_chosen,"       \
@@ -870,8 +878,28 @@ static int store_end_change(store *s, int rc, const char *context, char *err, si
     return store_commit(s, context, err, errsize);
 }
 
+/* Writes the clocks of the table's n seats inside the caller's
+** transaction; SQLite's code. */
+static int store_write_clocks(store *s, const char *id, int n, const int64_t *ms,
+                              int64_t turn_since) {
+    int rc = SQLITE_OK;
+    sqlite3_stmt *st = s->stmt[ST_SEAT_CLOCK];
+    for (int i = 0; i < n && rc == SQLITE_OK; i++) {
+        rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, i);
+        if (rc == SQLITE_OK) rc = store_bind_clock(st, 3, ms[i]);
+        if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_CLOCK);
+    }
+    st = s->stmt[ST_TABLE_CLOCK];
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, turn_since);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_CLOCK);
+    return rc;
+}
+
 int store_append(store *s, const char *id, int from, int n, const char *const *texts,
-                 const int *seats, int64_t seq, int over, char *err, size_t errsize) {
+                 const int *seats, int64_t seq, int over, const store_clocks *clocks,
+                 char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "appending to", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
@@ -900,6 +928,10 @@ int store_append(store *s, const char *id, int from, int n, const char *const *t
             refusal = reason;
         }
     }
+    if (!refusal && clocks && clocks->nseats != nseats) {
+        snprintf(reason, sizeof reason, "%d clocks for %d seats", clocks->nseats, nseats);
+        refusal = reason;
+    }
     if (refusal) {
         store_fail(err, errsize, context, "%s", refusal);
         store_rollback(s, err, errsize);
@@ -908,6 +940,8 @@ int store_append(store *s, const char *id, int from, int n, const char *const *t
 
     int rc = store_insert_actions(s, id, from, n, texts, seats, seq);
     if (rc == SQLITE_OK) rc = store_update_table(s, id, seq, over);
+    if (rc == SQLITE_OK && clocks)
+        rc = store_write_clocks(s, id, clocks->nseats, clocks->ms, clocks->turn_since);
     return store_end_change(s, rc, context, err, errsize);
 }
 
@@ -1036,19 +1070,57 @@ int store_set_clocks(store *s, const char *id, int n, const int64_t *ms, int64_t
         store_rollback(s, err, errsize);
         return -1;
     }
-    int rc = SQLITE_OK;
-    sqlite3_stmt *st = s->stmt[ST_SEAT_CLOCK];
-    for (int i = 0; i < n && rc == SQLITE_OK; i++) {
-        rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, i);
-        if (rc == SQLITE_OK) rc = store_bind_clock(st, 3, ms[i]);
-        if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_CLOCK);
-    }
-    st = s->stmt[ST_TABLE_CLOCK];
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, turn_since);
-    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_CLOCK);
+    int rc = store_write_clocks(s, id, n, ms, turn_since);
     return store_end_change(s, rc, context, err, errsize);
+}
+
+int store_time_out(store *s, const char *id, int seat, int64_t seq, char *err,
+                   size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "ending on time", id);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    if (store_begin(s, ST_BEGIN_WRITE, context, err, errsize)) return -1;
+    sqlite3_stmt *st = s->stmt[ST_SEAT_TIME_OUT];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, seat);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_TIME_OUT);
+    int changed = rc == SQLITE_OK && sqlite3_changes(s->db) == 1;
+    st = s->stmt[ST_TABLE_TIME_OUT];
+    if (changed) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (changed && rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, seq);
+    if (changed && rc == SQLITE_OK) rc = store_run(s, ST_TABLE_TIME_OUT);
+    changed = changed && rc == SQLITE_OK && sqlite3_changes(s->db) == 1;
+    if (rc == SQLITE_OK && !changed) {
+        store_fail(err, errsize, context, "no such unfinished table or seat");
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    return store_end_change(s, rc, context, err, errsize);
+}
+
+int store_player_seats(store *s, int64_t player, int cap, store_player_seat *out, char *err,
+                       size_t errsize) {
+    const char *context = "listing a player's unfinished tables";
+    if (!s) return store_fail(err, errsize, context, "no database");
+    if (cap < 0 || (cap > 0 && !out))
+        return store_fail(err, errsize, context, "no room for the seats (cap %d)", cap);
+    sqlite3_stmt *st = s->stmt[ST_PLAYER_SEATS];
+    int n = 0, rc = sqlite3_bind_int64(st, 1, player);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, cap);
+    while (rc == SQLITE_OK && n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        rc = SQLITE_OK;
+        const unsigned char *id = sqlite3_column_text(st, 0);
+        if (!id || sqlite3_column_bytes(st, 0) != STORE_ID_LEN) continue;
+        memcpy(out[n].table_id, id, STORE_ID_LEN + 1);
+        out[n].seat = sqlite3_column_int(st, 1);
+        n++;
+    }
+    if (rc != SQLITE_OK && rc != SQLITE_DONE) {
+        store_fail_sql(s, err, errsize, context);
+        n = -1;
+    }
+    store_reset_all(s);
+    return n;
 }
 
 struct sqlite3 *store_sqlite(store *s) { return s ? s->db : NULL; }

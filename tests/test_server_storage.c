@@ -1289,6 +1289,9 @@ static void another_process_holding_the_database_is_seen(void **state) {
     assert_int_equal(held, 1);
     assert_int_equal(store_held_elsewhere(db), 0);
     assert_int_equal(store_held_elsewhere(NULL), 0);
+    store_close(db);
+}
+
 /* ---- results and ratings (store_ratings.c) ------------------------------- */
 
 /* Two accounts, Ann (1) and Bob (2), and tables ID_A then ID_B to rate. */
@@ -1472,7 +1475,7 @@ static void voiding_rates_again_in_one_transaction(void **state) {
 /* ---- chat, clocks and my games -------------------------------------------- */
 
 /* A player row for the club's calls to refer to: its id. */
-static int64_t add_player(store *db, const char *name, const char *kind) {
+static int64_t add_club_player(store *db, const char *name, const char *kind) {
     char sql[256];
     snprintf(sql, sizeof sql, "INSERT INTO players (name, name_key, kind, created, seen)"
                               " VALUES ('%s', '%s', '%s', 1, 1)", name, name, kind);
@@ -1486,7 +1489,7 @@ static void chat_lines_are_counted_per_side_and_read_oldest_first(void **state) 
     (void)state;
     store *db = open_memory();
     create(db, ID_A, 2, 1);
-    int64_t ann = add_player(db, "ann", "account");
+    int64_t ann = add_club_player(db, "ann", "account");
     int64_t next = -1, said = -1;
     OK(store_chat_count(db, ID_A, 0, &next, &said, err, errsize));
     assert_int_equal(next, 1);
@@ -1560,7 +1563,7 @@ static void a_time_out_ends_the_table_once(void **state) {
 static void a_players_seats_are_those_of_unfinished_tables(void **state) {
     (void)state;
     store *db = open_memory();
-    int64_t ann = add_player(db, "ann", "account"), bob = add_player(db, "bob", "account");
+    int64_t ann = add_club_player(db, "ann", "account"), bob = add_club_player(db, "bob", "account");
     create(db, ID_A, 2, 1);
     create(db, ID_B, 2, 2);
     create(db, ID_C, 2, 3);

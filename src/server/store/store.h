@@ -292,7 +292,6 @@ void store_chat_lines_free(store_chat_line *lines, int n);
 
 /* ---- ratings, results, profiles, the leaderboard (store_ratings.c) ------- */
 
-#define STORE_NAME_MAX 64  /* a player's name (players.c allows 24 bytes) */
 #define STORE_KIND_MAX 16  /* "account", "guest", "bot" */
 #define STORE_GAME_MAX 64  /* a game's name, as tafel_game_name gives it */
 
@@ -335,7 +334,7 @@ int store_rating_read(store *db, int64_t player, const char *game, store_rating 
 
 /* A row of a game's leaderboard. */
 typedef struct store_standing {
-    char name[STORE_NAME_MAX];
+    char name[STORE_NAME_MAX + 1];
     char kind[STORE_KIND_MAX];
     double rating, rd;
     int games;
@@ -368,7 +367,7 @@ typedef struct store_game_rating {
 } store_game_rating;
 
 typedef struct store_opponent {
-    char name[STORE_NAME_MAX];
+    char name[STORE_NAME_MAX + 1];
     char kind[STORE_KIND_MAX];
     int place;
 } store_opponent;
@@ -409,7 +408,7 @@ void store_profile_free(store_profile *p); /* an emptied profile is fine */
 /* Voiding rated results and rating a game again (rerate.c). */
 typedef struct store_rerate_player { /* a player rated at the game, by id */
     int64_t id;
-    char name[STORE_NAME_MAX];
+    char name[STORE_NAME_MAX + 1];
     double old_rating;               /* the rating now stored */
     store_rating now;                /* set by the rerate function: stored as the rating */
     int games;                       /* set by the rerate function */

@@ -27,7 +27,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "store.h"
+#include "sqlite.h" /* the store's own test: it reaches the connection too */
 
 #define ID_A "3f9c0a5e7d21b604"
 #define ID_B "00000000000000b2"

@@ -467,9 +467,4 @@ typedef struct store_player_seat {
 int store_player_seats(store *db, int64_t player, int cap, store_player_seat *out, char *err,
                        size_t errsize);
 
-/* The SQLite connection, for the club's own statements (players.c,
-** chat.c, ratings.c): on the loop only, never inside another's change. */
-struct sqlite3;
-struct sqlite3 *store_sqlite(store *db);
-
 #endif

@@ -8,7 +8,7 @@
 ** tables (store_sqlite).  A line's kind is not a column: it is read back
 ** from the speaker's row in `players`.
 */
-#include "store.h"
+#include "sqlite.h"
 
 #include <stdarg.h>
 #include <stdio.h>

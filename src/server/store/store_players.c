@@ -9,7 +9,7 @@
 ** The rules (what a name may be, when a login expires, which guests go)
 ** are players.c's; this file only reads and writes what it is told.
 */
-#include "store.h"
+#include "sqlite.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -15,7 +15,7 @@
 ** in its own statement, outside any transaction, as a page's view of them
 ** needs no more.
 */
-#include "store.h"
+#include "sqlite.h"
 
 #include <sqlite3.h>
 #include <stdarg.h>

@@ -28,7 +28,7 @@
 ** anything is written to it, so a foreign or newer database is never
 ** touched.  Statements are prepared once, at open, and kept in the store.
 */
-#include "store.h"
+#include "sqlite.h"
 
 #include "server.h" /* the syncer (--durable) */
 

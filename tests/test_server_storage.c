@@ -1,5 +1,5 @@
 /*
-** test_server_storage.c -- the server's SQLite storage (src/server/storage.h):
+** test_server_storage.c -- the server's SQLite storage (src/server/store/store.h):
 ** every field round-trips, a refused or failed call changes nothing, and
 ** what was committed is there after a close, a reopen, or a kill -9.
 **
@@ -27,7 +27,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "storage.h"
+#include "sqlite.h" /* the store's own test: it reaches the connection too */
 
 #define ID_A "3f9c0a5e7d21b604"
 #define ID_B "00000000000000b2"
@@ -101,7 +101,7 @@ static void create(store *db, const char *id, int nseats, int64_t created) {
 static void append(store *db, const char *id, int from, int n, const char *const *texts,
                    const int *seats, int64_t seq, int over) {
     char err[256] = "";
-    if (store_append(db, id, from, n, texts, seats, seq, over, err, sizeof err))
+    if (store_append(db, id, from, n, texts, seats, seq, over, NULL, err, sizeof err))
         fail_msg("append to %s: %s", id, err);
 }
 
@@ -308,21 +308,22 @@ static void an_append_after_the_wrong_action_is_refused_and_changes_nothing(void
     char err[256] = "";
 
     /* Behind the table (another change came first) and ahead of it. */
-    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, NULL, err, sizeof err), -1);
     says(err, "storage: appending to table " ID_A ": ");
     says(err, "after action 1, but the table has 2");
-    assert_int_equal(store_append(db, ID_A, 3, 1, one, seat0, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, -1, 1, one, seat0, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 3, 1, one, seat0, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, -1, 1, one, seat0, 2, 1, NULL, err, sizeof err), -1);
     /* No such seat, no actions, no text. */
     const int seat2[] = {2}, seat_low[] = {-2};
-    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat2, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat2, 2, 1, NULL, err, sizeof err), -1);
     says(err, "no seat 2");
-    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat_low, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, 2, 0, one, seat0, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, 2, 1, NULL, seat0, 2, 1, err, sizeof err), -1);
-    assert_int_equal(store_append(db, ID_A, 2, 1, one, NULL, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, seat_low, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 0, one, seat0, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, NULL, seat0, 2, 1, NULL, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, one, NULL, 2, 1, NULL, err, sizeof err), -1);
     const char *const null_text[] = {NULL};
-    assert_int_equal(store_append(db, ID_A, 2, 1, null_text, seat0, 2, 1, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 1, null_text, seat0, 2, 1,
+                                  NULL, err, sizeof err), -1);
 
     store_table t = load(db, ID_A);
     assert_int_equal(t.seq, 1);
@@ -340,7 +341,8 @@ static void an_append_to_a_missing_table_is_refused(void **state) {
     store *db = open_memory();
     create(db, ID_A, 2, 1);
     char err[256] = "";
-    assert_int_equal(store_append(db, ID_MISSING, 0, 2, TEXTS5, SEATS5, 1, 0, err, sizeof err),
+    assert_int_equal(store_append(db, ID_MISSING, 0, 2, TEXTS5, SEATS5, 1, 0,
+                                  NULL, err, sizeof err),
                      -1);
     assert_string_equal(err, "storage: appending to table " ID_MISSING ": no such table");
     char ids[4][STORE_ID_LEN + 1];
@@ -616,7 +618,7 @@ static void a_commit_survives_kill_9(void **state) {
         char err[256];
         store_table t = table_of(ID_A, 2, 1);
         if (store_open(d.db, 0, &db, err, sizeof err) || store_create(db, &t, err, sizeof err) ||
-            store_append(db, ID_A, 0, 5, TEXTS5, SEATS5, 1, 0, err, sizeof err))
+            store_append(db, ID_A, 0, 5, TEXTS5, SEATS5, 1, 0, NULL, err, sizeof err))
             _exit(1);
         raise(SIGKILL);
         _exit(2);
@@ -855,11 +857,12 @@ static void a_change_that_fails_midway_is_rolled_back(void **state) {
     char err[256] = "";
 
     /* The third insert fails: the first two must go too. */
-    assert_int_equal(store_append(db, ID_A, 2, 3, ok_ok_boom, seats, 2, 0, err, sizeof err), -1);
+    assert_int_equal(store_append(db, ID_A, 2, 3, ok_ok_boom, seats, 2, 0,
+                                  NULL, err, sizeof err), -1);
     assert_string_equal(err, "storage: appending to table " ID_A ": boom refused");
     expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K");
     /* Every insert passes; setting seq fails last. */
-    assert_int_equal(store_append(db, ID_A, 2, 2, ok_ok_boom, seats, 99, 1, err, sizeof err),
+    assert_int_equal(store_append(db, ID_A, 2, 2, ok_ok_boom, seats, 99, 1, NULL, err, sizeof err),
                      -1);
     says(err, "seq 99 refused");
     expect(db, ID_A, 1, "0:place 0 1 90|-1:draw K");
@@ -913,7 +916,7 @@ static void odd_input_is_refused_with_a_message(void **state) {
     /* No database. */
     assert_int_equal(store_create(NULL, &t, err, sizeof err), -1);
     says(err, "no database");
-    assert_int_equal(store_append(NULL, ID_A, 0, 1, one, seat0, 1, 0, err, sizeof err), -1);
+    assert_int_equal(store_append(NULL, ID_A, 0, 1, one, seat0, 1, 0, NULL, err, sizeof err), -1);
     assert_int_equal(store_truncate(NULL, ID_A, 0, 1, err, sizeof err), -1);
     assert_int_equal(store_set_seat(NULL, ID_A, 0, &seat, 1, 0, err, sizeof err), -1);
     assert_int_equal(store_find_change(NULL, ID_A, 0, 0, "pass", err, sizeof err), -1);
@@ -962,7 +965,7 @@ static void odd_input_is_refused_with_a_message(void **state) {
                              "3f9c0a5e7d21b60g", "3f9c0a5e 7d21b60", "'; DROP TABLE tables; --"};
     for (int i = 0; i < 7; i++) {
         const char *id = bad_ids[i];
-        assert_int_equal(store_append(db, id, 0, 1, one, seat0, 1, 0, err, sizeof err), -1);
+        assert_int_equal(store_append(db, id, 0, 1, one, seat0, 1, 0, NULL, err, sizeof err), -1);
         says(err, "a table id is 16 hex digits");
         assert_int_equal(store_truncate(db, id, 0, 1, err, sizeof err), -1);
         assert_int_equal(store_set_seat(db, id, 0, &seat, 1, 0, err, sizeof err), -1);
@@ -1018,8 +1021,607 @@ static void messages_fit_any_buffer(void **state) {
     store_close(db);
 }
 
+/* ---- players and logins (store_players.c) ---------------------------------- */
+
+static const uint8_t HASH_1[STORE_HASH_LEN] = {1}, HASH_2[STORE_HASH_LEN] = {2},
+                     HASH_3[STORE_HASH_LEN] = {3};
+
+/* Adds a player that must be new: its id. */
+static int64_t add_player(store *db, const char *name, const char *key, const char *kind,
+                          const char *password, int64_t now) {
+    char err[256] = "";
+    int64_t id = 0;
+    int added = store_player_add(db, name, key, kind, password, now, &id, err, sizeof err);
+    if (added != 1) fail_msg("adding %s: %d %s", name, added, err);
+    assert_true(id > 0);
+    return id;
+}
+
+static void players_are_found_by_key_or_id_and_guests_never_by_name(void **state) {
+    (void)state;
+    store *db = open_memory();
+    char err[256] = "", password[STORE_PASSWORD_MAX];
+    int64_t anna = add_player(db, "Anna", "anna", "account", "$argon2id$anna", 10);
+    int64_t easy = add_player(db, "easy", "easy", "bot", NULL, 11);
+    int64_t guest = add_player(db, "Guest 1234", "guest 1234", "guest", NULL, 12);
+    /* guests share names with each other, never with an account or a bot */
+    add_player(db, "Guest 1234", "guest 1234", "guest", NULL, 13);
+    int64_t id = 0;
+    assert_int_equal(store_player_add(db, "ANNA", "anna", "account", "x", 14, &id, err, sizeof err),
+                     0);
+
+    store_player p;
+    assert_int_equal(store_player_by_key(db, "anna", &p, err, sizeof err), 1);
+    assert_int_equal(p.id, anna);
+    assert_string_equal(p.kind, "account");
+    assert_string_equal(p.name, "Anna");
+    assert_int_equal(store_player_by_key(db, "easy", &p, err, sizeof err), 1);
+    assert_int_equal(p.id, easy);
+    assert_string_equal(p.kind, "bot");
+    assert_int_equal(store_player_by_key(db, "guest 1234", &p, err, sizeof err), 0);
+    assert_int_equal(store_player_get(db, guest, &p, err, sizeof err), 1);
+    assert_string_equal(p.kind, "guest");
+    assert_int_equal(store_player_get(db, 9999, &p, err, sizeof err), 0);
+
+    assert_int_equal(store_account_by_key(db, "anna", &p, password, sizeof password, err,
+                                          sizeof err), 1);
+    assert_string_equal(password, "$argon2id$anna");
+    assert_int_equal(p.disabled, 0);
+    /* a stored hash that does not fit is none, not a prefix that could verify */
+    char small[8];
+    assert_int_equal(store_account_by_key(db, "anna", &p, small, sizeof small, err, sizeof err),
+                     1);
+    assert_string_equal(small, "");
+    assert_int_equal(store_account_by_key(db, "easy", &p, NULL, 0, err, sizeof err), 0);
+
+    /* a guest becomes an account; not under a taken name, not when gone */
+    assert_int_equal(store_guest_make_account(db, guest, "Anna", "anna", "pw", 20, err,
+                                              sizeof err), 0);
+    assert_int_equal(store_guest_make_account(db, guest, "Bert", "bert", "pw", 20, err,
+                                              sizeof err), 1);
+    assert_int_equal(store_player_by_key(db, "bert", &p, err, sizeof err), 1);
+    assert_int_equal(p.id, guest);
+    assert_string_equal(p.kind, "account");
+    assert_int_equal(store_guest_make_account(db, guest, "Cora", "cora", "pw", 21, err,
+                                              sizeof err), 2);
+    assert_int_equal(store_player_by_key(db, "cora", &p, err, sizeof err), 0);
+
+    OK(store_player_set_password(db, anna, "$argon2id$new", 0, err, errsize));
+    assert_int_equal(store_account_by_key(db, "anna", &p, password, sizeof password, err,
+                                          sizeof err), 1);
+    assert_string_equal(password, "$argon2id$new");
+    OK(store_player_set_disabled(db, anna, 1, err, errsize));
+    assert_int_equal(store_player_by_key(db, "anna", &p, err, sizeof err), 1);
+    assert_int_equal(p.disabled, 1);
+
+    store_player_row *rows = NULL;
+    int n = store_players_list(db, &rows, err, sizeof err);
+    assert_int_equal(n, 4);
+    /* by kind, then name key: accounts, bots, guests */
+    assert_string_equal(rows[0].player.name, "Anna");
+    assert_int_equal(rows[0].player.disabled, 1);
+    assert_int_equal(rows[0].created, 10);
+    assert_string_equal(rows[1].player.name, "Bert");
+    assert_string_equal(rows[2].player.kind, "bot");
+    assert_string_equal(rows[3].player.kind, "guest");
+    assert_int_equal(rows[3].games, 0);
+    store_player_rows_free(rows);
+    store_close(db);
+}
+
+static void logins_are_found_used_ended_and_checked(void **state) {
+    (void)state;
+    store *db = open_memory();
+    char err[256] = "";
+    int64_t anna = add_player(db, "Anna", "anna", "account", "pw", 10);
+    int64_t bert = add_player(db, "Bert", "bert", "account", "pw", 10);
+    OK(store_login_add(db, HASH_1, anna, 100, err, errsize));
+    OK(store_login_add(db, HASH_2, anna, 200, err, errsize));
+    OK(store_login_add(db, HASH_3, bert, 300, err, errsize));
+
+    store_player p;
+    int64_t used = 0;
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 1);
+    assert_int_equal(p.id, anna);
+    assert_int_equal(used, 100);
+    OK(store_login_used(db, HASH_1, anna, 5000, err, errsize));
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 1);
+    assert_int_equal(used, 5000);
+    store_player_row *rows = NULL;
+    assert_int_equal(store_players_list(db, &rows, err, sizeof err), 2);
+    assert_int_equal(rows[0].seen, 5000); /* the login's use is the player's */
+    store_player_rows_free(rows);
+
+    /* every login of anna's but HASH_1 */
+    OK(store_logins_delete(db, anna, HASH_1, err, errsize));
+    assert_int_equal(store_login_find(db, HASH_2, &p, &used, err, sizeof err), 0);
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 1);
+
+    /* a live one, another's hash, a player gone, a disabled player */
+    store_login_state asked[4];
+    memset(asked, 0, sizeof asked);
+    memcpy(asked[0].hash, HASH_1, STORE_HASH_LEN);
+    asked[0].player = anna;
+    memcpy(asked[1].hash, HASH_3, STORE_HASH_LEN);
+    asked[1].player = anna;
+    memcpy(asked[2].hash, HASH_1, STORE_HASH_LEN);
+    asked[2].player = 9999;
+    memcpy(asked[3].hash, HASH_3, STORE_HASH_LEN);
+    asked[3].player = bert;
+    OK(store_player_set_disabled(db, bert, 1, err, errsize));
+    OK(store_logins_read(db, asked, 4, err, errsize));
+    assert_true(asked[0].player_found && asked[0].login_found && !asked[0].disabled);
+    assert_int_equal(asked[0].used, 5000);
+    assert_true(asked[1].player_found && !asked[1].login_found);
+    assert_false(asked[2].player_found);
+    /* disabling ended bert's login with it */
+    assert_true(asked[3].player_found && asked[3].disabled && !asked[3].login_found);
+
+    OK(store_login_add(db, HASH_2, anna, 200, err, errsize));
+    OK(store_logins_expire(db, 1000, err, errsize));
+    assert_int_equal(store_login_find(db, HASH_2, &p, &used, err, sizeof err), 0);
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 1);
+    OK(store_login_delete(db, HASH_1, err, errsize));
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 0);
+    store_close(db);
+}
+
+static void only_unused_guests_nothing_refers_to_are_deleted(void **state) {
+    (void)state;
+    store *db = open_memory();
+    char err[256] = "";
+    int64_t old1 = add_player(db, "Guest 1", "guest 1", "guest", NULL, 10);
+    int64_t old2 = add_player(db, "Guest 2", "guest 2", "guest", NULL, 10);
+    int64_t seated = add_player(db, "Guest 3", "guest 3", "guest", NULL, 10);
+    int64_t recent = add_player(db, "Guest 4", "guest 4", "guest", NULL, 500);
+    int64_t account = add_player(db, "Anna", "anna", "account", "pw", 10);
+    OK(store_login_add(db, HASH_1, old1, 10, err, errsize));
+    store_table t = table_of(ID_A, 2, 1);
+    t.seats[0].player = seated;
+    OK(store_create(db, &t, err, errsize));
+
+    assert_int_equal(store_guests_delete(db, 100, 1, err, sizeof err), 1); /* at most max */
+    assert_int_equal(store_guests_delete(db, 100, 10, err, sizeof err), 1);
+    assert_int_equal(store_guests_delete(db, 100, 10, err, sizeof err), 0);
+    store_player p;
+    int64_t used;
+    assert_int_equal(store_player_get(db, old1, &p, err, sizeof err), 0);
+    assert_int_equal(store_player_get(db, old2, &p, err, sizeof err), 0);
+    assert_int_equal(store_login_find(db, HASH_1, &p, &used, err, sizeof err), 0);
+    assert_int_equal(store_player_get(db, seated, &p, err, sizeof err), 1);
+    assert_int_equal(store_player_get(db, recent, &p, err, sizeof err), 1);
+    assert_int_equal(store_player_get(db, account, &p, err, sizeof err), 1);
+    store_close(db);
+}
+
+/* Disabling a player and ending its logins, or an operator's new password
+** and the logins ended, are one change: when the logins cannot be ended,
+** the player is as before. */
+static void a_players_change_and_its_logins_end_together(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    int64_t anna = add_player(db, "Anna", "anna", "account", "old", 10);
+    OK(store_login_add(db, HASH_1, anna, 10, err, errsize));
+    raw_exec(d.db, "CREATE TRIGGER keep_logins BEFORE DELETE ON logins"
+                   " BEGIN SELECT RAISE(ABORT, 'logins kept'); END;");
+    char err[256] = "", password[STORE_PASSWORD_MAX];
+    assert_int_equal(store_player_set_disabled(db, anna, 1, err, sizeof err), -1);
+    says(err, "logins kept");
+    assert_int_equal(store_player_set_password(db, anna, "new", 1, err, sizeof err), -1);
+    says(err, "logins kept");
+    store_player p;
+    assert_int_equal(store_account_by_key(db, "anna", &p, password, sizeof password, err,
+                                          sizeof err), 1);
+    assert_int_equal(p.disabled, 0);
+    assert_string_equal(password, "old");
+    /* without the logins to end, the password alone changes */
+    OK(store_player_set_password(db, anna, "new", 0, err, errsize));
+    assert_int_equal(store_account_by_key(db, "anna", &p, password, sizeof password, err,
+                                          sizeof err), 1);
+    assert_string_equal(password, "new");
+    store_close(db);
+}
+
+/* tafel admin's open: nothing created, nothing foreign touched. */
+static void an_existing_database_is_opened_and_nothing_else(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    char err[512] = "";
+    store *db = NULL;
+    assert_int_equal(store_open_existing(d.db, &db, err, sizeof err), -1);
+    assert_null(db);
+    says(err, "tafel.db: No such file or directory");
+    assert_false(file_exists(d.db));
+
+    FILE *f = fopen(d.db, "w"); /* empty: store_open would make it a database */
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(store_open_existing(d.db, &db, err, sizeof err), -1);
+    says(err, "not a tafel database");
+    struct stat st;
+    assert_int_equal(stat(d.db, &st), 0);
+    assert_int_equal(st.st_size, 0);
+
+    f = fopen(d.db, "w");
+    assert_non_null(f);
+    for (int i = 0; i < 200; i++) fputs("not a database. ", f);
+    fclose(f);
+    assert_int_equal(store_open_existing(d.db, &db, err, sizeof err), -1);
+    says(err, "not a tafel database");
+    unlink(d.db);
+
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 1);
+    store_close(db);
+    OK(store_open_existing(d.db, &db, err, errsize));
+    expect(db, ID_A, 0, "");
+    store_close(db);
+}
+
+/* close-table's guard: another process with the file open is seen, our
+** own connection is not.  The child opens first: a SQLite connection
+** must not cross a fork (the child would share the parent's locks). */
+static void another_process_holding_the_database_is_seen(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    int opened[2], done[2];
+    assert_int_equal(pipe(opened), 0);
+    assert_int_equal(pipe(done), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        store *other = NULL;
+        char err[256], byte = 1;
+        if (store_open(d.db, 0, &other, err, sizeof err)) _exit(1);
+        if (write(opened[1], &byte, 1) != 1 || read(done[0], &byte, 1) < 0) _exit(2);
+        store_close(other);
+        _exit(0);
+    }
+    char byte = 0;
+    assert_int_equal(read(opened[0], &byte, 1), 1);
+    OK(store_open(d.db, 0, &db, err, errsize));
+    int held = store_held_elsewhere(db);
+    assert_int_equal(write(done[1], &byte, 1), 1);
+    int status = 0;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    close(opened[0]), close(opened[1]), close(done[0]), close(done[1]);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_int_equal(held, 1);
+    assert_int_equal(store_held_elsewhere(db), 0);
+    assert_int_equal(store_held_elsewhere(NULL), 0);
+    store_close(db);
+}
+
+/* ---- results and ratings (store_ratings.c) ------------------------------- */
+
+/* Two accounts, Ann (1) and Bob (2), and tables ID_A then ID_B to rate. */
+static store *open_club(void) {
+    store *db = open_memory();
+    create(db, ID_A, 2, 7);
+    create(db, ID_B, 2, 7);
+    char *why = NULL;
+    if (sqlite3_exec(store_sqlite(db),
+                     "INSERT INTO players (id, name, name_key, kind, created, seen) VALUES"
+                     " (1, 'Ann', 'ann', 'account', 100, 100),"
+                     " (2, 'Bob', 'bob', 'account', 100, 100)",
+                     NULL, NULL, &why) != SQLITE_OK)
+        fail_msg("players: %s", why);
+    return db;
+}
+
+/* A rating rule the test can follow: the winner gains 10 per place it is
+** ahead, the loser loses as much; the befores it saw are kept. */
+typedef struct rate_seen {
+    int calls;
+    double before[2];
+    int refuse;
+} rate_seen;
+
+static int rate_by_place(void *arg, int n, store_result *r) {
+    rate_seen *seen = arg;
+    seen->calls++;
+    for (int i = 0; i < n; i++) {
+        seen->before[i] = r[i].before.rating;
+        r[i].after = r[i].before;
+        r[i].after.rating += r[i].place == 1 ? 10 : -10;
+        r[i].after.rd = r[i].before.rd - 50;
+        r[i].rated = 1;
+    }
+    return seen->refuse ? -1 : 0;
+}
+
+/* Ann beats Bob at table id. */
+static int record(store *db, const char *id, rate_seen *seen, char *err, size_t errsize) {
+    store_result r[2] = {
+        {.seat = 0, .player = 1, .place = 1, .score = 30, .before = {1500, 350, 0.06}},
+        {.seat = 1, .player = 2, .place = 2, .score = 12, .before = {1500, 350, 0.06}},
+    };
+    return store_results_record(db, id, "carcassonne", 2, r, rate_by_place, seen, err, errsize);
+}
+
+static void results_and_ratings_are_one_call_read_before_and_written_once(void **state) {
+    (void)state;
+    store *db = open_club();
+    rate_seen seen = {0};
+    char err[256] = "";
+    assert_int_equal(record(db, ID_A, &seen, err, sizeof err), 1);
+    assert_int_equal(seen.calls, 1);
+    assert_true(seen.before[0] == 1500 && seen.before[1] == 1500); /* new players' */
+    store_rating g;
+    assert_int_equal(store_rating_read(db, 1, "carcassonne", &g, err, sizeof err), 1);
+    assert_true(g.rating == 1510 && g.rd == 300 && g.volatility == 0.06);
+    assert_int_equal(store_rating_read(db, 1, "cardcassonne", &g, err, sizeof err), 0);
+    /* the same table's end seen again (after a restart) writes nothing */
+    assert_int_equal(record(db, ID_A, &seen, err, sizeof err), 0);
+    assert_int_equal(seen.calls, 1);
+    /* the next table starts from the ratings stored */
+    assert_int_equal(record(db, ID_B, &seen, err, sizeof err), 1);
+    assert_true(seen.before[0] == 1510 && seen.before[1] == 1490);
+    store_standing *top;
+    assert_int_equal(store_leaderboard_read(db, "carcassonne", 10, &top, err, sizeof err), 2);
+    assert_string_equal(top[0].name, "Ann");
+    assert_string_equal(top[0].kind, "account");
+    assert_true(top[0].rating == 1520 && top[0].games == 2 && top[1].rating == 1480);
+    free(top);
+    store_profile p;
+    OK(store_profile_read(db, 2, 0, 10, 10, &p, err, errsize));
+    assert_int_equal(p.since, 100);
+    assert_int_equal(p.ngames, 1);
+    assert_true(p.games[0].played == 2 && p.games[0].won == 0 && p.games[0].lost == 2);
+    assert_int_equal(p.nratings, 1);
+    assert_int_equal(p.ratings[0].nhistory, 2); /* oldest first: A, then B made later */
+    assert_string_equal(p.ratings[0].history[0].table_id, ID_A);
+    assert_true(p.ratings[0].history[1].rating == 1480);
+    assert_int_equal(p.nresults, 2); /* newest first */
+    assert_string_equal(p.results[0].table_id, ID_B);
+    assert_true(p.results[0].rated && p.results[0].rating_before == 1490 &&
+                p.results[0].has_score && p.results[0].score == 12 && !p.results[0].hidden);
+    assert_int_equal(p.results[0].players, 2);
+    assert_int_equal(p.results[0].nopponents, 1);
+    assert_string_equal(p.results[0].opponents[0].name, "Ann");
+    store_profile_free(&p);
+    /* only 1 row with a limit of 1 */
+    OK(store_profile_read(db, 2, 0, 1, 1, &p, err, errsize));
+    assert_true(p.nresults == 1 && p.ratings[0].nhistory == 1);
+    assert_string_equal(p.ratings[0].history[0].table_id, ID_B);
+    store_profile_free(&p);
+    store_close(db);
+}
+
+static void a_refused_rating_stores_no_result(void **state) {
+    (void)state;
+    store *db = open_club();
+    rate_seen seen = {.refuse = 1};
+    char err[256] = "";
+    assert_int_equal(record(db, ID_A, &seen, err, sizeof err), -1);
+    says(err, "recording the results of table " ID_A);
+    store_rating g;
+    assert_int_equal(store_rating_read(db, 1, "carcassonne", &g, err, sizeof err), 0);
+    store_profile p;
+    OK(store_profile_read(db, 1, 0, 10, 10, &p, err, errsize));
+    assert_int_equal(p.nresults, 0);
+    store_profile_free(&p);
+    /* unrated: results without ratings */
+    store_result r = {.seat = 0, .player = 1, .place = 1, .score = 3};
+    assert_int_equal(store_results_record(db, ID_A, "carcassonne", 1, &r, NULL, NULL, err,
+                                          sizeof err), 1);
+    OK(store_profile_read(db, 1, 0, 10, 10, &p, err, errsize));
+    assert_true(p.nresults == 1 && !p.results[0].rated && p.nratings == 0);
+    store_profile_free(&p);
+    store_close(db);
+}
+
+/* The replay's rule for the test: everyone back to 1500 with the results
+** left counted; refuses when asked to. */
+typedef struct rerate_seen {
+    int calls, results, refuse;
+} rerate_seen;
+
+static int rerate_to_new(void *arg, store_rerate_game *g, char *err, size_t errsize) {
+    rerate_seen *seen = arg;
+    seen->calls++;
+    seen->results = g->nresults;
+    for (int i = 0; i < g->nplayers; i++) {
+        g->players[i].now = (store_rating){1500, 350, 0.06};
+        g->players[i].games = 0;
+    }
+    if (seen->refuse) snprintf(err, errsize, "refused by the test");
+    return seen->refuse ? -1 : 0;
+}
+
+static void voiding_rates_again_in_one_transaction(void **state) {
+    (void)state;
+    store *db = open_club();
+    rate_seen seen = {0};
+    char err[256] = "";
+    assert_int_equal(record(db, ID_A, &seen, err, sizeof err), 1);
+    assert_int_equal(record(db, ID_B, &seen, err, sizeof err), 1);
+    store_voided_table *tables;
+    rerate_seen again = {.refuse = 1};
+    assert_int_equal(store_results_void(db, 2, NULL, rerate_to_new, &again, &tables, err,
+                                        sizeof err), -1);
+    says(err, "refused by the test");
+    assert_null(tables);
+    store_rating g;
+    assert_int_equal(store_rating_read(db, 2, "carcassonne", &g, err, sizeof err), 1);
+    assert_true(g.rating == 1480); /* nothing voided, nothing rated again */
+    again.refuse = 0;
+    assert_int_equal(store_results_void(db, 2, "carcassonne", rerate_to_new, &again, &tables,
+                                        err, sizeof err), 2);
+    assert_string_equal(tables[0].id, ID_A);
+    assert_string_equal(tables[1].id, ID_B);
+    assert_string_equal(tables[1].game, "carcassonne");
+    free(tables);
+    assert_int_equal(again.calls, 2);
+    assert_int_equal(again.results, 0); /* both tables voided: no rated result left */
+    assert_int_equal(store_rating_read(db, 1, "carcassonne", &g, err, sizeof err), 1);
+    assert_true(g.rating == 1500);
+    store_profile p;
+    OK(store_profile_read(db, 1, 0, 10, 10, &p, err, errsize));
+    assert_true(p.nresults == 2 && p.results[0].voided && p.results[1].voided);
+    assert_true(p.ngames == 0 && p.ratings[0].nhistory == 0);
+    store_profile_free(&p);
+    /* nothing left to void */
+    assert_int_equal(store_results_void(db, 2, NULL, rerate_to_new, &again, &tables, err,
+                                        sizeof err), 0);
+    assert_int_equal(again.calls, 2);
+    free(tables);
+    store_close(db);
+}
+
 /* A test that works on files, in a directory of its own. */
 #define IN_TMPDIR(test) cmocka_unit_test_setup_teardown(test, tmpdir_setup, tmpdir_teardown)
+
+/* ---- chat, clocks and my games -------------------------------------------- */
+
+/* A player row for the club's calls to refer to: its id. */
+static int64_t add_club_player(store *db, const char *name, const char *kind) {
+    char sql[256];
+    snprintf(sql, sizeof sql, "INSERT INTO players (name, name_key, kind, created, seen)"
+                              " VALUES ('%s', '%s', '%s', 1, 1)", name, name, kind);
+    sqlite3 *raw = store_sqlite(db);
+    if (sqlite3_exec(raw, sql, NULL, NULL, NULL) != SQLITE_OK)
+        fail_msg("adding player %s: %s", name, sqlite3_errmsg(raw));
+    return sqlite3_last_insert_rowid(raw);
+}
+
+static void chat_lines_are_counted_per_side_and_read_oldest_first(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    int64_t ann = add_club_player(db, "ann", "account");
+    int64_t next = -1, said = -1;
+    OK(store_chat_count(db, ID_A, 0, &next, &said, err, errsize));
+    assert_int_equal(next, 1);
+    assert_int_equal(said, 0);
+    char name[] = "ann", nobody[] = "", hello[] = "hello", hm[] = "hm", ok[] = "ok";
+    store_chat_line lines[] = {
+        {.n = 1, .player = ann, .name = name, .seat = 0, .at = 1000, .text = hello},
+        {.n = 2, .player = 0, .name = nobody, .seat = -1, .at = 2000, .text = hm},
+        {.n = 3, .player = 0, .name = nobody, .seat = 1, .at = 3000, .text = ok}};
+    for (int i = 0; i < 3; i++) OK(store_chat_add(db, ID_A, &lines[i], err, errsize));
+    OK(store_chat_count(db, ID_A, 1, &next, &said, err, errsize));
+    assert_int_equal(next, 4);
+    assert_int_equal(said, 2); /* the players' */
+    OK(store_chat_count(db, ID_A, -1, &next, &said, err, errsize));
+    assert_int_equal(said, 1); /* the spectators' */
+
+    char why[256] = "";
+    assert_int_equal(store_chat_add(db, ID_A, &lines[0], why, sizeof why), -1); /* n taken */
+    says(why, "chat line");
+
+    store_chat_line got[3];
+    assert_int_equal(store_chat_read(db, ID_A, 1, 3, got, why, sizeof why), 3);
+    assert_int_equal(got[0].n, 1);
+    assert_string_equal(got[0].name, "ann");
+    assert_string_equal(got[0].kind, "account");
+    assert_int_equal(got[0].at, 1000);
+    assert_string_equal(got[1].text, "hm");
+    assert_int_equal(got[1].seat, -1);
+    assert_string_equal(got[2].kind, ""); /* nobody by name */
+    store_chat_lines_free(got, 3);
+    /* a player reads the players' lines only; a cap keeps the latest */
+    assert_int_equal(store_chat_read(db, ID_A, 0, 3, got, why, sizeof why), 2);
+    assert_string_equal(got[0].text, "hello");
+    assert_string_equal(got[1].text, "ok");
+    store_chat_lines_free(got, 2);
+    assert_int_equal(store_chat_read(db, ID_A, 1, 1, got, why, sizeof why), 1);
+    assert_string_equal(got[0].text, "ok");
+    store_chat_lines_free(got, 1);
+    assert_int_equal(store_chat_read(db, ID_B, 1, 3, got, why, sizeof why), 0);
+    store_close(db);
+}
+
+static void a_time_out_ends_the_table_once(void **state) {
+    (void)state;
+    store *db = open_memory();
+    create(db, ID_A, 2, 1);
+    int64_t ms[] = {0, 5000};
+    OK(store_set_clocks(db, ID_A, 2, ms, 1234, err, errsize));
+    char why[256] = "";
+    assert_int_equal(store_time_out(db, ID_A, 2, 1, why, sizeof why), -1);
+    says(why, "no such unfinished table or seat");
+    OK(store_time_out(db, ID_A, 0, 1, err, errsize));
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.seq, 1);
+    assert_true(t.over);
+    assert_string_equal(t.end_reason, "timeout");
+    assert_int_equal(t.turn_since, 0);
+    assert_true(t.seats[0].resigned);
+    assert_string_equal(t.seats[0].forfeit, "time");
+    assert_false(t.seats[1].resigned);
+    store_table_free(&t);
+    assert_int_equal(store_time_out(db, ID_A, 1, 2, why, sizeof why), -1); /* over already */
+    says(why, "no such unfinished table or seat");
+    t = load(db, ID_A);
+    assert_false(t.seats[1].resigned); /* the refused call changed nothing */
+    assert_int_equal(t.seq, 1);
+    store_table_free(&t);
+    store_close(db);
+}
+
+static void a_players_seats_are_those_of_unfinished_tables(void **state) {
+    (void)state;
+    store *db = open_memory();
+    int64_t ann = add_club_player(db, "ann", "account"), bob = add_club_player(db, "bob", "account");
+    create(db, ID_A, 2, 1);
+    create(db, ID_B, 2, 2);
+    create(db, ID_C, 2, 3);
+    store_table t = load(db, ID_A);
+    t.seats[1].player = ann;
+    OK(store_set_seat(db, ID_A, 1, &t.seats[1], 0, 0, err, errsize));
+    store_table_free(&t);
+    t = load(db, ID_B);
+    t.seats[0].player = ann;
+    OK(store_set_seat(db, ID_B, 0, &t.seats[0], 0, 1, err, errsize)); /* over */
+    t.seats[1].player = bob;
+    OK(store_set_seat(db, ID_B, 1, &t.seats[1], 0, 1, err, errsize));
+    store_table_free(&t);
+    store_player_seat seats[4];
+    char why[256] = "";
+    assert_int_equal(store_player_seats(db, ann, 4, seats, why, sizeof why), 1);
+    assert_string_equal(seats[0].table_id, ID_A);
+    assert_int_equal(seats[0].seat, 1);
+    assert_int_equal(store_player_seats(db, bob, 4, seats, why, sizeof why), 0);
+    assert_int_equal(store_player_seats(db, ann, 0, seats, why, sizeof why), 0);
+    store_close(db);
+}
+
+/* A move and its clocks are one change: both stored, or neither (issue 36:
+** the clocks were a second transaction after the move). */
+static void a_move_is_stored_with_its_clocks_in_one_transaction(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 1);
+    const char *const one[] = {"place 0 1 90"};
+    const int seat0[] = {0};
+    store_clocks clocks = {.nseats = 2, .ms = {60000, 45000}, .turn_since = 777};
+    OK(store_append(db, ID_A, 0, 1, one, seat0, 1, 0, &clocks, err, errsize));
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.seats[0].clock_ms, 60000);
+    assert_int_equal(t.seats[1].clock_ms, 45000);
+    assert_int_equal(t.turn_since, 777);
+    store_table_free(&t);
+
+    char why[256] = "";
+    clocks.nseats = 3;
+    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, &clocks, why, sizeof why),
+                     -1);
+    says(why, "3 clocks for 2 seats");
+    raw_exec(d.db, "CREATE TRIGGER refuse_13 BEFORE UPDATE ON seats WHEN NEW.clock_ms = 13"
+                   " BEGIN SELECT RAISE(ABORT, 'clock 13 refused'); END;");
+    store_clocks refused = {.nseats = 2, .ms = {13, -1}, .turn_since = 0};
+    assert_int_equal(store_append(db, ID_A, 1, 1, one, seat0, 2, 0, &refused, why, sizeof why),
+                     -1);
+    says(why, "clock 13 refused");
+    expect(db, ID_A, 1, "0:place 0 1 90"); /* the move went with its clocks */
+    t = load(db, ID_A);
+    assert_int_equal(t.seats[0].clock_ms, 60000);
+    assert_int_equal(t.turn_since, 777);
+    store_table_free(&t);
+    store_close(db);
+}
 
 int main(void) {
     const struct CMUnitTest tests[] = {
@@ -1045,6 +1647,19 @@ int main(void) {
         IN_TMPDIR(a_change_that_fails_midway_is_rolled_back),
         cmocka_unit_test(odd_input_is_refused_with_a_message),
         cmocka_unit_test(messages_fit_any_buffer),
+        cmocka_unit_test(players_are_found_by_key_or_id_and_guests_never_by_name),
+        cmocka_unit_test(logins_are_found_used_ended_and_checked),
+        cmocka_unit_test(only_unused_guests_nothing_refers_to_are_deleted),
+        IN_TMPDIR(a_players_change_and_its_logins_end_together),
+        IN_TMPDIR(an_existing_database_is_opened_and_nothing_else),
+        IN_TMPDIR(another_process_holding_the_database_is_seen),
+        cmocka_unit_test(results_and_ratings_are_one_call_read_before_and_written_once),
+        cmocka_unit_test(a_refused_rating_stores_no_result),
+        cmocka_unit_test(voiding_rates_again_in_one_transaction),
+        cmocka_unit_test(chat_lines_are_counted_per_side_and_read_oldest_first),
+        cmocka_unit_test(a_time_out_ends_the_table_once),
+        cmocka_unit_test(a_players_seats_are_those_of_unfinished_tables),
+        IN_TMPDIR(a_move_is_stored_with_its_clocks_in_one_transaction),
     };
     return cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
 }

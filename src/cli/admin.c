@@ -2,69 +2,29 @@
 ** admin.c -- tafel admin --db FILE COMMAND: a server's players and tables
 ** from the command line.
 **
-** Opens the server's database with store_open (which brings an older file
-** up to date) after checking that the file exists and is a tafel database
-** (a missing file is never created, another SQLite file never changed).
-** Players and logins are read by the running server at each request, so
-** disable, enable and reset-password take effect at once (its open sockets
-** of the ended logins close within 5 s: sockets.c); tables are held
-** in the server's memory, so close-table refuses while a process holds the
-** database open (a POSIX lock on it or its -shm file: SQLite's own locks).
+** Opens the server's database with store_open_existing (which brings an
+** older file up to date, never creates a missing one and leaves another
+** SQLite file unchanged) and changes it only through the store.  Players
+** and logins are read by the running server at each request, so disable,
+** enable and reset-password take effect at once (its open sockets of the
+** ended logins close within 5 s: sockets.c); tables are held in the
+** server's memory, so close-table refuses while another process has the
+** database open (store_held_elsewhere).
 */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "players.h"
 #include "rerate.h"
-#include "storage.h"
+#include "store.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <sodium.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #define PASSWORD_MIN 8
 #define PASSWORD_MAX 256
-
-/* Whether another process holds a lock on path (0 none or no file). */
-static int locked_by_other(const char *path) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
-    int held = fcntl(fd, F_GETLK, &lk) == 0 && lk.l_type != F_UNLCK;
-    close(fd);
-    return held;
-}
-
-/* Whether path is a SQLite file with tafel's tables: 1, 0 not, -1 unreadable. */
-static int is_tafel_db(const char *path) {
-    sqlite3 *db;
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-        sqlite3_close(db);
-        return -1;
-    }
-    sqlite3_stmt *st;
-    int yes = 0;
-    if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
-                               " AND name IN ('tables', 'seats', 'actions')", -1, &st, NULL)
-        == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW) yes = sqlite3_column_int(st, 0) == 3;
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(db);
-    return yes;
-}
-
-static void name_key(const char *name, char *out, size_t size) {
-    size_t i = 0;
-    for (; name[i] && i + 1 < size; i++)
-        out[i] = (name[i] >= 'A' && name[i] <= 'Z') ? (char)(name[i] - 'A' + 'a') : name[i];
-    out[i] = '\0';
-}
 
 static const char *when(int64_t t, char *buf, size_t size) {
     time_t tt = (time_t)t;
@@ -74,91 +34,64 @@ static const char *when(int64_t t, char *buf, size_t size) {
     return buf;
 }
 
-static int list_players(sqlite3 *db) {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "SELECT p.name, p.kind, p.created, p.seen, p.disabled,"
-                               " (SELECT count(DISTINCT table_id) FROM seats s WHERE s.player = p.id)"
-                               " FROM players p ORDER BY p.kind, p.name_key, p.id",
-                           -1, &st, NULL) != SQLITE_OK) {
-        fprintf(stderr, "tafel admin: cannot read the players: %s\n", sqlite3_errmsg(db));
+static int list_players(store *db) {
+    char err[512];
+    store_player_row *rows;
+    int n = store_players_list(db, &rows, err, sizeof err);
+    if (n < 0) {
+        fprintf(stderr, "tafel admin: cannot read the players: %s\n", err);
         return 1;
     }
     printf("%-24s  %-7s  %-16s  %-16s  %-8s  %s\n", "name", "kind", "created (UTC)",
            "seen (UTC)", "disabled", "games");
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    for (int i = 0; i < n; i++) {
         char a[32], b[32];
-        const unsigned char *name = sqlite3_column_text(st, 0), *kind = sqlite3_column_text(st, 1);
-        printf("%-24s  %-7s  %-16s  %-16s  %-8s  %d\n",
-               cli_printable(name ? (const char *)name : ""), kind ? (const char *)kind : "",
-               when(sqlite3_column_int64(st, 2), a, sizeof a),
-               when(sqlite3_column_int64(st, 3), b, sizeof b),
-               sqlite3_column_int(st, 4) ? "yes" : "no", sqlite3_column_int(st, 5));
+        const store_player_row *r = &rows[i];
+        printf("%-24s  %-7s  %-16s  %-16s  %-8s  %d\n", cli_printable(r->player.name),
+               r->player.kind, when(r->created, a, sizeof a), when(r->seen, b, sizeof b),
+               r->player.disabled ? "yes" : "no", r->games);
     }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        fprintf(stderr, "tafel admin: cannot read the players: %s\n", sqlite3_errmsg(db));
-        return 1;
-    }
+    store_player_rows_free(rows);
     return 0;
 }
 
 /* The id of the account or guest-less player NAME (accounts and bots,
-** case-insensitive): >0, 0 none (says so), -1 error. */
-static int64_t player_id(sqlite3 *db, const char *name, int accounts_only) {
-    char key[4 * 32];
-    if (strlen(name) > 24) {
-        fprintf(stderr, "tafel admin: no player '%s' (names have at most 24 bytes)\n",
-                cli_printable(name));
+** case-insensitive): >0, 0 none (says so), -1 error (says so). */
+static int64_t player_id(store *db, const char *name, int accounts_only) {
+    char key[4 * PLAYER_NAME_MAX], err[512];
+    if (strlen(name) > PLAYER_NAME_MAX) {
+        fprintf(stderr, "tafel admin: no player '%s' (names have at most %d bytes)\n",
+                cli_printable(name), PLAYER_NAME_MAX);
         return 0;
     }
-    name_key(name, key, sizeof key);
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, accounts_only
-                                   ? "SELECT id FROM players WHERE name_key = ?1 AND kind = 'account'"
-                                   : "SELECT id FROM players WHERE name_key = ?1 AND kind <> 'guest'",
-                           -1, &st, NULL) != SQLITE_OK)
+    players_name_key(name, key, sizeof key);
+    store_player p;
+    int found = accounts_only ? store_account_by_key(db, key, &p, NULL, 0, err, sizeof err)
+                              : store_player_by_key(db, key, &p, err, sizeof err);
+    if (found < 0) {
+        fprintf(stderr, "tafel admin: %s\n", err);
         return -1;
-    int64_t id = 0;
-    sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(st) == SQLITE_ROW) id = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    if (!id)
+    }
+    if (!found)
         fprintf(stderr, "tafel admin: no %s '%s' (tafel admin --db FILE players lists them)\n",
                 accounts_only ? "account" : "player", cli_printable(name));
-    return id;
+    return found ? p.id : 0;
 }
 
-/* Runs sql on one id (and text): 0, or 1 with a message. */
-static int run_id(sqlite3 *db, const char *sql, int64_t id, const char *text) {
-    sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
-    if (rc == SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, id);
-        if (text) sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
-        rc = sqlite3_step(st);
-        sqlite3_finalize(st);
-    }
-    if (rc != SQLITE_DONE) {
-        fprintf(stderr, "tafel admin: cannot change the database: %s\n", sqlite3_errmsg(db));
-        return 1;
-    }
-    return 0;
-}
-
-static int set_disabled(sqlite3 *db, const char *name, int disabled) {
+static int set_disabled(store *db, const char *name, int disabled) {
     int64_t id = player_id(db, name, 0);
     if (id <= 0) return 1;
-    if (run_id(db, disabled ? "UPDATE players SET disabled = 1 WHERE id = ?1"
-                            : "UPDATE players SET disabled = 0 WHERE id = ?1", id, NULL) ||
-        (disabled && run_id(db, "DELETE FROM logins WHERE player = ?1", id, NULL)))
+    char err[512];
+    if (store_player_set_disabled(db, id, disabled, err, sizeof err)) {
+        fprintf(stderr, "tafel admin: cannot change the database: %s\n", err);
         return 1;
+    }
     printf("%s: %s\n", cli_printable(name),
            disabled ? "disabled (its logins ended)" : "enabled");
     return 0;
 }
 
-static int reset_password(sqlite3 *db, const char *name, int generate) {
+static int reset_password(store *db, const char *name, int generate) {
     int64_t id = player_id(db, name, 1);
     if (id <= 0) return 1;
     char password[PASSWORD_MAX + 2];
@@ -188,8 +121,9 @@ static int reset_password(sqlite3 *db, const char *name, int generate) {
         fprintf(stderr, "tafel admin: out of memory hashing the password\n");
         return 1;
     }
-    if (run_id(db, "UPDATE players SET password = ?2 WHERE id = ?1", id, hash) ||
-        run_id(db, "DELETE FROM logins WHERE player = ?1", id, NULL)) {
+    char err[512];
+    if (store_player_set_password(db, id, hash, 1, err, sizeof err)) {
+        fprintf(stderr, "tafel admin: cannot change the database: %s\n", err);
         sodium_memzero(password, sizeof password);
         return 1;
     }
@@ -200,9 +134,7 @@ static int reset_password(sqlite3 *db, const char *name, int generate) {
 }
 
 static int close_table(store *s, const char *path, const char *id) {
-    char shm[4096];
-    snprintf(shm, sizeof shm, "%s-shm", path);
-    if (locked_by_other(path) || locked_by_other(shm)) {
+    if (store_held_elsewhere(s)) {
         fprintf(stderr, "tafel admin: a running server holds %s and keeps its tables in memory; "
                         "stop it, then close the table\n", path);
         return 1;
@@ -235,7 +167,7 @@ static int close_table(store *s, const char *path, const char *id) {
 
 /* Voids the rated results of NAME's tables (of game, or all) and rates
 ** the games again: what was done is printed only once it is committed. */
-static int void_player(sqlite3 *db, const char *name, const char *game) {
+static int void_player(store *db, const char *name, const char *game) {
     int64_t id = player_id(db, name, 0);
     if (id <= 0) return 1;
     char *report = NULL, err[512];
@@ -294,35 +226,23 @@ int cli_admin(const cli_command *cmd, int argc, char **argv) {
                 cli_printable(arg), STORE_ID_LEN);
         return CLI_USAGE;
     }
-    struct stat st;
-    if (stat(db_path, &st)) {
-        fprintf(stderr, "tafel admin: %s: %s\n", db_path, strerror(errno));
-        return 1;
-    }
-    int tafel = is_tafel_db(db_path);
-    if (tafel <= 0) {
-        fprintf(stderr, "tafel admin: %s is not a tafel database\n", db_path);
-        return 1;
-    }
     if (sodium_init() < 0) {
         fprintf(stderr, "tafel admin: libsodium cannot start\n");
         return 1;
     }
     char err[512];
     store *s;
-    if (store_open(db_path, 0, &s, err, sizeof err)) {
+    if (store_open_existing(db_path, &s, err, sizeof err)) {
         fprintf(stderr, "tafel admin: %s\n", err);
         return 1;
     }
-    sqlite3 *db = store_sqlite(s);
-    sqlite3_busy_timeout(db, 5000);
     switch (which) {
-    case 0: rc = list_players(db); break;
-    case 1: rc = reset_password(db, arg, generate != NULL); break;
-    case 2: rc = set_disabled(db, arg, 1); break;
-    case 3: rc = set_disabled(db, arg, 0); break;
+    case 0: rc = list_players(s); break;
+    case 1: rc = reset_password(s, arg, generate != NULL); break;
+    case 2: rc = set_disabled(s, arg, 1); break;
+    case 3: rc = set_disabled(s, arg, 0); break;
     case 4: rc = close_table(s, db_path, arg); break;
-    default: rc = void_player(db, arg, game); break;
+    default: rc = void_player(s, arg, game); break;
     }
     store_close(s);
     return rc;

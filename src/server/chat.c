@@ -1,6 +1,6 @@
 /*
-** chat.c -- the chat at a table: checked, stored (store_sqlite: the
-** `chat` table, on the loop, each line its own statement), and told.
+** chat.c -- the chat at a table: checked, stored (store.h's chat: on
+** the loop, each line its own statement), and told.
 **
 ** A line is 1..CHAT_TEXT_MAX bytes of UTF-8 after trimming spaces at both
 ** ends, one line (no control character at all: no newline, no tab), plain
@@ -25,7 +25,6 @@
 #include "tables.h"
 
 #include <cjson/cJSON.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,22 +119,10 @@ void chat_say(session *s, const char *text) {
                                                 "moment", CHAT_BURST, CHAT_BURST_MS / 1000);
         return;
     }
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st = NULL;
+    char why[512];
     int64_t n = 0, said = 0; /* the table's lines of the speaker's side: players or spectators */
-    if (db && sqlite3_prepare_v2(db, "SELECT coalesce(max(n), 0),"
-                                     " coalesce(sum((seat >= 0) = (?2 >= 0)), 0)"
-                                     " FROM chat WHERE table_id = ?1",
-                                 -1, &st, NULL) == SQLITE_OK &&
-        sqlite3_bind_text(st, 1, t->id, -1, SQLITE_STATIC) == SQLITE_OK &&
-        sqlite3_bind_int(st, 2, s->seat) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
-        n = sqlite3_column_int64(st, 0) + 1;
-        said = sqlite3_column_int64(st, 1);
-    }
-    sqlite3_finalize(st);
-    if (!n) {
-        protocol_send_error(s, "storage", "the chat could not be read: %s",
-                            db ? sqlite3_errmsg(db) : "no database");
+    if (store_chat_count(tables_store(), t->id, s->seat, &n, &said, why, sizeof why)) {
+        protocol_send_error(s, "storage", "the chat could not be read: %s", why);
         return;
     }
     if (said >= CHAT_TABLE_MAX) {
@@ -143,24 +130,21 @@ void chat_say(session *s, const char *text) {
                             CHAT_TABLE_MAX, s->seat >= 0 ? "players" : "spectators");
         return;
     }
-    const char *name = s->who.id ? s->who.name : "";
-    int rc = sqlite3_prepare_v2(db, "INSERT INTO chat (table_id, n, player, name, seat, at, text)"
-                                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", -1, &st, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, t->id, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, n);
-    if (rc == SQLITE_OK)
-        rc = s->who.id ? sqlite3_bind_int64(st, 3, s->who.id) : sqlite3_bind_null(st, 3);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 5, s->seat);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 6, now);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 7, text, (int)len, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
-    if (rc != SQLITE_OK) {
-        protocol_send_error(s, "storage", "the line was not stored: %s", sqlite3_errmsg(db));
-        sqlite3_finalize(st);
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        protocol_send_error(s, "storage", "the line was not stored: out of memory");
         return;
     }
-    sqlite3_finalize(st);
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    char nobody[] = "";
+    store_chat_line line = {.n = n, .player = s->who.id, .name = s->who.id ? s->who.name : nobody,
+                            .seat = s->seat, .at = now, .text = copy};
+    if (store_chat_add(tables_store(), t->id, &line, why, sizeof why)) {
+        protocol_send_error(s, "storage", "the line was not stored: %s", why);
+        free(copy);
+        return;
+    }
     rate->at[rate->i] = now;
     rate->i = (rate->i + 1) % CHAT_BURST;
     if (rate == &own) {
@@ -168,12 +152,9 @@ void chat_say(session *s, const char *text) {
         s->chat_i = own.i;
     }
 
-    char *copy = malloc(len + 1);
-    if (!copy) return;
-    memcpy(copy, text, len);
-    copy[len] = 0;
     cJSON *lines = cJSON_CreateArray();
-    cJSON_AddItemToArray(lines, line_json(n, name, kind_text(s->who.kind), s->seat, now, copy));
+    cJSON_AddItemToArray(lines, line_json(n, line.name, kind_text(s->who.kind), s->seat, now,
+                                          copy));
     free(copy);
     char *out = message_of(lines);
     if (!out) return;
@@ -186,34 +167,28 @@ void chat_say(session *s, const char *text) {
 
 void chat_joined(session *s) {
     table *t = s->table;
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st = NULL;
-    if (!t || !db ||
-        sqlite3_prepare_v2(db, "SELECT c.n, c.name, p.kind, c.seat, c.at, c.text FROM chat c"
-                               " LEFT JOIN players p ON p.id = c.player"
-                               " WHERE c.table_id = ?1 AND (?2 OR c.seat >= 0)"
-                               " ORDER BY c.n DESC LIMIT ?3", -1, &st, NULL) != SQLITE_OK) {
-        sqlite3_finalize(st);
+    if (!t) return;
+    store_chat_line *said = malloc(sizeof *said * CHAT_HISTORY);
+    char why[512];
+    int n = said ? store_chat_read(tables_store(), t->id, s->seat < 0, CHAT_HISTORY, said, why,
+                                   sizeof why)
+                 : 0;
+    if (n <= 0) { /* nothing to read (or unreadable): no message (clients that never chat
+                  ** see no new message at all) */
+        free(said);
         return;
     }
     cJSON *lines = cJSON_CreateArray();
-    int rc = sqlite3_bind_text(st, 1, t->id, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, s->seat < 0);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 3, CHAT_HISTORY);
-    while (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
-        const char *kind = (const char *)sqlite3_column_text(st, 2);
-        if (kind && strcmp(kind, "account") && strcmp(kind, "guest")) kind = NULL;
-        cJSON *o = line_json(sqlite3_column_int64(st, 0), (const char *)sqlite3_column_text(st, 1),
-                             kind, sqlite3_column_int(st, 3), sqlite3_column_int64(st, 4),
-                             (const char *)sqlite3_column_text(st, 5));
-        cJSON_InsertItemInArray(lines, 0, o); /* oldest first */
+    for (int i = 0; i < n; i++) {
+        const char *kind = said[i].kind;
+        cJSON_AddItemToArray(lines, line_json(said[i].n, said[i].name,
+                                              strcmp(kind, "account") && strcmp(kind, "guest")
+                                                  ? NULL
+                                                  : kind,
+                                              said[i].seat, said[i].at, said[i].text));
     }
-    sqlite3_finalize(st);
-    if (!cJSON_GetArraySize(lines)) { /* nothing to read: no message (clients that never
-                                       ** chat see no new message at all) */
-        cJSON_Delete(lines);
-        return;
-    }
+    store_chat_lines_free(said, n);
+    free(said);
     char *out = message_of(lines);
     if (out) session_send(s, out, strlen(out));
     free(out);

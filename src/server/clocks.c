@@ -9,7 +9,6 @@
 
 #include <cjson/cJSON.h>
 #include <math.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,15 +132,17 @@ void clocks_forget(table *t) {
     }
 }
 
-/* The human seat to move, whose time counts (-1: none: the game is over,
-** chance or a bot is to move, or invitations wait: no clock runs before
-** every invited player has accepted). */
-static int seat_to_move(const table *t) {
-    if (t->over || table_waiting(t)) return -1;
-    int seat = tafel_state_current(t->state);
+/* The human seat to move in state, whose time counts (-1: none: the game
+** is over, chance or a bot is to move, or invitations wait: no clock runs
+** before every invited player has accepted). */
+static int seat_to_move_in(const table *t, const tafel_state *state, int over) {
+    if (over || table_waiting(t)) return -1;
+    int seat = tafel_state_current(state);
     if (seat < 0 || seat >= t->players || t->seats[seat].bot) return -1;
     return seat;
 }
+
+static int seat_to_move(const table *t) { return seat_to_move_in(t, t->state, t->over); }
 
 int clocks_turn_seat(const table *t) { return t->turn_seat; }
 
@@ -176,43 +177,71 @@ int clocks_flagged(const table *t, int seat, int64_t now) {
            t->turn_since > 0 && clocks_left_ms(t, seat, now) <= 0;
 }
 
-/* Whether seat played an action of the latest change (its turn ended by
-** its own move: the increment is its). */
-static int acted(const table *t, int seat) {
-    for (int i = 0; i < t->nlast; i++)
-        if (t->last[i].seat == seat) return 1;
+/* Whether seat is one of the n seats that played the change's actions
+** (its turn ended by its own move: the increment is its). */
+static int acted(int seat, const int *seats, int n) {
+    for (int i = 0; i < n; i++)
+        if (seats[i] == seat) return 1;
     return 0;
+}
+
+/* The clocks at now after a change that leaves seat after to move
+** (acted_before: the seat that was to move played in it), into out: 1
+** when they are to be stored, 0 when they stay as stored. */
+static int settle(const table *t, int after, int acted_before, int64_t now, store_clocks *out) {
+    int before = t->turn_seat;
+    int64_t since = t->turn_since;
+    out->nseats = t->players;
+    for (int i = 0; i < t->players; i++) out->ms[i] = t->seats[i].clock_ms;
+    out->turn_since = since;
+    if (t->clock.kind == TABLE_CLOCK_NONE) return 0;
+    if (t->clock.kind == TABLE_CLOCK_REALTIME) {
+        if (before >= 0 && since > 0) {
+            int64_t left = out->ms[before] - (now - since);
+            if (left < 0) left = 0;
+            if (after != before && acted_before && left > 0) left += t->clock.increment_ms;
+            out->ms[before] = left;
+        }
+        out->turn_since = after >= 0 ? now : 0;
+    } else if (after != before || !since) {
+        out->turn_since = after >= 0 ? now : 0;
+    }
+    return t->clock.kind == TABLE_CLOCK_REALTIME || out->turn_since != since;
+}
+
+int clocks_next(const table *t, const tafel_state *after, int over, const int *seats, int n,
+                store_clocks *out) {
+    int seat = seat_to_move_in(t, after, over);
+    return settle(t, seat, acted(t->turn_seat, seats, n), clocks_now_ms(), out);
+}
+
+void clocks_stored(table *t, const store_clocks *clocks) {
+    t->clock_next = *clocks;
+    t->clock_next_seq = t->seq + 1;
 }
 
 void clocks_changed(table *t) {
     if (t->clock_seq == t->seq) return;
     t->clock_seq = t->seq;
-    int64_t now = clocks_now_ms();
     int before = t->turn_seat, after = seat_to_move(t);
+    store_clocks clocks = t->clock_next;
+    /* stored with the change itself (clocks_next), or now on their own */
+    int stored = t->clock_next_seq == t->seq;
+    t->clock_next_seq = 0;
+    if (!stored) {
+        int acted_before = 0;
+        for (int i = 0; i < t->nlast; i++) acted_before |= t->last[i].seat == before;
+        char why[512];
+        if (settle(t, after, acted_before, clocks_now_ms(), &clocks) &&
+            store_set_clocks(tables_store(), t->id, t->players, clocks.ms, clocks.turn_since,
+                             why, sizeof why))
+            fprintf(stderr, "tafel serve: table %s: the clocks were not stored: %s\n", t->id,
+                    why);
+    }
     t->turn_seat = after;
     if (t->clock.kind != TABLE_CLOCK_NONE) {
-        int64_t since = t->turn_since;
-        if (t->clock.kind == TABLE_CLOCK_REALTIME) {
-            if (before >= 0 && since > 0) {
-                table_seat *s = &t->seats[before];
-                int64_t left = s->clock_ms - (now - since);
-                if (left < 0) left = 0;
-                if (after != before && acted(t, before) && left > 0) left += t->clock.increment_ms;
-                s->clock_ms = left;
-            }
-            t->turn_since = after >= 0 ? now : 0;
-        } else if (after != before || !since) {
-            t->turn_since = after >= 0 ? now : 0;
-        }
-        if (t->clock.kind == TABLE_CLOCK_REALTIME || t->turn_since != since) {
-            int64_t ms[TAFEL_MAX_PLAYERS];
-            for (int i = 0; i < t->players; i++) ms[i] = t->seats[i].clock_ms;
-            char why[512];
-            if (store_set_clocks(tables_store(), t->id, t->players, ms, t->turn_since, why,
-                                 sizeof why))
-                fprintf(stderr, "tafel serve: table %s: the clocks were not stored: %s\n", t->id,
-                        why);
-        }
+        for (int i = 0; i < t->players; i++) t->seats[i].clock_ms = clocks.ms[i];
+        t->turn_since = clocks.turn_since;
         if (t->over) clocks_forget(t);
     }
     if (after >= 0 && after != before) turns_notify(t, after);
@@ -263,42 +292,4 @@ void clocks_tick(void) {
             fprintf(stderr, "tafel serve: table %s: seat %d's time ran out, not stored: %s\n",
                     t->id, seat, msg);
     }
-}
-
-int clocks_store_timeout(const char *id, int seat, int64_t seq, char *err, size_t errsize) {
-    sqlite3 *db = store_sqlite(tables_store());
-    if (!db) return snprintf(err, errsize, "no database"), -1;
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        snprintf(err, errsize, "ending table %s on time: %s", id, sqlite3_errmsg(db));
-        return -1;
-    }
-    static const char *const sql[] = {
-        "UPDATE seats SET resigned = 1, forfeit = 'time' WHERE table_id = ?1 AND seat = ?2",
-        "UPDATE tables SET seq = ?3, finished = 1, end_reason = 'timeout', turn_since = NULL,"
-        " updated = max(created, CAST(strftime('%s', 'now') AS INTEGER))"
-        " WHERE id = ?1 AND finished = 0"};
-    int ok = 1;
-    for (int i = 0; i < 2 && ok; i++) {
-        sqlite3_stmt *st = NULL;
-        int rc = sqlite3_prepare_v2(db, sql[i], -1, &st, NULL);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK)
-            rc = i ? sqlite3_bind_int64(st, 3, seq) : sqlite3_bind_int(st, 2, seat);
-        if (rc == SQLITE_OK) rc = sqlite3_step(st);
-        if (rc != SQLITE_DONE) {
-            snprintf(err, errsize, "ending table %s on time: %s", id, sqlite3_errmsg(db));
-            ok = 0;
-        } else if (sqlite3_changes(db) != 1) {
-            snprintf(err, errsize, "ending table %s on time: no such unfinished table or seat",
-                     id);
-            ok = 0;
-        }
-        sqlite3_finalize(st);
-    }
-    if (ok && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        snprintf(err, errsize, "ending table %s on time: %s", id, sqlite3_errmsg(db));
-        ok = 0;
-    }
-    if (!ok) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-    return ok ? 0 : -1;
 }

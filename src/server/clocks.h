@@ -44,8 +44,9 @@ void clock_text(const table_clock *c, char *out, size_t size);
 ** previous one, and a seat that hands the turn on after its own action
 ** gets the increment.  Correspondence: the seat to move has per_move_ms
 ** from the start of its turn (turn_since); the others may then claim.
-** After every change of a clocked table the clocks are stored
-** (store_set_clocks).  After a restart a real-time clock resumes with what
+** After every change of a clocked table the clocks are stored: with a
+** move in its own transaction (clocks_next), after other changes on their
+** own (store_set_clocks).  After a restart a real-time clock resumes with what
 ** it had at the table's last change (the time the server was down does
 ** not count); a correspondence deadline is a date and stays.
 **
@@ -53,6 +54,8 @@ void clock_text(const table_clock *c, char *out, size_t size);
 ** clocks_tick looks at once a second: a real-time seat whose time is gone
 ** loses (two players) or is taken by the table's bot (three or more). */
 struct table;
+struct tafel_state;
+struct store_clocks;
 struct cJSON;
 
 /* Unix milliseconds. */
@@ -62,9 +65,18 @@ int64_t clocks_now_ms(void);
 void clocks_started(struct table *t, int restored);
 /* The table is freed: off the list. */
 void clocks_forget(struct table *t);
+/* Before a move is stored: the clocks as they will be after it (after
+** to play, over or not, the n seats that acted), into out, to be stored
+** with it in one transaction (store_append): 1, or 0 when they stay as
+** stored (out is then not needed). */
+int clocks_next(const struct table *t, const struct tafel_state *after, int over,
+                const int *seats, int n, struct store_clocks *out);
+/* The move was stored with those clocks: clocks_changed applies them. */
+void clocks_stored(struct table *t, const struct store_clocks *clocks);
 /* After each change (from table_broadcast; nothing when seq is unchanged):
-** the clocks settled and stored, and a player whose turn it became told
-** on their other sockets (turns.c). */
+** the clocks settled (as stored with the change, or settled now and
+** stored on their own), and a player whose turn it became told on their
+** other sockets (turns.c). */
 void clocks_changed(struct table *t);
 /* The seat whose turn the clocks count (-1: none). */
 int clocks_turn_seat(const struct table *t);
@@ -77,9 +89,5 @@ int clocks_flagged(const struct table *t, int seat, int64_t now);
 struct cJSON *clocks_json(const struct table *t, int64_t now);
 /* Once a second (tables_tick): real-time seats out of time lose them. */
 void clocks_tick(void);
-/* Stores that seat lost on time at a table of two: resigned with forfeit
-** "time", the table over with end_reason "timeout", seq set; one
-** transaction.  0, or -1 with err. */
-int clocks_store_timeout(const char *id, int seat, int64_t seq, char *err, size_t errsize);
 
 #endif

@@ -1,16 +1,18 @@
 /*
 ** players.c -- who plays: names, the players in the database, and the
-** login a request's cookie names.
+** login a request's cookie names.  The rules are here (what a name may be,
+** when a login expires, which guests go); what is kept is the store's
+** (store.h, "players and logins").
 */
 #include "players.h"
 
+#include "store.h"
 #include "tables.h"
 
 #include <libwebsockets.h>
 #include <sodium.h>
-#include <sqlite3.h>
-#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -21,9 +23,7 @@ static const char *const RATED_BOTS[] = {"easy", "medium", "hard"};
 static const char *const RESERVED[] = {"easy", "medium", "hard", "random", "greedy", "mcts",
                                        "human", "bot", "guest", "chance", "admin"};
 
-/* The name folded for comparing: ASCII letters to lower case (other
-** letters compare as written). */
-static void name_key(const char *name, char *out, size_t size) {
+void players_name_key(const char *name, char *out, size_t size) {
     size_t i = 0;
     for (; name[i] && i + 1 < size; i++)
         out[i] = (name[i] >= 'A' && name[i] <= 'Z') ? (char)(name[i] - 'A' + 'a') : name[i];
@@ -68,7 +68,7 @@ int players_name_check(const char *name, char *why, size_t whysize) {
         return -1;
     }
     char key[PLAYER_NAME_MAX + 1];
-    name_key(name, key, sizeof key);
+    players_name_key(name, key, sizeof key);
     for (size_t i = 0; i < sizeof RESERVED / sizeof *RESERVED; i++)
         if (!strcmp(key, RESERVED[i]) || !strncmp(key, "ext:", 4)) {
             snprintf(why, whysize, "'%s' is a bot's or a seat's word, nobody's name", name);
@@ -77,57 +77,53 @@ int players_name_check(const char *name, char *why, size_t whysize) {
     return 0;
 }
 
-static player_kind kind_of(const unsigned char *text) {
-    if (!text) return PLAYER_NOBODY;
-    if (!strcmp((const char *)text, "account")) return PLAYER_ACCOUNT;
-    if (!strcmp((const char *)text, "guest")) return PLAYER_GUEST;
-    if (!strcmp((const char *)text, "bot")) return PLAYER_BOT;
+static player_kind kind_of(const char *text) {
+    if (!strcmp(text, "account")) return PLAYER_ACCOUNT;
+    if (!strcmp(text, "guest")) return PLAYER_GUEST;
+    if (!strcmp(text, "bot")) return PLAYER_BOT;
     return PLAYER_NOBODY;
 }
 
-/* Steps a query whose columns are id, kind, name, disabled, bound already,
-** and finalizes it: 1 found (and not disabled unless with_disabled), 0
-** none, -1 error. */
-static int read_player(sqlite3_stmt *st, int rc, int with_disabled, player *out) {
-    int found = 0;
-    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const unsigned char *name = sqlite3_column_text(st, 2);
-        if (with_disabled || !sqlite3_column_int(st, 3)) {
-            memset(out, 0, sizeof *out);
-            out->id = sqlite3_column_int64(st, 0);
-            out->kind = kind_of(sqlite3_column_text(st, 1));
-            snprintf(out->name, sizeof out->name, "%s", name ? (const char *)name : "");
-            found = 1;
-        }
-        rc = SQLITE_DONE;
-    }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? found : -1;
+_Static_assert(STORE_NAME_MAX == PLAYER_NAME_MAX, "the store keeps a player's whole name");
+
+/* The store's answer about a player, as the club sees it. */
+static void from_store(const store_player *p, player *out) {
+    memset(out, 0, sizeof *out);
+    out->id = p->id;
+    out->kind = kind_of(p->kind);
+    snprintf(out->name, sizeof out->name, "%s", p->name);
 }
 
-/* A one-row query of a player, by the text or number given. */
-static int one_player(const char *sql, const char *text, int64_t number, int with_disabled,
-                      player *out) {
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st;
-    if (!db || sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) return -1;
-    int rc = text ? sqlite3_bind_text(st, 1, text, -1, SQLITE_TRANSIENT)
-                  : sqlite3_bind_int64(st, 1, number);
-    return read_player(st, rc, with_disabled, out);
+/* A store call that failed: the operator reads why; the caller answers -1. */
+static int store_failed(const char *err) {
+    fprintf(stderr, "tafel serve: %s\n", err);
+    return -1;
+}
+
+/* A found player (1, and not disabled unless with_disabled) into out; 0 and
+** -1 as found. */
+static int found_player(int found, const store_player *p, int with_disabled, player *out,
+                        const char *err) {
+    if (found < 0) return store_failed(err);
+    if (!found || (p->disabled && !with_disabled)) return 0;
+    from_store(p, out);
+    return 1;
 }
 
 int players_find(const char *name, player *out) {
-    char key[4 * PLAYER_NAME_MAX];
+    char key[4 * PLAYER_NAME_MAX], err[256];
     if (!name || strlen(name) > PLAYER_NAME_MAX) return 0;
-    name_key(name, key, sizeof key);
-    return one_player("SELECT id, kind, name, disabled FROM players"
-                      " WHERE name_key = ?1 AND kind <> 'guest'",
-                      key, 0, 0, out);
+    players_name_key(name, key, sizeof key);
+    store_player p;
+    return found_player(store_player_by_key(tables_store(), key, &p, err, sizeof err), &p, 0, out,
+                        err);
 }
 
 int players_get(int64_t id, player *out) {
-    return one_player("SELECT id, kind, name, disabled FROM players WHERE id = ?1", NULL, id, 1,
-                      out);
+    char err[256];
+    store_player p;
+    return found_player(store_player_get(tables_store(), id, &p, err, sizeof err), &p, 1, out,
+                        err);
 }
 
 int players_bot(const char *spec, player *out) {
@@ -137,18 +133,12 @@ int players_bot(const char *spec, player *out) {
     if (!rated) return 0;
     int found = players_find(spec, out);
     if (found) return found;
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st;
-    if (!db || sqlite3_prepare_v2(db, "INSERT INTO players (name, name_key, kind, created, seen)"
-                                      " VALUES (?1, ?1, 'bot', ?2, ?2)",
-                                  -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    int64_t now = (int64_t)time(NULL);
-    int rc = sqlite3_bind_text(st, 1, spec, -1, SQLITE_TRANSIENT);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, now);
-    if (rc == SQLITE_OK) rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return -1;
+    char err[256];
+    int64_t id;
+    int added = store_player_add(tables_store(), spec, spec, "bot", NULL, (int64_t)time(NULL), &id,
+                                 err, sizeof err);
+    if (added < 0) return store_failed(err);
+    if (!added) return -1; /* the name is a disabled bot's: players_find did not find it */
     return players_find(spec, out);
 }
 
@@ -169,30 +159,6 @@ static const char *cookie_value(char *header, const char *name, size_t *len) {
     return NULL;
 }
 
-/* Runs sql with text/number parameters (ints: "i", int64: "l", text: "t",
-** blob of 32 bytes: "b") as one statement: the SQLite result (SQLITE_DONE
-** when it ran to the end), or -1 when it could not be prepared. */
-static int run_sql(const char *sql, const char *types, ...) {
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st;
-    if (!db || sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) return -1;
-    va_list ap;
-    va_start(ap, types);
-    int rc = SQLITE_OK;
-    for (int i = 0; types[i] && rc == SQLITE_OK; i++) {
-        switch (types[i]) {
-        case 'i': rc = sqlite3_bind_int(st, i + 1, va_arg(ap, int)); break;
-        case 'l': rc = sqlite3_bind_int64(st, i + 1, va_arg(ap, int64_t)); break;
-        case 't': rc = sqlite3_bind_text(st, i + 1, va_arg(ap, const char *), -1, SQLITE_TRANSIENT); break;
-        default: rc = sqlite3_bind_blob(st, i + 1, va_arg(ap, const void *), 32, SQLITE_TRANSIENT); break;
-        }
-    }
-    va_end(ap);
-    if (rc == SQLITE_OK) rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc;
-}
-
 int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32],
                              int *has_token) {
     char header[2048];
@@ -206,39 +172,20 @@ int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32
     if (!token || len == 0 || len > 128) return 0;
     crypto_hash_sha256(hash, (const unsigned char *)token, len);
     *has_token = 1;
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st;
-    int64_t now = (int64_t)time(NULL);
-    if (!db || sqlite3_prepare_v2(db, "SELECT p.id, p.kind, p.name, p.disabled, l.used FROM logins l"
-                                      " JOIN players p ON p.id = l.player"
-                                      " WHERE l.token_hash = ?1",
-                                  -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    int64_t used = now;
-    int rc = sqlite3_bind_blob(st, 1, hash, 32, SQLITE_TRANSIENT), found = 0;
-    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const unsigned char *name = sqlite3_column_text(st, 2);
-        if (!sqlite3_column_int(st, 3)) {
-            memset(out, 0, sizeof *out);
-            out->id = sqlite3_column_int64(st, 0);
-            out->kind = kind_of(sqlite3_column_text(st, 1));
-            snprintf(out->name, sizeof out->name, "%s", name ? (const char *)name : "");
-            used = sqlite3_column_int64(st, 4);
-            found = 1;
-        }
-        rc = SQLITE_DONE;
-    }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return -1;
-    if (!found) return 0;
+    char err[256];
+    store_player p;
+    int64_t used, now = (int64_t)time(NULL);
+    int found = store_login_find(tables_store(), hash, &p, &used, err, sizeof err);
+    if (found < 0) return store_failed(err);
+    if (!found || p.disabled) return 0;
+    from_store(&p, out);
     if (used < now - (int64_t)PLAYERS_LOGIN_DAYS * 86400) { /* expired */
         players_login_end(hash);
         return 0;
     }
-    if (used < now - 3600) { /* used and seen: at most once an hour */
-        run_sql("UPDATE logins SET used = ?2 WHERE token_hash = ?1", "bl", hash, now);
-        run_sql("UPDATE players SET seen = ?2 WHERE id = ?1", "ll", out->id, now);
-    }
+    /* used and seen: at most once an hour */
+    if (used < now - 3600 && store_login_used(tables_store(), hash, out->id, now, err, sizeof err))
+        store_failed(err);
     return 1;
 }
 
@@ -250,74 +197,56 @@ int players_of_request(struct lws *wsi, player *out) {
 
 int players_account(const char *name, player *out, char *stored, size_t stored_size,
                     int *disabled) {
-    char key[4 * PLAYER_NAME_MAX];
+    char key[4 * PLAYER_NAME_MAX], err[256];
     if (!name || strlen(name) > PLAYER_NAME_MAX) return 0;
-    name_key(name, key, sizeof key);
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st;
-    if (!db || sqlite3_prepare_v2(db, "SELECT id, name, password, disabled FROM players"
-                                      " WHERE name_key = ?1 AND kind = 'account'",
-                                  -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    int rc = sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT), found = 0;
-    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const unsigned char *n = sqlite3_column_text(st, 1), *pw = sqlite3_column_text(st, 2);
-        memset(out, 0, sizeof *out);
-        out->id = sqlite3_column_int64(st, 0);
-        out->kind = PLAYER_ACCOUNT;
-        snprintf(out->name, sizeof out->name, "%s", n ? (const char *)n : "");
-        memset(stored, 0, stored_size);
-        if (pw && strlen((const char *)pw) < stored_size) memcpy(stored, pw, strlen((const char *)pw));
-        *disabled = sqlite3_column_int(st, 3);
-        found = 1;
-        rc = SQLITE_DONE;
-    }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? found : -1;
+    players_name_key(name, key, sizeof key);
+    store_player p;
+    int found = store_account_by_key(tables_store(), key, &p, stored, stored_size, err, sizeof err);
+    if (found < 0) return store_failed(err);
+    if (!found) return 0;
+    from_store(&p, out);
+    *disabled = p.disabled;
+    return 1;
 }
 
 int players_create_account(const char *name, const char *hash, int64_t guest_id, player *out) {
-    char key[4 * PLAYER_NAME_MAX];
-    name_key(name, key, sizeof key);
+    char key[4 * PLAYER_NAME_MAX], err[256];
+    players_name_key(name, key, sizeof key);
     player taken;
     int found = players_find(name, &taken);
     if (found) return found < 0 ? -1 : 0;
-    int64_t now = (int64_t)time(NULL);
-    int rc = guest_id
-        ? run_sql("UPDATE players SET kind = 'account', name = ?2, name_key = ?3, password = ?4,"
-                  " seen = ?5 WHERE id = ?1 AND kind = 'guest'", "ltttl", guest_id, name, key, hash,
-                  now)
-        : run_sql("INSERT INTO players (name, name_key, kind, password, created, seen)"
-                  " VALUES (?1, ?2, 'account', ?3, ?4, ?4)", "tttl", name, key, hash, now);
-    if (rc == SQLITE_CONSTRAINT) return 0;
-    if (rc != SQLITE_DONE) return -1;
-    if (guest_id && sqlite3_changes(store_sqlite(tables_store())) != 1)
-        return players_create_account(name, hash, 0, out);
+    int64_t now = (int64_t)time(NULL), id;
+    int made = guest_id
+        ? store_guest_make_account(tables_store(), guest_id, name, key, hash, now, err, sizeof err)
+        : store_player_add(tables_store(), name, key, "account", hash, now, &id, err, sizeof err);
+    if (made < 0) return store_failed(err);
+    if (made == 0) return 0;
+    if (made == 2) return players_create_account(name, hash, 0, out); /* no such guest now */
     found = players_find(name, out);
     return found == 1 ? 1 : -1;
 }
 
 int players_create_guest(const char *name, player *out) {
-    char key[4 * PLAYER_NAME_MAX];
-    name_key(name, key, sizeof key);
-    int64_t now = (int64_t)time(NULL);
-    if (run_sql("INSERT INTO players (name, name_key, kind, created, seen)"
-                " VALUES (?1, ?2, 'guest', ?3, ?3)", "ttl", name, key, now) != SQLITE_DONE)
-        return -1;
-    int64_t id = sqlite3_last_insert_rowid(store_sqlite(tables_store()));
+    char key[4 * PLAYER_NAME_MAX], err[256] = "storage: a guest's name was refused";
+    players_name_key(name, key, sizeof key);
+    int64_t id;
+    if (store_player_add(tables_store(), name, key, "guest", NULL, (int64_t)time(NULL), &id, err,
+                         sizeof err) != 1)
+        return store_failed(err);
     return players_get(id, out) == 1 ? 1 : -1;
 }
 
 int players_rename_guest(int64_t id, const char *name) {
-    char key[4 * PLAYER_NAME_MAX];
-    name_key(name, key, sizeof key);
-    return run_sql("UPDATE players SET name = ?2, name_key = ?3 WHERE id = ?1 AND kind = 'guest'",
-                   "ltt", id, name, key) == SQLITE_DONE ? 1 : -1;
+    char key[4 * PLAYER_NAME_MAX], err[256];
+    players_name_key(name, key, sizeof key);
+    return store_guest_rename(tables_store(), id, name, key, err, sizeof err) ? store_failed(err)
+                                                                              : 1;
 }
 
 int players_set_password(int64_t id, const char *hash) {
-    return run_sql("UPDATE players SET password = ?2 WHERE id = ?1", "lt", id, hash) == SQLITE_DONE
-               ? 0 : -1;
+    char err[256];
+    return store_player_set_password(tables_store(), id, hash, 0, err, sizeof err)
+               ? store_failed(err) : 0;
 }
 
 int players_login_new(int64_t id, char token[44]) {
@@ -326,22 +255,19 @@ int players_login_new(int64_t id, char token[44]) {
     sodium_bin2base64(token, 44, raw, sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
     sodium_memzero(raw, sizeof raw);
     crypto_hash_sha256(hash, (const unsigned char *)token, strlen(token));
-    int64_t now = (int64_t)time(NULL);
-    if (run_sql("INSERT INTO logins (token_hash, player, created, used) VALUES (?1, ?2, ?3, ?3)",
-                "bll", hash, id, now) != SQLITE_DONE)
-        return -1;
-    run_sql("UPDATE players SET seen = ?2 WHERE id = ?1", "ll", id, now);
-    return 0;
+    char err[256];
+    return store_login_add(tables_store(), hash, id, (int64_t)time(NULL), err, sizeof err)
+               ? store_failed(err) : 0;
 }
 
 int players_login_end(const unsigned char hash[32]) {
-    return run_sql("DELETE FROM logins WHERE token_hash = ?1", "b", hash) == SQLITE_DONE ? 0 : -1;
+    char err[256];
+    return store_login_delete(tables_store(), hash, err, sizeof err) ? store_failed(err) : 0;
 }
 
 int players_logins_end(int64_t id, const unsigned char *keep) {
-    static const unsigned char none[32];
-    return run_sql("DELETE FROM logins WHERE player = ?1 AND token_hash <> ?2", "lb", id,
-                   keep ? keep : none) == SQLITE_DONE ? 0 : -1;
+    char err[256];
+    return store_logins_delete(tables_store(), id, keep, err, sizeof err) ? store_failed(err) : 0;
 }
 
 void players_logins_expire(void) {
@@ -349,80 +275,41 @@ void players_logins_expire(void) {
     int64_t now = (int64_t)time(NULL);
     if (now - last < 3600) return;
     last = now;
-    run_sql("DELETE FROM logins WHERE used < ?1", "l", now - (int64_t)PLAYERS_LOGIN_DAYS * 86400);
+    char err[256];
+    if (store_logins_expire(tables_store(), now - (int64_t)PLAYERS_LOGIN_DAYS * 86400, err,
+                            sizeof err))
+        store_failed(err);
 }
 
 int players_logins_check(players_login *logins, int n) {
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st;
     if (n <= 0) return 0;
-    if (!db || sqlite3_prepare_v2(db, "SELECT p.disabled, l.used FROM players p"
-                                      " LEFT JOIN logins l ON l.token_hash = ?1 AND l.player = p.id"
-                                      " WHERE p.id = ?2",
-                                  -1, &st, NULL) != SQLITE_OK)
-        return -1;
+    store_login_state *asked = calloc((size_t)n, sizeof *asked);
+    if (!asked) return -1;
+    for (int i = 0; i < n; i++) {
+        memcpy(asked[i].hash, logins[i].hash, sizeof asked[i].hash);
+        asked[i].player = logins[i].player_id;
+    }
+    char err[256];
     int64_t now = (int64_t)time(NULL);
-    int failed = 0;
-    for (int i = 0; i < n && !failed; i++) {
-        players_login *l = &logins[i];
-        int64_t used = 0;
-        int rc = sqlite3_bind_blob(st, 1, l->hash, 32, SQLITE_TRANSIENT);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, l->player_id);
-        if (rc == SQLITE_OK) rc = sqlite3_step(st);
-        if (rc == SQLITE_DONE) {
-            l->state = PLAYERS_LOGIN_ENDED; /* the player is gone (an expired guest) */
-        } else if (rc == SQLITE_ROW) {
-            int known = sqlite3_column_type(st, 1) != SQLITE_NULL;
-            used = known ? sqlite3_column_int64(st, 1) : 0;
-            l->state = sqlite3_column_int(st, 0)                                   ? PLAYERS_LOGIN_DISABLED
-                     : !known || used < now - (int64_t)PLAYERS_LOGIN_DAYS * 86400 ? PLAYERS_LOGIN_ENDED
-                                                                                  : PLAYERS_LOGIN_LIVE;
-        } else {
-            failed = 1;
-        }
-        sqlite3_reset(st);
-        sqlite3_clear_bindings(st);
-        if (!failed && l->state == PLAYERS_LOGIN_LIVE && used < now - 3600) {
-            run_sql("UPDATE logins SET used = ?2 WHERE token_hash = ?1", "bl", l->hash, now);
-            run_sql("UPDATE players SET seen = ?2 WHERE id = ?1", "ll", l->player_id, now);
-        }
+    if (store_logins_read(tables_store(), asked, n, err, sizeof err)) {
+        free(asked);
+        return store_failed(err);
     }
-    sqlite3_finalize(st);
-    return failed ? -1 : 0;
-}
-
-/* Deletes up to PLAYERS_GUEST_BATCH guests unused since before `before` that
-** nothing refers to, with their logins, in one transaction: how many. */
-static int guests_delete(int64_t before) {
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st;
-    int64_t ids[PLAYERS_GUEST_BATCH];
-    int n = 0;
-    if (!db || sqlite3_prepare_v2(db, "SELECT id FROM players p WHERE kind = 'guest' AND seen < ?1"
-                                      " AND NOT EXISTS (SELECT 1 FROM seats WHERE player = p.id)"
-                                      " AND NOT EXISTS (SELECT 1 FROM chat WHERE player = p.id)"
-                                      " AND NOT EXISTS (SELECT 1 FROM tables WHERE creator = p.id)"
-                                      " AND NOT EXISTS (SELECT 1 FROM results WHERE player = p.id)"
-                                      " AND NOT EXISTS (SELECT 1 FROM ratings WHERE player = p.id)"
-                                      " LIMIT ?2",
-                                  -1, &st, NULL) != SQLITE_OK)
-        return 0;
-    if (sqlite3_bind_int64(st, 1, before) == SQLITE_OK &&
-        sqlite3_bind_int(st, 2, PLAYERS_GUEST_BATCH) == SQLITE_OK)
-        while (n < PLAYERS_GUEST_BATCH && sqlite3_step(st) == SQLITE_ROW)
-            ids[n++] = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    if (!n || sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) return 0;
-    int ok = 1;
-    for (int i = 0; i < n && ok; i++)
-        ok = run_sql("DELETE FROM logins WHERE player = ?1", "l", ids[i]) == SQLITE_DONE &&
-             run_sql("DELETE FROM players WHERE id = ?1 AND kind = 'guest'", "l", ids[i]) ==
-                 SQLITE_DONE;
-    if (!ok || sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        return 0;
+    for (int i = 0; i < n; i++) {
+        const store_login_state *a = &asked[i];
+        /* no player: it is gone (an expired guest) */
+        logins[i].state = !a->player_found ? PLAYERS_LOGIN_ENDED
+                        : a->disabled      ? PLAYERS_LOGIN_DISABLED
+                        : !a->login_found || a->used < now - (int64_t)PLAYERS_LOGIN_DAYS * 86400
+                            ? PLAYERS_LOGIN_ENDED
+                            : PLAYERS_LOGIN_LIVE;
+        /* an open socket is a use: marked at most once an hour */
+        if (logins[i].state == PLAYERS_LOGIN_LIVE && a->used < now - 3600 &&
+            store_login_used(tables_store(), a->hash, a->player, now, err, sizeof err))
+            store_failed(err);
     }
-    return n;
+    free(asked);
+    return 0;
 }
 
 void players_sweep(void) {
@@ -434,5 +321,9 @@ void players_sweep(void) {
     int64_t every = ttl < 3600 ? ttl : 3600;
     if (ttl <= 0 || (!full && now - last < every)) return;
     last = now;
-    full = guests_delete(now - ttl) == PLAYERS_GUEST_BATCH;
+    char err[256];
+    int deleted = store_guests_delete(tables_store(), now - ttl, PLAYERS_GUEST_BATCH, err,
+                                      sizeof err);
+    if (deleted < 0) store_failed(err);
+    full = deleted == PLAYERS_GUEST_BATCH;
 }

@@ -31,6 +31,11 @@ int players_plain_text(const char *text, size_t len);
 ** letters, digits, spaces inside, - _ . '; not a bot's name); -1 with why. */
 int players_name_check(const char *name, char *why, size_t whysize);
 
+/* The name folded for comparing, as the store finds names by it (unique
+** among accounts and bots): ASCII letters to lower case, other letters as
+** written. */
+void players_name_key(const char *name, char *out, size_t size);
+
 /* The account or bot of this name (case-insensitive): 1 found, 0 none,
 ** -1 error.  Guests are never found by name. */
 int players_find(const char *name, player *out);

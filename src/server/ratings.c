@@ -16,13 +16,11 @@
 
 #include <cjson/cJSON.h>
 #include <math.h>
-#include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
 /* The bots that hold ratings (players.c has the same list). */
 static const char *const RATED_BOTS[] = {"easy", "medium", "hard"};
@@ -32,9 +30,6 @@ static const char *const RATED_BOTS[] = {"easy", "medium", "hard"};
 #define RESULTS_LISTED 100
 #define HISTORY_POINTS 500
 #define LEADERBOARD_MAX 200
-/* Results are timed in seconds: of two in the same second, the table made
-** later (tables keeps its rowid) counts as the later. */
-#define LATER_TABLE "(SELECT rowid FROM tables WHERE id = table_id) DESC"
 
 static int rated_bot(const char *spec) {
     for (size_t i = 0; i < sizeof RATED_BOTS / sizeof *RATED_BOTS; i++)
@@ -127,8 +122,6 @@ typedef struct seat_result {
     int gave_up;
     double score;
     int place;
-    int rated;     /* its rating changes */
-    glicko2_rating before, after;
 } seat_result;
 
 /* The seat's player: the one bound to it, or the rated bot playing it. */
@@ -144,58 +137,6 @@ static int seat_player(const table_seat *ts, player *out) {
 static int gave_up(const table_seat *ts) {
     return ts->resigned || ts->forfeit[0] ||
            (ts->bot && (ts->who.kind == PLAYER_ACCOUNT || ts->who.kind == PLAYER_GUEST));
-}
-
-/* A player's rating at game, or a new player's. */
-static int read_rating(sqlite3 *db, int64_t id, const char *game, glicko2_rating *out) {
-    *out = (glicko2_rating){GLICKO2_RATING, GLICKO2_RD, GLICKO2_VOLATILITY};
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "SELECT rating, rd, volatility FROM ratings"
-                               " WHERE player = ?1 AND game = ?2",
-                           -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    sqlite3_bind_int64(st, 1, id);
-    sqlite3_bind_text(st, 2, game, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW)
-        *out = (glicko2_rating){sqlite3_column_double(st, 0), sqlite3_column_double(st, 1),
-                                sqlite3_column_double(st, 2)};
-    sqlite3_finalize(st);
-    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
-}
-
-/* Runs one statement with its parameters bound by the caller's format:
-** 't' text, 'i' int64, 'd' double, 'n' NULL (no argument). */
-static int run(sqlite3 *db, const char *sql, const char *types, ...) {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) return -1;
-    va_list ap;
-    va_start(ap, types);
-    int rc = SQLITE_OK;
-    for (int i = 0; types[i] && rc == SQLITE_OK; i++) {
-        switch (types[i]) {
-        case 't': rc = sqlite3_bind_text(st, i + 1, va_arg(ap, const char *), -1, SQLITE_TRANSIENT); break;
-        case 'i': rc = sqlite3_bind_int64(st, i + 1, va_arg(ap, int64_t)); break;
-        case 'd': rc = sqlite3_bind_double(st, i + 1, va_arg(ap, double)); break;
-        default: rc = sqlite3_bind_null(st, i + 1); break;
-        }
-    }
-    va_end(ap);
-    if (rc == SQLITE_OK) rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : -1;
-}
-
-/* Whether the table has results already (its end seen before a restart). */
-static int has_results(sqlite3 *db, const char *id) {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "SELECT 1 FROM results WHERE table_id = ?1", -1, &st, NULL) !=
-        SQLITE_OK)
-        return -1;
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* Places by score among the seats that did not give up (ties share the
@@ -214,45 +155,31 @@ static void place_seats(const table *t, seat_result *r) {
     }
 }
 
-/* The new ratings: each rated seat against every other, 1 / 0.5 / 0 by
-** place, in one period (ratings.h). */
-static void rate_seats(const table *t, seat_result *r) {
-    int places[TAFEL_MAX_PLAYERS];
-    glicko2_rating before[TAFEL_MAX_PLAYERS], after[TAFEL_MAX_PLAYERS];
-    for (int i = 0; i < t->players; i++) places[i] = r[i].place, before[i] = r[i].before;
-    glicko2_rate_places(t->players, places, before, after);
-    for (int i = 0; i < t->players; i++) {
-        r[i].after = after[i];
-        r[i].rated = t->players > 1;
-    }
+static glicko2_rating from_store(store_rating r) {
+    return (glicko2_rating){r.rating, r.rd, r.volatility};
 }
 
-static int store_results(sqlite3 *db, const table *t, const char *game, seat_result *r,
-                         int rate) {
-    int64_t now = (int64_t)time(NULL);
-    for (int i = 0; i < t->players; i++) {
-        if (!r[i].has) continue;
-        if (rate && r[i].rated) {
-            if (run(db, "INSERT INTO results (table_id, seat, player, game, place, score, at,"
-                        " rating_before, rd_before, rating_after, rd_after)"
-                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                    "tiitididddd", t->id, (int64_t)i, r[i].who.id, game, (int64_t)r[i].place,
-                    r[i].score, now, r[i].before.rating, r[i].before.rd, r[i].after.rating,
-                    r[i].after.rd) ||
-                run(db, "INSERT INTO ratings (player, game, rating, rd, volatility, games, updated)"
-                        " VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) ON CONFLICT (player, game) DO UPDATE"
-                        " SET rating = excluded.rating, rd = excluded.rd,"
-                        " volatility = excluded.volatility, games = games + 1,"
-                        " updated = excluded.updated",
-                    "itdddi", r[i].who.id, game, r[i].after.rating, r[i].after.rd,
-                    r[i].after.volatility, now))
-                return -1;
-        } else if (run(db, "INSERT INTO results (table_id, seat, player, game, place, score, at)"
-                           " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                       "tiitidi", t->id, (int64_t)i, r[i].who.id, game, (int64_t)r[i].place,
-                       r[i].score, now)) {
-            return -1;
-        }
+static store_rating to_store(glicko2_rating r) {
+    return (store_rating){r.rating, r.rd, r.volatility};
+}
+
+static const store_rating NEW_RATING = {GLICKO2_RATING, GLICKO2_RD, GLICKO2_VOLATILITY};
+
+/* The new ratings (store_rate_fn, run by the store between its read of
+** the ratings before and its write): each seat of a rated table -- every
+** seat a result, in order -- against every other, 1 / 0.5 / 0 by place,
+** in one period (ratings.h). */
+static int rate_seats(void *arg, int n, store_result *r) {
+    (void)arg;
+    /* zeroed: gcc's -O1 sanitizer build cannot see that n > 0 fills them */
+    int places[TAFEL_MAX_PLAYERS] = {0};
+    glicko2_rating before[TAFEL_MAX_PLAYERS] = {{0}}, after[TAFEL_MAX_PLAYERS];
+    if (n > TAFEL_MAX_PLAYERS) return -1;
+    for (int i = 0; i < n; i++) places[i] = r[i].place, before[i] = from_store(r[i].before);
+    glicko2_rate_places(n, places, before, after);
+    for (int i = 0; i < n; i++) {
+        r[i].after = to_store(after[i]);
+        r[i].rated = n > 1;
     }
     return 0;
 }
@@ -269,9 +196,8 @@ void ratings_table_ended(table *t) {
                                           "expired"};
     for (size_t i = 0; i < sizeof unrated / sizeof *unrated; i++)
         if (!strcmp(t->end_reason, unrated[i])) return;
-    sqlite3 *db = store_sqlite(tables_store());
+    store *db = tables_store();
     if (!db) return;
-    const char *game = tafel_game_name(t->game);
     seat_result r[TAFEL_MAX_PLAYERS];
     memset(r, 0, sizeof r);
     double scores[TAFEL_MAX_PLAYERS] = {0};
@@ -291,31 +217,21 @@ void ratings_table_ended(table *t) {
     ** profiles */
     if (!people && !t->rated) return;
     place_seats(t, r);
-    int rate = t->rated && all;
-    char why[256] = "";
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        snprintf(why, sizeof why, "%s", sqlite3_errmsg(db));
-        goto failed;
-    }
-    int done = has_results(db, t->id);
-    if (done) {
-        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        if (done < 0) goto failed;
-        return;
-    }
-    for (int i = 0; rate && i < t->players; i++)
-        if (read_rating(db, r[i].who.id, game, &r[i].before)) rate = -1;
-    if (rate > 0) rate_seats(t, r);
-    if (rate < 0 || store_results(db, t, game, r, rate) ||
-        sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        snprintf(why, sizeof why, "%s", sqlite3_errmsg(db));
-        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        goto failed;
-    }
-    if (rate > 0) ratings_generation++; /* the seats' ratings shown are stale */
-    return;
-failed:
-    fprintf(stderr, "tafel serve: table %s: its results were not stored: %s\n", t->id, why);
+    /* rated: every seat has a player, so the results are the seats */
+    int rate = t->rated && all, n = 0;
+    store_result results[TAFEL_MAX_PLAYERS];
+    for (int i = 0; i < t->players; i++)
+        if (r[i].has)
+            results[n++] = (store_result){.seat = i, .player = r[i].who.id,
+                                          .place = r[i].place, .score = r[i].score,
+                                          .before = NEW_RATING};
+    char why[256];
+    int stored = store_results_record(db, t->id, tafel_game_name(t->game), n, results,
+                                      rate ? rate_seats : NULL, NULL, why, sizeof why);
+    if (stored < 0)
+        fprintf(stderr, "tafel serve: table %s: its results were not stored: %s\n", t->id, why);
+    else if (stored > 0 && rate)
+        ratings_generation++; /* the seats' ratings shown are stale */
 }
 
 /* The seat's rating, read from the database. */
@@ -331,9 +247,11 @@ static int read_seat_rating(const table *t, int seat) {
     } else {
         return -1;
     }
-    sqlite3 *db = store_sqlite(tables_store());
-    glicko2_rating g;
-    if (!db || read_rating(db, p.id, tafel_game_name(t->game), &g)) return -1;
+    store_rating g = NEW_RATING;
+    char err[256];
+    if (!tables_store() ||
+        store_rating_read(tables_store(), p.id, tafel_game_name(t->game), &g, err, sizeof err) < 0)
+        return -1;
     return (int)lround(g.rating);
 }
 
@@ -374,8 +292,10 @@ static char *print_ok(cJSON *o, unsigned *status) {
     return text;
 }
 
-static const char *kind_text(const unsigned char *kind) {
-    return kind ? (const char *)kind : "account";
+/* A player's kind as the JSON shows it (players.kind is never NULL; an
+** unreadable one reads as an account's). */
+static const char *kind_text(const char *kind) {
+    return *kind ? kind : "account";
 }
 
 static int known_game(const char *game) {
@@ -394,196 +314,109 @@ char *ratings_leaderboard_json(const char *game, unsigned *status) {
         return error_body(status, 400, "bad_game", "there is no game '%s'",
                           tafel_quote(game, quoted, sizeof quoted));
     }
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st;
-    if (!db || sqlite3_prepare_v2(db, "SELECT p.name, p.kind, r.rating, r.rd, r.games"
-                                      " FROM ratings r JOIN players p ON p.id = r.player"
-                                      " WHERE r.game = ?1 AND r.games > 0 AND p.disabled = 0"
-                                      " ORDER BY r.rating DESC, p.name_key LIMIT ?2",
-                                  -1, &st, NULL) != SQLITE_OK)
-        return error_body(status, 500, "storage", "the ratings could not be read");
-    sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, LEADERBOARD_MAX);
+    store_standing *rows;
+    char err[256];
+    int n = store_leaderboard_read(tables_store(), game, LEADERBOARD_MAX, &rows, err, sizeof err);
+    if (n < 0) return error_body(status, 500, "storage", "the ratings could not be read");
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "game", game);
     cJSON *list = cJSON_AddArrayToObject(o, "players");
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    for (int i = 0; i < n; i++) {
         cJSON *e = cJSON_CreateObject();
-        cJSON_AddStringToObject(e, "name", (const char *)sqlite3_column_text(st, 0));
-        cJSON_AddStringToObject(e, "kind", kind_text(sqlite3_column_text(st, 1)));
-        double rd = sqlite3_column_double(st, 3);
-        cJSON_AddNumberToObject(e, "rating", sqlite3_column_double(st, 2));
-        cJSON_AddNumberToObject(e, "rd", rd);
-        cJSON_AddNumberToObject(e, "games", sqlite3_column_int(st, 4));
-        cJSON_AddBoolToObject(e, "provisional", rd > RATINGS_PROVISIONAL_RD);
+        cJSON_AddStringToObject(e, "name", rows[i].name);
+        cJSON_AddStringToObject(e, "kind", kind_text(rows[i].kind));
+        cJSON_AddNumberToObject(e, "rating", rows[i].rating);
+        cJSON_AddNumberToObject(e, "rd", rows[i].rd);
+        cJSON_AddNumberToObject(e, "games", rows[i].games);
+        cJSON_AddBoolToObject(e, "provisional", rows[i].rd > RATINGS_PROVISIONAL_RD);
         cJSON_AddItemToArray(list, e);
     }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        cJSON_Delete(o);
-        return error_body(status, 500, "storage", "the ratings could not be read");
-    }
+    free(rows);
     return print_ok(o, status);
-}
-
-static cJSON *number_or_null(sqlite3_stmt *st, int col) {
-    return sqlite3_column_type(st, col) == SQLITE_NULL
-               ? cJSON_CreateNull()
-               : cJSON_CreateNumber(sqlite3_column_double(st, col));
 }
 
 /* The other seats' players of a result: [{name, kind, place}] by place;
 ** unnamed: [{place}] (a private game, to a viewer who was not at it). */
-static int add_opponents(sqlite3 *db, cJSON *result, const char *table_id, int seat,
-                         int named) {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "SELECT p.name, p.kind, o.place FROM results o"
-                               " JOIN players p ON p.id = o.player"
-                               " WHERE o.table_id = ?1 AND o.seat <> ?2 ORDER BY o.place, o.seat",
-                           -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    sqlite3_bind_text(st, 1, table_id, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 2, seat);
-    cJSON *list = cJSON_AddArrayToObject(result, "opponents");
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        cJSON *e = cJSON_CreateObject();
-        if (named) {
-            cJSON_AddStringToObject(e, "name", (const char *)sqlite3_column_text(st, 0));
-            cJSON_AddStringToObject(e, "kind", kind_text(sqlite3_column_text(st, 1)));
+static void add_opponents(cJSON *e, const store_profile_result *r) {
+    cJSON *list = cJSON_AddArrayToObject(e, "opponents");
+    for (int i = 0; i < r->nopponents; i++) {
+        cJSON *o = cJSON_CreateObject();
+        if (!r->hidden) {
+            cJSON_AddStringToObject(o, "name", r->opponents[i].name);
+            cJSON_AddStringToObject(o, "kind", kind_text(r->opponents[i].kind));
         }
-        cJSON_AddNumberToObject(e, "place", sqlite3_column_int(st, 2));
-        cJSON_AddItemToArray(list, e);
+        cJSON_AddNumberToObject(o, "place", r->opponents[i].place);
+        cJSON_AddItemToArray(list, o);
     }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* "games": per game, played, won (first alone), drawn (first shared),
 ** lost (any other place). */
-static int add_games(sqlite3 *db, cJSON *o, int64_t id) {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(
-            db,
-            "SELECT game, count(*),"
-            " sum(place = 1 AND NOT EXISTS (SELECT 1 FROM results x WHERE x.table_id = r.table_id"
-            "  AND x.seat <> r.seat AND x.place = 1)),"
-            " sum(place > 1)"
-            " FROM results r WHERE player = ?1 AND voided = 0 GROUP BY game ORDER BY game",
-            -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    sqlite3_bind_int64(st, 1, id);
+static void add_games(cJSON *o, const store_profile *p) {
     cJSON *games = cJSON_AddObjectToObject(o, "games");
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        cJSON *g = cJSON_AddObjectToObject(games, (const char *)sqlite3_column_text(st, 0));
-        int played = sqlite3_column_int(st, 1), won = sqlite3_column_int(st, 2),
-            lost = sqlite3_column_int(st, 3);
-        cJSON_AddNumberToObject(g, "played", played);
-        cJSON_AddNumberToObject(g, "won", won);
-        cJSON_AddNumberToObject(g, "lost", lost);
-        cJSON_AddNumberToObject(g, "drawn", played - won - lost);
+    for (int i = 0; i < p->ngames; i++) {
+        const store_game_record *r = &p->games[i];
+        cJSON *g = cJSON_AddObjectToObject(games, r->game);
+        cJSON_AddNumberToObject(g, "played", r->played);
+        cJSON_AddNumberToObject(g, "won", r->won);
+        cJSON_AddNumberToObject(g, "lost", r->lost);
+        cJSON_AddNumberToObject(g, "drawn", r->played - r->won - r->lost);
     }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* "ratings": per game, the rating now and its history (the latest
 ** HISTORY_POINTS rated results, oldest first). */
-static int add_ratings(sqlite3 *db, cJSON *o, int64_t id) {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "SELECT game, rating, rd, games FROM ratings WHERE player = ?1"
-                               " ORDER BY game",
-                           -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    sqlite3_bind_int64(st, 1, id);
+static void add_ratings(cJSON *o, const store_profile *p) {
     cJSON *ratings = cJSON_AddObjectToObject(o, "ratings");
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        cJSON *g = cJSON_AddObjectToObject(ratings, (const char *)sqlite3_column_text(st, 0));
-        double rd = sqlite3_column_double(st, 2);
-        cJSON_AddNumberToObject(g, "rating", sqlite3_column_double(st, 1));
-        cJSON_AddNumberToObject(g, "rd", rd);
-        cJSON_AddNumberToObject(g, "games", sqlite3_column_int(st, 3));
-        cJSON_AddBoolToObject(g, "provisional", rd > RATINGS_PROVISIONAL_RD);
-        cJSON_AddArrayToObject(g, "history");
-    }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return -1;
-    cJSON *g;
-    cJSON_ArrayForEach(g, ratings) {
-        if (sqlite3_prepare_v2(db, "SELECT at, rating_after, rd_after, table_id FROM results"
-                                   " WHERE player = ?1 AND game = ?2 AND rating_after IS NOT NULL"
-                                   " AND voided = 0"
-                                   " ORDER BY at DESC, " LATER_TABLE " LIMIT ?3",
-                               -1, &st, NULL) != SQLITE_OK)
-            return -1;
-        sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_text(st, 2, g->string, -1, SQLITE_STATIC);
-        sqlite3_bind_int(st, 3, HISTORY_POINTS);
-        cJSON *history = cJSON_GetObjectItemCaseSensitive(g, "history");
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    for (int i = 0; i < p->nratings; i++) {
+        const store_game_rating *r = &p->ratings[i];
+        cJSON *g = cJSON_AddObjectToObject(ratings, r->game);
+        cJSON_AddNumberToObject(g, "rating", r->rating);
+        cJSON_AddNumberToObject(g, "rd", r->rd);
+        cJSON_AddNumberToObject(g, "games", r->games);
+        cJSON_AddBoolToObject(g, "provisional", r->rd > RATINGS_PROVISIONAL_RD);
+        cJSON *history = cJSON_AddArrayToObject(g, "history");
+        for (int k = 0; k < r->nhistory; k++) {
             cJSON *e = cJSON_CreateObject();
-            cJSON_AddNumberToObject(e, "at", sqlite3_column_double(st, 0));
-            cJSON_AddNumberToObject(e, "rating", sqlite3_column_double(st, 1));
-            cJSON_AddNumberToObject(e, "rd", sqlite3_column_double(st, 2));
-            cJSON_AddStringToObject(e, "table", (const char *)sqlite3_column_text(st, 3));
-            cJSON_InsertItemInArray(history, 0, e);
+            cJSON_AddNumberToObject(e, "at", (double)r->history[k].at);
+            cJSON_AddNumberToObject(e, "rating", r->history[k].rating);
+            cJSON_AddNumberToObject(e, "rd", r->history[k].rd);
+            cJSON_AddStringToObject(e, "table", r->history[k].table_id);
+            cJSON_AddItemToArray(history, e);
         }
-        sqlite3_finalize(st);
-        if (rc != SQLITE_DONE) return -1;
     }
-    return 0;
 }
 
 /* "results": the latest RESULTS_LISTED, newest first; a private game's
-** (column 11) without its replay and names unless viewer sat at it. */
-static int add_results(sqlite3 *db, cJSON *o, int64_t id, int64_t viewer) {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "SELECT r.table_id, r.game, r.at, r.place, r.score,"
-                               " r.rating_before, r.rating_after, r.rd_before, r.rd_after, r.seat,"
-                               " (SELECT count(*) FROM seats s WHERE s.table_id = r.table_id),"
-                               " (SELECT private FROM tables t WHERE t.id = r.table_id)"
-                               "  AND NOT EXISTS (SELECT 1 FROM seats v"
-                               "   WHERE v.table_id = r.table_id AND v.player = ?3),"
-                               " r.voided"
-                               " FROM results r WHERE r.player = ?1"
-                               " ORDER BY r.at DESC, " LATER_TABLE " LIMIT ?2",
-                           -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    sqlite3_bind_int64(st, 1, id);
-    sqlite3_bind_int(st, 2, RESULTS_LISTED);
-    sqlite3_bind_int64(st, 3, viewer);
+** without its replay and names unless the viewer sat at it. */
+static void add_results(cJSON *o, const store_profile *p) {
     cJSON *list = cJSON_AddArrayToObject(o, "results");
-    int rc, bad = 0;
-    while (!bad && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const char *table_id = (const char *)sqlite3_column_text(st, 0);
+    for (int i = 0; i < p->nresults; i++) {
+        const store_profile_result *r = &p->results[i];
         cJSON *e = cJSON_CreateObject();
-        cJSON_AddStringToObject(e, "table", table_id);
-        cJSON_AddStringToObject(e, "game", (const char *)sqlite3_column_text(st, 1));
-        cJSON_AddNumberToObject(e, "at", sqlite3_column_double(st, 2));
-        cJSON_AddNumberToObject(e, "place", sqlite3_column_int(st, 3));
-        cJSON_AddNumberToObject(e, "players", sqlite3_column_int(st, 10));
-        cJSON_AddNumberToObject(e, "seat", sqlite3_column_int(st, 9));
-        cJSON_AddItemToObject(e, "score", number_or_null(st, 4));
+        cJSON_AddStringToObject(e, "table", r->table_id);
+        cJSON_AddStringToObject(e, "game", r->game);
+        cJSON_AddNumberToObject(e, "at", (double)r->at);
+        cJSON_AddNumberToObject(e, "place", r->place);
+        cJSON_AddNumberToObject(e, "players", r->players);
+        cJSON_AddNumberToObject(e, "seat", r->seat);
+        cJSON_AddItemToObject(e, "score", r->has_score ? cJSON_CreateNumber(r->score)
+                                                       : cJSON_CreateNull());
         /* a voided result is listed as such and rated nothing */
-        int voided = sqlite3_column_int(st, 12);
-        cJSON_AddBoolToObject(e, "voided", voided);
-        for (int c = 5; c <= 8; c++)
-            cJSON_AddItemToObject(e, (const char *[]){"rating_before", "rating_after",
-                                                      "rd_before", "rd_after"}[c - 5],
-                                  voided ? cJSON_CreateNull() : number_or_null(st, c));
-        int hidden = sqlite3_column_int(st, 11);
+        cJSON_AddBoolToObject(e, "voided", r->voided);
+        const double shown[] = {r->rating_before, r->rating_after, r->rd_before, r->rd_after};
+        const char *const names[] = {"rating_before", "rating_after", "rd_before", "rd_after"};
+        for (int c = 0; c < 4; c++)
+            cJSON_AddItemToObject(e, names[c], r->rated && !r->voided
+                                                   ? cJSON_CreateNumber(shown[c])
+                                                   : cJSON_CreateNull());
         char replay[32];
-        snprintf(replay, sizeof replay, "/t/%s", table_id);
-        if (hidden) cJSON_AddBoolToObject(e, "private", 1);
+        snprintf(replay, sizeof replay, "/t/%s", r->table_id);
+        if (r->hidden) cJSON_AddBoolToObject(e, "private", 1);
         else cJSON_AddStringToObject(e, "replay", replay);
         cJSON_AddItemToArray(list, e);
-        bad = add_opponents(db, e, table_id, sqlite3_column_int(st, 9), !hidden);
+        add_opponents(e, r);
     }
-    sqlite3_finalize(st);
-    return !bad && rc == SQLITE_DONE ? 0 : -1;
 }
 
 char *ratings_player_json(const char *name, int64_t viewer, unsigned *status) {
@@ -596,22 +429,18 @@ char *ratings_player_json(const char *name, int64_t viewer, unsigned *status) {
         return error_body(status, 404, "no_player",
                           "there is no player '%s' (guests have no profile)",
                           tafel_quote(name ? name : "", quoted, sizeof quoted));
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st;
-    int64_t since = 0;
-    if (db && sqlite3_prepare_v2(db, "SELECT created FROM players WHERE id = ?1", -1, &st,
-                                 NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, p.id);
-        if (sqlite3_step(st) == SQLITE_ROW) since = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
+    store_profile profile;
+    char err[256];
+    if (store_profile_read(tables_store(), p.id, viewer, HISTORY_POINTS, RESULTS_LISTED,
+                           &profile, err, sizeof err))
+        return error_body(status, 500, "storage", "the player's results could not be read");
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", p.name);
     cJSON_AddStringToObject(o, "kind", p.kind == PLAYER_BOT ? "bot" : "account");
-    cJSON_AddNumberToObject(o, "since", (double)since);
-    if (!db || add_games(db, o, p.id) || add_ratings(db, o, p.id) || add_results(db, o, p.id, viewer)) {
-        cJSON_Delete(o);
-        return error_body(status, 500, "storage", "the player's results could not be read");
-    }
+    cJSON_AddNumberToObject(o, "since", (double)profile.since);
+    add_games(o, &profile);
+    add_ratings(o, &profile);
+    add_results(o, &profile);
+    store_profile_free(&profile);
     return print_ok(o, status);
 }

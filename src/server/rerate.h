@@ -17,7 +17,8 @@
 #ifndef TF_SERVER_RERATE_H
 #define TF_SERVER_RERATE_H
 
-#include <sqlite3.h>
+#include "store.h"
+
 #include <stdint.h>
 #include <stdio.h>
 
@@ -26,7 +27,7 @@
 ** What was done is printed to out: a line per table voided, a line per
 ** player whose rating changed.  The number of tables voided (0: nothing
 ** to void, nothing changed), or -1 with err (nothing changed). */
-int rerate_void_player(sqlite3 *db, int64_t player, const char *game, FILE *out, char *err,
+int rerate_void_player(store *db, int64_t player, const char *game, FILE *out, char *err,
                        size_t errsize);
 
 #endif

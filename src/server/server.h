@@ -14,9 +14,10 @@
 **               from the database
 **   tables.c    the tables in memory: seats, tokens, changes (validate,
 **               commit, apply), undo, resignations, bots to ask
-**   storage.c   the tables on disk (SQLite)
-**   syncer.c    --durable: the thread that syncs the log, many commits at
-**               once, and checkpoints it
+**   store/      the store: store.h, the one interface to what is on disk;
+**               store_tables.c the tables (SQLite); syncer.c --durable's
+**               thread that syncs the log, many commits at once, and
+**               checkpoints it
 **   botpool.c   the worker threads that run bots
 **   extseats.c  external bots (--ext NAME=COMMAND, seats "ext:NAME"): one
 **               program per table seat, spoken to by the workers only
@@ -292,7 +293,7 @@ uint64_t syncer_synced(void);    /* commits on the disk */
 ** 0, or -1 with err set. */
 int syncer_start(const char *db_file, char *err, size_t errsize);
 /* A commit's frames are in the log, which holds frames pages now (the
-** loop's WAL hook, storage.c); nothing when the syncer does not run. */
+** loop's WAL hook, store_tables.c); nothing when the syncer does not run. */
 void syncer_commit(int frames);
 /* The last sync, a TRUNCATE checkpoint, the thread gone; once the loop has
 ** stopped (it wakes the loop no more).  Again: nothing. */

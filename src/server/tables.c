@@ -845,11 +845,14 @@ static void apply_change(table *t, change *c, int seat, int over);
 static int commit_change(table *t, change *c, int seat, const char **code, char *msg,
                          size_t msgsize) {
     int over = tafel_state_current(c->after) == TAFEL_TERMINAL || one_seat_left(t);
+    store_clocks clocks; /* the move and its clocks: one transaction */
+    int clocked = clocks_next(t, c->after, over, c->seats, c->n, &clocks);
     if (store_append(db, t->id, t->nactions, c->n, (const char *const *)c->texts, c->seats,
-                     t->seq + 1, over, msg, msgsize)) {
+                     t->seq + 1, over, clocked ? &clocks : NULL, msg, msgsize)) {
         *code = "storage";
         return -1;
     }
+    if (clocked) clocks_stored(t, &clocks);
     apply_change(t, c, seat, over);
     return 0;
 }
@@ -1193,7 +1196,7 @@ int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgs
         to.clock_ms = 0;
         return set_seat(t, seat, &to, 1, code, msg, msgsize);
     }
-    if (clocks_store_timeout(t->id, seat, t->seq + 1, msg, msgsize)) {
+    if (store_time_out(db, t->id, seat, t->seq + 1, msg, msgsize)) {
         *code = "storage";
         return -1;
     }

@@ -16,7 +16,7 @@
 
 #include "clocks.h"
 #include "server.h"
-#include "storage.h"
+#include "store.h"
 
 #define TABLE_UNDO_MAX 16
 
@@ -79,6 +79,10 @@ typedef struct table {
     int64_t clock_seq;
     int turn_seat;
     int clock_listed;
+    /* clocks.c: the clocks stored with the change to seq clock_next_seq
+    ** (0: none waits to be applied) */
+    store_clocks clock_next;
+    int64_t clock_next_seq;
 
     int nactions, cap;
     char **texts;

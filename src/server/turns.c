@@ -12,7 +12,6 @@
 #include "tables.h"
 
 #include <cjson/cJSON.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,24 +154,19 @@ static int game_order(const void *a, const void *b) {
                                           : strcmp(x->t->id, y->t->id);
 }
 
-/* The seats at stored unfinished tables bound to the player. */
+/* The seats at stored unfinished tables bound to the player that still
+** play (unfinished tables are in memory). */
 static int find_games(int64_t player_id, my_game *out, int cap) {
-    sqlite3 *db = store_sqlite(tables_store());
-    sqlite3_stmt *st = NULL;
-    if (!db || sqlite3_prepare_v2(db, "SELECT s.table_id, s.seat FROM tables t JOIN seats s"
-                                      " ON s.table_id = t.id WHERE t.finished = 0 AND"
-                                      " s.player = ?1 ORDER BY t.updated DESC LIMIT ?2",
-                                  -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    int n = 0, rc = sqlite3_bind_int64(st, 1, player_id);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, cap);
-    while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        rc = SQLITE_OK;
-        const char *id = (const char *)sqlite3_column_text(st, 0);
-        int seat = sqlite3_column_int(st, 1);
-        const table *t = id ? tables_loaded(id) : NULL; /* unfinished: in memory */
+    store_player_seat *seats = malloc(sizeof *seats * (size_t)cap);
+    char why[512];
+    int found = seats ? store_player_seats(tables_store(), player_id, cap, seats, why, sizeof why)
+                      : -1;
+    int n = 0;
+    for (int i = 0; i < found; i++) {
+        const table *t = tables_loaded(seats[i].table_id);
+        int seat = seats[i].seat;
         if (!t || t->over || seat < 0 || seat >= t->players || t->seats[seat].bot ||
-            t->seats[seat].resigned || n >= cap)
+            t->seats[seat].resigned)
             continue;
         out[n].t = t;
         out[n].seat = seat;
@@ -180,8 +174,8 @@ static int find_games(int64_t player_id, my_game *out, int cap) {
         out[n].invited = t->seats[seat].invite;
         n++;
     }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? n : -1;
+    free(seats);
+    return found < 0 ? -1 : n;
 }
 
 char *turns_my_games(struct lws *wsi, unsigned *status) {

@@ -1,5 +1,5 @@
 /*
-** storage.c -- the server's tables in one SQLite file (see storage.h).
+** store_tables.c -- the tables in one SQLite file (store.h).
 **
 ** Three tables mirror a tafel record: `tables` (one row per game table:
 ** game string, seed, seq, finished, created, and updated: the time of its
@@ -28,16 +28,20 @@
 ** anything is written to it, so a foreign or newer database is never
 ** touched.  Statements are prepared once, at open, and kept in the store.
 */
-#include "storage.h"
+#include "sqlite.h"
 
 #include "server.h" /* the syncer (--durable) */
 
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -231,6 +235,14 @@ static const char STORE_SCHEMA[] =
     X(SEAT_CLOCK, "UPDATE seats SET clock_ms = ?3 WHERE table_id = ?1 AND seat = ?2")      \
     X(TABLE_CLOCK, "UPDATE tables SET turn_since = nullif(?2, 0) WHERE id = ?1")          \
     X(TABLE_REMATCH, "UPDATE tables SET rematch = ?2 WHERE id = ?1")                      \
+    X(SEAT_TIME_OUT, "UPDATE seats SET resigned = 1, forfeit = 'time'"                    \
+                     " WHERE table_id = ?1 AND seat = ?2")                                 \
+    X(TABLE_TIME_OUT, "UPDATE tables SET seq = ?2, finished = 1, end_reason = 'timeout',"  \
+                      " turn_since = NULL, updated = " STORE_NOW                           \
+                      " WHERE id = ?1 AND finished = 0")                                   \
+    X(PLAYER_SEATS, "SELECT s.table_id, s.seat FROM tables t JOIN seats s"                \
+                    " ON s.table_id = t.id WHERE t.finished = 0 AND"                       \
+                    " s.player = ?1 ORDER BY t.updated DESC LIMIT ?2")                     \
     X(CHANGE_FIND, "SELECT seat, text FROM actions WHERE table_id = ?1 AND change_seq = ?2" \
                    " ORDER BY position LIMIT 1")                                           \
     X(TABLE_LOAD, "SELECT game, seed, seq, finished, created, updated, seed_chosen,"       \
@@ -627,7 +639,8 @@ static int store_wal_hook(void *arg, sqlite3 *db, const char *name, int frames) 
 ** process is writing is waited for; then the stamps are read, before
 ** anything is written; then WAL, synchronous and foreign keys; then the
 ** schema, on first open; then the statements. */
-int store_open(const char *path, int durable, store **out, char *err, size_t errsize) {
+static int store_open_file(const char *path, int durable, int existing, store **out, char *err,
+                           size_t errsize) {
     char context[300];
     char shown[256];
     snprintf(shown, sizeof shown, "%s", path ? path : "(null)");
@@ -637,7 +650,14 @@ int store_open(const char *path, int durable, store **out, char *err, size_t err
 
     store *s = calloc(1, sizeof *s);
     if (!s) return store_fail(err, errsize, context, "out of memory");
-    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    struct stat st;
+    if (existing && stat(path, &st)) {
+        store_fail(err, errsize, context, "%s", strerror(errno));
+        store_close(s);
+        return -1;
+    }
+    int rc = sqlite3_open_v2(path, &s->db,
+                             SQLITE_OPEN_READWRITE | (existing ? 0 : SQLITE_OPEN_CREATE), NULL);
     if (rc != SQLITE_OK) {
         if (s->db)
             store_fail_sql(s, err, errsize, context);
@@ -660,6 +680,12 @@ int store_open(const char *path, int durable, store **out, char *err, size_t err
         return -1;
     }
     int stamps = store_check_stamps(db, context, err, errsize);
+    if (existing && (stamps == 0 || (stamps < 0 && sqlite3_errcode(db) == SQLITE_NOTADB))) {
+        store_fail(err, errsize, context, "not a tafel database (%s)",
+                   stamps == 0 ? "nothing in it" : "not even SQLite");
+        store_close(s);
+        return -1;
+    }
     int64_t foreign_keys = 0;
     if (stamps < 0 || store_use_wal(db, context, err, errsize) ||
         store_exec(db, "PRAGMA synchronous=NORMAL", context, err, errsize) ||
@@ -706,6 +732,34 @@ int store_open(const char *path, int durable, store **out, char *err, size_t err
     return 0;
 }
 
+int store_open(const char *path, int durable, store **out, char *err, size_t errsize) {
+    return store_open_file(path, durable, 0, out, err, errsize);
+}
+
+int store_open_existing(const char *path, store **out, char *err, size_t errsize) {
+    return store_open_file(path, 0, 1, out, err, errsize);
+}
+
+/* Whether another process holds a POSIX lock on path: SQLite's own locks,
+** which a process that has the file (or its WAL index) open takes.  Our
+** own locks are never reported (F_GETLK). */
+static int store_locked_by_other(const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    int held = fcntl(fd, F_GETLK, &lk) == 0 && lk.l_type != F_UNLCK;
+    close(fd);
+    return held;
+}
+
+int store_held_elsewhere(store *s) {
+    const char *file = s ? sqlite3_db_filename(s->db, "main") : NULL;
+    if (!file || !file[0]) return 0;
+    char shm[4096];
+    snprintf(shm, sizeof shm, "%s-shm", file);
+    return store_locked_by_other(file) || store_locked_by_other(shm);
+}
+
 /* The last connection's close checkpoints the WAL into the file. */
 void store_close(store *s) {
     if (!s) return;
@@ -731,7 +785,7 @@ int store_create(store *s, const store_table *t, char *err, size_t errsize) {
         if (!store_spec_ok(t->seats[i].spec))
             return store_fail(err, errsize, context, "seat %d: spec empty or over %d bytes", i,
                               STORE_SPEC_MAX - 1);
-    /* storage.h: a new table has no actions and seq 0, or its opening
+    /* store.h: a new table has no actions and seq 0, or its opening
     ** change (seq 1).  Anything else is a caller's mistake, better seen now
     ** than after a restart. */
     if (t->nactions < 0 || t->seq != (t->nactions > 0) || t->over ||
@@ -824,8 +878,28 @@ static int store_end_change(store *s, int rc, const char *context, char *err, si
     return store_commit(s, context, err, errsize);
 }
 
+/* Writes the clocks of the table's n seats inside the caller's
+** transaction; SQLite's code. */
+static int store_write_clocks(store *s, const char *id, int n, const int64_t *ms,
+                              int64_t turn_since) {
+    int rc = SQLITE_OK;
+    sqlite3_stmt *st = s->stmt[ST_SEAT_CLOCK];
+    for (int i = 0; i < n && rc == SQLITE_OK; i++) {
+        rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, i);
+        if (rc == SQLITE_OK) rc = store_bind_clock(st, 3, ms[i]);
+        if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_CLOCK);
+    }
+    st = s->stmt[ST_TABLE_CLOCK];
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, turn_since);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_CLOCK);
+    return rc;
+}
+
 int store_append(store *s, const char *id, int from, int n, const char *const *texts,
-                 const int *seats, int64_t seq, int over, char *err, size_t errsize) {
+                 const int *seats, int64_t seq, int over, const store_clocks *clocks,
+                 char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "appending to", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
@@ -854,6 +928,10 @@ int store_append(store *s, const char *id, int from, int n, const char *const *t
             refusal = reason;
         }
     }
+    if (!refusal && clocks && clocks->nseats != nseats) {
+        snprintf(reason, sizeof reason, "%d clocks for %d seats", clocks->nseats, nseats);
+        refusal = reason;
+    }
     if (refusal) {
         store_fail(err, errsize, context, "%s", refusal);
         store_rollback(s, err, errsize);
@@ -862,6 +940,8 @@ int store_append(store *s, const char *id, int from, int n, const char *const *t
 
     int rc = store_insert_actions(s, id, from, n, texts, seats, seq);
     if (rc == SQLITE_OK) rc = store_update_table(s, id, seq, over);
+    if (rc == SQLITE_OK && clocks)
+        rc = store_write_clocks(s, id, clocks->nseats, clocks->ms, clocks->turn_since);
     return store_end_change(s, rc, context, err, errsize);
 }
 
@@ -990,19 +1070,57 @@ int store_set_clocks(store *s, const char *id, int n, const int64_t *ms, int64_t
         store_rollback(s, err, errsize);
         return -1;
     }
-    int rc = SQLITE_OK;
-    sqlite3_stmt *st = s->stmt[ST_SEAT_CLOCK];
-    for (int i = 0; i < n && rc == SQLITE_OK; i++) {
-        rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, i);
-        if (rc == SQLITE_OK) rc = store_bind_clock(st, 3, ms[i]);
-        if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_CLOCK);
-    }
-    st = s->stmt[ST_TABLE_CLOCK];
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, turn_since);
-    if (rc == SQLITE_OK) rc = store_run(s, ST_TABLE_CLOCK);
+    int rc = store_write_clocks(s, id, n, ms, turn_since);
     return store_end_change(s, rc, context, err, errsize);
+}
+
+int store_time_out(store *s, const char *id, int seat, int64_t seq, char *err,
+                   size_t errsize) {
+    char context[64];
+    store_context(context, sizeof context, "ending on time", id);
+    if (store_check_call(s, id, context, err, errsize)) return -1;
+    if (store_begin(s, ST_BEGIN_WRITE, context, err, errsize)) return -1;
+    sqlite3_stmt *st = s->stmt[ST_SEAT_TIME_OUT];
+    int rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, seat);
+    if (rc == SQLITE_OK) rc = store_run(s, ST_SEAT_TIME_OUT);
+    int changed = rc == SQLITE_OK && sqlite3_changes(s->db) == 1;
+    st = s->stmt[ST_TABLE_TIME_OUT];
+    if (changed) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (changed && rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, seq);
+    if (changed && rc == SQLITE_OK) rc = store_run(s, ST_TABLE_TIME_OUT);
+    changed = changed && rc == SQLITE_OK && sqlite3_changes(s->db) == 1;
+    if (rc == SQLITE_OK && !changed) {
+        store_fail(err, errsize, context, "no such unfinished table or seat");
+        store_rollback(s, err, errsize);
+        return -1;
+    }
+    return store_end_change(s, rc, context, err, errsize);
+}
+
+int store_player_seats(store *s, int64_t player, int cap, store_player_seat *out, char *err,
+                       size_t errsize) {
+    const char *context = "listing a player's unfinished tables";
+    if (!s) return store_fail(err, errsize, context, "no database");
+    if (cap < 0 || (cap > 0 && !out))
+        return store_fail(err, errsize, context, "no room for the seats (cap %d)", cap);
+    sqlite3_stmt *st = s->stmt[ST_PLAYER_SEATS];
+    int n = 0, rc = sqlite3_bind_int64(st, 1, player);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(st, 2, cap);
+    while (rc == SQLITE_OK && n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        rc = SQLITE_OK;
+        const unsigned char *id = sqlite3_column_text(st, 0);
+        if (!id || sqlite3_column_bytes(st, 0) != STORE_ID_LEN) continue;
+        memcpy(out[n].table_id, id, STORE_ID_LEN + 1);
+        out[n].seat = sqlite3_column_int(st, 1);
+        n++;
+    }
+    if (rc != SQLITE_OK && rc != SQLITE_DONE) {
+        store_fail_sql(s, err, errsize, context);
+        n = -1;
+    }
+    store_reset_all(s);
+    return n;
 }
 
 struct sqlite3 *store_sqlite(store *s) { return s ? s->db : NULL; }

@@ -1,0 +1,448 @@
+/*
+** store_players.c -- the players and their logins in the SQLite file
+** (store.h, "players and logins"): the SQL of players.c and tafel admin.
+**
+** Owns no state: every call prepares its statement on the store's
+** connection, runs it and finalizes it (these calls run at a login, a
+** signup or a socket's check, not at each move).  A change of more than
+** one row is one BEGIN IMMEDIATE ... COMMIT, rolled back on any failure.
+** The rules (what a name may be, when a login expires, which guests go)
+** are players.c's; this file only reads and writes what it is told.
+*/
+#include "sqlite.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+/* Writes "storage: <context>: <SQLite's reason>" to err; returns -1. */
+static int players_fail(sqlite3 *db, char *err, size_t errsize, const char *context) {
+    if (err && errsize > 0)
+        snprintf(err, errsize, "storage: %s: %s", context,
+                 db ? sqlite3_errmsg(db) : "no database");
+    return -1;
+}
+
+/* Prepares sql with its parameters bound by types, one letter each: 'l'
+** an int64_t, 'i' an int, 't' text (NULL binds NULL), 'h' a token hash
+** (STORE_HASH_LEN bytes).  NULL when that failed (the reason stays in
+** sqlite3_errmsg). */
+static sqlite3_stmt *players_vprepare(sqlite3 *db, const char *sql, const char *types,
+                                      va_list ap) {
+    sqlite3_stmt *st = NULL;
+    if (!db || sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    int rc = SQLITE_OK;
+    for (int i = 0; types[i] && rc == SQLITE_OK; i++) {
+        switch (types[i]) {
+        case 'l': rc = sqlite3_bind_int64(st, i + 1, va_arg(ap, int64_t)); break;
+        case 'i': rc = sqlite3_bind_int(st, i + 1, va_arg(ap, int)); break;
+        case 't': {
+            const char *text = va_arg(ap, const char *);
+            rc = text ? sqlite3_bind_text(st, i + 1, text, -1, SQLITE_TRANSIENT)
+                      : sqlite3_bind_null(st, i + 1);
+            break;
+        }
+        default:
+            rc = sqlite3_bind_blob(st, i + 1, va_arg(ap, const void *), STORE_HASH_LEN,
+                                   SQLITE_TRANSIENT);
+            break;
+        }
+    }
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    return st;
+}
+
+static sqlite3_stmt *players_prepare(sqlite3 *db, const char *sql, const char *types, ...) {
+    va_list ap;
+    va_start(ap, types);
+    sqlite3_stmt *st = players_vprepare(db, sql, types, ap);
+    va_end(ap);
+    return st;
+}
+
+/* Runs a statement that returns no rows: SQLite's result (SQLITE_DONE
+** when it ran to the end; its reason stays in sqlite3_errmsg). */
+static int players_run(sqlite3 *db, const char *sql, const char *types, ...) {
+    va_list ap;
+    va_start(ap, types);
+    sqlite3_stmt *st = players_vprepare(db, sql, types, ap);
+    va_end(ap);
+    if (!st) return db ? sqlite3_errcode(db) : SQLITE_MISUSE;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_DONE) {
+        sqlite3_finalize(st);
+        return rc;
+    }
+    sqlite3_finalize(st); /* the step's reason stays in sqlite3_errmsg */
+    return rc == SQLITE_ROW ? SQLITE_MISUSE : rc;
+}
+
+/* BEGIN IMMEDIATE: 0, or -1 with err. */
+static int players_begin(sqlite3 *db, const char *context, char *err, size_t errsize) {
+    if (!db || sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return players_fail(db, err, errsize, context);
+    return 0;
+}
+
+/* Commits when ok (else err already says why), or rolls back: 0 or -1. */
+static int players_finish(sqlite3 *db, int ok, const char *context, char *err,
+                          size_t errsize) {
+    if (ok && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) return 0;
+    if (ok) players_fail(db, err, errsize, context);
+    if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return -1;
+}
+
+static void players_column_text(sqlite3_stmt *st, int col, char *out, size_t size) {
+    const unsigned char *text = sqlite3_column_text(st, col);
+    snprintf(out, size, "%s", text ? (const char *)text : "");
+}
+
+/* A row whose first columns are id, kind, name, disabled. */
+static void players_from_row(sqlite3_stmt *st, store_player *out) {
+    memset(out, 0, sizeof *out);
+    out->id = sqlite3_column_int64(st, 0);
+    players_column_text(st, 1, out->kind, sizeof out->kind);
+    players_column_text(st, 2, out->name, sizeof out->name);
+    out->disabled = sqlite3_column_int(st, 3);
+}
+
+/* Steps a query whose columns are id, kind, name, disabled and finalizes
+** it: 1 found, 0 none, -1 error (with err). */
+static int players_read_one(sqlite3 *db, sqlite3_stmt *st, store_player *out,
+                            const char *context, char *err, size_t errsize) {
+    if (!st) return players_fail(db, err, errsize, context);
+    int rc = sqlite3_step(st), found = 0;
+    if (rc == SQLITE_ROW) {
+        players_from_row(st, out);
+        found = 1;
+        rc = SQLITE_DONE;
+    }
+    if (rc != SQLITE_DONE) {
+        players_fail(db, err, errsize, context);
+        sqlite3_finalize(st);
+        return -1;
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+int store_player_by_key(store *s, const char *key, store_player *out, char *err,
+                        size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    sqlite3_stmt *st = players_prepare(db, "SELECT id, kind, name, disabled FROM players"
+                                           " WHERE name_key = ?1 AND kind <> 'guest'",
+                                       "t", key);
+    return players_read_one(db, st, out, "finding a player by name", err, errsize);
+}
+
+int store_player_get(store *s, int64_t id, store_player *out, char *err, size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    sqlite3_stmt *st =
+        players_prepare(db, "SELECT id, kind, name, disabled FROM players WHERE id = ?1", "l", id);
+    return players_read_one(db, st, out, "finding a player", err, errsize);
+}
+
+int store_account_by_key(store *s, const char *key, store_player *out, char *password,
+                         size_t password_size, char *err, size_t errsize) {
+    static const char context[] = "finding an account";
+    sqlite3 *db = store_sqlite(s);
+    sqlite3_stmt *st = players_prepare(db, "SELECT id, name, password, disabled FROM players"
+                                           " WHERE name_key = ?1 AND kind = 'account'",
+                                       "t", key);
+    if (!st) return players_fail(db, err, errsize, context);
+    int rc = sqlite3_step(st), found = 0;
+    if (rc == SQLITE_ROW) {
+        memset(out, 0, sizeof *out);
+        out->id = sqlite3_column_int64(st, 0);
+        snprintf(out->kind, sizeof out->kind, "account");
+        players_column_text(st, 1, out->name, sizeof out->name);
+        out->disabled = sqlite3_column_int(st, 3);
+        if (password && password_size) {
+            /* a hash cut short would never verify: none at all says so */
+            const unsigned char *pw = sqlite3_column_text(st, 2);
+            memset(password, 0, password_size);
+            if (pw && strlen((const char *)pw) < password_size)
+                memcpy(password, pw, strlen((const char *)pw));
+        }
+        found = 1;
+        rc = SQLITE_DONE;
+    }
+    if (rc != SQLITE_DONE) players_fail(db, err, errsize, context);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? found : -1;
+}
+
+/* What became of a write that gives a player a name key: 1 written, 0 the
+** key is an account's or a bot's already (the unique index said no), -1
+** any other failure (with err; extended codes are on: store_open). */
+static int players_named(sqlite3 *db, int rc, const char *context, char *err, size_t errsize) {
+    if (rc == SQLITE_CONSTRAINT_UNIQUE) return 0;
+    return rc == SQLITE_DONE ? 1 : players_fail(db, err, errsize, context);
+}
+
+int store_player_add(store *s, const char *name, const char *key, const char *kind,
+                     const char *password, int64_t now, int64_t *id, char *err,
+                     size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    int rc = players_run(db, "INSERT INTO players (name, name_key, kind, password, created, seen)"
+                             " VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+                         "ttttl", name, key, kind, password, now);
+    int named = players_named(db, rc, "adding a player", err, errsize);
+    if (named == 1 && id) *id = sqlite3_last_insert_rowid(db);
+    return named;
+}
+
+int store_guest_make_account(store *s, int64_t guest_id, const char *name, const char *key,
+                             const char *password, int64_t now, char *err, size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    int rc = players_run(db, "UPDATE players SET kind = 'account', name = ?2, name_key = ?3,"
+                             " password = ?4, seen = ?5 WHERE id = ?1 AND kind = 'guest'",
+                         "ltttl", guest_id, name, key, password, now);
+    int named = players_named(db, rc, "making a guest an account", err, errsize);
+    return named == 1 && sqlite3_changes(db) != 1 ? 2 : named;
+}
+
+int store_guest_rename(store *s, int64_t id, const char *name, const char *key, char *err,
+                       size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    if (players_run(db, "UPDATE players SET name = ?2, name_key = ?3 WHERE id = ?1"
+                        " AND kind = 'guest'",
+                    "ltt", id, name, key) != SQLITE_DONE)
+        return players_fail(db, err, errsize, "renaming a guest");
+    return 0;
+}
+
+/* Every login of player id but keep's (NULL: all), inside the caller's
+** transaction or alone: SQLite's result. */
+static int players_end_logins(sqlite3 *db, int64_t id, const uint8_t *keep) {
+    static const uint8_t none[STORE_HASH_LEN];
+    return players_run(db, "DELETE FROM logins WHERE player = ?1 AND token_hash <> ?2", "lh", id,
+                       keep ? keep : none);
+}
+
+int store_player_set_password(store *s, int64_t id, const char *password, int end_logins,
+                              char *err, size_t errsize) {
+    static const char context[] = "changing a password";
+    sqlite3 *db = store_sqlite(s);
+    if (!end_logins) {
+        if (players_run(db, "UPDATE players SET password = ?2 WHERE id = ?1", "lt", id,
+                        password) != SQLITE_DONE)
+            return players_fail(db, err, errsize, context);
+        return 0;
+    }
+    if (players_begin(db, context, err, errsize)) return -1;
+    int ok = players_run(db, "UPDATE players SET password = ?2 WHERE id = ?1", "lt", id,
+                         password) == SQLITE_DONE &&
+             players_end_logins(db, id, NULL) == SQLITE_DONE;
+    if (!ok) players_fail(db, err, errsize, context);
+    return players_finish(db, ok, context, err, errsize);
+}
+
+int store_player_set_disabled(store *s, int64_t id, int disabled, char *err, size_t errsize) {
+    const char *context = disabled ? "disabling a player" : "enabling a player";
+    sqlite3 *db = store_sqlite(s);
+    if (players_begin(db, context, err, errsize)) return -1;
+    int ok = players_run(db, "UPDATE players SET disabled = ?2 WHERE id = ?1", "li", id,
+                         disabled ? 1 : 0) == SQLITE_DONE &&
+             (!disabled || players_end_logins(db, id, NULL) == SQLITE_DONE);
+    if (!ok) players_fail(db, err, errsize, context);
+    return players_finish(db, ok, context, err, errsize);
+}
+
+int store_players_list(store *s, store_player_row **out, char *err, size_t errsize) {
+    static const char context[] = "listing the players";
+    sqlite3 *db = store_sqlite(s);
+    *out = NULL;
+    sqlite3_stmt *st = players_prepare(
+        db, "SELECT p.id, p.kind, p.name, p.disabled, p.created, p.seen,"
+            " (SELECT count(DISTINCT table_id) FROM seats s WHERE s.player = p.id)"
+            " FROM players p ORDER BY p.kind, p.name_key, p.id", "");
+    if (!st) return players_fail(db, err, errsize, context);
+    store_player_row *rows = NULL;
+    int n = 0, cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (n == cap) {
+            int more = cap ? 2 * cap : 64;
+            store_player_row *grown = realloc(rows, sizeof *rows * (size_t)more);
+            if (!grown) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            rows = grown;
+            cap = more;
+        }
+        store_player_row *r = &rows[n++];
+        players_from_row(st, &r->player);
+        r->created = sqlite3_column_int64(st, 4);
+        r->seen = sqlite3_column_int64(st, 5);
+        r->games = sqlite3_column_int(st, 6);
+    }
+    if (rc != SQLITE_DONE) {
+        if (rc == SQLITE_NOMEM) snprintf(err, errsize, "storage: %s: out of memory", context);
+        else players_fail(db, err, errsize, context);
+        sqlite3_finalize(st);
+        free(rows);
+        return -1;
+    }
+    sqlite3_finalize(st);
+    *out = rows;
+    return n;
+}
+
+void store_player_rows_free(store_player_row *rows) { free(rows); }
+
+int store_guests_delete(store *s, int64_t before, int max, char *err, size_t errsize) {
+    static const char context[] = "deleting unused guests";
+    sqlite3 *db = store_sqlite(s);
+    if (max <= 0) return 0;
+    int64_t *ids = malloc(sizeof *ids * (size_t)max);
+    if (!ids) {
+        snprintf(err, errsize, "storage: %s: out of memory", context);
+        return -1;
+    }
+    sqlite3_stmt *st = players_prepare(
+        db, "SELECT id FROM players p WHERE kind = 'guest' AND seen < ?1"
+            " AND NOT EXISTS (SELECT 1 FROM seats WHERE player = p.id)"
+            " AND NOT EXISTS (SELECT 1 FROM chat WHERE player = p.id)"
+            " AND NOT EXISTS (SELECT 1 FROM tables WHERE creator = p.id)"
+            " AND NOT EXISTS (SELECT 1 FROM results WHERE player = p.id)"
+            " AND NOT EXISTS (SELECT 1 FROM ratings WHERE player = p.id)"
+            " LIMIT ?2",
+        "li", before, max);
+    int n = 0, rc = SQLITE_DONE;
+    if (!st) rc = SQLITE_ERROR;
+    while (st && n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) ids[n++] = sqlite3_column_int64(st, 0);
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        players_fail(db, err, errsize, context);
+        sqlite3_finalize(st);
+        free(ids);
+        return -1;
+    }
+    sqlite3_finalize(st);
+    if (!n || players_begin(db, context, err, errsize)) {
+        free(ids);
+        return n ? -1 : 0;
+    }
+    int ok = 1;
+    for (int i = 0; i < n && ok; i++)
+        ok = players_run(db, "DELETE FROM logins WHERE player = ?1", "l", ids[i]) == SQLITE_DONE &&
+             players_run(db, "DELETE FROM players WHERE id = ?1 AND kind = 'guest'", "l",
+                         ids[i]) == SQLITE_DONE;
+    free(ids);
+    if (!ok) players_fail(db, err, errsize, context);
+    return players_finish(db, ok, context, err, errsize) ? -1 : n;
+}
+
+/* ---- logins ------------------------------------------------------------- */
+
+int store_login_add(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
+                    char *err, size_t errsize) {
+    static const char context[] = "storing a login";
+    sqlite3 *db = store_sqlite(s);
+    if (players_begin(db, context, err, errsize)) return -1;
+    int ok = players_run(db, "INSERT INTO logins (token_hash, player, created, used)"
+                             " VALUES (?1, ?2, ?3, ?3)",
+                         "hll", hash, player, now) == SQLITE_DONE &&
+             players_run(db, "UPDATE players SET seen = ?2 WHERE id = ?1", "ll", player, now) ==
+                 SQLITE_DONE;
+    if (!ok) players_fail(db, err, errsize, context);
+    return players_finish(db, ok, context, err, errsize);
+}
+
+int store_login_find(store *s, const uint8_t hash[STORE_HASH_LEN], store_player *out,
+                     int64_t *used, char *err, size_t errsize) {
+    static const char context[] = "finding a login";
+    sqlite3 *db = store_sqlite(s);
+    sqlite3_stmt *st = players_prepare(db, "SELECT p.id, p.kind, p.name, p.disabled, l.used"
+                                           " FROM logins l JOIN players p ON p.id = l.player"
+                                           " WHERE l.token_hash = ?1",
+                                       "h", hash);
+    if (!st) return players_fail(db, err, errsize, context);
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW) {
+        if (rc != SQLITE_DONE) players_fail(db, err, errsize, context);
+        sqlite3_finalize(st);
+        return rc == SQLITE_DONE ? 0 : -1;
+    }
+    players_from_row(st, out);
+    *used = sqlite3_column_int64(st, 4);
+    sqlite3_finalize(st);
+    return 1;
+}
+
+int store_login_used(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
+                     char *err, size_t errsize) {
+    static const char context[] = "marking a login used";
+    sqlite3 *db = store_sqlite(s);
+    if (players_begin(db, context, err, errsize)) return -1;
+    int ok = players_run(db, "UPDATE logins SET used = ?2 WHERE token_hash = ?1", "hl", hash,
+                         now) == SQLITE_DONE &&
+             players_run(db, "UPDATE players SET seen = ?2 WHERE id = ?1", "ll", player, now) ==
+                 SQLITE_DONE;
+    if (!ok) players_fail(db, err, errsize, context);
+    return players_finish(db, ok, context, err, errsize);
+}
+
+int store_login_delete(store *s, const uint8_t hash[STORE_HASH_LEN], char *err,
+                       size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    if (players_run(db, "DELETE FROM logins WHERE token_hash = ?1", "h", hash) != SQLITE_DONE)
+        return players_fail(db, err, errsize, "ending a login");
+    return 0;
+}
+
+int store_logins_delete(store *s, int64_t player, const uint8_t *keep, char *err,
+                        size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    if (players_end_logins(db, player, keep) != SQLITE_DONE)
+        return players_fail(db, err, errsize, "ending a player's logins");
+    return 0;
+}
+
+int store_logins_expire(store *s, int64_t before, char *err, size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    if (players_run(db, "DELETE FROM logins WHERE used < ?1", "l", before) != SQLITE_DONE)
+        return players_fail(db, err, errsize, "ending unused logins");
+    return 0;
+}
+
+int store_logins_read(store *s, store_login_state *logins, int n, char *err, size_t errsize) {
+    static const char context[] = "checking logins";
+    sqlite3 *db = store_sqlite(s);
+    if (n <= 0) return 0;
+    sqlite3_stmt *st = players_prepare(db, "SELECT p.disabled, l.used FROM players p"
+                                           " LEFT JOIN logins l ON l.token_hash = ?1"
+                                           " AND l.player = p.id WHERE p.id = ?2", "");
+    if (!st) return players_fail(db, err, errsize, context);
+    int rc = SQLITE_DONE;
+    for (int i = 0; i < n; i++) {
+        store_login_state *l = &logins[i];
+        rc = sqlite3_bind_blob(st, 1, l->hash, STORE_HASH_LEN, SQLITE_TRANSIENT);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(st, 2, l->player);
+        if (rc == SQLITE_OK) rc = sqlite3_step(st);
+        l->player_found = rc == SQLITE_ROW;
+        l->disabled = l->player_found && sqlite3_column_int(st, 0);
+        l->login_found = l->player_found && sqlite3_column_type(st, 1) != SQLITE_NULL;
+        l->used = l->login_found ? sqlite3_column_int64(st, 1) : 0;
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE) break;
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+    }
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        players_fail(db, err, errsize, context);
+        sqlite3_finalize(st);
+        return -1;
+    }
+    sqlite3_finalize(st);
+    return 0;
+}

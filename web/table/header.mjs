@@ -36,7 +36,11 @@ export function turnText(st) {
         }
         return t("page.turn.over_share", {seats: w});
     }
-    if (typeof st.to_move !== "number" || st.waiting) return t("page.turn.wait");
+    if (st.waiting) {
+        const mine = st.seat !== null && st.seats[st.seat]?.invited;
+        return t(mine ? "page.turn.invited" : "page.turn.invitations");
+    }
+    if (typeof st.to_move !== "number") return t("page.turn.wait");
     if (st.legal && st.legal.length) return t("page.turn.yours");
     const who = st.seats[st.to_move];
     if (!who) return t("page.turn.wait");
@@ -149,10 +153,12 @@ export function createHeader() {
         const gains = pointsOf(st);
         st.seats.forEach((seat, i) => {
             const row = rows[i];
-            const toMove = st.status === "playing" && st.to_move === i;
+            // nobody moves while an invitation waits: the seat says it is invited instead
+            const toMove = st.status === "playing" && !st.waiting && st.to_move === i;
             const won = st.status === "over" && (st.winners ?? []).includes(i);
             const flags = [];
             if (toMove) flags.push(h("span", {class: "flag to-move", text: t("page.seats.to_move")}));
+            if (seat.invited) flags.push(h("span", {class: "flag invited", text: t("page.seats.invited")}));
             if (won) flags.push(h("span", {class: "flag won", text: t("page.seats.winner")}));
             // an external bot that broke its protocol lost the seat: say why
             if (seat.forfeit) {

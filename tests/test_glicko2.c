@@ -1,4 +1,4 @@
-/* Glicko-2 (src/server/glicko2.c): Glickman's worked example at full
+/* Glicko-2 (src/server/club/glicko2.c): Glickman's worked example at full
 ** precision (../shared/notes/stack-turn3.md §5), the period without games,
 ** the pairwise reduction of a four-player game, symmetry and bounds. */
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "server/glicko2.h"
+#include "server/club/glicko2.h"
 
 #define CLOSE(x, want, tol) assert_true(fabs((x) - (want)) <= (tol))
 

@@ -3,6 +3,7 @@
 */
 #include "cli.h"
 #include "data.h"
+#include "bots.h" /* EXTSEATS_MAX */
 #include "server.h"
 
 #include <errno.h>

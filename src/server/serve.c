@@ -9,7 +9,10 @@
 */
 #include "hasher.h"
 #include "http.h"
+#include "players.h"
+#include "syncer.h"
 #include "tables.h"
+#include "turns.h"
 
 #include <signal.h>
 #include <sodium.h>
@@ -48,10 +51,15 @@ int server_run(const server_options *given) {
         extseats_shutdown();
         return 1;
     }
+    /* the callbacks that go up the layers (docs/server.md, "The server in
+    ** layers"): a sync wakes the loop, a change of turn tells the player */
+    syncer_on_synced(http_wake);
+    clocks_on_turn(turns_notify);
     if (tables_open(opt->db_path, opt->durable, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         return 1;
     }
+    players_start(tables_store(), opt->limits.guest_seconds);
     int restored = tables_restore(err, sizeof err);
     if (restored < 0) {
         fprintf(stderr, "tafel serve: %s\n", err);

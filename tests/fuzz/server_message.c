@@ -14,7 +14,9 @@
 */
 #include "fuzz.h"
 #include "players.h"
+#include "protocol.h"
 #include "tables.h"
+#include "turns.h"
 
 #include <cjson/cJSON.h>
 
@@ -50,6 +52,8 @@ static void fresh_server(void) {
     fuzz_options.limits.new_tables = 0; /* the quota is off */
     char err[256];
     if (tables_open(":memory:", 0, err, sizeof err)) fz_fail("%s", err);
+    players_start(tables_store(), fuzz_options.limits.guest_seconds);
+    clocks_on_turn(turns_notify); /* serve.c's wiring */
     static const char *const games[] = {"carcassonne(players=2)", "cardcassonne(players=2)",
                                         "catan_cards"};
     /* seat 1 never moves here (bots are never asked): a bot's, so that the

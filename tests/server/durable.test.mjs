@@ -1,4 +1,4 @@
-// durable.test.mjs -- --durable syncs off the event loop (src/server/syncer.c):
+// durable.test.mjs -- --durable syncs off the event loop (src/server/store/syncer.c):
 // commits are synced by a writer thread, many at once (group commit), and
 // nobody is told of a change before it is synced (docs/protocol.md, "Order
 // of a change").

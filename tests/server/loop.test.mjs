@@ -1,4 +1,4 @@
-// loop.test.mjs -- the event loop of `tafel serve` (src/server/http.c, libuv):
+// loop.test.mjs -- the event loop of `tafel serve` (src/server/transport/http.c, libuv):
 // idle sockets time out, SIGHUP does not stop it while SIGTERM does (quickly,
 // with sockets open), and running out of file descriptors makes it wait for
 // one instead of spinning on accept() and flooding its log (issue 25, #6).

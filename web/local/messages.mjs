@@ -1,5 +1,5 @@
 // messages.mjs -- the messages of docs/protocol.md built from a local table,
-// field by field and in the order src/server/protocol.c builds them, so that
+// field by field and in the order src/server/protocol/protocol.c builds them, so that
 // the page cannot tell a local table from one of `tafel serve`.
 //
 // A message is built per viewer (seat, or -1 a spectator): its view, its

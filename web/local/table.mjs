@@ -1,5 +1,5 @@
 // table.mjs -- one local table: its game, every change made to it, and the
-// rules of src/server/tables.c reproduced exactly.
+// rules of src/server/tables/tables.c reproduced exactly.
 //
 // A change is worked out on a copy of the state: the seat's action (checked
 // by the engine), then the chance events that follow it, each drawn from

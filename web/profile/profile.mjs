@@ -100,7 +100,7 @@ function ratingTicks(lo, hi) {
 
 /** The plot's box, and its margins for the axes' labels (left: ratings, bottom: dates). */
 const W = 360, H = 170, PAD = 8, LEFT = 54, BOTTOM = 36;
-/** Every player's rating before their first game (Glicko-2's, src/server/glicko2.h). */
+/** Every player's rating before their first game (Glicko-2's, src/server/club/glicko2.h). */
 const START_RATING = 1500;
 
 /**

@@ -30,7 +30,7 @@
 */
 #include "sqlite.h"
 
-#include "server.h" /* the syncer (--durable) */
+#include "syncer.h" /* --durable */
 
 #include <ctype.h>
 #include <errno.h>

@@ -32,7 +32,7 @@
 ** Without --durable nothing runs and both counters stay 0: no message ever
 ** waits.
 */
-#include "server.h"
+#include "syncer.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -61,6 +61,12 @@ static pthread_t thread;
 static int wal_fd = -1;
 static sqlite3 *own; /* the thread's connection, for checkpoints */
 static char wal_path[1024];
+
+/* The loop's wake-up (http_wake), given by serve.c: the store includes no
+** header of a layer above it. */
+static void (*on_synced)(void);
+
+void syncer_on_synced(void (*synced)(void)) { on_synced = synced; }
 
 uint64_t syncer_committed(void) { return atomic_load(&committed); }
 uint64_t syncer_synced(void) { return atomic_load(&synced); }
@@ -136,7 +142,7 @@ static void *syncer_main(void *arg) {
             } else {
                 done = target;
                 atomic_store(&synced, target);
-                http_wake();
+                if (on_synced) on_synced();
             }
         }
         if (!failed) syncer_checkpoint(&last_log);

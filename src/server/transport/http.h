@@ -1,12 +1,16 @@
 /*
-** http.h -- the libwebsockets side of tafel serve: the context and loop
-** (http.c), the HTTP routes and files (routes.c), the WebSocket sessions
-** (sockets.c).
+** http.h -- the transport layer, the top of tafel serve's layers
+** (docs/server.md, "The server in layers"): the libwebsockets context and
+** loop (http.c), the HTTP routes and files (routes.c, routes_players.c),
+** the WebSocket sessions (sockets.c, session.h).  It calls down into the
+** protocol, tables and club; they call it back only through what serve.c
+** gave them at start-up (http_wake, the end of a player's logins).
 */
 #ifndef TF_SERVER_HTTP_H
 #define TF_SERVER_HTTP_H
 
 #include "server.h"
+#include "session.h"
 
 #include <stddef.h>
 
@@ -15,6 +19,11 @@ enum lws_callback_reasons;
 
 /* Listens as opt says (TLS with opt->cert and opt->key); *port_out receives
 ** the port (opt->port 0: any).  -1 with err (a sentence) when it cannot. */
+/* Wakes the loop from another thread (lws_cancel_service). */
+void http_wake(void);
+/* Sockets holding messages for commits now synced write them (sockets.c). */
+void sockets_release(void);
+
 int http_start(const server_options *opt, int *port_out, char *err, size_t errsize);
 /* Runs the event loop until SIGINT or SIGTERM, then calls stopping (which
 ** ends the bot threads and external programs: the loop can still be woken
@@ -61,6 +70,15 @@ int players_post_timer(struct lws *wsi, http_session *h);
 int players_post_drop(http_session *h);
 /* The hashes done (LWS_CALLBACK_EVENT_WAIT_CANCELLED). */
 void players_hashes_done(void);
+
+/* Who sent the request (its "tafel_session" cookie, checked against the
+** logins: players_of_login): 1 with *out, 0 nobody (no cookie, an unknown
+** or ended login, a disabled player), -1 error (routes_players.c). */
+int players_of_request(struct lws *wsi, player *out);
+/* The same, and the SHA-256 of the request's token when it has one
+** (*has_token 1, even when the login is unknown). */
+int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32],
+                             int *has_token);
 
 int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                     size_t len);

@@ -18,6 +18,7 @@
 ** database keeps only their hashes.
 */
 #include "rematch.h"
+#include "protocol.h"
 
 #include "tables.h"
 

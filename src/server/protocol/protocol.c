@@ -8,6 +8,7 @@
 ** for that seat only, so nothing hidden can reach another seat's socket.
 */
 #include "chat.h"
+#include "protocol.h"
 #include "players.h"
 #include "rematch.h"
 #include "ratings.h"

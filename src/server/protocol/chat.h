@@ -8,7 +8,7 @@
 #ifndef TF_SERVER_CHAT_H
 #define TF_SERVER_CHAT_H
 
-#include "server.h"
+#include "session.h"
 
 #define CHAT_TEXT_MAX 500     /* bytes of one line (UTF-8) */
 #define CHAT_BURST ((int)(sizeof ((session *)0)->chat_at / sizeof (int64_t))) /* lines a person may say ... */

@@ -12,9 +12,8 @@
 #ifndef TF_SERVER_TURNS_H
 #define TF_SERVER_TURNS_H
 
-#include "server.h"
+#include "session.h"
 
-struct lws;
 struct table;
 
 /* A socket opened (s->who filled) or closed; nothing for nobody. */
@@ -25,9 +24,10 @@ void turns_notify(const struct table *t, int seat);
 /* Seat's player was invited to table t: its sockets are sent {"type":
 ** "invited", "table", "game", "by", "rated", "clock", "invite_until"}. */
 void turns_invited(const struct table *t, int seat);
-/* The answer to GET /api/my-games for the request's login: JSON text
+/* The answer to GET /api/my-games for the request's login (found and me:
+** what players_of_request said of it): JSON text
 ** (malloc'd; NULL out of memory) and its HTTP status (200, 401 nobody,
 ** 500 storage). */
-char *turns_my_games(struct lws *wsi, unsigned *status);
+char *turns_my_games(int found, const player *me, unsigned *status);
 
 #endif

@@ -10,6 +10,7 @@
 ** more) -- places last.  The rating period is the game (ratings.h).
 */
 #include "ratings.h"
+#include "protocol.h" /* its HTTP error body: an arrow left to turn (docs/server.md) */
 
 #include "glicko2.h"
 #include "players.h"

@@ -5,18 +5,30 @@
 ** A login is a random token in the HttpOnly cookie "tafel_session"; the
 ** database keeps only its SHA-256 (logins).  Passwords are Argon2id
 ** strings (libsodium), hashed on a worker thread (hasher.c), never on the
-** loop.  Everything here runs on the loop, on the server's database
-** (tables_store()).
+** loop.  Everything here runs on the loop, on the store players_start
+** was given.  The club layer (docs/server.md, "The server in layers"):
+** it includes the store's header only.
 */
 #ifndef TF_SERVER_PLAYERS_H
 #define TF_SERVER_PLAYERS_H
 
-#include "server.h"
-
 #include <stddef.h>
 #include <stdint.h>
 
-struct lws;
+#include "store.h"
+
+/* Who a socket or a seat is (players.c): an account (a name and a
+** password), a guest (a display name, no password), a bot (its rating's
+** holder) or nobody (a client without a session cookie: an API client,
+** which plays by seat tokens alone).  Names are UTF-8, 1 to
+** PLAYER_NAME_MAX bytes, unique among accounts and bots (case-insensitive). */
+#define PLAYER_NAME_MAX 24
+typedef enum player_kind { PLAYER_NOBODY = 0, PLAYER_ACCOUNT, PLAYER_GUEST, PLAYER_BOT } player_kind;
+typedef struct player {
+    int64_t id;       /* players.id; 0: nobody */
+    player_kind kind;
+    char name[PLAYER_NAME_MAX + 1];
+} player;
 
 /* The cookie that holds a login's token. */
 #define PLAYERS_COOKIE "tafel_session"
@@ -45,14 +57,12 @@ int players_get(int64_t id, player *out);
 ** missing: 1, or 0 when the spec is no rated bot, -1 error. */
 int players_bot(const char *spec, player *out);
 
-/* Who sent the request (its "tafel_session" cookie, checked against the
-** logins): 1 with *out, 0 nobody (no cookie, an unknown or ended login,
-** a disabled player), -1 error. */
-int players_of_request(struct lws *wsi, player *out);
-/* The same, and the SHA-256 of the request's token when it has one
-** (*has_token 1, even when the login is unknown). */
-int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32],
-                             int *has_token);
+/* Who holds the login whose token (the "tafel_session" cookie's value, len
+** bytes) is this, checked against the logins: 1 with *out, 0 nobody (an
+** unknown or ended login, a disabled player), -1 error; hash receives the
+** token's SHA-256 either way.  The transport reads the cookie
+** (players_of_request, http.h). */
+int players_of_login(const char *token, size_t len, player *out, unsigned char hash[32]);
 
 /* Logins are kept PLAYERS_LOGIN_DAYS after their last use. */
 #define PLAYERS_LOGIN_DAYS 30
@@ -106,5 +116,9 @@ int players_logins_check(players_login *logins, int n);
 ** time (sooner again while a batch was full). */
 #define PLAYERS_GUEST_BATCH 500
 void players_sweep(void);
+
+/* The store players.c works on, and --guest-expire (0: guests never
+** expire); at start-up, before any other call here. */
+void players_start(store *db, long guest_expire_seconds);
 
 #endif

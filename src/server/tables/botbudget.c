@@ -13,6 +13,7 @@
 ** a table stored by a server with higher caps is loaded.  Apart from
 ** botpool.c, whose threads the fuzz target does without.
 */
+#include "bots.h"
 #include "server.h"
 
 #include <stdio.h>

@@ -31,6 +31,8 @@
 */
 #include "hasher.h"
 #include "http.h"
+#include "protocol.h"
+#include "syncer.h"
 #include "players.h"
 
 #include <cjson/cJSON.h>
@@ -686,4 +688,42 @@ int players_post_drop(http_session *h) {
     if (tx->job) tx->job->owner = NULL; /* freed when it comes back */
     tx_free(tx);
     return 1;
+}
+
+/* The value of cookie name in a Cookie header ("a=1; b=2"), or NULL. */
+static const char *cookie_value(char *header, const char *name, size_t *len) {
+    size_t n = strlen(name);
+    for (char *p = header; *p;) {
+        while (*p == ' ' || *p == ';') p++;
+        char *end = strchr(p, ';');
+        size_t plen = end ? (size_t)(end - p) : strlen(p);
+        if (plen > n && !strncmp(p, name, n) && p[n] == '=') {
+            *len = plen - n - 1;
+            return p + n + 1;
+        }
+        if (!end) break;
+        p = end + 1;
+    }
+    return NULL;
+}
+
+int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32],
+                             int *has_token) {
+    char header[2048];
+    *has_token = 0;
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_COOKIE);
+    if (n <= 0 || n >= (int)sizeof header ||
+        lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_HTTP_COOKIE) <= 0)
+        return 0;
+    size_t len;
+    const char *token = cookie_value(header, PLAYERS_COOKIE, &len);
+    if (!token || len == 0 || len > 128) return 0;
+    *has_token = 1;
+    return players_of_login(token, len, out, hash);
+}
+
+int players_of_request(struct lws *wsi, player *out) {
+    unsigned char hash[32];
+    int has_token;
+    return players_of_request_token(wsi, out, hash, &has_token);
 }

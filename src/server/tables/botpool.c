@@ -35,6 +35,7 @@
 ** mutex may call tafel_bot_stop on a slot's bot.
 */
 #define _GNU_SOURCE /* gettid */
+#include "bots.h"
 #include "server.h"
 
 #include <pthread.h>

@@ -38,6 +38,8 @@
 */
 #define _DEFAULT_SOURCE /* realpath, strtok_r */
 #include "http.h"
+#include "protocol.h"
+#include "syncer.h"
 #include "players.h"
 #include "ratings.h"
 #include "tables.h"
@@ -465,7 +467,9 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
     if (!strcmp(uri, "/api/tables")) return send_synced_json(wsi, h, lobby_tables_json());
     if (!strcmp(uri, "/api/my-games")) {
         unsigned status;
-        char *text = turns_my_games(wsi, &status);
+        player me;
+        int found = players_of_request(wsi, &me);
+        char *text = turns_my_games(found, &me, &status);
         return send_json(wsi, status, text);
     }
     if (!strcmp(uri, "/")) return send_file(wsi, "/index.html");

@@ -16,6 +16,7 @@
 ** The list is built once per change (tables_generation): a page that asks
 ** again and again reads the database only when something it shows changed.
 */
+#include "protocol.h"
 #include "tables.h"
 
 #include <cjson/cJSON.h>

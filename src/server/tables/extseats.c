@@ -31,6 +31,7 @@
 ** still starting is not yet in a group anybody knows; extbot_interrupt ends
 ** the wait for its hello (which would otherwise last EXTBOT_HELLO_MS).
 */
+#include "bots.h"
 #include "server.h"
 
 #include <ctype.h>

@@ -16,6 +16,7 @@
 */
 #include "ratings.h"
 #include "tables.h"
+#include "protocol.h" /* a table's state to its sockets: an arrow left to turn (docs/server.md) */
 
 #include "extbot.h"
 #include "players.h"

@@ -29,6 +29,8 @@
 ** counts stay 0 and nothing waits.
 */
 #include "http.h"
+#include "protocol.h"
+#include "syncer.h"
 #include "players.h"
 #include "tables.h"
 #include "turns.h"

@@ -10,12 +10,21 @@
 ** latest change are kept as every viewer sees them, texts and accounts,
 ** worked out once when applied: the broadcast that follows each change
 ** sends every socket those it was not sent yet (a state's "events").
+**
+** The tables layer (docs/server.md, "The server in layers"): tables.h,
+** bots.h and clocks.h.  It calls down into the club and the store, and up
+** only through callbacks (clocks_on_turn) -- except for the sockets that
+** sit at a table: it still sends them their states (session.h and the
+** protocol's state text), the one arrow left to turn.
 */
 #ifndef TF_SERVER_TABLES_H
 #define TF_SERVER_TABLES_H
 
+#include "bots.h"
 #include "clocks.h"
+#include "players.h"
 #include "server.h"
+#include "session.h"
 #include "store.h"
 
 #define TABLE_UNDO_MAX 16
@@ -254,5 +263,9 @@ void table_ask_bot(table *t);
 int table_ask_hint(table *t, session *s);
 /* A bot's answer, from the loop. */
 void tables_bot_done(bot_job *job);
+
+/* tables.c: called by the loop about once a second (expiry of abandoned
+** tables, changes to store again after storage failed). */
+void tables_tick(void);
 
 #endif

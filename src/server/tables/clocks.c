@@ -5,7 +5,6 @@
 #include "clocks.h"
 
 #include "tables.h"
-#include "turns.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -13,6 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/* Who is told that a change made it a seat's turn (the protocol's turn
+** notice, given by serve.c: the tables include no header above them). */
+static void (*on_turn)(const table *t, int seat);
+
+void clocks_on_turn(void (*told)(const struct table *t, int seat)) { on_turn = told; }
 
 /* Longest a clock may be: a real-time game of 24 h a player, or a week a
 ** move by correspondence. */
@@ -244,7 +249,7 @@ void clocks_changed(table *t) {
         t->turn_since = clocks.turn_since;
         if (t->over) clocks_forget(t);
     }
-    if (after >= 0 && after != before) turns_notify(t, after);
+    if (after >= 0 && after != before && on_turn) on_turn(t, after);
 }
 
 cJSON *clocks_json(const table *t, int64_t now) {

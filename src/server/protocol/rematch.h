@@ -10,7 +10,7 @@
 #ifndef TF_SERVER_REMATCH_H
 #define TF_SERVER_REMATCH_H
 
-#include "server.h"
+#include "session.h"
 
 /* Remembered seat tokens of the latest rematches (in memory only: after a
 ** restart a bound player follows without a token, by its name). */

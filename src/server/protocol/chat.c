@@ -20,6 +20,7 @@
 ** held, that player's socket keeps its own rate, as before.
 */
 #include "chat.h"
+#include "protocol.h"
 
 #include "players.h"
 #include "tables.h"

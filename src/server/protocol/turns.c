@@ -7,6 +7,7 @@
 ** its size is bounded by the sockets the server allows.
 */
 #include "turns.h"
+#include "protocol.h"
 
 #include "players.h"
 #include "tables.h"
@@ -178,9 +179,7 @@ static int find_games(int64_t player_id, my_game *out, int cap) {
     return found < 0 ? -1 : n;
 }
 
-char *turns_my_games(struct lws *wsi, unsigned *status) {
-    player me;
-    int found = players_of_request(wsi, &me);
+char *turns_my_games(int found, const player *me, unsigned *status) {
     if (found < 0) {
         *status = 500;
         return protocol_http_error("storage", "the server could not read its logins");
@@ -191,7 +190,7 @@ char *turns_my_games(struct lws *wsi, unsigned *status) {
                                            "login (its tafel_session cookie)");
     }
     my_game *games = malloc(sizeof *games * MY_GAMES_MAX);
-    int n = games ? find_games(me.id, games, MY_GAMES_MAX) : -1;
+    int n = games ? find_games(me->id, games, MY_GAMES_MAX) : -1;
     if (n < 0) {
         free(games);
         *status = 500;

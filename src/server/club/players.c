@@ -1,20 +1,26 @@
 /*
 ** players.c -- who plays: names, the players in the database, and the
-** login a request's cookie names.  The rules are here (what a name may be,
+** login a request's cookie names (the cookie read by the transport).  The rules are here (what a name may be,
 ** when a login expires, which guests go); what is kept is the store's
 ** (store.h, "players and logins").
 */
 #include "players.h"
 
 #include "store.h"
-#include "tables.h"
 
-#include <libwebsockets.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+static store *db;          /* the server's, given by players_start */
+static long guest_seconds; /* --guest-expire */
+
+void players_start(store *given, long guest_expire_seconds) {
+    db = given;
+    guest_seconds = guest_expire_seconds;
+}
 
 /* The bots that hold ratings (docs/club.md, "Ratings"): the three levels
 ** a player picks in the lobby.  Their names are nobody else's. */
@@ -115,14 +121,14 @@ int players_find(const char *name, player *out) {
     if (!name || strlen(name) > PLAYER_NAME_MAX) return 0;
     players_name_key(name, key, sizeof key);
     store_player p;
-    return found_player(store_player_by_key(tables_store(), key, &p, err, sizeof err), &p, 0, out,
+    return found_player(store_player_by_key(db, key, &p, err, sizeof err), &p, 0, out,
                         err);
 }
 
 int players_get(int64_t id, player *out) {
     char err[256];
     store_player p;
-    return found_player(store_player_get(tables_store(), id, &p, err, sizeof err), &p, 1, out,
+    return found_player(store_player_get(db, id, &p, err, sizeof err), &p, 1, out,
                         err);
 }
 
@@ -135,47 +141,19 @@ int players_bot(const char *spec, player *out) {
     if (found) return found;
     char err[256];
     int64_t id;
-    int added = store_player_add(tables_store(), spec, spec, "bot", NULL, (int64_t)time(NULL), &id,
+    int added = store_player_add(db, spec, spec, "bot", NULL, (int64_t)time(NULL), &id,
                                  err, sizeof err);
     if (added < 0) return store_failed(err);
     if (!added) return -1; /* the name is a disabled bot's: players_find did not find it */
     return players_find(spec, out);
 }
 
-/* The value of cookie name in a Cookie header ("a=1; b=2"), or NULL. */
-static const char *cookie_value(char *header, const char *name, size_t *len) {
-    size_t n = strlen(name);
-    for (char *p = header; *p;) {
-        while (*p == ' ' || *p == ';') p++;
-        char *end = strchr(p, ';');
-        size_t plen = end ? (size_t)(end - p) : strlen(p);
-        if (plen > n && !strncmp(p, name, n) && p[n] == '=') {
-            *len = plen - n - 1;
-            return p + n + 1;
-        }
-        if (!end) break;
-        p = end + 1;
-    }
-    return NULL;
-}
-
-int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32],
-                             int *has_token) {
-    char header[2048];
-    *has_token = 0;
-    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_COOKIE);
-    if (n <= 0 || n >= (int)sizeof header ||
-        lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_HTTP_COOKIE) <= 0)
-        return 0;
-    size_t len;
-    const char *token = cookie_value(header, PLAYERS_COOKIE, &len);
-    if (!token || len == 0 || len > 128) return 0;
+int players_of_login(const char *token, size_t len, player *out, unsigned char hash[32]) {
     crypto_hash_sha256(hash, (const unsigned char *)token, len);
-    *has_token = 1;
     char err[256];
     store_player p;
     int64_t used, now = (int64_t)time(NULL);
-    int found = store_login_find(tables_store(), hash, &p, &used, err, sizeof err);
+    int found = store_login_find(db, hash, &p, &used, err, sizeof err);
     if (found < 0) return store_failed(err);
     if (!found || p.disabled) return 0;
     from_store(&p, out);
@@ -184,15 +162,9 @@ int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32
         return 0;
     }
     /* used and seen: at most once an hour */
-    if (used < now - 3600 && store_login_used(tables_store(), hash, out->id, now, err, sizeof err))
+    if (used < now - 3600 && store_login_used(db, hash, out->id, now, err, sizeof err))
         store_failed(err);
     return 1;
-}
-
-int players_of_request(struct lws *wsi, player *out) {
-    unsigned char hash[32];
-    int has_token;
-    return players_of_request_token(wsi, out, hash, &has_token);
 }
 
 int players_account(const char *name, player *out, char *stored, size_t stored_size,
@@ -201,7 +173,7 @@ int players_account(const char *name, player *out, char *stored, size_t stored_s
     if (!name || strlen(name) > PLAYER_NAME_MAX) return 0;
     players_name_key(name, key, sizeof key);
     store_player p;
-    int found = store_account_by_key(tables_store(), key, &p, stored, stored_size, err, sizeof err);
+    int found = store_account_by_key(db, key, &p, stored, stored_size, err, sizeof err);
     if (found < 0) return store_failed(err);
     if (!found) return 0;
     from_store(&p, out);
@@ -217,8 +189,8 @@ int players_create_account(const char *name, const char *hash, int64_t guest_id,
     if (found) return found < 0 ? -1 : 0;
     int64_t now = (int64_t)time(NULL), id;
     int made = guest_id
-        ? store_guest_make_account(tables_store(), guest_id, name, key, hash, now, err, sizeof err)
-        : store_player_add(tables_store(), name, key, "account", hash, now, &id, err, sizeof err);
+        ? store_guest_make_account(db, guest_id, name, key, hash, now, err, sizeof err)
+        : store_player_add(db, name, key, "account", hash, now, &id, err, sizeof err);
     if (made < 0) return store_failed(err);
     if (made == 0) return 0;
     if (made == 2) return players_create_account(name, hash, 0, out); /* no such guest now */
@@ -230,7 +202,7 @@ int players_create_guest(const char *name, player *out) {
     char key[4 * PLAYER_NAME_MAX], err[256] = "storage: a guest's name was refused";
     players_name_key(name, key, sizeof key);
     int64_t id;
-    if (store_player_add(tables_store(), name, key, "guest", NULL, (int64_t)time(NULL), &id, err,
+    if (store_player_add(db, name, key, "guest", NULL, (int64_t)time(NULL), &id, err,
                          sizeof err) != 1)
         return store_failed(err);
     return players_get(id, out) == 1 ? 1 : -1;
@@ -239,13 +211,13 @@ int players_create_guest(const char *name, player *out) {
 int players_rename_guest(int64_t id, const char *name) {
     char key[4 * PLAYER_NAME_MAX], err[256];
     players_name_key(name, key, sizeof key);
-    return store_guest_rename(tables_store(), id, name, key, err, sizeof err) ? store_failed(err)
+    return store_guest_rename(db, id, name, key, err, sizeof err) ? store_failed(err)
                                                                               : 1;
 }
 
 int players_set_password(int64_t id, const char *hash) {
     char err[256];
-    return store_player_set_password(tables_store(), id, hash, 0, err, sizeof err)
+    return store_player_set_password(db, id, hash, 0, err, sizeof err)
                ? store_failed(err) : 0;
 }
 
@@ -256,18 +228,18 @@ int players_login_new(int64_t id, char token[44]) {
     sodium_memzero(raw, sizeof raw);
     crypto_hash_sha256(hash, (const unsigned char *)token, strlen(token));
     char err[256];
-    return store_login_add(tables_store(), hash, id, (int64_t)time(NULL), err, sizeof err)
+    return store_login_add(db, hash, id, (int64_t)time(NULL), err, sizeof err)
                ? store_failed(err) : 0;
 }
 
 int players_login_end(const unsigned char hash[32]) {
     char err[256];
-    return store_login_delete(tables_store(), hash, err, sizeof err) ? store_failed(err) : 0;
+    return store_login_delete(db, hash, err, sizeof err) ? store_failed(err) : 0;
 }
 
 int players_logins_end(int64_t id, const unsigned char *keep) {
     char err[256];
-    return store_logins_delete(tables_store(), id, keep, err, sizeof err) ? store_failed(err) : 0;
+    return store_logins_delete(db, id, keep, err, sizeof err) ? store_failed(err) : 0;
 }
 
 void players_logins_expire(void) {
@@ -276,7 +248,7 @@ void players_logins_expire(void) {
     if (now - last < 3600) return;
     last = now;
     char err[256];
-    if (store_logins_expire(tables_store(), now - (int64_t)PLAYERS_LOGIN_DAYS * 86400, err,
+    if (store_logins_expire(db, now - (int64_t)PLAYERS_LOGIN_DAYS * 86400, err,
                             sizeof err))
         store_failed(err);
 }
@@ -291,7 +263,7 @@ int players_logins_check(players_login *logins, int n) {
     }
     char err[256];
     int64_t now = (int64_t)time(NULL);
-    if (store_logins_read(tables_store(), asked, n, err, sizeof err)) {
+    if (store_logins_read(db, asked, n, err, sizeof err)) {
         free(asked);
         return store_failed(err);
     }
@@ -305,7 +277,7 @@ int players_logins_check(players_login *logins, int n) {
                             : PLAYERS_LOGIN_LIVE;
         /* an open socket is a use: marked at most once an hour */
         if (logins[i].state == PLAYERS_LOGIN_LIVE && a->used < now - 3600 &&
-            store_login_used(tables_store(), a->hash, a->player, now, err, sizeof err))
+            store_login_used(db, a->hash, a->player, now, err, sizeof err))
             store_failed(err);
     }
     free(asked);
@@ -316,13 +288,13 @@ void players_sweep(void) {
     players_logins_expire();
     static int64_t last;
     static int full; /* the last batch was full: more wait */
-    long ttl = server_opt->limits.guest_seconds;
+    long ttl = guest_seconds;
     int64_t now = (int64_t)time(NULL);
     int64_t every = ttl < 3600 ? ttl : 3600;
     if (ttl <= 0 || (!full && now - last < every)) return;
     last = now;
     char err[256];
-    int deleted = store_guests_delete(tables_store(), now - ttl, PLAYERS_GUEST_BATCH, err,
+    int deleted = store_guests_delete(db, now - ttl, PLAYERS_GUEST_BATCH, err,
                                       sizeof err);
     if (deleted < 0) store_failed(err);
     full = deleted == PLAYERS_GUEST_BATCH;

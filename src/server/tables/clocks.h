@@ -89,5 +89,8 @@ int clocks_flagged(const struct table *t, int seat, int64_t now);
 struct cJSON *clocks_json(const struct table *t, int64_t now);
 /* Once a second (tables_tick): real-time seats out of time lose them. */
 void clocks_tick(void);
+/* What clocks_changed calls when a change made it another seat's turn
+** (the protocol's turn notice: turns_notify); at start-up.  NULL: nobody. */
+void clocks_on_turn(void (*told)(const struct table *t, int seat));
 
 #endif

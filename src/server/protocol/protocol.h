@@ -1,0 +1,40 @@
+/*
+** protocol.h -- the protocol layer: the messages of docs/protocol.md
+** (protocol.c), the lobby's list (lobby.c), and the message handlers that
+** answer a socket: chat.h, rematch.h, turns.h (docs/server.md, "The
+** server in layers").  It may include the tables', the club's and the
+** store's headers; none of those includes it.
+*/
+#ifndef TF_SERVER_PROTOCOL_H
+#define TF_SERVER_PROTOCOL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "session.h"
+
+#define SERVER_LOBBY_MAX 100
+
+void protocol_receive(session *s, const char *text, size_t len);
+void protocol_too_big(session *s);
+void protocol_closed(session *s);
+/* The state message of table t for seat (-1 spectator), malloc'd, with the
+** accounts of the table's actions from index from (0-based) on: from must
+** lie in the latest change (table_events_from). */
+char *protocol_state(const struct table *t, int seat, int from);
+void protocol_send_error(session *s, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The body of an HTTP route's refusal, {"error": code, "message": the
+** sentence fmt makes}, malloc'd (NULL out of memory). */
+char *protocol_http_error(const char *code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *protocol_http_errorv(const char *code, const char *fmt, va_list ap);
+/* The games (parameters, players, pieces) and bots as JSON, malloc'd. */
+char *protocol_games(void);
+struct bot_job;
+void protocol_send_hint(session *s, const struct bot_job *job);
+
+/* lobby.c: the tables to list (docs/protocol.md, `lobby`) as a JSON array
+** text, malloc'd; NULL when out of memory. */
+char *lobby_tables_json(void);
+
+#endif

@@ -1,0 +1,65 @@
+/*
+** session.h -- transport: one WebSocket connection, as the layers below
+** the transport see it (docs/server.md, "The server in layers").
+**
+** sockets.c owns it (lws's per-session data); the protocol reads and
+** answers its messages, and a table keeps the sessions sitting at it to
+** send them its states.  That last is the one place a lower layer (tables)
+** still names a transport type; see docs/server.md.
+*/
+#ifndef TF_SERVER_SESSION_H
+#define TF_SERVER_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "players.h"
+
+#define SERVER_MAX_MESSAGE 8192        /* a client message, in bytes */
+#define SERVER_CLOSE_MESSAGE 65536     /* past this the socket is closed */
+
+struct table;
+struct outmsg;
+
+/* One WebSocket connection (lws's per-session data: lws frees it after
+** the close, so tables drop their pointers in session_closed). */
+typedef struct session {
+    struct lws *wsi;
+    uint64_t id;         /* unique while the server runs (hint answers find it) */
+    char addr[64];       /* the client's address (per-address limits), as text */
+    player who;          /* from the session cookie of the upgrade (players.c) */
+    struct table *table; /* NULL until join */
+    int seat;            /* -1: spectator */
+    int told;            /* the table's action count in its latest state
+                         ** message (the accounts it was sent up to); -1
+                         ** before its first at this table */
+    char *rx;            /* the message being assembled */
+    size_t rx_len;
+    int rx_too_big;
+    struct outmsg *head, *tail;
+    int queued;          /* messages waiting */
+    size_t queued_bytes; /* and their bytes */
+    double tokens;       /* the rate limit's bucket (sockets.c) */
+    int64_t tokens_at;   /* when it was last filled, ms */
+    int64_t limited_at;  /* when it was last told it sends too fast, ms */
+    int64_t close_at;    /* when it was found flooding or its login ended (closed soon
+                         ** after), ms */
+    int64_t last_rx;     /* when it last sent anything, ms */
+    int waiting;         /* its place + 1 among the sockets whose next message
+                         ** waits for a sync (sockets.c, --durable); 0: none */
+    int closing;         /* 0: open; else how it closes (sockets.c) */
+    int64_t chat_at[5];  /* chat.c: when its latest lines were said (unix ms), a ring */
+    int chat_i;          /* the ring's oldest */
+    int left_seat;       /* the seat + 1 it gave up at its table (resigned, handed to a bot),
+                         ** 0 none: it follows a rematch from there (rematch.c) */
+    unsigned char login[32]; /* the SHA-256 of the login it was opened with (who.id > 0) */
+    int logged;          /* its place + 1 among the sockets of a login (sockets.c); 0: none,
+                         ** or its login has ended and it is closing */
+    int close_code;      /* with closing: the close frame's status and reason */
+    const char *close_why;
+} session;
+
+/* Queues text (copied) for the socket and asks lws for a write. */
+void session_send(session *s, const char *text, size_t len);
+
+#endif

@@ -8,6 +8,7 @@
 ** for that seat only, so nothing hidden can reach another seat's socket.
 */
 #include "chat.h"
+#include "json_print.h"
 #include "protocol.h"
 #include "players.h"
 #include "rematch.h"
@@ -26,7 +27,7 @@
 
 /* The text of json, which is then deleted; NULL when out of memory. */
 static char *print_free(cJSON *json) {
-    char *text = json ? cJSON_PrintUnformatted(json) : NULL;
+    char *text = json_print(json);
     cJSON_Delete(json);
     return text;
 }

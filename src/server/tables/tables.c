@@ -941,15 +941,14 @@ int table_move(table *t, int seat, int64_t seq, const char *action, const char *
     }
     change c = {.after = tafel_state_clone(t->state)};
     if (!c.after) return fail(code, "storage", msg, msgsize, "out of memory");
+    tafel_action a = 0;
     if (seat >= 0) {
-        tafel_action a;
         tafel_error err;
         /* the engine reads only legal actions, and says why not */
         if (!action || tafel_action_from_text(t->state, action, &a, &err)) {
             change_free(&c, 0);
             return fail(code, "illegal", msg, msgsize, action ? err.message : "no action");
         }
-        c.reveals = !t->seats[seat].bot && tafel_state_action_reveals(t->state, a);
         if (change_add(&c, t->players, seat, a)) {
             change_free(&c, 0);
             return fail(code, "storage", msg, msgsize, "out of memory");
@@ -957,7 +956,13 @@ int table_move(table *t, int seat, int64_t seq, const char *action, const char *
     }
     *code = NULL;
     msg[0] = 0;
-    if (change_add_chance(&c, t) || commit_change(t, &c, seat, code, msg, msgsize)) {
+    int failed = change_add_chance(&c, t);
+    /* Asked only where apply_change would keep the action for undo: the engine
+    ** plays the action nine times to tell, the dearest part of a move. */
+    if (!failed && seat >= 0 && !t->seats[seat].bot && c.n == 1 &&
+        tafel_state_current(c.after) == seat)
+        c.reveals = tafel_state_action_reveals(t->state, a);
+    if (failed || commit_change(t, &c, seat, code, msg, msgsize)) {
         *code = "storage";
         if (!msg[0]) set_msg(msg, msgsize, "out of memory");
         change_free(&c, 0);

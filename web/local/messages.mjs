@@ -81,6 +81,7 @@ export function stateMessage(t, seat, from, past = {}) {
     if (t.seedChosen) msg.seed = t.seed.toString();
     msg.rated = false;
     msg.private = false;
+    msg.waiting = false; // a table on this device invites nobody (docs/club.md, "Invitations by name")
     msg.to_move = seatValue(over ? TERMINAL : current);
     msg.seats = seatsJson(t, past.socketSeat === undefined ? (seat >= 0 ? seat : null) : past.socketSeat);
     msg.view = JSON.parse(state.viewJson(seat));

@@ -20,53 +20,7 @@
 
 /* Writes "storage: <context>: <SQLite's reason>" to err; returns -1. */
 static int players_fail(sqlite3 *db, char *err, size_t errsize, const char *context) {
-    if (err && errsize > 0)
-        snprintf(err, errsize, "storage: %s: %s", context,
-                 db ? sqlite3_errmsg(db) : "no database");
-    return -1;
-}
-
-/* Prepares sql with its parameters bound by types, one letter each: 'l'
-** an int64_t, 'i' an int, 't' text (NULL binds NULL), 'h' a token hash
-** (STORE_HASH_LEN bytes).  NULL when that failed (the reason stays in
-** sqlite3_errmsg). */
-static sqlite3_stmt *players_vprepare(sqlite3 *db, const char *sql, const char *types,
-                                      va_list ap) {
-    sqlite3_stmt *st = NULL;
-    if (!db || sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        sqlite3_finalize(st);
-        return NULL;
-    }
-    int rc = SQLITE_OK;
-    for (int i = 0; types[i] && rc == SQLITE_OK; i++) {
-        switch (types[i]) {
-        case 'l': rc = sqlite3_bind_int64(st, i + 1, va_arg(ap, int64_t)); break;
-        case 'i': rc = sqlite3_bind_int(st, i + 1, va_arg(ap, int)); break;
-        case 't': {
-            const char *text = va_arg(ap, const char *);
-            rc = text ? sqlite3_bind_text(st, i + 1, text, -1, SQLITE_TRANSIENT)
-                      : sqlite3_bind_null(st, i + 1);
-            break;
-        }
-        default:
-            rc = sqlite3_bind_blob(st, i + 1, va_arg(ap, const void *), STORE_HASH_LEN,
-                                   SQLITE_TRANSIENT);
-            break;
-        }
-    }
-    if (rc != SQLITE_OK) {
-        sqlite3_finalize(st);
-        return NULL;
-    }
-    return st;
-}
-
-static sqlite3_stmt *players_prepare(sqlite3 *db, const char *sql, const char *types, ...) {
-    va_list ap;
-    va_start(ap, types);
-    sqlite3_stmt *st = players_vprepare(db, sql, types, ap);
-    va_end(ap);
-    return st;
+    return store_sql_fail(err, errsize, context, db ? sqlite3_errmsg(db) : "no database");
 }
 
 /* Runs a statement that returns no rows: SQLite's result (SQLITE_DONE
@@ -74,7 +28,7 @@ static sqlite3_stmt *players_prepare(sqlite3 *db, const char *sql, const char *t
 static int players_run(sqlite3 *db, const char *sql, const char *types, ...) {
     va_list ap;
     va_start(ap, types);
-    sqlite3_stmt *st = players_vprepare(db, sql, types, ap);
+    sqlite3_stmt *st = store_sql_vprepare(db, sql, types, ap);
     va_end(ap);
     if (!st) return db ? sqlite3_errcode(db) : SQLITE_MISUSE;
     int rc = sqlite3_step(st);
@@ -98,21 +52,16 @@ static int players_finish(sqlite3 *db, int ok, const char *context, char *err,
                           size_t errsize) {
     if (ok && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) return 0;
     if (ok) players_fail(db, err, errsize, context);
-    if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    store_sql_rollback(db);
     return -1;
-}
-
-static void players_column_text(sqlite3_stmt *st, int col, char *out, size_t size) {
-    const unsigned char *text = sqlite3_column_text(st, col);
-    snprintf(out, size, "%s", text ? (const char *)text : "");
 }
 
 /* A row whose first columns are id, kind, name, disabled. */
 static void players_from_row(sqlite3_stmt *st, store_player *out) {
     memset(out, 0, sizeof *out);
     out->id = sqlite3_column_int64(st, 0);
-    players_column_text(st, 1, out->kind, sizeof out->kind);
-    players_column_text(st, 2, out->name, sizeof out->name);
+    store_sql_text(st, 1, out->kind, sizeof out->kind);
+    store_sql_text(st, 2, out->name, sizeof out->name);
     out->disabled = sqlite3_column_int(st, 3);
 }
 
@@ -139,7 +88,7 @@ static int players_read_one(sqlite3 *db, sqlite3_stmt *st, store_player *out,
 int store_player_by_key(store *s, const char *key, store_player *out, char *err,
                         size_t errsize) {
     sqlite3 *db = store_sqlite(s);
-    sqlite3_stmt *st = players_prepare(db, "SELECT id, kind, name, disabled FROM players"
+    sqlite3_stmt *st = store_sql_prepare(db, "SELECT id, kind, name, disabled FROM players"
                                            " WHERE name_key = ?1 AND kind <> 'guest'",
                                        "t", key);
     return players_read_one(db, st, out, "finding a player by name", err, errsize);
@@ -148,7 +97,7 @@ int store_player_by_key(store *s, const char *key, store_player *out, char *err,
 int store_player_get(store *s, int64_t id, store_player *out, char *err, size_t errsize) {
     sqlite3 *db = store_sqlite(s);
     sqlite3_stmt *st =
-        players_prepare(db, "SELECT id, kind, name, disabled FROM players WHERE id = ?1", "l", id);
+        store_sql_prepare(db, "SELECT id, kind, name, disabled FROM players WHERE id = ?1", "i", id);
     return players_read_one(db, st, out, "finding a player", err, errsize);
 }
 
@@ -156,7 +105,7 @@ int store_account_by_key(store *s, const char *key, store_player *out, char *pas
                          size_t password_size, char *err, size_t errsize) {
     static const char context[] = "finding an account";
     sqlite3 *db = store_sqlite(s);
-    sqlite3_stmt *st = players_prepare(db, "SELECT id, name, password, disabled FROM players"
+    sqlite3_stmt *st = store_sql_prepare(db, "SELECT id, name, password, disabled FROM players"
                                            " WHERE name_key = ?1 AND kind = 'account'",
                                        "t", key);
     if (!st) return players_fail(db, err, errsize, context);
@@ -165,7 +114,7 @@ int store_account_by_key(store *s, const char *key, store_player *out, char *pas
         memset(out, 0, sizeof *out);
         out->id = sqlite3_column_int64(st, 0);
         snprintf(out->kind, sizeof out->kind, "account");
-        players_column_text(st, 1, out->name, sizeof out->name);
+        store_sql_text(st, 1, out->name, sizeof out->name);
         out->disabled = sqlite3_column_int(st, 3);
         if (password && password_size) {
             /* a hash cut short would never verify: none at all says so */
@@ -196,7 +145,7 @@ int store_player_add(store *s, const char *name, const char *key, const char *ki
     sqlite3 *db = store_sqlite(s);
     int rc = players_run(db, "INSERT INTO players (name, name_key, kind, password, created, seen)"
                              " VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
-                         "ttttl", name, key, kind, password, now);
+                         "tttti", name, key, kind, password, now);
     int named = players_named(db, rc, "adding a player", err, errsize);
     if (named == 1 && id) *id = sqlite3_last_insert_rowid(db);
     return named;
@@ -207,7 +156,7 @@ int store_guest_make_account(store *s, int64_t guest_id, const char *name, const
     sqlite3 *db = store_sqlite(s);
     int rc = players_run(db, "UPDATE players SET kind = 'account', name = ?2, name_key = ?3,"
                              " password = ?4, seen = ?5 WHERE id = ?1 AND kind = 'guest'",
-                         "ltttl", guest_id, name, key, password, now);
+                         "ittti", guest_id, name, key, password, now);
     int named = players_named(db, rc, "making a guest an account", err, errsize);
     return named == 1 && sqlite3_changes(db) != 1 ? 2 : named;
 }
@@ -217,7 +166,7 @@ int store_guest_rename(store *s, int64_t id, const char *name, const char *key, 
     sqlite3 *db = store_sqlite(s);
     if (players_run(db, "UPDATE players SET name = ?2, name_key = ?3 WHERE id = ?1"
                         " AND kind = 'guest'",
-                    "ltt", id, name, key) != SQLITE_DONE)
+                    "itt", id, name, key) != SQLITE_DONE)
         return players_fail(db, err, errsize, "renaming a guest");
     return 0;
 }
@@ -226,7 +175,7 @@ int store_guest_rename(store *s, int64_t id, const char *name, const char *key, 
 ** transaction or alone: SQLite's result. */
 static int players_end_logins(sqlite3 *db, int64_t id, const uint8_t *keep) {
     static const uint8_t none[STORE_HASH_LEN];
-    return players_run(db, "DELETE FROM logins WHERE player = ?1 AND token_hash <> ?2", "lh", id,
+    return players_run(db, "DELETE FROM logins WHERE player = ?1 AND token_hash <> ?2", "ih", id,
                        keep ? keep : none);
 }
 
@@ -235,13 +184,13 @@ int store_player_set_password(store *s, int64_t id, const char *password, int en
     static const char context[] = "changing a password";
     sqlite3 *db = store_sqlite(s);
     if (!end_logins) {
-        if (players_run(db, "UPDATE players SET password = ?2 WHERE id = ?1", "lt", id,
+        if (players_run(db, "UPDATE players SET password = ?2 WHERE id = ?1", "it", id,
                         password) != SQLITE_DONE)
             return players_fail(db, err, errsize, context);
         return 0;
     }
     if (players_begin(db, context, err, errsize)) return -1;
-    int ok = players_run(db, "UPDATE players SET password = ?2 WHERE id = ?1", "lt", id,
+    int ok = players_run(db, "UPDATE players SET password = ?2 WHERE id = ?1", "it", id,
                          password) == SQLITE_DONE &&
              players_end_logins(db, id, NULL) == SQLITE_DONE;
     if (!ok) players_fail(db, err, errsize, context);
@@ -252,8 +201,8 @@ int store_player_set_disabled(store *s, int64_t id, int disabled, char *err, siz
     const char *context = disabled ? "disabling a player" : "enabling a player";
     sqlite3 *db = store_sqlite(s);
     if (players_begin(db, context, err, errsize)) return -1;
-    int ok = players_run(db, "UPDATE players SET disabled = ?2 WHERE id = ?1", "li", id,
-                         disabled ? 1 : 0) == SQLITE_DONE &&
+    int ok = players_run(db, "UPDATE players SET disabled = ?2 WHERE id = ?1", "ii", id,
+                         (int64_t)(disabled ? 1 : 0)) == SQLITE_DONE &&
              (!disabled || players_end_logins(db, id, NULL) == SQLITE_DONE);
     if (!ok) players_fail(db, err, errsize, context);
     return players_finish(db, ok, context, err, errsize);
@@ -263,7 +212,7 @@ int store_players_list(store *s, store_player_row **out, char *err, size_t errsi
     static const char context[] = "listing the players";
     sqlite3 *db = store_sqlite(s);
     *out = NULL;
-    sqlite3_stmt *st = players_prepare(
+    sqlite3_stmt *st = store_sql_prepare(
         db, "SELECT p.id, p.kind, p.name, p.disabled, p.created, p.seen,"
             " (SELECT count(DISTINCT table_id) FROM seats s WHERE s.player = p.id)"
             " FROM players p ORDER BY p.kind, p.name_key, p.id", "");
@@ -310,7 +259,7 @@ int store_guests_delete(store *s, int64_t before, int max, char *err, size_t err
         snprintf(err, errsize, "storage: %s: out of memory", context);
         return -1;
     }
-    sqlite3_stmt *st = players_prepare(
+    sqlite3_stmt *st = store_sql_prepare(
         db, "SELECT id FROM players p WHERE kind = 'guest' AND seen < ?1"
             " AND NOT EXISTS (SELECT 1 FROM seats WHERE player = p.id)"
             " AND NOT EXISTS (SELECT 1 FROM chat WHERE player = p.id)"
@@ -318,7 +267,7 @@ int store_guests_delete(store *s, int64_t before, int max, char *err, size_t err
             " AND NOT EXISTS (SELECT 1 FROM results WHERE player = p.id)"
             " AND NOT EXISTS (SELECT 1 FROM ratings WHERE player = p.id)"
             " LIMIT ?2",
-        "li", before, max);
+        "ii", before, (int64_t)max);
     int n = 0, rc = SQLITE_DONE;
     if (!st) rc = SQLITE_ERROR;
     while (st && n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) ids[n++] = sqlite3_column_int64(st, 0);
@@ -335,8 +284,8 @@ int store_guests_delete(store *s, int64_t before, int max, char *err, size_t err
     }
     int ok = 1;
     for (int i = 0; i < n && ok; i++)
-        ok = players_run(db, "DELETE FROM logins WHERE player = ?1", "l", ids[i]) == SQLITE_DONE &&
-             players_run(db, "DELETE FROM players WHERE id = ?1 AND kind = 'guest'", "l",
+        ok = players_run(db, "DELETE FROM logins WHERE player = ?1", "i", ids[i]) == SQLITE_DONE &&
+             players_run(db, "DELETE FROM players WHERE id = ?1 AND kind = 'guest'", "i",
                          ids[i]) == SQLITE_DONE;
     free(ids);
     if (!ok) players_fail(db, err, errsize, context);
@@ -352,8 +301,8 @@ int store_login_add(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t player
     if (players_begin(db, context, err, errsize)) return -1;
     int ok = players_run(db, "INSERT INTO logins (token_hash, player, created, used)"
                              " VALUES (?1, ?2, ?3, ?3)",
-                         "hll", hash, player, now) == SQLITE_DONE &&
-             players_run(db, "UPDATE players SET seen = ?2 WHERE id = ?1", "ll", player, now) ==
+                         "hii", hash, player, now) == SQLITE_DONE &&
+             players_run(db, "UPDATE players SET seen = ?2 WHERE id = ?1", "ii", player, now) ==
                  SQLITE_DONE;
     if (!ok) players_fail(db, err, errsize, context);
     return players_finish(db, ok, context, err, errsize);
@@ -363,7 +312,7 @@ int store_login_find(store *s, const uint8_t hash[STORE_HASH_LEN], store_player 
                      int64_t *used, char *err, size_t errsize) {
     static const char context[] = "finding a login";
     sqlite3 *db = store_sqlite(s);
-    sqlite3_stmt *st = players_prepare(db, "SELECT p.id, p.kind, p.name, p.disabled, l.used"
+    sqlite3_stmt *st = store_sql_prepare(db, "SELECT p.id, p.kind, p.name, p.disabled, l.used"
                                            " FROM logins l JOIN players p ON p.id = l.player"
                                            " WHERE l.token_hash = ?1",
                                        "h", hash);
@@ -385,9 +334,9 @@ int store_login_used(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t playe
     static const char context[] = "marking a login used";
     sqlite3 *db = store_sqlite(s);
     if (players_begin(db, context, err, errsize)) return -1;
-    int ok = players_run(db, "UPDATE logins SET used = ?2 WHERE token_hash = ?1", "hl", hash,
+    int ok = players_run(db, "UPDATE logins SET used = ?2 WHERE token_hash = ?1", "hi", hash,
                          now) == SQLITE_DONE &&
-             players_run(db, "UPDATE players SET seen = ?2 WHERE id = ?1", "ll", player, now) ==
+             players_run(db, "UPDATE players SET seen = ?2 WHERE id = ?1", "ii", player, now) ==
                  SQLITE_DONE;
     if (!ok) players_fail(db, err, errsize, context);
     return players_finish(db, ok, context, err, errsize);
@@ -411,7 +360,7 @@ int store_logins_delete(store *s, int64_t player, const uint8_t *keep, char *err
 
 int store_logins_expire(store *s, int64_t before, char *err, size_t errsize) {
     sqlite3 *db = store_sqlite(s);
-    if (players_run(db, "DELETE FROM logins WHERE used < ?1", "l", before) != SQLITE_DONE)
+    if (players_run(db, "DELETE FROM logins WHERE used < ?1", "i", before) != SQLITE_DONE)
         return players_fail(db, err, errsize, "ending unused logins");
     return 0;
 }
@@ -420,7 +369,7 @@ int store_logins_read(store *s, store_login_state *logins, int n, char *err, siz
     static const char context[] = "checking logins";
     sqlite3 *db = store_sqlite(s);
     if (n <= 0) return 0;
-    sqlite3_stmt *st = players_prepare(db, "SELECT p.disabled, l.used FROM players p"
+    sqlite3_stmt *st = store_sql_prepare(db, "SELECT p.disabled, l.used FROM players p"
                                            " LEFT JOIN logins l ON l.token_hash = ?1"
                                            " AND l.player = p.id WHERE p.id = ?2", "");
     if (!st) return players_fail(db, err, errsize, context);

@@ -30,40 +30,9 @@
 
 /* ---- errors, statements, transactions --------------------------------- */
 
-/* Writes "storage: <context>: <reason>" to err; returns -1. */
-static int ratings_fail(char *err, size_t errsize, const char *context, const char *reason) {
-    if (err && errsize > 0) snprintf(err, errsize, "storage: %s: %s", context, reason);
-    return -1;
-}
-
 /* The same with SQLite's reason for the latest failure on db. */
 static int ratings_fail_sql(sqlite3 *db, char *err, size_t errsize, const char *context) {
-    return ratings_fail(err, errsize, context, sqlite3_errmsg(db));
-}
-
-/* A statement with its parameters bound by the format: 't' text, 'i'
-** int64, 'd' double, 'n' NULL (no argument); NULL when it cannot be
-** prepared or bound (the reason in sqlite3_errmsg). */
-static sqlite3_stmt *ratings_prepare(sqlite3 *db, const char *sql, const char *types, ...) {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) return NULL;
-    va_list ap;
-    va_start(ap, types);
-    int rc = SQLITE_OK;
-    for (int i = 0; types[i] && rc == SQLITE_OK; i++) {
-        switch (types[i]) {
-        case 't': rc = sqlite3_bind_text(st, i + 1, va_arg(ap, const char *), -1, SQLITE_TRANSIENT); break;
-        case 'i': rc = sqlite3_bind_int64(st, i + 1, va_arg(ap, int64_t)); break;
-        case 'd': rc = sqlite3_bind_double(st, i + 1, va_arg(ap, double)); break;
-        default: rc = sqlite3_bind_null(st, i + 1); break;
-        }
-    }
-    va_end(ap);
-    if (rc != SQLITE_OK) {
-        sqlite3_finalize(st);
-        return NULL;
-    }
-    return st;
+    return store_sql_fail(err, errsize, context, sqlite3_errmsg(db));
 }
 
 /* Runs a statement that returns no row: 0, or -1. */
@@ -88,17 +57,6 @@ static int ratings_begin(sqlite3 *db) {
 
 static int ratings_commit(sqlite3 *db) {
     return sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
-}
-
-/* SQLite rolls back by itself after some failures: ROLLBACK only while a
-** transaction is still open. */
-static void ratings_rollback(sqlite3 *db) {
-    if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-}
-
-static void ratings_text(sqlite3_stmt *st, int col, char *out, size_t size) {
-    const unsigned char *t = sqlite3_column_text(st, col);
-    snprintf(out, size, "%s", t ? (const char *)t : "");
 }
 
 /* Grows *items (of size bytes each) to hold one more; -1 out of memory. */
@@ -126,7 +84,7 @@ static int ratings_read_rows(sqlite3 *db, sqlite3_stmt *st, void **items, size_t
             sqlite3_finalize(st);
             free(*items);
             *items = NULL;
-            return ratings_fail(err, errsize, context, "out of memory");
+            return store_sql_fail(err, errsize, context, "out of memory");
         }
         void *item = (char *)*items + size * (size_t)n++;
         memset(item, 0, size);
@@ -145,7 +103,7 @@ static int ratings_read_rows(sqlite3 *db, sqlite3_stmt *st, void **items, size_t
 
 /* A player's rating at game: 1 found, 0 none (out untouched), -1. */
 static int ratings_read(sqlite3 *db, int64_t id, const char *game, store_rating *out) {
-    sqlite3_stmt *st = ratings_prepare(db, "SELECT rating, rd, volatility FROM ratings"
+    sqlite3_stmt *st = store_sql_prepare(db, "SELECT rating, rd, volatility FROM ratings"
                                            " WHERE player = ?1 AND game = ?2",
                                        "it", id, game);
     if (!st) return -1;
@@ -159,7 +117,7 @@ static int ratings_read(sqlite3 *db, int64_t id, const char *game, store_rating 
 
 /* Whether the table has results already (its end seen before a restart). */
 static int ratings_has_results(sqlite3 *db, const char *id) {
-    sqlite3_stmt *st = ratings_prepare(db, "SELECT 1 FROM results WHERE table_id = ?1", "t", id);
+    sqlite3_stmt *st = store_sql_prepare(db, "SELECT 1 FROM results WHERE table_id = ?1", "t", id);
     if (!st) return -1;
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
@@ -171,14 +129,14 @@ static int ratings_write_results(sqlite3 *db, const char *id, const char *game, 
     int64_t now = (int64_t)time(NULL);
     for (int i = 0; i < n; i++) {
         if (rated && r[i].rated) {
-            if (ratings_run(ratings_prepare(
+            if (ratings_run(store_sql_prepare(
                     db, "INSERT INTO results (table_id, seat, player, game, place, score, at,"
                         " rating_before, rd_before, rating_after, rd_after)"
                         " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                     "tiitididddd", id, (int64_t)r[i].seat, r[i].player, game,
                     (int64_t)r[i].place, r[i].score, now, r[i].before.rating, r[i].before.rd,
                     r[i].after.rating, r[i].after.rd)) ||
-                ratings_run(ratings_prepare(
+                ratings_run(store_sql_prepare(
                     db, "INSERT INTO ratings (player, game, rating, rd, volatility, games, updated)"
                         " VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) ON CONFLICT (player, game) DO UPDATE"
                         " SET rating = excluded.rating, rd = excluded.rd,"
@@ -187,7 +145,7 @@ static int ratings_write_results(sqlite3 *db, const char *id, const char *game, 
                     "itdddi", r[i].player, game, r[i].after.rating, r[i].after.rd,
                     r[i].after.volatility, now)))
                 return -1;
-        } else if (ratings_run(ratings_prepare(
+        } else if (ratings_run(store_sql_prepare(
                        db, "INSERT INTO results (table_id, seat, player, game, place, score, at)"
                            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                        "tiitidi", id, (int64_t)r[i].seat, r[i].player, game,
@@ -205,30 +163,30 @@ int store_results_record(store *s, const char *table_id, const char *game, int n
     snprintf(context, sizeof context, "recording the results of table %.24s",
              table_id ? table_id : "(null)");
     sqlite3 *db = store_sqlite(s);
-    if (!db) return ratings_fail(err, errsize, context, "no database");
+    if (!db) return store_sql_fail(err, errsize, context, "no database");
     if (!table_id || !game || n < 0 || (n > 0 && !results))
-        return ratings_fail(err, errsize, context, "no table, game or results given");
+        return store_sql_fail(err, errsize, context, "no table, game or results given");
     if (ratings_begin(db)) return ratings_fail_sql(db, err, errsize, context);
     int done = ratings_has_results(db, table_id);
     if (done) {
         if (done < 0) ratings_fail_sql(db, err, errsize, context);
-        ratings_rollback(db);
+        store_sql_rollback(db);
         return done < 0 ? -1 : 0;
     }
     for (int i = 0; rate && i < n; i++)
         if (ratings_read(db, results[i].player, game, &results[i].before) < 0) {
             ratings_fail_sql(db, err, errsize, context);
-            ratings_rollback(db);
+            store_sql_rollback(db);
             return -1;
         }
     if (rate && rate(arg, n, results)) {
-        ratings_rollback(db);
-        return ratings_fail(err, errsize, context, "the new ratings could not be reckoned");
+        store_sql_rollback(db);
+        return store_sql_fail(err, errsize, context, "the new ratings could not be reckoned");
     }
     if (ratings_write_results(db, table_id, game, n, results, rate != NULL) ||
         ratings_commit(db)) {
         ratings_fail_sql(db, err, errsize, context);
-        ratings_rollback(db);
+        store_sql_rollback(db);
         return -1;
     }
     return 1;
@@ -237,7 +195,7 @@ int store_results_record(store *s, const char *table_id, const char *game, int n
 int store_rating_read(store *s, int64_t player, const char *game, store_rating *out, char *err,
                       size_t errsize) {
     sqlite3 *db = store_sqlite(s);
-    if (!db) return ratings_fail(err, errsize, "reading a rating", "no database");
+    if (!db) return store_sql_fail(err, errsize, "reading a rating", "no database");
     int found = game ? ratings_read(db, player, game, out) : -1;
     if (found < 0) return ratings_fail_sql(db, err, errsize, "reading a rating");
     return found;
@@ -247,8 +205,8 @@ int store_rating_read(store *s, int64_t player, const char *game, store_rating *
 
 static void standing_row(sqlite3_stmt *st, void *item) {
     store_standing *e = item;
-    ratings_text(st, 0, e->name, sizeof e->name);
-    ratings_text(st, 1, e->kind, sizeof e->kind);
+    store_sql_text(st, 0, e->name, sizeof e->name);
+    store_sql_text(st, 1, e->kind, sizeof e->kind);
     e->rating = sqlite3_column_double(st, 2);
     e->rd = sqlite3_column_double(st, 3);
     e->games = sqlite3_column_int(st, 4);
@@ -258,10 +216,10 @@ int store_leaderboard_read(store *s, const char *game, int cap, store_standing *
                            char *err, size_t errsize) {
     *out = NULL;
     sqlite3 *db = store_sqlite(s);
-    if (!db) return ratings_fail(err, errsize, "reading the leaderboard", "no database");
+    if (!db) return store_sql_fail(err, errsize, "reading the leaderboard", "no database");
     return ratings_read_rows(
         db,
-        ratings_prepare(db, "SELECT p.name, p.kind, r.rating, r.rd, r.games"
+        store_sql_prepare(db, "SELECT p.name, p.kind, r.rating, r.rd, r.games"
                             " FROM ratings r JOIN players p ON p.id = r.player"
                             " WHERE r.game = ?1 AND r.games > 0 AND p.disabled = 0"
                             " ORDER BY r.rating DESC, p.name_key LIMIT ?2",
@@ -273,7 +231,7 @@ int store_leaderboard_read(store *s, const char *game, int cap, store_standing *
 
 static void game_record_row(sqlite3_stmt *st, void *item) {
     store_game_record *g = item;
-    ratings_text(st, 0, g->game, sizeof g->game);
+    store_sql_text(st, 0, g->game, sizeof g->game);
     g->played = sqlite3_column_int(st, 1);
     g->won = sqlite3_column_int(st, 2);
     g->lost = sqlite3_column_int(st, 3);
@@ -281,7 +239,7 @@ static void game_record_row(sqlite3_stmt *st, void *item) {
 
 static void game_rating_row(sqlite3_stmt *st, void *item) {
     store_game_rating *g = item;
-    ratings_text(st, 0, g->game, sizeof g->game);
+    store_sql_text(st, 0, g->game, sizeof g->game);
     g->rating = sqlite3_column_double(st, 1);
     g->rd = sqlite3_column_double(st, 2);
     g->games = sqlite3_column_int(st, 3);
@@ -292,20 +250,20 @@ static void rating_point_row(sqlite3_stmt *st, void *item) {
     e->at = sqlite3_column_int64(st, 0);
     e->rating = sqlite3_column_double(st, 1);
     e->rd = sqlite3_column_double(st, 2);
-    ratings_text(st, 3, e->table_id, sizeof e->table_id);
+    store_sql_text(st, 3, e->table_id, sizeof e->table_id);
 }
 
 static void opponent_row(sqlite3_stmt *st, void *item) {
     store_opponent *e = item;
-    ratings_text(st, 0, e->name, sizeof e->name);
-    ratings_text(st, 1, e->kind, sizeof e->kind);
+    store_sql_text(st, 0, e->name, sizeof e->name);
+    store_sql_text(st, 1, e->kind, sizeof e->kind);
     e->place = sqlite3_column_int(st, 2);
 }
 
 static void profile_result_row(sqlite3_stmt *st, void *item) {
     store_profile_result *e = item;
-    ratings_text(st, 0, e->table_id, sizeof e->table_id);
-    ratings_text(st, 1, e->game, sizeof e->game);
+    store_sql_text(st, 0, e->table_id, sizeof e->table_id);
+    store_sql_text(st, 1, e->game, sizeof e->game);
     e->at = sqlite3_column_int64(st, 2);
     e->place = sqlite3_column_int(st, 3);
     e->has_score = sqlite3_column_type(st, 4) != SQLITE_NULL;
@@ -329,7 +287,7 @@ static int read_histories(sqlite3 *db, int64_t id, int cap, store_profile *p, ch
         store_game_rating *g = &p->ratings[i];
         int n = ratings_read_rows(
             db,
-            ratings_prepare(db, "SELECT at, rating_after, rd_after, table_id FROM results"
+            store_sql_prepare(db, "SELECT at, rating_after, rd_after, table_id FROM results"
                                 " WHERE player = ?1 AND game = ?2 AND rating_after IS NOT NULL"
                                 " AND voided = 0"
                                 " ORDER BY at DESC, " LATER_TABLE " LIMIT ?3",
@@ -353,7 +311,7 @@ static int read_opponents(sqlite3 *db, store_profile *p, char *err, size_t errsi
         store_profile_result *e = &p->results[i];
         int n = ratings_read_rows(
             db,
-            ratings_prepare(db, "SELECT p.name, p.kind, o.place FROM results o"
+            store_sql_prepare(db, "SELECT p.name, p.kind, o.place FROM results o"
                                 " JOIN players p ON p.id = o.player"
                                 " WHERE o.table_id = ?1 AND o.seat <> ?2"
                                 " ORDER BY o.place, o.seat",
@@ -367,7 +325,7 @@ static int read_opponents(sqlite3 *db, store_profile *p, char *err, size_t errsi
 }
 
 static int read_since(sqlite3 *db, int64_t id, store_profile *p, char *err, size_t errsize) {
-    sqlite3_stmt *st = ratings_prepare(db, "SELECT created FROM players WHERE id = ?1", "i", id);
+    sqlite3_stmt *st = store_sql_prepare(db, "SELECT created FROM players WHERE id = ?1", "i", id);
     if (!st) return ratings_fail_sql(db, err, errsize, "reading a player");
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) p->since = sqlite3_column_int64(st, 0);
@@ -381,11 +339,11 @@ int store_profile_read(store *s, int64_t player, int64_t viewer, int history_cap
                        int results_cap, store_profile *out, char *err, size_t errsize) {
     memset(out, 0, sizeof *out);
     sqlite3 *db = store_sqlite(s);
-    if (!db) return ratings_fail(err, errsize, "reading a player", "no database");
+    if (!db) return store_sql_fail(err, errsize, "reading a player", "no database");
     if (read_since(db, player, out, err, errsize)) return -1;
     out->ngames = ratings_read_rows(
         db,
-        ratings_prepare(db,
+        store_sql_prepare(db,
                         "SELECT game, count(*),"
                         " sum(place = 1 AND NOT EXISTS (SELECT 1 FROM results x"
                         "  WHERE x.table_id = r.table_id AND x.seat <> r.seat AND x.place = 1)),"
@@ -398,7 +356,7 @@ int store_profile_read(store *s, int64_t player, int64_t viewer, int history_cap
     if (out->ngames < 0) goto failed;
     out->nratings = ratings_read_rows(
         db,
-        ratings_prepare(db, "SELECT game, rating, rd, games FROM ratings WHERE player = ?1"
+        store_sql_prepare(db, "SELECT game, rating, rd, games FROM ratings WHERE player = ?1"
                             " ORDER BY game",
                         "i", player),
         (void **)&out->ratings, sizeof *out->ratings, game_rating_row,
@@ -407,7 +365,7 @@ int store_profile_read(store *s, int64_t player, int64_t viewer, int history_cap
         goto failed;
     out->nresults = ratings_read_rows(
         db,
-        ratings_prepare(db, "SELECT r.table_id, r.game, r.at, r.place, r.score,"
+        store_sql_prepare(db, "SELECT r.table_id, r.game, r.at, r.place, r.score,"
                             " r.rating_before, r.rating_after, r.rd_before, r.rd_after, r.seat,"
                             " (SELECT count(*) FROM seats s WHERE s.table_id = r.table_id),"
                             " (SELECT private FROM tables t WHERE t.id = r.table_id)"
@@ -449,7 +407,7 @@ static void rerate_player_row(sqlite3_stmt *st, void *item) {
 static void rerate_result_row(sqlite3_stmt *st, void *item) {
     store_rerate_result *r = item;
     r->seat = sqlite3_column_int(st, 0);
-    ratings_text(st, 1, r->table_id, sizeof r->table_id);
+    store_sql_text(st, 1, r->table_id, sizeof r->table_id);
     r->player = sqlite3_column_int64(st, 2);
     r->place = sqlite3_column_int(st, 3);
 }
@@ -459,7 +417,7 @@ static void rerate_result_row(sqlite3_stmt *st, void *item) {
 static int rerate_read(sqlite3 *db, store_rerate_game *g, char *err, size_t errsize) {
     g->nplayers = ratings_read_rows(
         db,
-        ratings_prepare(db, "SELECT r.player, p.name, r.rating FROM ratings r"
+        store_sql_prepare(db, "SELECT r.player, p.name, r.rating FROM ratings r"
                             " JOIN players p ON p.id = r.player WHERE r.game = ?1"
                             " ORDER BY r.player",
                         "t", g->game),
@@ -468,7 +426,7 @@ static int rerate_read(sqlite3 *db, store_rerate_game *g, char *err, size_t errs
     if (g->nplayers < 0) return -1;
     g->nresults = ratings_read_rows(
         db,
-        ratings_prepare(db, "SELECT r.seat, r.table_id, r.player, r.place FROM results r"
+        store_sql_prepare(db, "SELECT r.seat, r.table_id, r.player, r.place FROM results r"
                             " WHERE r.game = ?1 AND r.rating_after IS NOT NULL"
                             " AND r.voided = 0 ORDER BY r.at,"
                             " (SELECT rowid FROM tables WHERE id = r.table_id),"
@@ -481,10 +439,10 @@ static int rerate_read(sqlite3 *db, store_rerate_game *g, char *err, size_t errs
 
 /* Stores what rerate reckoned: each result's ratings, each player's. */
 static int rerate_write(sqlite3 *db, const store_rerate_game *g, char *err, size_t errsize) {
-    sqlite3_stmt *update = ratings_prepare(
+    sqlite3_stmt *update = store_sql_prepare(
         db, "UPDATE results SET rating_before = ?1, rd_before = ?2,"
             " rating_after = ?3, rd_after = ?4 WHERE table_id = ?5 AND seat = ?6", "");
-    sqlite3_stmt *store = ratings_prepare(
+    sqlite3_stmt *store = store_sql_prepare(
         db, "UPDATE ratings SET rating = ?1, rd = ?2, volatility = ?3,"
             " games = ?4, updated = ?5 WHERE player = ?6 AND game = ?7", "");
     int rc = -1;
@@ -541,8 +499,8 @@ static int rerate_game(sqlite3 *db, const char *game, store_rerate_fn rerate, vo
 
 static void voided_row(sqlite3_stmt *st, void *item) {
     store_voided_table *v = item;
-    ratings_text(st, 0, v->id, sizeof v->id);
-    ratings_text(st, 1, v->game, sizeof v->game);
+    store_sql_text(st, 0, v->id, sizeof v->id);
+    store_sql_text(st, 1, v->game, sizeof v->game);
     v->at = sqlite3_column_int64(st, 2);
 }
 
@@ -550,7 +508,7 @@ static void voided_row(sqlite3_stmt *st, void *item) {
 static int void_tables(sqlite3 *db, const store_voided_table *tables, int n, char *err,
                        size_t errsize) {
     if (!n) return 0;
-    sqlite3_stmt *st = ratings_prepare(db, "UPDATE results SET voided = 1 WHERE table_id = ?1",
+    sqlite3_stmt *st = store_sql_prepare(db, "UPDATE results SET voided = 1 WHERE table_id = ?1",
                                        "");
     int rc = st ? 0 : -1;
     for (int i = 0; !rc && i < n; i++) {
@@ -566,12 +524,12 @@ int store_results_void(store *s, int64_t player, const char *game, store_rerate_
                        void *arg, store_voided_table **tables, char *err, size_t errsize) {
     *tables = NULL;
     sqlite3 *db = store_sqlite(s);
-    if (!db) return ratings_fail(err, errsize, "voiding", "no database");
+    if (!db) return store_sql_fail(err, errsize, "voiding", "no database");
     if (ratings_begin(db)) return ratings_fail_sql(db, err, errsize, "starting");
     /* a NULL text binds NULL: every game */
     int n = ratings_read_rows(
         db,
-        ratings_prepare(db, "SELECT r.table_id, r.game, r.at FROM results r"
+        store_sql_prepare(db, "SELECT r.table_id, r.game, r.at FROM results r"
                             " WHERE (?1 IS NULL OR r.game = ?1) AND r.player = ?2"
                             " AND r.rating_after IS NOT NULL AND r.voided = 0"
                             " ORDER BY r.at, (SELECT rowid FROM tables WHERE id = r.table_id)",
@@ -586,7 +544,7 @@ int store_results_void(store *s, int64_t player, const char *game, store_rerate_
     }
     if (ok && ratings_commit(db)) ok = ratings_fail_sql(db, err, errsize, "committing") == 0;
     if (!ok) {
-        ratings_rollback(db);
+        store_sql_rollback(db);
         free(*tables);
         *tables = NULL;
         return -1;

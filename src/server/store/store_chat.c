@@ -20,10 +20,9 @@
 /* "storage: <doing> at table <id>: <reason>" into err; -1 to return. */
 static int chat_fail(char *err, size_t errsize, const char *doing, const char *table_id,
                      const char *reason) {
-    if (err && errsize > 0)
-        snprintf(err, errsize, "storage: %s at table %.16s: %s", doing,
-                 table_id ? table_id : "(null)", reason);
-    return -1;
+    char context[96];
+    snprintf(context, sizeof context, "%s at table %.16s", doing, table_id ? table_id : "(null)");
+    return store_sql_fail(err, errsize, context, reason);
 }
 
 int store_chat_count(store *db, const char *table_id, int seat, int64_t *next_n, int64_t *said,

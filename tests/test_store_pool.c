@@ -119,6 +119,24 @@ static void check_tables(store *db) {
     }
 }
 
+/* Every table's changes, interleaved, submitted at once; with no threads
+** each is done before submit returns.  The jobs: free them. */
+static append_job *submit_all(store_pool *p, int threads) {
+    append_job *jobs = calloc(TABLES * CHANGES, sizeof *jobs);
+    assert_non_null(jobs);
+    for (int k = 0; k < CHANGES; k++)
+        for (int i = 0; i < TABLES; i++) {
+            append_job *a = &jobs[k * TABLES + i];
+            a->job.run = append_run;
+            a->job.done = append_done;
+            table_id(i, a->id);
+            a->at = k;
+            store_pool_submit(p, a->id, &a->job);
+            if (threads == 0) assert_int_equal(a->done, 1);
+        }
+    return jobs;
+}
+
 /* The changes of all tables, interleaved, submitted at once: each table's
 ** are in order on disk, and each job was done once, on the loop. */
 static void changes_in_order(const char *path, int threads) {
@@ -133,18 +151,7 @@ static void changes_in_order(const char *path, int threads) {
     rc = store_pool_start(db, path, threads, wake, &p, err, sizeof err);
     if (rc) fprintf(stderr, "%s\n", err);
     assert_int_equal(rc, 0);
-    append_job *jobs = calloc(TABLES * CHANGES, sizeof *jobs);
-    assert_non_null(jobs);
-    for (int k = 0; k < CHANGES; k++)
-        for (int i = 0; i < TABLES; i++) {
-            append_job *a = &jobs[k * TABLES + i];
-            a->job.run = append_run;
-            a->job.done = append_done;
-            table_id(i, a->id);
-            a->at = k;
-            store_pool_submit(p, a->id, &a->job);
-            if (threads == 0) assert_int_equal(a->done, 1); /* done before submit returned */
-        }
+    append_job *jobs = submit_all(p, threads);
     run_loop(p);
     assert_int_equal(store_pool_pending(p), 0);
     for (int j = 0; j < TABLES * CHANGES; j++) {
@@ -217,17 +224,7 @@ static void stop_finishes_queued(void **state) {
     create_tables(db);
     store_pool *p = NULL;
     assert_int_equal(store_pool_start(db, path, 3, NULL, &p, err, sizeof err), 0);
-    append_job *jobs = calloc(TABLES * CHANGES, sizeof *jobs);
-    assert_non_null(jobs);
-    for (int k = 0; k < CHANGES; k++)
-        for (int i = 0; i < TABLES; i++) {
-            append_job *a = &jobs[k * TABLES + i];
-            a->job.run = append_run;
-            a->job.done = append_done;
-            table_id(i, a->id);
-            a->at = k;
-            store_pool_submit(p, a->id, &a->job);
-        }
+    append_job *jobs = submit_all(p, 3);
     store_pool_stop(p); /* at once: most jobs are still queued */
     for (int j = 0; j < TABLES * CHANGES; j++) {
         assert_int_equal(jobs[j].done, 1);

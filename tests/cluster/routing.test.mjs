@@ -45,8 +45,12 @@ function binary(name) {
     if (existsSync(p)) return p;
   return null;
 }
-const missing = (name) => (binary(name) ? false
-  : `no ${name} binary: run bash scripts/proxies.sh (Debian's ${name}, unpacked into .cache/proxies/)`);
+function missing(name) {
+  if (binary(name)) return false;
+  const given = process.env[`TAFEL_${name.toUpperCase()}`];
+  return given ? `TAFEL_${name.toUpperCase()}=${given}: no such file`
+    : `no ${name} binary: run bash scripts/proxies.sh (Debian's ${name}, unpacked into .cache/proxies/)`;
+}
 
 // ---------------------------------------------------------------- processes
 

@@ -23,6 +23,10 @@ if [ "${1:-}" = "--test" ]; then
   # MPI, so that CI builds `mpirun -np N tafel sim` and runs its test (tests/mpi_test.sh);
   # a build without it is a tafel sim for one machine
   packages+=(openmpi-bin libopenmpi-dev)
+  # the libraries of Debian's haproxy, which scripts/proxies.sh unpacks for
+  # the cluster's routing tests (tests/cluster/) without installing it as a
+  # service (nginx's are installed already)
+  packages+=(liblua5.3-0 libopentracing-c-wrapper0)
   # cmake --install as its users meet it (tests/install_test.sh): the static
   # library linked by clang too, the man page rendered; pip install ./python
   # into a venv of Debian's python, offline (tests/pip_test.sh)

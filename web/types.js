@@ -185,10 +185,17 @@ export {};
  */
 
 /**
+ * `elsewhere`: another node owns the table; the socket reopens at /ws?t=<table>
+ * (net/connection.mjs handles it: listeners never see it).
+ * @typedef {{type: "elsewhere", table: string}} ElsewhereMessage
+ */
+
+/**
  * Any message of the server.
  * @typedef {StateMessage | CreatedMessage | AckMessage | HintMessage | HistoryMessage |
  *   ReplayMessage | LobbyMessage | ErrorMessage | ChatMessage | RematchMessage |
- *   RematchEndedMessage | TurnMessage | InvitedMessage | PassMessage | {type: "pong"}} ServerMessage
+ *   RematchEndedMessage | TurnMessage | InvitedMessage | PassMessage | ElsewhereMessage |
+ *   {type: "pong"}} ServerMessage
  */
 
 /**

@@ -1,6 +1,9 @@
 // connection.mjs -- the WebSocket to `tafel serve` (docs/protocol.md).
 //
-// One socket at /ws with the subprotocol `tafel`.  When it drops, it is
+// One socket with the subprotocol `tafel`: at /ws?t=<table> once the page
+// sits at a table (before its join: a proxy in front of several nodes
+// routes the socket by that id to the node that owns the table,
+// docs/server.md "Several nodes"), at /ws otherwise.  When it drops, it is
 // opened again after a growing delay (0.5 s doubling to 15 s, with jitter),
 // and the table it had joined is joined again with the same token, so a
 // seat survives a lost connection or a server restart.  Requests that
@@ -11,6 +14,13 @@
 // because the page's login ended (4001 logged out, 4003 disabled:
 // docs/protocol.md) is not retried: the socket would come back as the
 // player it no longer is; the status says why ("ended").
+// A server that is one of several nodes may send the socket on
+// (docs/protocol.md): `elsewhere` (the table is another node's) reopens it
+// at /ws?t=<that table> after a short jittered delay, and a close with 4000
+// (the table moved) reconnects within half a second; both delays grow
+// while the page is sent on again without reaching its table, so a table
+// in the middle of a takeover is retried, not hammered.  After either the
+// join and an unacknowledged move follow as after any reconnect.
 
 import {Channel} from "./channel.mjs";
 
@@ -23,6 +33,12 @@ const PONG_WITHIN = 10000;
 /** The close codes of an ended login, and what the status calls them. */
 /** @type {Record<number, "logged_out" | "disabled">} */
 const LOGIN_ENDED = {4001: "logged_out", 4003: "disabled"};
+/** The close code of a table that moved to another node (docs/protocol.md). */
+const MOVED = 4000;
+const MOVED_WITHIN = 500;     // after 4000: at once, jittered over 0-500 ms
+const ELSEWHERE_AFTER = 250;  // after elsewhere: 125-375 ms
+const HOP_MAX = 8000;         // the most either grows to while it repeats
+const TABLE_ID = /^[0-9a-f]{16}$/;
 
 export class Connection extends Channel {
     /** @param {string} [url] the WebSocket address; by default /ws of this page's host */
@@ -30,6 +46,11 @@ export class Connection extends Channel {
         super();
         const proto = location.protocol === "https:" ? "wss:" : "ws:";
         this.url = url ?? `${proto}//${location.host}/ws`;
+        /** The table the socket opens for (?t=): the one joined, or where a node sent it. */
+        /** @type {string | null} */
+        this.route = null;
+        /** Times in a row the socket was sent on (elsewhere, 4000) without reaching its table. */
+        this.hops = 0;
         /** @type {WebSocket | null} */
         this.ws = null;
         /** Whether the pending move must be sent again after the next join. */
@@ -58,7 +79,7 @@ export class Connection extends Channel {
         this.setStatus({state: "connecting"});
         let ws;
         try {
-            ws = new WebSocket(this.url, "tafel");
+            ws = new WebSocket(this.address(), "tafel");
         } catch {
             this.scheduleRetry();
             return;
@@ -84,6 +105,10 @@ export class Connection extends Channel {
                 return;
             }
             if (!m || typeof m !== "object" || typeof m.type !== "string") return;
+            if (m.type === "elsewhere") {
+                this.elsewhere(m.table);
+                return;
+            }
             this.track(m);
             this.emit(m);
         };
@@ -95,8 +120,9 @@ export class Connection extends Channel {
             if (ended) {
                 this.stopped = true;
                 this.setStatus({state: "ended", ended});
-            } else if (!this.stopped) this.scheduleRetry(e.code === 1001);
-            else this.setStatus({state: "closed"});
+            } else if (this.stopped) this.setStatus({state: "closed"});
+            else if (e.code === MOVED) this.moved();
+            else this.scheduleRetry(e.code === 1001);
         };
         ws.onerror = () => { /* onclose follows */ };
     }
@@ -105,6 +131,7 @@ export class Connection extends Channel {
     track(m) {
         if (m.type === "state" && this.joined && m.table === this.joined.table) {
             this.seq = m.seq;
+            this.hops = 0;   // the table's node reached
             if (this.resendAfterJoin && this.pendingMove) {
                 this.resendAfterJoin = false;
                 const p = this.pendingMove;
@@ -123,6 +150,66 @@ export class Connection extends Channel {
         }
     }
 
+    /** The socket's address: /ws, with ?t= of the table it opens for. */
+    address() {
+        if (this.route === null) return this.url;
+        const url = new URL(this.url);
+        url.searchParams.set("t", this.route);
+        return url.href;
+    }
+
+    /**
+     * Sits at a table; a socket open for another table (or none) is
+     * reopened for this one first, and the join goes on the new socket.
+     * @param {string} table
+     * @param {string | null} token
+     */
+    join(table, token) {
+        if (this.route !== table) {
+            this.route = table;
+            this.hops = 0;
+            if (this.ws) {
+                this.drop();
+                super.join(table, token);   // not sent: it follows the open
+                this.open();
+                return;
+            }
+        }
+        super.join(table, token);
+    }
+
+    /**
+     * The node does not own the table: the socket reopens for it, after a
+     * short jittered delay.
+     * @param {unknown} table
+     */
+    elsewhere(table) {
+        if (typeof table !== "string" || !TABLE_ID.test(table)) return;   // no place to go
+        this.route = table;
+        this.drop();
+        this.hop(Math.min(HOP_MAX, ELSEWHERE_AFTER * 2 ** this.hops) * (0.5 + Math.random()));
+    }
+
+    /** The table moved to another node (4000): reconnect at once, jittered. */
+    moved() {
+        this.hop(Math.random() * Math.min(HOP_MAX, MOVED_WITHIN * 2 ** this.hops));
+    }
+
+    /** Opens the socket again after ms, having been sent on. @param {number} ms */
+    hop(ms) {
+        this.hops++;
+        this.setStatus({state: "connecting"});
+        this.retryAfter(Math.round(ms));
+    }
+
+    /** Closes the socket, which is not retried: the caller opens the next. */
+    drop() {
+        const ws = this.ws;
+        this.ws = null;
+        this.stopPing();
+        ws?.close();
+    }
+
     /** @param {boolean} restarting the server said it stops (1001): it is back soon */
     scheduleRetry(restarting = false) {
         if (restarting) this.attempt = 1;
@@ -130,10 +217,16 @@ export class Connection extends Channel {
         const jittered = Math.round(delay * (0.8 + 0.4 * Math.random()));
         this.attempt++;
         this.setStatus({state: "closed", retryIn: jittered, ...(restarting ? {restarting} : {})});
+        this.retryAfter(jittered);
+    }
+
+    /** @param {number} ms */
+    retryAfter(ms) {
+        if (this.retryTimer) clearTimeout(this.retryTimer);
         this.retryTimer = setTimeout(() => {
             this.retryTimer = null;
             this.open();
-        }, jittered);
+        }, ms);
     }
 
     /** Tries at once when the network or the tab comes back. */
@@ -181,12 +274,9 @@ export class Connection extends Channel {
         this.stopped = true;
         if (this.retryTimer) clearTimeout(this.retryTimer);
         this.retryTimer = null;
-        this.stopPing();
         window.removeEventListener("online", this.onOnline);
         document.removeEventListener("visibilitychange", this.onVisible);
-        const ws = this.ws;
-        this.ws = null;
-        ws?.close();
+        this.drop();
         this.setStatus({state: "closed"});
     }
 }

@@ -51,6 +51,10 @@ int routes_send_json_with(struct lws *wsi, unsigned status, char *text, const ch
 /* Whether the request's Origin (when it has one) is the server's own or an
 ** --allow-origin one. */
 int routes_origin_allowed(struct lws *wsi);
+/* The table a WebSocket upgrade names with ?t=ID (a proxy routes by it):
+** 1 with id, 0 none, -1 with *why (a sentence) when t is no table id's
+** form or comes twice (the upgrade is refused, 400). */
+int routes_upgrade_table(struct lws *wsi, char id[STORE_ID_LEN + 1], const char **why);
 
 /* routes_players.c: the account routes (docs/club.md, "Players").
 ** Whether uri takes POST (every other path: GET and HEAD only). */

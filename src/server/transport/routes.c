@@ -33,7 +33,8 @@
 ** closed); a path that leaves web/ (404); an upgrade to /ws from another
 ** origin (403) or from an address with too many sockets open (403), or
 ** with a Sec-WebSocket-Version other than 13 (426), a key that is not 16
-** bytes in base64, the key, version or Origin given twice (400); a Host
+** bytes in base64, the key, version or Origin given twice, a ?t= that is
+** no table id or comes twice (400); a Host
 ** that is not one of the server's names (421: DNS rebinding).
 */
 #define _DEFAULT_SOURCE /* realpath, strtok_r */
@@ -605,6 +606,43 @@ static const char *bad_handshake(struct lws *wsi, unsigned *status) {
     return NULL;
 }
 
+/* The table a WebSocket upgrade names with ?t=ID, so that a proxy can
+** route a table's sockets to the node that owns it (docs/server.md,
+** "Several nodes"): 1 with id, 0 when it names none (the lobby's socket),
+** -1 with *why when t is no table id's form (16 lowercase hex digits) or
+** comes twice.  Whether such a table exists is the protocol's business,
+** not the upgrade's.  Other parameters are ignored.  lws has decoded each
+** parameter (%xx, + as a space) and split them at & and ;: a fragment may
+** hold any byte but NUL, so it is read by its length. */
+int routes_upgrade_table(struct lws *wsi, char id[STORE_ID_LEN + 1], const char **why) {
+    int total = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS), found = 0;
+    id[0] = 0;
+    if (total <= 0) return 0;
+    char *arg = malloc((size_t)total + 1); /* no parameter is longer than all of them */
+    if (!arg) {
+        *why = "out of memory reading the query";
+        return -1;
+    }
+    for (int i = 0;; i++) {
+        int n = lws_hdr_copy_fragment(wsi, arg, total + 1, WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (n < 0) break;
+        if (arg[0] != 't' || (n > 1 && arg[1] != '=')) continue;
+        if (found++) {
+            *why = "t given twice (one table id: /ws?t=ID)";
+            break;
+        }
+        if (n != 2 + STORE_ID_LEN || strspn(arg + 2, "0123456789abcdef") != STORE_ID_LEN) {
+            *why = "t must be a table id, 16 lowercase hex digits (/ws?t=ID)";
+            found = 2;
+            break;
+        }
+        memcpy(id, arg + 2, STORE_ID_LEN + 1);
+    }
+    free(arg);
+    if (found > 1) id[0] = 0;
+    return found > 1 ? -1 : found;
+}
+
 /* Whether the request may open a WebSocket: its Origin (when it has one)
 ** is the server's own (Origin's host[:port] is the request's Host) or one
 ** of --allow-origin. */
@@ -662,6 +700,9 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return refuse_upgrade(wsi, HTTP_STATUS_MISDIRECTED, why, 1);
         if (!routes_origin_allowed(wsi))
             return refuse_upgrade(wsi, HTTP_STATUS_FORBIDDEN, "this origin may not open /ws", 0);
+        char table_id[STORE_ID_LEN + 1];
+        if (routes_upgrade_table(wsi, table_id, &why) < 0)
+            return refuse_upgrade(wsi, HTTP_STATUS_BAD_REQUEST, why, 1);
         char addr[64];
         sockets_client_address(wsi, addr, sizeof addr);
         if (!sockets_address_allowed(addr))

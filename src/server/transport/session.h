@@ -57,6 +57,9 @@ typedef struct session {
                          ** or its login has ended and it is closing */
     int close_code;      /* with closing: the close frame's status and reason */
     const char *close_why;
+    char route[STORE_ID_LEN + 1]; /* the table of its upgrade's ?t= (a proxy routed it
+                                  ** by that id: docs/server.md, "Several nodes");
+                                  ** "": none, a lobby's socket */
 } session;
 
 /* Queues text (copied) for the socket and asks lws for a write. */

@@ -433,6 +433,8 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         open_sockets++;
         sockets_client_address(wsi, s->addr, sizeof s->addr);
         addr_add(s->addr, 1);
+        const char *why; /* the upgrade was refused for that already (routes.c) */
+        if (routes_upgrade_table(wsi, s->route, &why) < 0) s->route[0] = 0;
         /* who: from the upgrade's session cookie (nobody without one) */
         int has_token;
         if (players_of_request_token(wsi, &s->who, s->login, &has_token) == 1) list_add(&logged, s); /* unlisted: unchecked until its next open */

@@ -7,12 +7,17 @@
 ** SIGINT and SIGTERM stop the loop; every acknowledged change is already
 ** in the database, so a kill -9 loses nothing either.
 */
+#include "server.h"
+
 #include "hasher.h"
 #include "http.h"
 #include "players.h"
+#include "protocol.h"
+#include "ratings.h"
 #include "syncer.h"
 #include "tables.h"
 #include "turns.h"
+#include "watchers.h"
 
 #include <signal.h>
 #include <sodium.h>
@@ -20,12 +25,10 @@
 #include <string.h>
 #include <unistd.h>
 
-static server_options running; /* server_opt once server_run starts (options.c) */
-
 /* The loop stopped: nobody thinks for a table or talks to a program after
 ** this (the workers may still wake the loop until they are gone). */
 static void stopping(void) {
-    server_stopping = 1;
+    protocol_stopping(); /* told already by the transport's signal */
     syncer_stop(); /* the last sync: its thread wakes the context no more */
     botpool_stop();
     hasher_stop();
@@ -33,12 +36,16 @@ static void stopping(void) {
 }
 
 int server_run(const server_options *given) {
-    running = *given;
+    server_options running = *given;
     server_options *opt = &running;
     if (!opt->web_dir) opt->web_dir = TAFEL_WEB_DIR; /* the source tree's web/ */
     if (opt->workers <= 0) opt->workers = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (opt->workers <= 0) opt->workers = 1;
-    server_opt = opt;
+    /* each layer its part of the options (copied): none reads them after */
+    tables_config tables;
+    http_config http;
+    server_tables_config(opt, &tables);
+    server_http_config(opt, &http);
     char err[512];
     /* libsodium's functions are thread-safe once it is initialised (the
     ** password hashes run on a worker: hasher.c) */
@@ -52,14 +59,20 @@ int server_run(const server_options *given) {
         return 1;
     }
     /* the callbacks that go up the layers (docs/server.md, "The server in
-    ** layers"): a sync wakes the loop, a change of turn tells the player */
+    ** layers"): a sync wakes the loop, a change of turn tells the player,
+    ** a table's changes go to the sockets watching it, and the protocol
+    ** writes to a socket through the transport */
     syncer_on_synced(http_wake);
     clocks_on_turn(turns_notify);
-    if (tables_open(opt->db_path, opt->durable, err, sizeof err)) {
+    protocol_start(sockets_send);
+    const tables_events told = {.changed = watchers_changed, .unseated = watchers_unseated,
+                                .hint = watchers_hint};
+    if (tables_open(opt->db_path, opt->durable, &tables, &told, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         return 1;
     }
     players_start(tables_store(), opt->limits.guest_seconds);
+    ratings_start(tables_store());
     int restored = tables_restore(err, sizeof err);
     if (restored < 0) {
         fprintf(stderr, "tafel serve: %s\n", err);
@@ -69,13 +82,14 @@ int server_run(const server_options *given) {
     }
     int port;
     signal(SIGPIPE, SIG_IGN);
-    if (http_start(opt, &port, err, sizeof err)) {
+    if (http_start(&http, &port, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         tables_close();
         extseats_shutdown();
         return 1;
     }
-    if (botpool_start(opt->workers, http_wake) || hasher_start(http_wake)) {
+    if (botpool_start(opt->workers, tables.bot_ms, tables.hint_ms, http_wake) ||
+        hasher_start(http_wake)) {
         fprintf(stderr, "tafel serve: cannot start the bot threads\n");
         botpool_stop();
         hasher_stop();

@@ -7,10 +7,12 @@
 ** of states and hand their moves back through the loop (botpool.c).
 **
 ** Its files are in layers, one folder each (docs/server.md, "The server in
-** layers"), each with its own headers: transport/ (http.h, session.h),
-** protocol/ (protocol.h), tables/ (tables.h, bots.h, clocks.h), club/
-** (players.h, ratings.h, ...), store/ (store.h, syncer.h).  serve.c starts
-** them and wires the callbacks that go up.
+** layers"), each with its own headers: transport/ (http.h), protocol/
+** (protocol.h, session.h, watchers.h), tables/ (tables.h, bots.h,
+** clocks.h), club/ (players.h, ratings.h, ...), store/ (store.h,
+** syncer.h).  This header is above them all and none includes it: serve.c
+** starts each layer with its part of the options (options.c) and wires
+** the callbacks that go up.
 */
 #ifndef TF_SERVER_H
 #define TF_SERVER_H
@@ -80,21 +82,15 @@ typedef struct server_options {
     server_limits limits;
 } server_options;
 
-/* The options the server runs with (set by server_run before anything
-** starts; read-only afterwards). */
-extern const server_options *server_opt;
-/* Set once the server is stopping (serve.c): the sockets closing then
-** tell nobody (every socket of a table closes, one after another). */
-extern int server_stopping;
-
 /* Runs the server until SIGINT or SIGTERM; the exit status. */
 int server_run(const server_options *opt);
 
-
-
-
-
-
-
+/* options.c: the parts of the options each layer is given at start-up
+** (serve.c, and the fuzz target that drives the tables and the protocol
+** without a loop).  No layer reads server_options itself. */
+struct tables_config;
+struct http_config;
+void server_tables_config(const server_options *opt, struct tables_config *out);
+void server_http_config(const server_options *opt, struct http_config *out);
 
 #endif

@@ -9,18 +9,22 @@
 ** some), a spectator, and one that never joined.  Whatever is sent, every
 ** message the server writes back must be a JSON object with a "type", and
 ** every table's state must pass tafel_state_check.  The sockets are fakes:
-** session_send checks and drops what it is given; bots are never asked
-** (botpool_submit drops the job), as the server's threads are not here.
+** their send (given to protocol_start, as serve.c gives the transport's)
+** checks and drops what it is given; bots are never asked (botpool_submit
+** drops the job), as the server's threads are not here.
 */
 #include "fuzz.h"
 #include "players.h"
 #include "protocol.h"
+#include "ratings.h"
+#include "server.h"
 #include "tables.h"
 #include "turns.h"
+#include "watchers.h"
 
 #include <cjson/cJSON.h>
 
-void session_send(session *s, const char *text, size_t len) {
+static void fake_send(session *s, const char *text, size_t len) {
     (void)s;
     cJSON *msg = cJSON_ParseWithLength(text, len);
     if (!msg || !cJSON_IsObject(msg) || !cJSON_IsString(cJSON_GetObjectItem(msg, "type")))
@@ -29,9 +33,10 @@ void session_send(session *s, const char *text, size_t len) {
 }
 
 void http_wake(void) {}
-/* serve.c is not linked: the limits are the defaults (options.c), but for
-** the quota of new tables per address (every socket here has the same
-** address, and inputs make many tables); set in fresh_server */
+/* serve.c is not linked: the limits are the defaults, but for the quota of
+** new tables per address (every socket here has the same address, and
+** inputs make many tables); handed to the tables in fresh_server as
+** serve.c does (options.c) */
 static server_options fuzz_options = {.limits = SERVER_LIMITS_DEFAULT};
 void botpool_submit(bot_job *job) { bot_job_free(job); }
 void botpool_cancel(const char *table_id, int64_t seq) { (void)table_id, (void)seq; }
@@ -42,18 +47,24 @@ static session sockets[3];
 static int runs;
 
 static void fresh_server(void) {
-    server_opt = &fuzz_options;
     for (int i = 0; i < 3; i++) {
-        if (sockets[i].table) table_detach(sockets[i].table, &sockets[i]);
+        if (sockets[i].table) watchers_detach(&sockets[i]);
         memset(&sockets[i], 0, sizeof sockets[i]);
         sockets[i].seat = -1;
     }
     tables_close();
     fuzz_options.limits.new_tables = 0; /* the quota is off */
     char err[256];
-    if (tables_open(":memory:", 0, err, sizeof err)) fz_fail("%s", err);
+    tables_config config;
+    server_tables_config(&fuzz_options, &config);
+    /* serve.c's wiring */
+    const tables_events told = {.changed = watchers_changed, .unseated = watchers_unseated,
+                                .hint = watchers_hint};
+    protocol_start(fake_send);
+    if (tables_open(":memory:", 0, &config, &told, err, sizeof err)) fz_fail("%s", err);
     players_start(tables_store(), fuzz_options.limits.guest_seconds);
-    clocks_on_turn(turns_notify); /* serve.c's wiring */
+    ratings_start(tables_store());
+    clocks_on_turn(turns_notify);
     static const char *const games[] = {"carcassonne(players=2)", "cardcassonne(players=2)",
                                         "catan_cards"};
     /* seat 1 never moves here (bots are never asked): a bot's, so that the
@@ -65,8 +76,8 @@ static void fresh_server(void) {
                              sizeof why);
     if (!t) fz_fail("cannot create a table: %s", why);
     sockets[0].seat = 0;
-    table_attach(t, &sockets[0]);
-    table_attach(t, &sockets[1]); /* seat -1: a spectator */
+    if (watchers_attach(t, &sockets[0]) || watchers_attach(t, &sockets[1])) /* 1: a spectator */
+        fz_fail("out of memory");
     /* the third socket is a guest and the second an account (the club's
     ** requests: chat, claims, rated tables, rematch), the first nobody (an
     ** API client) */

@@ -10,10 +10,8 @@
 ** more) -- places last.  The rating period is the game (ratings.h).
 */
 #include "ratings.h"
-#include "protocol.h" /* its HTTP error body: an arrow left to turn (docs/server.md) */
 
 #include "glicko2.h"
-#include "players.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -32,6 +30,10 @@ static const char *const RATED_BOTS[] = {"easy", "medium", "hard"};
 #define HISTORY_POINTS 500
 #define LEADERBOARD_MAX 200
 
+static store *db; /* ratings_start */
+
+void ratings_start(store *given) { db = given; }
+
 static int rated_bot(const char *spec) {
     for (size_t i = 0; i < sizeof RATED_BOTS / sizeof *RATED_BOTS; i++)
         if (!strcmp(spec, RATED_BOTS[i])) return 1;
@@ -40,18 +42,17 @@ static int rated_bot(const char *spec) {
 
 /* ---- rated-table rules ------------------------------------------------ */
 
-int ratings_check_create(const char *const *specs, int nspecs, int has_seed,
-                         const table_options *opt, const char **code, char *msg,
-                         size_t msgsize) {
-    if (!opt->rated) return 0;
-    if (opt->creator.kind != PLAYER_ACCOUNT) {
+int ratings_check_create(const char *const *specs, int nspecs, const ratings_new_table *nt,
+                         const char **code, char *msg, size_t msgsize) {
+    if (!nt->rated) return 0;
+    if (nt->creator != PLAYER_ACCOUNT) {
         *code = "rated_accounts_only";
         snprintf(msg, msgsize, "only a player with an account may make a rated table: log in "
                                "or sign up first");
         return -1;
     }
     *code = "bad_game";
-    if (has_seed) {
+    if (nt->has_seed) {
         snprintf(msg, msgsize, "a rated table's deal is the server's: leave out \"seed\"");
         return -1;
     }
@@ -62,15 +63,14 @@ int ratings_check_create(const char *const *specs, int nspecs, int has_seed,
     /* A clock of seconds decides a rated game before a person can move:
     ** the floor is what a player needs to open a page and answer
     ** (docs/club.md, "Rated tables"). */
-    if (opt->clock.kind == TABLE_CLOCK_REALTIME && opt->clock.base_ms < RATINGS_MIN_REALTIME_MS) {
+    if (nt->realtime_ms >= 0 && nt->realtime_ms < RATINGS_MIN_REALTIME_MS) {
         *code = "bad_clock";
         snprintf(msg, msgsize, "a rated real-time clock gives each player at least %d minute%s",
                  (int)(RATINGS_MIN_REALTIME_MS / 60000), RATINGS_MIN_REALTIME_MS == 60000 ? ""
                                                                                        : "s");
         return -1;
     }
-    if (opt->clock.kind == TABLE_CLOCK_CORRESPONDENCE &&
-        opt->clock.per_move_ms < RATINGS_MIN_PER_MOVE_MS) {
+    if (nt->per_move_ms >= 0 && nt->per_move_ms < RATINGS_MIN_PER_MOVE_MS) {
         *code = "bad_clock";
         snprintf(msg, msgsize, "a rated correspondence clock gives at least %d hour%s a move",
                  (int)(RATINGS_MIN_PER_MOVE_MS / 3600000), RATINGS_MIN_PER_MOVE_MS == 3600000
@@ -96,8 +96,8 @@ int ratings_check_create(const char *const *specs, int nspecs, int has_seed,
     return 0;
 }
 
-int ratings_may_sit(const table *t, int seat, const player *who, const char **code, char *why,
-                    size_t whysize) {
+int ratings_may_sit(const ratings_table *t, int seat, const player *who, const char **code,
+                    char *why, size_t whysize) {
     if (!t->rated) return 1;
     if (!who || who->kind != PLAYER_ACCOUNT) {
         *code = "rated_accounts_only";
@@ -126,23 +126,23 @@ typedef struct seat_result {
 } seat_result;
 
 /* The seat's player: the one bound to it, or the rated bot playing it. */
-static int seat_player(const table_seat *ts, player *out) {
+static int seat_player(const ratings_seat *ts, player *out) {
     if (ts->who.id) {
         *out = ts->who;
         return 1;
     }
-    return ts->bot && !ts->resigned && !ts->forfeit[0] && rated_bot(ts->spec) &&
+    return ts->bot && !ts->resigned && !ts->forfeited && rated_bot(ts->spec) &&
            players_bot(ts->spec, out) == 1;
 }
 
-static int gave_up(const table_seat *ts) {
-    return ts->resigned || ts->forfeit[0] ||
+static int gave_up(const ratings_seat *ts) {
+    return ts->resigned || ts->forfeited ||
            (ts->bot && (ts->who.kind == PLAYER_ACCOUNT || ts->who.kind == PLAYER_GUEST));
 }
 
 /* Places by score among the seats that did not give up (ties share the
 ** better place); those that gave up share the last. */
-static void place_seats(const table *t, seat_result *r) {
+static void place_seats(const ratings_table *t, seat_result *r) {
     int left = 0;
     for (int i = 0; i < t->players; i++) left += !r[i].gave_up;
     for (int i = 0; i < t->players; i++) {
@@ -187,9 +187,11 @@ static int rate_seats(void *arg, int n, store_result *r) {
 
 /* Counts the rating changes: a seat's rating kept from before one is read
 ** again. */
-static uint64_t ratings_generation = 1;
+static uint64_t generation = 1;
 
-void ratings_table_ended(table *t) {
+uint64_t ratings_generation(void) { return generation; }
+
+void ratings_table_ended(const ratings_table *t) {
     /* a game that did not finish (abandoned, closed), was never played
     ** (aborted: a person gave up before their first action) or never began
     ** (an invitation declined or expired): no places, no ratings */
@@ -197,17 +199,14 @@ void ratings_table_ended(table *t) {
                                           "expired"};
     for (size_t i = 0; i < sizeof unrated / sizeof *unrated; i++)
         if (!strcmp(t->end_reason, unrated[i])) return;
-    store *db = tables_store();
     if (!db) return;
     seat_result r[TAFEL_MAX_PLAYERS];
     memset(r, 0, sizeof r);
-    double scores[TAFEL_MAX_PLAYERS] = {0};
-    tafel_state_scores(t->state, scores);
     int people = 0, all = 1;
     for (int i = 0; i < t->players; i++) {
         r[i].has = seat_player(&t->seats[i], &r[i].who);
         r[i].gave_up = gave_up(&t->seats[i]);
-        r[i].score = scores[i];
+        r[i].score = t->seats[i].score;
         people |= t->seats[i].who.id != 0;
         all &= r[i].has && (r[i].who.kind == PLAYER_ACCOUNT || r[i].who.kind == PLAYER_BOT);
         for (int j = 0; j < i; j++)
@@ -227,17 +226,15 @@ void ratings_table_ended(table *t) {
                                           .place = r[i].place, .score = r[i].score,
                                           .before = NEW_RATING};
     char why[256];
-    int stored = store_results_record(db, t->id, tafel_game_name(t->game), n, results,
+    int stored = store_results_record(db, t->id, t->game, n, results,
                                       rate ? rate_seats : NULL, NULL, why, sizeof why);
     if (stored < 0)
         fprintf(stderr, "tafel serve: table %s: its results were not stored: %s\n", t->id, why);
     else if (stored > 0 && rate)
-        ratings_generation++; /* the seats' ratings shown are stale */
+        generation++; /* the seats' ratings shown are stale */
 }
 
-/* The seat's rating, read from the database. */
-static int read_seat_rating(const table *t, int seat) {
-    const table_seat *ts = &t->seats[seat];
+int ratings_seat_rating(const char *game, const ratings_seat *ts) {
     player p;
     if (ts->who.id) {
         if (ts->who.kind != PLAYER_ACCOUNT && ts->who.kind != PLAYER_BOT) return -1;
@@ -250,40 +247,31 @@ static int read_seat_rating(const table *t, int seat) {
     }
     store_rating g = NEW_RATING;
     char err[256];
-    if (!tables_store() ||
-        store_rating_read(tables_store(), p.id, tafel_game_name(t->game), &g, err, sizeof err) < 0)
-        return -1;
+    if (!db || store_rating_read(db, p.id, game, &g, err, sizeof err) < 0) return -1;
     return (int)lround(g.rating);
-}
-
-int ratings_seat_rating(const table *t, int seat) {
-    /* Every socket's state of a change shows the same ratings: they are read
-    ** once per change, seat player and rating change, and kept in the seat
-    ** (a cache: the table is otherwise the caller's to read only). */
-    table_seat *ts = (table_seat *)&t->seats[seat];
-    if (ts->rating_gen != ratings_generation || ts->rating_seq != t->seq ||
-        ts->rating_player != ts->who.id) {
-        ts->rating = read_seat_rating(t, seat);
-        ts->rating_gen = ratings_generation;
-        ts->rating_seq = t->seq;
-        ts->rating_player = ts->who.id;
-    }
-    return ts->rating;
 }
 
 /* ---- JSON ------------------------------------------------------------- */
 
-/* An error answer: its status, and the body routes.c makes of every one. */
-static char *error_body(unsigned *status, unsigned code, const char *error, const char *fmt,
-                        ...) __attribute__((format(printf, 4, 5)));
-static char *error_body(unsigned *status, unsigned code, const char *error, const char *fmt,
-                        ...) {
+/* What an error answer says, for the caller to send: its status, code and
+** sentence.  NULL. */
+typedef struct answer {
+    unsigned *status;
+    const char **code;
+    char *msg;
+    size_t msgsize;
+} answer;
+
+static char *refuse(const answer *a, unsigned status, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static char *refuse(const answer *a, unsigned status, const char *code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    char *text = protocol_http_errorv(error, fmt, ap);
+    vsnprintf(a->msg, a->msgsize, fmt, ap);
     va_end(ap);
-    *status = code;
-    return text;
+    *a->status = status;
+    *a->code = code;
+    return NULL;
 }
 
 static char *print_ok(cJSON *o, unsigned *status) {
@@ -306,19 +294,21 @@ static int known_game(const char *game) {
     return 0;
 }
 
-char *ratings_leaderboard_json(const char *game, unsigned *status) {
+char *ratings_leaderboard_json(const char *game, unsigned *status, const char **code, char *msg,
+                               size_t msgsize) {
+    const answer a = {status, code, msg, msgsize};
     if (!game || !*game)
-        return error_body(status, 400, "bad_game", "the leaderboard needs ?game=GAME (a game's "
+        return refuse(&a, 400, "bad_game", "the leaderboard needs ?game=GAME (a game's "
                                                    "name, as /api/games lists it)");
     if (!known_game(game)) {
         char quoted[64];
-        return error_body(status, 400, "bad_game", "there is no game '%s'",
+        return refuse(&a, 400, "bad_game", "there is no game '%s'",
                           tafel_quote(game, quoted, sizeof quoted));
     }
     store_standing *rows;
     char err[256];
-    int n = store_leaderboard_read(tables_store(), game, LEADERBOARD_MAX, &rows, err, sizeof err);
-    if (n < 0) return error_body(status, 500, "storage", "the ratings could not be read");
+    int n = store_leaderboard_read(db, game, LEADERBOARD_MAX, &rows, err, sizeof err);
+    if (n < 0) return refuse(&a, 500, "storage", "the ratings could not be read");
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "game", game);
     cJSON *list = cJSON_AddArrayToObject(o, "players");
@@ -420,21 +410,23 @@ static void add_results(cJSON *o, const store_profile *p) {
     }
 }
 
-char *ratings_player_json(const char *name, int64_t viewer, unsigned *status) {
+char *ratings_player_json(const char *name, int64_t viewer, unsigned *status, const char **code,
+                          char *msg, size_t msgsize) {
+    const answer a = {status, code, msg, msgsize};
     player p;
     int found = name ? players_find(name, &p) : 0;
     if (!found && name && rated_bot(name)) found = players_bot(name, &p); /* not yet made */
     char quoted[64];
-    if (found < 0) return error_body(status, 500, "storage", "the players could not be read");
+    if (found < 0) return refuse(&a, 500, "storage", "the players could not be read");
     if (!found)
-        return error_body(status, 404, "no_player",
+        return refuse(&a, 404, "no_player",
                           "there is no player '%s' (guests have no profile)",
                           tafel_quote(name ? name : "", quoted, sizeof quoted));
     store_profile profile;
     char err[256];
-    if (store_profile_read(tables_store(), p.id, viewer, HISTORY_POINTS, RESULTS_LISTED,
-                           &profile, err, sizeof err))
-        return error_body(status, 500, "storage", "the player's results could not be read");
+    if (store_profile_read(db, p.id, viewer, HISTORY_POINTS, RESULTS_LISTED, &profile, err,
+                           sizeof err))
+        return refuse(&a, 500, "storage", "the player's results could not be read");
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", p.name);
     cJSON_AddStringToObject(o, "kind", p.kind == PLAYER_BOT ? "bot" : "account");

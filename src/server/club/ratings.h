@@ -11,12 +11,19 @@
 ** every other seat's pre-game rating, 1 for a better place, 0.5 for the
 ** same, 0 for a worse one -- the pairwise reduction of a game of three to
 ** five.  Results and ratings are written in one transaction.  Everything
-** runs on the loop, on the server's database (tables_store()).
+** runs on the loop, on the store serve.c gives ratings_start.
+**
+** The club knows no table: it is given what it needs of one as plain data
+** (ratings_table, ratings_new_table, filled by the tables layer or the
+** protocol), and tells what it refuses as a code and a sentence, which the
+** caller sends as its error (an error message, an HTTP error's body).
 */
 #ifndef TF_SERVER_RATINGS_H
 #define TF_SERVER_RATINGS_H
 
-#include "tables.h"
+#include "players.h"
+#include "store.h"
+#include "tafel.h"
 
 /* Provisional: a rating this uncertain (RD above it) is shown with "?"
 ** (lichess's threshold). */
@@ -27,45 +34,82 @@
 #define RATINGS_MIN_REALTIME_MS (60LL * 1000)
 #define RATINGS_MIN_PER_MOVE_MS (3600LL * 1000)
 
+/* The store the ratings are read from and written to (serve.c). */
+void ratings_start(store *db);
+
+/* A seat of a table, as the ratings need it. */
+typedef struct ratings_seat {
+    player who;         /* bound to the seat (claimed or invited); id 0: nobody */
+    const char *spec;   /* "human" or the bot playing it */
+    int bot;            /* a bot plays it now */
+    int resigned;       /* it gave up: resigned or forfeited */
+    int forfeited;      /* it lost by a forfeit (time, an external bot's fault) */
+    double score;       /* its score now (the final one once the game is over) */
+} ratings_seat;
+
+/* A table, as the ratings need it. */
+typedef struct ratings_table {
+    const char *id;
+    const char *game;        /* its game's name (tafel_game_name) */
+    int rated;
+    const char *end_reason;  /* why it ended before its game did, or "" */
+    int players;
+    ratings_seat seats[TAFEL_MAX_PLAYERS];
+} ratings_table;
+
+/* A table a create message asks for, as the rules of rated tables see it. */
+typedef struct ratings_new_table {
+    int rated;               /* "rated": true */
+    int has_seed;            /* the creator chose the seed */
+    player_kind creator;     /* what the creating socket's player is */
+    int64_t realtime_ms;     /* a real-time clock's time per player, -1: none */
+    int64_t per_move_ms;     /* a correspondence clock's time a move, -1: none */
+} ratings_new_table;
+
 /* The create message's rules for a rated table (protocol.c do_create,
 ** before tables_create): seats "human", "player:NAME" or the rated bots
 ** only, each player or bot once, at least two seats, no chosen seed, made
 ** by an account, a clock of at least the minimums above.  0 when allowed
 ** (or the table is not rated); -1 with code ("bad_game",
 ** "rated_accounts_only", "bad_clock") and a sentence in msg. */
-int ratings_check_create(const char *const *specs, int nspecs, int has_seed,
-                         const table_options *opt, const char **code, char *msg,
-                         size_t msgsize);
+int ratings_check_create(const char *const *specs, int nspecs, const ratings_new_table *nt,
+                         const char **code, char *msg, size_t msgsize);
 
 /* Whether who may take seat (0-based) of table t: at a rated table only
 ** accounts, and none that holds another seat there.  1 yes; 0 no, with
 ** the error's code ("rated_accounts_only", "one_seat") and sentence. */
-int ratings_may_sit(const table *t, int seat, const player *who, const char **code, char *why,
-                    size_t whysize);
+int ratings_may_sit(const ratings_table *t, int seat, const player *who, const char **code,
+                    char *why, size_t whysize);
 
 /* The table has ended (tables.c ended()): its results, and for a rated
 ** table the new ratings, stored.  Nothing for a table that ended as
 ** "abandoned", "closed", "aborted", "declined" or "expired", or that has
 ** results already. */
-void ratings_table_ended(table *t);
+void ratings_table_ended(const ratings_table *t);
 
-/* The rating (rounded) of the seat's account or rated bot at the table's
-** game, 1500 when it has none yet; -1 for a seat of nobody, a guest or
-** another bot. */
-int ratings_seat_rating(const table *t, int seat);
+/* The rating (rounded) of the seat's account or rated bot at game, 1500
+** when it has none yet; -1 for a seat of nobody, a guest or another bot.
+** Read from the store: a caller keeps it while ratings_generation stays
+** the same. */
+int ratings_seat_rating(const char *game, const ratings_seat *seat);
+/* Grows when a table's result changed ratings. */
+uint64_t ratings_generation(void);
 
 /* The leaderboard of a game (its name, as /api/games lists it) as JSON,
 ** malloc'd: {game, players: [{name, kind, rating, rd, games, provisional}]}
-** by rating, highest first; *status 200.  Otherwise an error body
-** {error, message} with *status 400 (no such game) or 500.  NULL: out of
-** memory. */
-char *ratings_leaderboard_json(const char *game, unsigned *status);
+** by rating, highest first; *status 200 (NULL: out of memory).  Else NULL
+** with *status 400 (no such game) or 500, and the error's code and
+** sentence (its body is the caller's). */
+char *ratings_leaderboard_json(const char *game, unsigned *status, const char **code, char *msg,
+                               size_t msgsize);
 
 /* The profile of an account or bot as JSON, malloc'd (docs/server.md,
-** "Ratings"), *status 200; or an error body with *status 404 (no such
-** player; a guest has no profile) or 500.  NULL: out of memory.  A
-** private game's result is listed to a viewer (players.id, 0 nobody) who
-** did not sit at it without its replay and its players' names. */
-char *ratings_player_json(const char *name, int64_t viewer, unsigned *status);
+** "Ratings"), *status 200 (NULL: out of memory); or NULL with *status 404
+** (no such player; a guest has no profile) or 500, and the error's code
+** and sentence.  A private game's result is listed to a viewer
+** (players.id, 0 nobody) who did not sit at it without its replay and its
+** players' names. */
+char *ratings_player_json(const char *name, int64_t viewer, unsigned *status, const char **code,
+                          char *msg, size_t msgsize);
 
 #endif

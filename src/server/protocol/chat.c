@@ -24,6 +24,7 @@
 
 #include "players.h"
 #include "tables.h"
+#include "watchers.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -160,9 +161,10 @@ void chat_say(session *s, const char *text) {
     char *out = message_of(lines);
     if (!out) return;
     size_t outlen = strlen(out);
-    int spectators_only = s->seat < 0;
-    for (int i = 0; i < t->nsockets; i++)
-        if (!spectators_only || t->sockets[i]->seat < 0) session_send(t->sockets[i], out, outlen);
+    int spectators_only = s->seat < 0, nat;
+    session **at = watchers_of(t, &nat);
+    for (int i = 0; i < nat; i++)
+        if (!spectators_only || at[i]->seat < 0) session_send(at[i], out, outlen);
     free(out);
 }
 

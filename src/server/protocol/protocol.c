@@ -15,6 +15,7 @@
 #include "ratings.h"
 #include "tables.h"
 #include "turns.h"
+#include "watchers.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -24,6 +25,21 @@
 #include <string.h>
 
 #define PROTOCOL_VERSION 1
+
+static void (*transport_send)(session *s, const char *text, size_t len); /* protocol_start */
+static int stopping;
+
+void protocol_start(void (*send)(session *s, const char *text, size_t len)) {
+    transport_send = send;
+}
+
+void session_send(session *s, const char *text, size_t len) {
+    if (transport_send) transport_send(s, text, len);
+}
+
+void protocol_stopping(void) { stopping = 1; }
+
+int protocol_is_stopping(void) { return stopping; }
 
 /* The text of json, which is then deleted; NULL when out of memory. */
 static char *print_free(cJSON *json) {
@@ -108,7 +124,7 @@ static cJSON *seats_json(const table *t) {
         cJSON_AddNumberToObject(o, "sockets", ts->connected);
         cJSON_AddBoolToObject(o, "resigned", ts->resigned);
         if (ts->invite) cJSON_AddBoolToObject(o, "invited", 1);
-        int rating = ratings_seat_rating(t, i);
+        int rating = table_seat_rating(t, i);
         if (rating >= 0) cJSON_AddNumberToObject(o, "rating", rating);
         cJSON_AddItemToArray(seats, o);
     }
@@ -320,7 +336,11 @@ static void do_hint(session *s) {
         protocol_send_error(s, "no_hints", "table %s is rated: no hints", t->id);
         return;
     }
-    int rc = table_ask_hint(t, s);
+    char client[80]; /* whose share of the bots' time (botpool.c) */
+    if (s->who.kind == PLAYER_ACCOUNT)
+        snprintf(client, sizeof client, "account:%lld", (long long)s->who.id);
+    else snprintf(client, sizeof client, "address:%s", s->addr);
+    int rc = table_ask_hint(t, s->seat, s->id, client);
     if (rc > 0)
         protocol_send_error(s, "busy", "a hint for your seat is being worked out: wait for it "
                                        "before asking again");
@@ -350,7 +370,7 @@ static int64_t number_field(const cJSON *msg, const char *name) {
 }
 
 static void send_state(session *s) {
-    char *text = protocol_state(s->table, s->seat, table_events_from(s->table, s));
+    char *text = protocol_state(s->table, s->seat, watchers_events_from(s->table, s));
     if (!text) return;
     session_send(s, text, strlen(text));
     s->told = s->table->nactions;
@@ -457,7 +477,11 @@ static void do_create(session *s, const cJSON *msg) {
     table_options opt;
     if (create_options(s, msg, &opt) || invitations(s, specs, n, &opt)) return;
     const char *code;
-    if (ratings_check_create(specs, n, seed >= 0, &opt, &code, why, sizeof why)) {
+    ratings_new_table rated = {
+        .rated = opt.rated, .has_seed = seed >= 0, .creator = opt.creator.kind,
+        .realtime_ms = opt.clock.kind == TABLE_CLOCK_REALTIME ? opt.clock.base_ms : -1,
+        .per_move_ms = opt.clock.kind == TABLE_CLOCK_CORRESPONDENCE ? opt.clock.per_move_ms : -1};
+    if (ratings_check_create(specs, n, &rated, &code, why, sizeof why)) {
         protocol_send_error(s, code, "%s", why);
         return;
     }
@@ -554,7 +578,9 @@ static int join_checks(session *s, table *t, int has_token, int *seat) {
     if (ts->who.id) return 0; /* its own player */
     const char *code;
     char why[512];
-    if (!ratings_may_sit(t, *seat, &s->who, &code, why, sizeof why)) { /* accounts only */
+    ratings_table rt;
+    table_ratings(t, &rt);
+    if (!ratings_may_sit(&rt, *seat, &s->who, &code, why, sizeof why)) { /* accounts only */
         protocol_send_error(s, code, "%s", why);
         return -1;
     }
@@ -608,15 +634,18 @@ static void do_join(session *s, const cJSON *msg) {
     }
     table *old = s->table;
     int was_seated = s->seat >= 0, old_seat = old ? rematch_seat(old, s) : -1;
-    if (old) table_detach(old, s);
-    if (old && old != t && was_seated) table_broadcast(old);
+    if (old) watchers_detach(s);
+    if (old && old != t && was_seated) table_changed(old);
     if (old && old != t) rematch_left(old, old_seat);
     s->seat = seat;
     if (old != t || seat >= 0) s->left_seat = 0;
-    table_attach(t, s);
+    if (watchers_attach(t, s)) {
+        protocol_send_error(s, "storage", "out of memory: join again");
+        return;
+    }
     /* the others see how many sockets hold each seat: told only when a
     ** seat's count changed; a spectator costs nobody else a message */
-    if (seat >= 0 || (old == t && was_seated)) table_broadcast(t);
+    if (seat >= 0 || (old == t && was_seated)) table_changed(t);
     else send_state(s);
     chat_joined(s);
 }
@@ -720,7 +749,7 @@ static void do_replay(session *s, const cJSON *msg) {
     free(text);
 }
 
-/* Built once per change and viewer (table_history keeps it): a long
+/* Built once per change and viewer (watchers_history keeps it): a long
 ** game's history is every action replayed and told. */
 static void do_history(session *s) {
     if (!s->table) {
@@ -728,7 +757,7 @@ static void do_history(session *s) {
         return;
     }
     char *uncached;
-    const char *text = table_history(s->table, s->seat, &uncached);
+    const char *text = watchers_history(s->table, s->seat, &uncached);
     if (text) session_send(s, text, strlen(text));
     else protocol_send_error(s, "storage", "out of memory");
     free(uncached);
@@ -833,8 +862,8 @@ void protocol_closed(session *s) {
     table *t = s->table;
     if (!t) return;
     int seated = s->seat >= 0, old_seat = rematch_seat(t, s);
-    table_detach(t, s);
+    watchers_detach(s);
     /* a seat's count of sockets changed; at a stop all go: nobody to tell */
-    if (seated && !server_stopping) table_broadcast(t);
+    if (seated && !stopping) table_changed(t);
     rematch_left(t, old_seat);
 }

@@ -1,9 +1,11 @@
 /*
 ** protocol.h -- the protocol layer: the messages of docs/protocol.md
-** (protocol.c), the lobby's list (lobby.c), and the message handlers that
-** answer a socket: chat.h, rematch.h, turns.h (docs/server.md, "The
-** server in layers").  It may include the tables', the club's and the
-** store's headers; none of those includes it.
+** (protocol.c), the lobby's list (lobby.c), who watches each table
+** (watchers.h), and the message handlers that answer a socket: chat.h,
+** rematch.h, turns.h (docs/server.md, "The server in layers").  It may
+** include the tables', the club's and the store's headers; none of those
+** includes it.  The transport above calls it; it calls the transport back
+** only through what protocol_start was given (a socket's send).
 */
 #ifndef TF_SERVER_PROTOCOL_H
 #define TF_SERVER_PROTOCOL_H
@@ -15,12 +17,22 @@
 
 #define SERVER_LOBBY_MAX 100
 
+/* The transport's function that queues text (copied) for a socket
+** (serve.c: sockets_send); session_send calls it. */
+void protocol_start(void (*send)(session *s, const char *text, size_t len));
+/* The server stops (the transport's signal, serve.c): the sockets closing
+** from now on tell nobody (every socket of a table closes, one after
+** another). */
+void protocol_stopping(void);
+/* Whether protocol_stopping was called. */
+int protocol_is_stopping(void);
+
 void protocol_receive(session *s, const char *text, size_t len);
 void protocol_too_big(session *s);
 void protocol_closed(session *s);
 /* The state message of table t for seat (-1 spectator), malloc'd, with the
 ** accounts of the table's actions from index from (0-based) on: from must
-** lie in the latest change (table_events_from). */
+** lie in the latest change (watchers_events_from). */
 char *protocol_state(const struct table *t, int seat, int from);
 void protocol_send_error(session *s, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -32,9 +44,20 @@ char *protocol_http_errorv(const char *code, const char *fmt, va_list ap);
 char *protocol_games(void);
 struct bot_job;
 void protocol_send_hint(session *s, const struct bot_job *job);
+/* The history message of t for seat (-1 spectator), malloc'd (NULL out of
+** memory): watchers.c keeps it. */
+char *protocol_history(const struct table *t, int seat);
+/* A seat's "name" and "player" into the JSON object o (a state's seats,
+** the lobby's). */
+struct cJSON;
+struct table_seat;
+void protocol_seat_player(struct cJSON *o, const struct table_seat *ts);
 
 /* lobby.c: the tables to list (docs/protocol.md, `lobby`) as a JSON array
 ** text, malloc'd; NULL when out of memory. */
 char *lobby_tables_json(void);
+/* lobby.c: the lobby message (docs/protocol.md), built once per
+** tables_generation; owned by lobby.c (valid until the next call). */
+const char *lobby_message(void);
 
 #endif

@@ -21,6 +21,7 @@
 #include "protocol.h"
 
 #include "tables.h"
+#include "watchers.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -103,10 +104,11 @@ static void offer_ended(table *t, int from, int by, const char *reason) {
     cJSON_AddStringToObject(msg, "reason", reason);
     char *text = cJSON_PrintUnformatted(msg);
     cJSON_Delete(msg);
-    for (int i = 0; text && i < t->nsockets; i++)
-        session_send(t->sockets[i], text, strlen(text));
+    int nat;
+    session **at = watchers_of(t, &nat);
+    for (int i = 0; text && i < nat; i++) session_send(at[i], text, strlen(text));
     free(text);
-    table_broadcast(t);
+    table_changed(t);
 }
 
 /* Every person accepted: the new table, made for the asker (from its
@@ -150,9 +152,11 @@ static void make_rematch(session *s, table *t, offer *o) {
     snprintf(k->old_id, sizeof k->old_id, "%s", t->id);
     snprintf(k->new_id, sizeof k->new_id, "%s", next->id);
     memcpy(k->tokens, tokens, sizeof k->tokens);
-    table_broadcast(t); /* its state names the rematch */
-    for (int i = 0; i < t->nsockets; i++) {
-        session *other = t->sockets[i];
+    table_changed(t); /* its state names the rematch */
+    int nat;
+    session **at = watchers_of(t, &nat);
+    for (int i = 0; i < nat; i++) {
+        session *other = at[i];
         int old = rematch_seat(t, other);
         if (old >= 0) send_rematch(other, next->id, (old + 1) % n, tokens[(old + 1) % n]);
     }
@@ -211,7 +215,7 @@ void rematch_request(session *s, int decline) {
     }
     o->accepted |= 1u << seat;
     if (!waiting_seats(t, o)) make_rematch(s, t, o);
-    else table_broadcast(t); /* the offer, or who accepted it, in everyone's state */
+    else table_changed(t); /* the offer, or who accepted it, in everyone's state */
 }
 
 void rematch_offer_json(const table *t, cJSON *msg) {
@@ -231,8 +235,10 @@ void rematch_offer_json(const table *t, cJSON *msg) {
 void rematch_left(table *t, int seat) {
     offer *o = find_offer(t->id);
     if (!o || seat != o->from) return;
-    for (int i = 0; i < t->nsockets; i++)
-        if (rematch_seat(t, t->sockets[i]) == seat) return; /* another of its pages stays */
+    int nat;
+    session **at = watchers_of(t, &nat);
+    for (int i = 0; i < nat; i++)
+        if (rematch_seat(t, at[i]) == seat) return; /* another of its pages stays */
     drop_offer(o);
-    if (!server_stopping) offer_ended(t, seat, seat, "left");
+    if (!protocol_is_stopping()) offer_ended(t, seat, seat, "left");
 }

@@ -82,7 +82,7 @@ void turns_socket_closed(session *s) {
 static void tell_player(const table *t, int seat, const char *type,
                         void (*extra)(cJSON *, const table *)) {
     const table_seat *ts = &t->seats[seat];
-    if (ts->bot || ts->resigned || ts->who.id <= 0 || server_stopping) return;
+    if (ts->bot || ts->resigned || ts->who.id <= 0 || protocol_is_stopping()) return;
     player_sockets *p = *slot_of(ts->who.id);
     while (p && p->id != ts->who.id) p = p->next;
     if (!p) return;

@@ -14,7 +14,6 @@
 ** botpool.c, whose threads the fuzz target does without.
 */
 #include "bots.h"
-#include "server.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,20 +21,26 @@
 
 #define BOT_ROLLOUT_DEPTH_CAP 16
 
+static int cap_iters, cap_ms; /* botbudget_set_caps; 0: none */
+
+void botbudget_set_caps(int bot_iters, int bot_ms) {
+    cap_iters = bot_iters;
+    cap_ms = bot_ms;
+}
+
 /* The cap on option key of a spec of kind (both not 0-terminated), or -1
 ** for none; *unit and *source say what it counts and where it comes from. */
 static long cap_of(const char *kind, size_t kindlen, const char *key, size_t keylen,
                    const char **unit, const char **source) {
-    const server_limits *l = &server_opt->limits;
-    if (keylen == 5 && !strncmp(key, "iters", 5) && l->bot_iters > 0) {
+    if (keylen == 5 && !strncmp(key, "iters", 5) && cap_iters > 0) {
         *unit = "iterations a move";
         *source = "--max-bot-iters";
-        return l->bot_iters;
+        return cap_iters;
     }
-    if (keylen == 2 && !strncmp(key, "ms", 2) && l->bot_ms > 0) {
+    if (keylen == 2 && !strncmp(key, "ms", 2) && cap_ms > 0) {
         *unit = "ms a move";
         *source = "--bot-ms";
-        return l->bot_ms;
+        return cap_ms;
     }
     if (keylen == 5 && !strncmp(key, "depth", 5) && !(kindlen == 6 && !strncmp(kind, "greedy", 6))) {
         *unit = "decisions a rollout";

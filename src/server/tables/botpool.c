@@ -36,7 +36,6 @@
 */
 #define _GNU_SOURCE /* gettid */
 #include "bots.h"
-#include "server.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -91,6 +90,9 @@ static worker_slot slots[MAX_WORKERS];
 static int nthreads, stopping;
 static int running; /* jobs running: the clients' running counts summed */
 static void (*wake_loop)(void);
+/* The time caps of a bot's move and of a hint (--bot-ms, --hint-ms; 0
+** none): set before the threads start, read by them only. */
+static int cap_bot_ms, cap_hint_ms;
 
 static int list_push(job_list *l, bot_job *job) {
     if (l->count == l->cap) {
@@ -258,7 +260,7 @@ static void run(bot_job *job, worker_slot *slot) {
     tafel_game *game = NULL;
     tafel_bot *bot = NULL;
     tafel_error err;
-    int cap = job->hint ? server_opt->limits.hint_ms : server_opt->limits.bot_ms;
+    int cap = job->hint ? cap_hint_ms : cap_bot_ms;
     int rc = tafel_game_load(job->game, &game, &err);
     if (!rc) rc = tafel_bot_new(job->spec, game, job->seed, &bot, &err);
     if (!rc) rc = tafel_bot_set_time_cap(bot, cap > 0 ? cap : 0, &err);
@@ -314,8 +316,10 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-int botpool_start(int workers, void (*wake)(void)) {
+int botpool_start(int workers, int bot_ms, int hint_ms, void (*wake)(void)) {
     wake_loop = wake;
+    cap_bot_ms = bot_ms;
+    cap_hint_ms = hint_ms;
     if (workers > MAX_WORKERS) workers = MAX_WORKERS;
     for (nthreads = 0; nthreads < workers; nthreads++)
         if (pthread_create(&slots[nthreads].thread, NULL, worker, &slots[nthreads])) return -1;

@@ -45,7 +45,7 @@ typedef struct bot_job {
     int skipped;          /* the program had been ended: no answer */
 } bot_job;
 
-int botpool_start(int workers, void (*wake)(void));
+int botpool_start(int workers, int bot_ms, int hint_ms, void (*wake)(void));
 /* Stops the workers: running searches are told to stop; returns soon. */
 void botpool_stop(void);
 /* Hands the job (malloc'd) to a worker. */
@@ -69,6 +69,9 @@ void bot_job_free(bot_job *job);
 ** spec is a valid spec (tafel_bot_new took it); an external bot's
 ** ("ext:NAME") always is. */
 int botbudget_check(const char *spec, char *why, size_t size);
+/* The caps (tables_open, from its config): --max-bot-iters and --bot-ms,
+** 0 none. */
+void botbudget_set_caps(int bot_iters, int bot_ms);
 /* spec with each parameter over its cap lowered to the cap (a table stored
 ** by a server with higher caps); out may not be spec. */
 void botbudget_clamp(const char *spec, char *out, size_t size);

@@ -73,7 +73,7 @@ int clocks_next(const struct table *t, const struct tafel_state *after, int over
                 const int *seats, int n, struct store_clocks *out);
 /* The move was stored with those clocks: clocks_changed applies them. */
 void clocks_stored(struct table *t, const struct store_clocks *clocks);
-/* After each change (from table_broadcast; nothing when seq is unchanged):
+/* After each change (from table_changed; nothing when seq is unchanged):
 ** the clocks settled (as stored with the change, or settled now and
 ** stored on their own), and a player whose turn it became told on their
 ** other sockets (turns.c). */

@@ -32,7 +32,6 @@
 ** the wait for its hello (which would otherwise last EXTBOT_HELLO_MS).
 */
 #include "bots.h"
-#include "server.h"
 
 #include <ctype.h>
 #include <pthread.h>

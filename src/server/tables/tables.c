@@ -16,7 +16,6 @@
 */
 #include "ratings.h"
 #include "tables.h"
-#include "protocol.h" /* a table's state to its sockets: an arrow left to turn (docs/server.md) */
 
 #include "extbot.h"
 #include "players.h"
@@ -30,6 +29,8 @@
 #include <time.h>
 
 static store *db;
+static tables_config config;  /* tables_open's */
+static tables_events told;    /* the layer above's callbacks (tables_open) */
 static table *all; /* newest first */
 
 /* The map by id: chained buckets, doubled when the tables outnumber them. */
@@ -113,17 +114,13 @@ static void free_last(table *t) {
     t->nlast = 0;
 }
 
-static void forget_history(table *t);
-
 static void table_free(table *t) {
     if (!t) return;
     clocks_forget(t);
-    forget_history(t);
     for (int i = 0; i < t->nactions; i++) free(t->texts[i]);
     free(t->texts);
     free(t->action_seats);
     free_last(t);
-    free(t->sockets);
     tafel_state_free(t->state);
     tafel_game_free(t->game);
     free(t->game_string);
@@ -306,7 +303,11 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
     return t;
 }
 
-int tables_open(const char *db_path, int durable, char *err, size_t errsize) {
+int tables_open(const char *db_path, int durable, const tables_config *cfg,
+                const tables_events *events, char *err, size_t errsize) {
+    config = *cfg;
+    told = *events;
+    botbudget_set_caps(cfg->bot_iters, cfg->bot_ms);
     /* A file grown past RLIMIT_FSIZE fails with EFBIG, like a full disk,
     ** instead of killing the server. */
     signal(SIGXFSZ, SIG_IGN);
@@ -364,7 +365,7 @@ static void mark_over(table *t) {
 
 /* The table may be freed by tables_sweep once no socket sits at it. */
 static void sweep_later(table *t) {
-    if (t->sweep_listed || !t->over || t->nsockets > 0) return;
+    if (t->sweep_listed || !t->over || t->watching > 0) return;
     if (nsweep == sweep_cap) {
         int cap = sweep_cap ? 2 * sweep_cap : 64;
         table **more = realloc(sweep_list, sizeof *more * (size_t)cap);
@@ -459,7 +460,7 @@ void tables_sweep(void) {
     while (nsweep > 0) {
         table *t = sweep_list[--nsweep];
         t->sweep_listed = 0;
-        if (t->over && t->nsockets == 0) {
+        if (t->over && t->watching == 0) {
             remove_table(t);
             table_free(t);
         }
@@ -534,7 +535,7 @@ static double quota_refill(const quota_slot *q, int64_t now, int limit) {
 
 /* Takes one table from addr's bucket; 0, or -1 when it is empty. */
 static int quota_take(const char *addr) {
-    int limit = server_opt->limits.new_tables;
+    int limit = config.new_tables;
     if (limit <= 0) return 0;
     if (!quota && !(quota = calloc(QUOTA_SLOTS, sizeof *quota))) return 0;
     int64_t now = now_seconds();
@@ -567,7 +568,7 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
                      char tokens[][33], const char **code, char *msg, size_t msgsize) {
     static const table_options plain;
     if (!opt) opt = &plain;
-    int max = server_opt->limits.max_tables;
+    int max = config.max_tables;
     if (max > 0 && unfinished >= max) {
         *code = "server_full";
         snprintf(msg, msgsize, "the server has %d unfinished tables, its most: try again when "
@@ -631,7 +632,7 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
     ** table of two or more people, only the server chooses it. */
     int people = 0;
     for (int i = 0; i < nspecs; i++) people += !t->seats[i].bot;
-    if (has_seed && people >= 2 && !server_opt->chosen_seeds) {
+    if (has_seed && people >= 2 && !config.chosen_seeds) {
         *code = "seed_not_allowed";
         snprintf(msg, msgsize, "a chosen seed is for practice tables (one person with bots): the "
                  "same seed deals the same hidden cards at another table, so at a table of %d "
@@ -643,7 +644,7 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
     if (quota_take(addr ? addr : "")) {
         *code = "quota";
         snprintf(msg, msgsize, "you have made %d tables within the hour, the most this server "
-                 "allows: try again later", server_opt->limits.new_tables);
+                 "allows: try again later", config.new_tables);
         table_free(t);
         return NULL;
     }
@@ -662,7 +663,7 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
         t->seats[i].who = opt->seat_players[i]; /* social */
         t->seats[i].invite = opt->seat_invited[i] && opt->seat_players[i].id;
     }
-    if (table_waiting(t)) t->invite_until = t->created + server_opt->limits.invite_seconds;
+    if (table_waiting(t)) t->invite_until = t->created + config.invite_seconds;
     store_table st = {.game = t->game_string, .seed = seed, .nseats = nspecs,
                       .created = t->created, .seed_chosen = has_seed, .rated = t->rated,
                       .private_ = t->private_, .creator = t->creator.id,
@@ -678,7 +679,7 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
         table_free(t);
         return NULL;
     }
-    table_broadcast(t); /* nobody is told yet: it starts the clock of the first turn */
+    table_changed(t); /* nobody watches yet: it starts the clock of the first turn */
     table_ask_bot(t);
     return t;
 }
@@ -743,14 +744,7 @@ int table_claim(table *t, int seat, const player *who, const char **code, char *
     t->seats[seat].who = *who;
     /* the seat is its player's now: another socket sitting in it by the
     ** token (one without a login, or another player's) watches from now on */
-    for (int i = 0; i < t->nsockets; i++) {
-        session *o = t->sockets[i];
-        if (o->seat == seat && o->who.id != who->id) {
-            o->seat = -1;
-            o->told = -1;
-            t->seats[seat].connected--;
-        }
-    }
+    if (told.unseated) t->seats[seat].connected -= told.unseated(t, seat, who->id, 0);
     generation++; /* the lobby shows the name */
     return 0;
 }
@@ -762,7 +756,6 @@ static void end_programs(table *t);
 /* After every change (seq bumped): when it happened, that lobbies are
 ** stale, and that bots' searches of the older seqs are not needed. */
 static void changed(table *t) {
-    forget_history(t);
     t->updated = now_seconds();
     generation++;
     botpool_cancel(t->id, t->seq);
@@ -772,7 +765,9 @@ static void changed(table *t) {
 static void ended(table *t) {
     if (t->over) return;
     mark_over(t);
-    ratings_table_ended(t);
+    ratings_table rt;
+    table_ratings(t, &rt);
+    ratings_table_ended(&rt);
     end_programs(t);
     sweep_later(t);
 }
@@ -968,7 +963,7 @@ int table_move(table *t, int seat, int64_t seq, const char *action, const char *
         change_free(&c, 0);
         return -1;
     }
-    table_broadcast(t);
+    table_changed(t);
     table_ask_bot(t);
     return 0;
 }
@@ -1019,7 +1014,7 @@ int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, si
     changed(t);
     t->nundo--;
     free_last(t);
-    table_broadcast(t);
+    table_changed(t);
     return 0;
 }
 
@@ -1040,20 +1035,15 @@ static int set_seat(table *t, int seat, const table_seat *to, int give_up, const
     }
     t->seq++;
     changed(t);
-    if (give_up) {
-        for (int i = 0; i < t->nsockets; i++)
-            if (t->sockets[i]->seat == seat) {
-                t->sockets[i]->seat = -1;
-                t->sockets[i]->left_seat = seat + 1; /* social: a rematch finds it */
-                t->sockets[i]->told = -1; /* its next state is a spectator's first */
-            }
+    if (give_up) { /* its sockets watch from now on */
+        if (told.unseated) told.unseated(t, seat, 0, 1);
         t->seats[seat].connected = 0;
     }
     if (over) ended(t);
     t->nundo = 0;
     t->undo_seat = -1;
     free_last(t);
-    table_broadcast(t);
+    table_changed(t);
     table_ask_bot(t);
     return 0;
 }
@@ -1131,7 +1121,7 @@ static int end_early(table *t, const char *reason) {
     t->nundo = 0;
     t->undo_seat = -1;
     free_last(t);
-    table_broadcast(t);
+    table_changed(t);
     return 0;
 }
 
@@ -1264,96 +1254,63 @@ int table_winners(const table *t, int *out) {
     return n;
 }
 
-/* ---- sockets ---------------------------------------------------------- */
+/* ---- watchers -------------------------------------------------------- */
 
-void table_attach(table *t, session *s) {
-    if (t->nsockets == t->socket_cap) {
-        int cap = t->socket_cap ? 2 * t->socket_cap : 8;
-        session **more = realloc(t->sockets, sizeof *more * (size_t)cap);
-        if (!more) return;
-        t->sockets = more;
-        t->socket_cap = cap;
-    }
-    t->sockets[t->nsockets++] = s;
-    s->table = t;
-    s->told = -1;
-    if (s->seat >= 0) {
-        t->seats[s->seat].connected++;
+void table_watch(table *t, int seat) {
+    t->watching++;
+    if (seat >= 0) {
+        t->seats[seat].connected++;
         generation++;
     }
 }
 
-void table_detach(table *t, session *s) {
-    for (int i = 0; i < t->nsockets; i++)
-        if (t->sockets[i] == s) {
-            t->sockets[i] = t->sockets[--t->nsockets];
-            if (s->seat >= 0) {
-                t->seats[s->seat].connected--;
-                generation++;
-            }
-            break;
-        }
-    s->table = NULL;
+void table_unwatch(table *t, int seat) {
+    t->watching--;
+    if (seat >= 0) {
+        t->seats[seat].connected--;
+        generation++;
+    }
     sweep_later(t);
 }
 
-int table_events_from(const table *t, const session *s) {
-    int change_from = t->nactions - t->nlast;
-    if (s->told < 0 || s->told > t->nactions) return t->nactions; /* first, or undone */
-    return s->told > change_from ? s->told : change_from;
-}
-
-/* One message per viewer and first account: the sockets of a seat have
-** all been sent the same states, but for one that has just joined. */
-void table_broadcast(table *t) {
+void table_changed(table *t) {
     clocks_changed(t); /* after a change: before anyone is told of it */
-    char *by_viewer[TAFEL_MAX_PLAYERS + 1] = {0};
-    int from[TAFEL_MAX_PLAYERS + 1];
-    for (int i = 0; i < t->nsockets; i++) {
-        session *s = t->sockets[i];
-        int v = s->seat + 1, first = table_events_from(t, s);
-        char *text = by_viewer[v] && from[v] == first ? by_viewer[v]
-                                                      : protocol_state(t, s->seat, first);
-        if (!text) continue;
-        session_send(s, text, strlen(text));
-        s->told = t->nactions;
-        if (!by_viewer[v]) by_viewer[v] = text, from[v] = first;
-        else if (text != by_viewer[v]) free(text);
-    }
-    for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) free(by_viewer[v]);
+    if (told.changed) told.changed(t);
 }
 
-/* ---- history ---------------------------------------------------------- */
+/* ---- what the club is told of a table -------------------------------- */
 
-/* The bytes of every table's cached history messages: past the budget a
-** message is built for its request and not kept, so that watching many
-** long games cannot hold the server's memory. */
-#define HISTORY_BUDGET (64L << 20)
-static long history_bytes;
-
-static void forget_history(table *t) {
-    for (int v = 0; v <= TAFEL_MAX_PLAYERS; v++) {
-        if (t->history[v]) history_bytes -= (long)strlen(t->history[v]) + 1;
-        free(t->history[v]);
-        t->history[v] = NULL;
+void table_ratings(const table *t, ratings_table *out) {
+    double scores[TAFEL_MAX_PLAYERS] = {0};
+    tafel_state_scores(t->state, scores);
+    out->id = t->id;
+    out->game = tafel_game_name(t->game);
+    out->rated = t->rated;
+    out->end_reason = t->end_reason;
+    out->players = t->players;
+    for (int i = 0; i < t->players; i++) {
+        const table_seat *ts = &t->seats[i];
+        out->seats[i] = (ratings_seat){.who = ts->who, .spec = ts->spec, .bot = ts->bot,
+                                       .resigned = ts->resigned, .forfeited = ts->forfeit[0] != 0,
+                                       .score = scores[i]};
     }
 }
 
-const char *table_history(table *t, int seat, char **uncached) {
-    int v = seat + 1;
-    *uncached = NULL;
-    if (t->history[v] && t->history_seq[v] == t->seq) return t->history[v];
-    if (t->history[v]) history_bytes -= (long)strlen(t->history[v]) + 1;
-    free(t->history[v]);
-    t->history[v] = NULL;
-    char *text = protocol_history(t, seat);
-    if (!text) return NULL;
-    long size = (long)strlen(text) + 1;
-    if (history_bytes + size > HISTORY_BUDGET) return *uncached = text;
-    history_bytes += size;
-    t->history[v] = text;
-    t->history_seq[v] = t->seq;
-    return text;
+int table_seat_rating(const table *t, int seat) {
+    /* Every socket's state of a change shows the same ratings: they are read
+    ** once per change, seat player and rating change, and kept in the seat
+    ** (a cache: the table is otherwise the caller's to read only). */
+    table_seat *ts = (table_seat *)&t->seats[seat];
+    if (ts->rating_gen != ratings_generation() || ts->rating_seq != t->seq ||
+        ts->rating_player != ts->who.id) {
+        ratings_seat rs = {.who = ts->who, .spec = ts->spec, .bot = ts->bot,
+                           .resigned = ts->resigned, .forfeited = ts->forfeit[0] != 0};
+        ts->rating = ratings_seat_rating(tafel_game_name(t->game), &rs);
+        ts->rating_gen = ratings_generation();
+        ts->rating_seq = t->seq;
+        ts->rating_player = ts->who.id;
+    }
+    return ts->rating;
 }
 
 /* ---- bots ------------------------------------------------------------- */
@@ -1451,8 +1408,8 @@ void table_ask_bot(table *t) {
     botpool_submit(job);
 }
 
-int table_ask_hint(table *t, session *s) {
-    if (botpool_hint_pending(t->id, s->seat)) return 1;
+int table_ask_hint(table *t, int seat, uint64_t watcher_id, const char *client) {
+    if (botpool_hint_pending(t->id, seat)) return 1;
     bot_job *job = calloc(1, sizeof *job);
     if (!job || !(job->state = tafel_state_clone(t->state))) {
         free(job);
@@ -1460,12 +1417,10 @@ int table_ask_hint(table *t, session *s) {
     }
     memcpy(job->table_id, t->id, sizeof job->table_id);
     job->seq = t->seq;
-    job->seat = s->seat;
+    job->seat = seat;
     job->hint = 1;
-    job->session_id = s->id;
-    if (s->who.kind == PLAYER_ACCOUNT)
-        snprintf(job->client, sizeof job->client, "account:%lld", (long long)s->who.id);
-    else snprintf(job->client, sizeof job->client, "address:%s", s->addr);
+    job->session_id = watcher_id;
+    snprintf(job->client, sizeof job->client, "%s", client);
     snprintf(job->spec, sizeof job->spec, "hard");
     snprintf(job->game, sizeof job->game, "%s", t->game_string);
     job->seed = mix(t->seed ^ 0x68696e74ULL, (uint64_t)t->nactions);
@@ -1478,9 +1433,7 @@ void tables_bot_done(bot_job *job) {
     table *t = (table *)tables_loaded(job->table_id);
     if (!t || t->seq != job->seq) return; /* the table moved on (undo, hand-over) */
     if (job->hint) {
-        for (int i = 0; i < t->nsockets; i++)
-            if (t->sockets[i]->id == job->session_id && !job->failed)
-                protocol_send_hint(t->sockets[i], job);
+        if (!job->failed && told.hint) told.hint(t, job);
         return;
     }
     t->bot_asked = -1;
@@ -1520,7 +1473,7 @@ static int table_abandon(table *t) {
 ** changes that storage refused are tried again.  One walk over the tables
 ** in memory, of which at most --max-tables are unfinished. */
 void tables_tick(void) {
-    long expire = server_opt->limits.expire_seconds;
+    long expire = config.expire_seconds;
     int64_t now = now_seconds();
     for (table *t = all, *next; t; t = next) {
         next = t->next;

@@ -5,17 +5,18 @@
 ** played each: a seat or -1 for chance) and its seats.  Every change --
 ** a move with the chance events that follow it, an undo, a resignation, a
 ** hand-over -- is worked out on a copy, committed to the database, and only
-** then applied and broadcast: the database is never behind what a client
-** was told.  seq counts the changes (docs/protocol.md).  The actions of the
-** latest change are kept as every viewer sees them, texts and accounts,
-** worked out once when applied: the broadcast that follows each change
-** sends every socket those it was not sent yet (a state's "events").
+** then applied and told to the layer above: the database is never behind
+** what a client was told.  seq counts the changes (docs/protocol.md).  The
+** actions of the latest change are kept as every viewer sees them, texts
+** and accounts, worked out once when applied: the states sent after each
+** change carry those a socket was not sent yet (a state's "events").
 **
 ** The tables layer (docs/server.md, "The server in layers"): tables.h,
 ** bots.h and clocks.h.  It calls down into the club and the store, and up
-** only through callbacks (clocks_on_turn) -- except for the sockets that
-** sit at a table: it still sends them their states (session.h and the
-** protocol's state text), the one arrow left to turn.
+** only through the callbacks it is given at start-up (tables_events,
+** clocks_on_turn, the bot pool's wake-up).  It names no socket: who
+** watches a table is the protocol's (t->watchers, never looked into here);
+** the tables count the watchers and the sockets at each seat.
 */
 #ifndef TF_SERVER_TABLES_H
 #define TF_SERVER_TABLES_H
@@ -23,8 +24,7 @@
 #include "bots.h"
 #include "clocks.h"
 #include "players.h"
-#include "server.h"
-#include "session.h"
+#include "ratings.h"
 #include "store.h"
 
 #define TABLE_UNDO_MAX 16
@@ -36,7 +36,7 @@ typedef struct table_seat {
     uint8_t token_hash[STORE_HASH_LEN];
     int resigned;              /* its turns are taken by "greedy" */
     char forfeit[STORE_REASON_MAX]; /* why its external bot lost it, or "" */
-    int connected;             /* sockets sitting in this seat */
+    int connected;             /* sockets sitting in this seat (table_watch) */
     player who;                /* whom the seat is bound to (claimed or invited; its
                                ** name is shown at the seat); id 0: nobody yet */
     int64_t clock_ms;          /* real time: milliseconds left, -1: no clock */
@@ -58,6 +58,8 @@ typedef struct table_last {
     char *text[TAFEL_MAX_PLAYERS + 1];
     char *events[TAFEL_MAX_PLAYERS + 1];
 } table_last;
+
+typedef struct table_watchers table_watchers;
 
 typedef struct table {
     char id[STORE_ID_LEN + 1];
@@ -112,18 +114,49 @@ typedef struct table {
                ** end of an abandoned table) could not be stored: tables_tick
                ** tries again */
 
-    /* The history message per viewer (seat + 1), built for seq history_seq. */
-    char *history[TAFEL_MAX_PLAYERS + 1];
-    int64_t history_seq[TAFEL_MAX_PLAYERS + 1];
-
-    session **sockets;
-    int nsockets, socket_cap;
+    /* Who watches it: the layer above's (protocol/watchers.c), never looked
+    ** into here; watching counts them (table_watch), for the sweep. */
+    struct table_watchers *watchers;
+    int watching;
     struct table *next, *prev; /* the list of tables, newest first */
     struct table *hnext;       /* the next in its bucket of the map by id */
     int sweep_listed;          /* on the list tables_sweep looks at */
 } table;
 
-int tables_open(const char *db_path, int durable, char *err, size_t errsize);
+/* What the tables are told at start-up (serve.c, from the options: the
+** limits of docs/server.md that are the tables', with their option). */
+typedef struct tables_config {
+    int new_tables;      /* --max-new-tables: tables one address may create an hour (0: off) */
+    int max_tables;      /* --max-tables: unfinished tables at once */
+    long expire_seconds; /* --expire: an unfinished table left alone this long is abandoned
+                         ** (0: never) */
+    long invite_seconds; /* --invite-expire: invitations unanswered this long expire */
+    int chosen_seeds;    /* --allow-chosen-seeds: tables of people take a chosen seed too */
+    int bot_ms;          /* --bot-ms: most milliseconds a bot thinks about a move */
+    int hint_ms;         /* --hint-ms: most milliseconds a hint thinks */
+    int bot_iters;       /* --max-bot-iters: most iterations a bot's spec may ask (0: off) */
+} tables_config;
+
+/* What the tables tell the layer above (the protocol: watchers.h), given at
+** start-up.  A change is told once it is applied -- after its commit --
+** and never assumed by the caller of the request that made it. */
+typedef struct tables_events {
+    /* t changed (a change applied, or what its state shows: the sockets at
+    ** a seat, a rematch): its watchers are to be sent its state. */
+    void (*changed)(struct table *t);
+    /* seat of t is its watchers' no more: given_up, they gave it away
+    ** (resigned, handed it over, ran out of time); else player keep claimed
+    ** it (keep's own sockets stay).  They watch as spectators from now on;
+    ** how many left the seat. */
+    int (*unseated)(struct table *t, int seat, int64_t keep, int given_up);
+    /* The hint job->session_id asked for is ready (not failed). */
+    void (*hint)(struct table *t, const bot_job *job);
+} tables_events;
+
+/* Opens the store (db_path; durable: every change synced first) and starts
+** the tables with the config and the callbacks (both copied). */
+int tables_open(const char *db_path, int durable, const tables_config *config,
+                const tables_events *events, char *err, size_t errsize);
 void tables_close(void);
 /* Rebuilds every unfinished table from the database; how many, or -1. */
 int tables_restore(char *err, size_t errsize);
@@ -183,27 +216,13 @@ store *tables_store(void);
 ** moved, ended; seats taken or left): the lobby's cache is good while it
 ** stays the same. */
 uint64_t tables_generation(void);
-/* The history message of the table for seat (-1 spectator), built once per
-** change and viewer; owned by the table (valid until its next change) --
-** unless the server's budget for kept histories is spent: then it is
-** *uncached too, which the caller frees.  NULL when out of memory. */
-const char *table_history(table *t, int seat, char **uncached);
-/* lobby.c: the lobby message (docs/protocol.md), built once per
-** tables_generation; owned by lobby.c (valid until the next call). */
-const char *lobby_message(void);
-/* protocol.c: a seat's "name" and "player" into the JSON object o (a state's
-** seats, the lobby's). */
-struct cJSON;
-void protocol_seat_player(struct cJSON *o, const table_seat *ts);
-/* protocol.c: the history message itself (malloc'd; NULL out of memory). */
-char *protocol_history(const table *t, int seat);
 
 /* The seat whose token this is, or -1. */
 int table_seat_of_token(const table *t, const char *token);
 /* The seat bound to player id (claimed or invited), or -1 (id 0: -1). */
 int table_seat_of_player(const table *t, int64_t id);
 /* Binds the open seat to who (a seat link claimed): stored, without a new
-** seq (the game did not change), and broadcast.  0, or -1 with code/msg. */
+** seq (the game did not change), and told.  0, or -1 with code/msg. */
 int table_claim(table *t, int seat, const player *who, const char **code, char *msg,
                 size_t msgsize);
 
@@ -212,13 +231,13 @@ int table_claim(table *t, int seat, const player *who, const char **code, char *
 ** "Invitations"). */
 int table_waiting(const table *t);
 /* The invited player of seat answers: accept clears the invitation (a
-** change: seq + 1, stored, broadcast; the game starts when none waits);
+** change: seq + 1, stored, told; the game starts when none waits);
 ** decline ends the table as "declined", leaving no results.  0, or -1
 ** with code (not_invited, over, storage) and msg. */
 int table_answer(table *t, int seat, int accept, const char **code, char *msg, size_t msgsize);
 
 /* Requests of a seated socket.  0 on success (the change is committed,
-** applied and broadcast); -1 with code and msg set otherwise.  A resent
+** applied and told: table_changed); -1 with code and msg set otherwise.  A resent
 ** move (docs/protocol.md) returns 1: nothing applied. */
 int table_move(table *t, int seat, int64_t seq, const char *action, const char **code,
                char *msg, size_t msgsize);
@@ -234,7 +253,8 @@ int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char
 ** with reason "timeout"); at three or more the table's bot_level bot
 ** ("medium" by default) takes the seat (forfeit "time") and the game goes
 ** on.  A person's seat that never acted aborts the table instead (as
-** resigning or handing over does: table_resign).  Committed, applied, broadcast; -1 with code and msg otherwise. */
+** resigning or handing over does: table_resign).  Committed, applied, told; -1 with code and msg
+** otherwise. */
 int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgsize);
 /* seat claims the game of the seat to move, whose time by correspondence
 ** has passed: then as table_time_out; refused before (too_early). */
@@ -245,22 +265,31 @@ int table_can_undo(const table *t, int seat, const char **why);
 /* The winners among the seats that did not resign (when over). */
 int table_winners(const table *t, int *out);
 
-void table_attach(table *t, session *s);
-/* The first action (0-based) whose account socket s is sent in its next
-** state: the actions since its latest state message, which all lie in the
-** latest change, as every change is broadcast.  t->nactions (none) for its
-** first state at the table, after an undo, and when nothing was played. */
-int table_events_from(const table *t, const session *s);
-void table_detach(table *t, session *s);
-/* Sends every socket at the table its state. */
-void table_broadcast(table *t);
+/* A socket watches t from now on, in seat (-1: a spectator), or no longer
+** (the protocol's watchers_attach and _detach): the counts of its watchers
+** and of the seat's sockets.  A finished table nobody watches may be freed
+** (tables_sweep). */
+void table_watch(table *t, int seat);
+void table_unwatch(table *t, int seat);
+/* t is to be shown again: its clocks settled for its seq, then the layer
+** above told (tables_events.changed).  After every change, and by the
+** protocol when what a state shows changed besides the game. */
+void table_changed(table *t);
+/* What the club's ratings need of t (ratings.h): its seats, their scores. */
+void table_ratings(const table *t, ratings_table *out);
+/* The rating the seat's state shows (ratings_seat_rating of its player):
+** read once per change, player and change of ratings, and kept in the
+** seat. */
+int table_seat_rating(const table *t, int seat);
 
 /* Asks the bot of the seat to move, if a bot is to move and none is asked. */
 void table_ask_bot(table *t);
-/* Asks the hard bot for the seat of socket s's best moves; the answer goes
-** to s alone (protocol_send_hint).  0 asked, 1 a hint of the seat is still
-** being worked out (one at a time), -1 out of memory. */
-int table_ask_hint(table *t, session *s);
+/* Asks the hard bot for seat's best moves, for the watcher watcher_id (a
+** socket's id) alone: tables_events.hint; client is whose share of the
+** bots' time it takes (botpool.c: "account:ID" or "address:ADDR").  0
+** asked, 1 a hint of the seat is still being worked out (one at a time),
+** -1 out of memory. */
+int table_ask_hint(table *t, int seat, uint64_t watcher_id, const char *client);
 /* A bot's answer, from the loop. */
 void tables_bot_done(bot_job *job);
 

@@ -33,6 +33,7 @@
 ** over HTTP/1.1 only: lws 4.1's HTTP/2 lost the end of large responses.
 */
 #include "http.h"
+#include "protocol.h"
 #include "tables.h"
 
 #include <libwebsockets.h>
@@ -262,7 +263,7 @@ static void on_signal(uv_signal_t *handle, int signum) {
     (void)handle;
     if (signum == SIGHUP || stop_asked) return; /* a closed terminal does not stop a server */
     stop_asked = 1;
-    server_stopping = 1; /* the sockets closing now tell nobody */
+    protocol_stopping(); /* the sockets closing now tell nobody */
     /* the sockets are told why they close (1001), so that pages say the
     ** server restarts and come back, rather than see a lost connection */
     sockets_going_away();
@@ -322,7 +323,13 @@ static void close_loop(void) {
     loop_open = 0;
 }
 
-int http_start(const server_options *opt, int *port_out, char *err, size_t errsize) {
+static http_config config; /* http_start's, read by the transport's files */
+
+const http_config *http_options(void) { return &config; }
+
+int http_start(const http_config *given, int *port_out, char *err, size_t errsize) {
+    config = *given;
+    const http_config *opt = &config;
     lws_set_log_level(LLL_ERR | LLL_WARN, log_emit);
     int tls = opt->cert && opt->key;
     if (tls && check_tls_files(opt->cert, opt->key, err, errsize)) return -1;
@@ -333,7 +340,7 @@ int http_start(const server_options *opt, int *port_out, char *err, size_t errsi
     /* A WebSocket that sent nothing valid (a pong counts) for idle_seconds
     ** is pinged, and closed at twice that (lws wants hangup > ping; its
     ** fields are 16-bit). */
-    int idle = opt->limits.idle_seconds > 0 ? opt->limits.idle_seconds : 60;
+    int idle = opt->idle_seconds > 0 ? opt->idle_seconds : 60;
     if (idle > 32767) idle = 32767;
     idle_policy = (lws_retry_bo_t){.secs_since_valid_ping = (uint16_t)idle,
                                    .secs_since_valid_hangup = (uint16_t)(2 * idle)};

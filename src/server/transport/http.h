@@ -2,14 +2,14 @@
 ** http.h -- the transport layer, the top of tafel serve's layers
 ** (docs/server.md, "The server in layers"): the libwebsockets context and
 ** loop (http.c), the HTTP routes and files (routes.c, routes_players.c),
-** the WebSocket sessions (sockets.c, session.h).  It calls down into the
-** protocol, tables and club; they call it back only through what serve.c
-** gave them at start-up (http_wake, the end of a player's logins).
+** the WebSocket sessions (sockets.c).  It calls down into the protocol,
+** tables and club; they call it back only through what serve.c gave them
+** at start-up (http_wake, a socket's send: sockets_send).  It is given its
+** part of the options at start-up (http_config) and keeps a copy.
 */
 #ifndef TF_SERVER_HTTP_H
 #define TF_SERVER_HTTP_H
 
-#include "server.h"
 #include "session.h"
 
 #include <stddef.h>
@@ -17,14 +17,44 @@
 struct lws;
 enum lws_callback_reasons;
 
-/* Listens as opt says (TLS with opt->cert and opt->key); *port_out receives
-** the port (opt->port 0: any).  -1 with err (a sentence) when it cannot. */
+/* What the transport is told at start-up (serve.c, from the options: the
+** limits of docs/server.md that are the transport's, with their option). */
+typedef struct http_config {
+    const char *bind;            /* the address to listen on */
+    int port;                    /* 0: any free port */
+    const char *cert, *key;      /* TLS (PEM files): both or neither */
+    const char *web_dir;         /* the page's files */
+    const char *wasm_file;       /* GET /tafel.wasm; NULL: none */
+    const char *const *origins;  /* --allow-origin: more origins that may open /ws */
+    int norigins;
+    const char *const *hosts;    /* --host: names of the server that a Host may give */
+    int nhosts;
+    int behind_proxy;            /* a loopback peer's X-Forwarded-For names the client */
+    int per_address;             /* --max-per-address (0: off) */
+    int idle_seconds;            /* --idle-timeout */
+    long queue_bytes;            /* --max-queue */
+    int rate;                    /* --max-rate */
+    int login_failures;          /* --max-login-failures */
+    int address_failures;        /* --max-address-failures */
+    int name_failures;           /* --slow-name-failures (0: never) */
+    int signups;                 /* --max-signups */
+    int guests;                  /* --max-guests */
+} http_config;
+
 /* Wakes the loop from another thread (lws_cancel_service). */
 void http_wake(void);
 /* Sockets holding messages for commits now synced write them (sockets.c). */
 void sockets_release(void);
+/* Queues text (copied) for the socket and asks lws for a write: the
+** protocol's session_send (serve.c gives it to protocol_start). */
+void sockets_send(session *s, const char *text, size_t len);
 
-int http_start(const server_options *opt, int *port_out, char *err, size_t errsize);
+/* Listens as config says (a copy is kept: http_options); *port_out
+** receives the port (config->port 0: any).  -1 with err (a sentence) when
+** it cannot. */
+int http_start(const http_config *config, int *port_out, char *err, size_t errsize);
+/* The transport's copy of its config, for its files (routes, sockets). */
+const http_config *http_options(void);
 /* Runs the event loop until SIGINT or SIGTERM, then calls stopping (which
 ** ends the bot threads and external programs: the loop can still be woken
 ** meanwhile), closes every socket and the loop. */

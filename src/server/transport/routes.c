@@ -366,7 +366,7 @@ static int send_file(struct lws *wsi, const char *rel) {
     static char root[PATH_MAX];
     static size_t root_len;
     if (!root_len) {
-        if (!realpath(server_opt->web_dir, root))
+        if (!realpath(http_options()->web_dir, root))
             return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such file");
         root_len = strlen(root);
     }
@@ -388,7 +388,8 @@ static int send_file(struct lws *wsi, const char *rel) {
 static int send_wasm(struct lws *wsi) {
     char real[PATH_MAX];
     struct stat st;
-    if (!server_opt->wasm_file || !realpath(server_opt->wasm_file, real) || stat(real, &st) ||
+    const char *wasm = http_options()->wasm_file;
+    if (!wasm || !realpath(wasm, real) || stat(real, &st) ||
         !S_ISREG(st.st_mode))
         return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no engine module (built without wasm)");
     return send_real(wsi, real, &st);
@@ -479,11 +480,15 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
         char arg[80];
         const char *game = lws_get_urlarg_by_name(wsi, "game=", arg, sizeof arg);
         unsigned status = 500;
+        const char *code = "storage";
+        char why[512] = "";
         player viewer;
         if (players_of_request(wsi, &viewer) != 1) viewer.id = 0;
-        char *text = uri[5] == 'p' ? ratings_player_json(uri + 13, viewer.id, &status)
-                                   : ratings_leaderboard_json(game, &status);
-        return status == 200 ? send_synced_json(wsi, h, text) : send_json(wsi, status, text);
+        char *text = uri[5] == 'p'
+                         ? ratings_player_json(uri + 13, viewer.id, &status, &code, why, sizeof why)
+                         : ratings_leaderboard_json(game, &status, &code, why, sizeof why);
+        if (status == 200) return send_synced_json(wsi, h, text);
+        return send_json(wsi, status, protocol_http_error(code, "%s", why));
     }
     if (!strncmp(uri, "/p/", 3)) return send_file(wsi, "/index.html"); /* a profile: app.mjs */
     if (strncmp(uri, "/t/", 3)) return send_file(wsi, uri);
@@ -544,10 +549,10 @@ static int own_name(char *name) {
     struct in_addr a4;
     struct in6_addr a6;
     if (inet_pton(AF_INET, name, &a4) == 1 || inet_pton(AF_INET6, name, &a6) == 1 ||
-        !strcasecmp(name, "localhost") || !strcasecmp(name, server_opt->bind))
+        !strcasecmp(name, "localhost") || !strcasecmp(name, http_options()->bind))
         return 1;
-    for (int i = 0; i < server_opt->nhosts; i++)
-        if (!strcasecmp(name, server_opt->hosts[i])) return 1;
+    for (int i = 0; i < http_options()->nhosts; i++)
+        if (!strcasecmp(name, http_options()->hosts[i])) return 1;
     return 0;
 }
 
@@ -652,8 +657,8 @@ int routes_origin_allowed(struct lws *wsi) {
     if (n <= 0) return 1; /* not a browser: browsers always send Origin */
     if (n >= (int)sizeof origin || lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
         return 0;
-    for (int i = 0; i < server_opt->norigins; i++)
-        if (!strcmp(origin, server_opt->origins[i])) return 1;
+    for (int i = 0; i < http_options()->norigins; i++)
+        if (!strcmp(origin, http_options()->origins[i])) return 1;
     const char *rest = !strncmp(origin, "http://", 7)    ? origin + 7
                        : !strncmp(origin, "https://", 8) ? origin + 8
                                                          : NULL;

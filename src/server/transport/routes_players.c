@@ -303,7 +303,7 @@ static void tx_login(players_tx *tx, unsigned status, const player *p) {
     }
     snprintf(tx->cookie, sizeof tx->cookie,
              PLAYERS_COOKIE "=%s; HttpOnly; SameSite=Lax; Path=/; Max-Age=%d%s", token, COOKIE_AGE,
-             server_opt->cert ? "; Secure" : "");
+             http_options()->cert ? "; Secure" : "");
     sodium_memzero(token, sizeof token);
     tx->has_cookie = 1;
     tx_answer(tx, status, player_json(p));
@@ -312,7 +312,7 @@ static void tx_login(players_tx *tx, unsigned status, const player *p) {
 static void tx_logout_cookie(players_tx *tx) {
     snprintf(tx->cookie, sizeof tx->cookie,
              PLAYERS_COOKIE "=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0%s",
-             server_opt->cert ? "; Secure" : "");
+             http_options()->cert ? "; Secure" : "");
     tx->has_cookie = 1;
 }
 
@@ -453,7 +453,7 @@ static void do_signup(players_tx *tx, const cJSON *body) {
         tx_error(tx, 409, "name_taken", "the name '%s' is taken", name);
         return;
     }
-    int wait = bucket_take('s', tx->addr, server_opt->limits.signups, HOUR);
+    int wait = bucket_take('s', tx->addr, http_options()->signups, HOUR);
     if (wait) return slow_down(tx, wait, "new accounts from this address");
     snprintf(tx->name, sizeof tx->name, "%s", name);
     hasher_job *job = new_job(HASHER_MAKE, password);
@@ -470,7 +470,7 @@ static void do_login(players_tx *tx, const cJSON *body) {
         tx_error(tx, 401, "wrong_password", "wrong name or password");
         return;
     }
-    const server_limits *l = &server_opt->limits;
+    const http_config *l = http_options();
     char pair[PLAYER_NAME_MAX + 80];
     pair_text(name, tx->addr, pair, sizeof pair);
     int wait = bucket_wait('p', pair, l->login_failures, LOGIN_WINDOW);
@@ -507,7 +507,7 @@ static void do_password(players_tx *tx, const cJSON *body) {
     if (!password_ok(tx, new, "the new password")) return;
     char pair[PLAYER_NAME_MAX + 80];
     pair_text(tx->who.name, tx->addr, pair, sizeof pair);
-    int wait = bucket_take('p', pair, server_opt->limits.login_failures, LOGIN_WINDOW);
+    int wait = bucket_take('p', pair, http_options()->login_failures, LOGIN_WINDOW);
     if (wait) return slow_down(tx, wait, "wrong passwords");
     hasher_job *job = new_job(HASHER_CHECK, old);
     if (!job) return;
@@ -555,7 +555,7 @@ static void do_guest(players_tx *tx, const cJSON *body) {
         tx_answer(tx, 200, player_json(&tx->who));
         return;
     }
-    int wait = bucket_take('g', tx->addr, server_opt->limits.guests, HOUR);
+    int wait = bucket_take('g', tx->addr, http_options()->guests, HOUR);
     if (wait) return slow_down(tx, wait, "new guests from this address");
     player guest;
     if (players_create_guest(name, &guest) != 1) {
@@ -598,7 +598,7 @@ int players_post_complete(struct lws *wsi, http_session *h) {
 
 /* A hash came back for tx: the answer. */
 static void hashed(players_tx *tx, hasher_job *job) {
-    const server_limits *l = &server_opt->limits;
+    const http_config *l = http_options();
     char pair[PLAYER_NAME_MAX + 80];
     pair_text(tx->route == R_PASSWORD ? tx->who.name : tx->name, tx->addr, pair, sizeof pair);
     if (job->failed && job->op == HASHER_MAKE) {

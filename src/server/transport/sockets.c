@@ -170,9 +170,9 @@ static void addr_add(const char *addr, int delta) {
 }
 
 int sockets_address_allowed(const char *addr) {
-    if (server_opt->limits.per_address <= 0) return 1;
+    if (http_options()->per_address <= 0) return 1;
     addr_count *e = *addr_slot(addr);
-    return !e || e->n < server_opt->limits.per_address;
+    return !e || e->n < http_options()->per_address;
 }
 
 static int is_loopback(const char *addr) {
@@ -183,7 +183,7 @@ void sockets_client_address(struct lws *wsi, char *out, size_t size) {
     if (!lws_get_peer_simple(wsi, out, size)) snprintf(out, size, "?");
     char xff[512];
     int n = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
-    if (!server_opt->behind_proxy || !is_loopback(out) || n <= 0 || n >= (int)sizeof xff ||
+    if (!http_options()->behind_proxy || !is_loopback(out) || n <= 0 || n >= (int)sizeof xff ||
         lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
         return;
     /* the last address: the one the proxy itself saw */
@@ -209,7 +209,7 @@ static int64_t now_ms(void) {
 ** 0): a socket that sends at up to 3 times the rate gets its tokens back,
 ** one that sends faster sinks, and is closed 5 s worth of tokens below 0. */
 static int rate_take(session *s) {
-    double rate = server_opt->limits.rate, burst = 3 * rate;
+    double rate = http_options()->rate, burst = 3 * rate;
     int64_t now = now_ms();
     if (!s->tokens_at) s->tokens = burst;
     else s->tokens += rate * (double)(now - s->tokens_at) / 1000;
@@ -224,7 +224,7 @@ static int rate_take(session *s) {
     if (now - s->limited_at >= 1000) {
         s->limited_at = now;
         protocol_send_error(s, "rate_limited", "more than %d messages a second: message not read",
-                            server_opt->limits.rate);
+                            http_options()->rate);
     }
     return 0;
 }
@@ -348,9 +348,9 @@ void sockets_tick(void) {
 
 /* ---- WebSocket -------------------------------------------------------- */
 
-void session_send(session *s, const char *text, size_t len) {
+void sockets_send(session *s, const char *text, size_t len) {
     if (s->closing) return;
-    if (s->queued_bytes + len > (size_t)server_opt->limits.queue_bytes) {
+    if (s->queued_bytes + len > (size_t)http_options()->queue_bytes) {
         /* a socket that does not read: let it go */
         s->closing = SESSION_CLOSE_NOW;
         lws_callback_on_writable(s->wsi);

@@ -1,11 +1,13 @@
 /*
-** session.h -- transport: one WebSocket connection, as the layers below
-** the transport see it (docs/server.md, "The server in layers").
+** session.h -- protocol: one WebSocket connection, as the protocol sees it
+** (docs/server.md, "The server in layers").
 **
-** sockets.c owns it (lws's per-session data); the protocol reads and
-** answers its messages, and a table keeps the sessions sitting at it to
-** send them its states.  That last is the one place a lower layer (tables)
-** still names a transport type; see docs/server.md.
+** The transport (sockets.c) allocates it as lws's per-session data and
+** owns the fields it marks as its own (the queue, the limits, the close);
+** the protocol reads and answers its messages, and keeps which table it
+** watches (watchers.c).  The protocol writes to it only through
+** session_send, which calls what the transport gave protocol_start.  The
+** tables layer never names it.
 */
 #ifndef TF_SERVER_SESSION_H
 #define TF_SERVER_SESSION_H
@@ -22,13 +24,14 @@ struct table;
 struct outmsg;
 
 /* One WebSocket connection (lws's per-session data: lws frees it after
-** the close, so tables drop their pointers in session_closed). */
+** the close, so the watchers drop their pointers in protocol_closed). */
 typedef struct session {
-    struct lws *wsi;
+    struct lws *wsi;     /* the transport's (sockets.c), as are the fields from rx on
+                         ** but chat_at, chat_i and left_seat */
     uint64_t id;         /* unique while the server runs (hint answers find it) */
     char addr[64];       /* the client's address (per-address limits), as text */
     player who;          /* from the session cookie of the upgrade (players.c) */
-    struct table *table; /* NULL until join */
+    struct table *table; /* NULL until join (watchers.c) */
     int seat;            /* -1: spectator */
     int told;            /* the table's action count in its latest state
                          ** message (the accounts it was sent up to); -1
@@ -62,7 +65,8 @@ typedef struct session {
                                   ** "": none, a lobby's socket */
 } session;
 
-/* Queues text (copied) for the socket and asks lws for a write. */
+/* Queues text (copied) for the socket: the transport's send, given to
+** protocol_start (protocol.c). */
 void session_send(session *s, const char *text, size_t len);
 
 #endif

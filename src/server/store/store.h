@@ -75,6 +75,10 @@ typedef struct store_table {
     int *action_seats; /* who played each: a seat, or -1 for chance */
 } store_table;
 
+/* Whether path names a PostgreSQL database (a libpq URI: "postgresql://"
+** or "postgres://"); anything else is a SQLite file. */
+int store_path_is_postgres(const char *path);
+
 /* Opens or creates the database at path (schema version checked, WAL,
 ** foreign keys on).  ":memory:" works for tests. */
 int store_open(const char *path, int durable, store **out, char *err, size_t errsize);
@@ -161,7 +165,7 @@ int store_set_rematch(store *db, const char *id, const char *next, char *err, si
 int store_set_clocks(store *db, const char *id, int nseats, const int64_t *ms,
                      int64_t turn_since, char *err, size_t errsize);
 
-/* ---- players and logins (store_players.c) ------------------------------ */
+/* ---- players and logins (sqlite_players.c, pg_players.c) ----------- */
 
 /* Players are accounts, guests and the bots that hold ratings.  An
 ** account or bot is found by its name's key (the name folded as players.c
@@ -259,7 +263,7 @@ typedef struct store_login_state {
 ** they could not be read (answers unset). */
 int store_logins_read(store *db, store_login_state *logins, int n, char *err, size_t errsize);
 
-/* ---- chat (store_chat.c) ------------------------------------------------ */
+/* ---- chat (sqlite_chat.c, pg_chat.c) ------------------------------------ */
 
 /* One line said at a table (chat.c checks it before it is stored). */
 typedef struct store_chat_line {
@@ -290,7 +294,7 @@ int store_chat_read(store *db, const char *table_id, int spectators_too, int cap
                     store_chat_line *out, char *err, size_t errsize);
 void store_chat_lines_free(store_chat_line *lines, int n);
 
-/* ---- ratings, results, profiles, the leaderboard (store_ratings.c) ------- */
+/* ---- ratings, results, profiles, the leaderboard (sqlite_ratings.c, pg_ratings.c) */
 
 #define STORE_KIND_MAX 16  /* "account", "guest", "bot" */
 #define STORE_GAME_MAX 64  /* a game's name, as tafel_game_name gives it */
@@ -448,7 +452,7 @@ typedef struct store_voided_table {
 int store_results_void(store *db, int64_t player, const char *game, store_rerate_fn rerate,
                        void *arg, store_voided_table **tables, char *err, size_t errsize);
 
-/* ---- clocks and my games (store_tables.c) -------------------------------- */
+/* ---- clocks and my games (sqlite_tables.c, pg_tables.c) ------------------ */
 
 /* Seat lost on time at a table of two: resigned with forfeit "time", the
 ** table over with end_reason "timeout", no clock running, seq set; one

@@ -1,5 +1,5 @@
 /*
-** store_tables.c -- the tables in one SQLite file (store.h).
+** sqlite_tables.c -- the tables in one SQLite file (store.h).
 **
 ** Three tables mirror a tafel record: `tables` (one row per game table:
 ** game string, seed, seq, finished, created, and updated: the time of its
@@ -28,6 +28,7 @@
 ** anything is written to it, so a foreign or newer database is never
 ** touched.  Statements are prepared once, at open, and kept in the store.
 */
+#include "backend.h"
 #include "sqlite.h"
 
 #include "syncer.h" /* --durable */
@@ -267,11 +268,7 @@ static const char STORE_SCHEMA[] =
 enum { STORE_STATEMENTS(STORE_STATEMENT_ENUM) ST_COUNT };
 static const char *const STORE_STATEMENT_TEXT[ST_COUNT] = {STORE_STATEMENTS(STORE_STATEMENT_SQL)};
 
-struct store {
-    sqlite3 *db;
-    int syncer; /* --durable: syncer.c syncs the log of this connection */
-    sqlite3_stmt *stmt[ST_COUNT];
-};
+/* struct store is backend.h's: db, stmt (ST_COUNT of them) and syncer. */
 
 /* ---- error messages -------------------------------------------------- */
 
@@ -649,11 +646,16 @@ static int store_open_file(const char *path, int durable, int existing, store **
     if (!path || !out) return store_fail(err, errsize, context, "no path or no result pointer");
 
     store *s = calloc(1, sizeof *s);
-    if (!s) return store_fail(err, errsize, context, "out of memory");
+    if (s) s->stmt = calloc(ST_COUNT, sizeof *s->stmt);
+    if (!s || !s->stmt) {
+        free(s);
+        return store_fail(err, errsize, context, "out of memory");
+    }
+    s->backend = STORE_SQLITE;
     struct stat st;
     if (existing && stat(path, &st)) {
         store_fail(err, errsize, context, "%s", strerror(errno));
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     int rc = sqlite3_open_v2(path, &s->db,
@@ -663,45 +665,45 @@ static int store_open_file(const char *path, int durable, int existing, store **
             store_fail_sql(s, err, errsize, context);
         else
             store_fail(err, errsize, context, "%s", sqlite3_errstr(rc));
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     sqlite3 *db = s->db;
     if (sqlite3_extended_result_codes(db, 1) != SQLITE_OK ||
         store_exec(db, "PRAGMA busy_timeout=5000", context, err, errsize)) {
         store_fail_sql(s, err, errsize, context);
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     /* SQLite opens a file it may not write read-only without a word. */
     if (sqlite3_db_readonly(db, "main") == 1) {
         store_fail(err, errsize, context, "the file is read-only");
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     int stamps = store_check_stamps(db, context, err, errsize);
     if (existing && (stamps == 0 || (stamps < 0 && sqlite3_errcode(db) == SQLITE_NOTADB))) {
         store_fail(err, errsize, context, "not a tafel database (%s)",
                    stamps == 0 ? "nothing in it" : "not even SQLite");
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     int64_t foreign_keys = 0;
     if (stamps < 0 || store_use_wal(db, context, err, errsize) ||
         store_exec(db, "PRAGMA synchronous=NORMAL", context, err, errsize) ||
         store_exec(db, "PRAGMA foreign_keys=ON", context, err, errsize)) {
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     /* foreign_keys is silently ignored by a SQLite built without them. */
     if (store_pragma_int(db, "foreign_keys", &foreign_keys) != SQLITE_OK || foreign_keys != 1) {
         store_fail(err, errsize, context, "foreign keys cannot be turned on");
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     if ((stamps == 0 && store_create_schema(db, context, err, errsize)) ||
         (stamps == 2 && store_upgrade_schema(db, context, err, errsize))) {
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     for (int i = 0; i < ST_COUNT; i++) {
@@ -710,7 +712,7 @@ static int store_open_file(const char *path, int durable, int existing, store **
         if (rc != SQLITE_OK) {
             store_fail(err, errsize, context, "preparing '%.40s...': %s", STORE_STATEMENT_TEXT[i],
                        sqlite3_errmsg(db));
-            store_close(s);
+            lite_close(s);
             return -1;
         }
     }
@@ -722,7 +724,7 @@ static int store_open_file(const char *path, int durable, int existing, store **
         char why[400];
         if (syncer_start(file, why, sizeof why)) {
             store_fail(err, errsize, context, "%s", why);
-            store_close(s);
+            lite_close(s);
             return -1;
         }
         s->syncer = 1;
@@ -732,11 +734,11 @@ static int store_open_file(const char *path, int durable, int existing, store **
     return 0;
 }
 
-int store_open(const char *path, int durable, store **out, char *err, size_t errsize) {
+int lite_open(const char *path, int durable, store **out, char *err, size_t errsize) {
     return store_open_file(path, durable, 0, out, err, errsize);
 }
 
-int store_open_existing(const char *path, store **out, char *err, size_t errsize) {
+int lite_open_existing(const char *path, store **out, char *err, size_t errsize) {
     return store_open_file(path, 0, 1, out, err, errsize);
 }
 
@@ -752,7 +754,7 @@ static int store_locked_by_other(const char *path) {
     return held;
 }
 
-int store_held_elsewhere(store *s) {
+int lite_held_elsewhere(store *s) {
     const char *file = s ? sqlite3_db_filename(s->db, "main") : NULL;
     if (!file || !file[0]) return 0;
     char shm[4096];
@@ -761,10 +763,11 @@ int store_held_elsewhere(store *s) {
 }
 
 /* The last connection's close checkpoints the WAL into the file. */
-void store_close(store *s) {
+void lite_close(store *s) {
     if (!s) return;
     if (s->syncer) syncer_stop();
-    for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
+    for (int i = 0; s->stmt && i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
+    free(s->stmt);
     /* close_v2 cannot fail for want of finalized statements; with every
     ** statement finalized above there is nothing left to report. */
     sqlite3_close_v2(s->db);
@@ -773,7 +776,7 @@ void store_close(store *s) {
 
 /* ---- changes ------------------------------------------------------------ */
 
-int store_create(store *s, const store_table *t, char *err, size_t errsize) {
+int lite_create(store *s, const store_table *t, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "creating", t ? t->id : NULL);
     if (!t) return store_fail(err, errsize, context, "no table given");
@@ -897,7 +900,7 @@ static int store_write_clocks(store *s, const char *id, int n, const int64_t *ms
     return rc;
 }
 
-int store_append(store *s, const char *id, int from, int n, const char *const *texts,
+int lite_append(store *s, const char *id, int from, int n, const char *const *texts,
                  const int *seats, int64_t seq, int over, const store_clocks *clocks,
                  char *err, size_t errsize) {
     char context[64];
@@ -945,7 +948,7 @@ int store_append(store *s, const char *id, int from, int n, const char *const *t
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_truncate(store *s, const char *id, int keep, int64_t seq, char *err, size_t errsize) {
+int lite_truncate(store *s, const char *id, int keep, int64_t seq, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "undoing in", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
@@ -971,7 +974,7 @@ int store_truncate(store *s, const char *id, int keep, int64_t seq, char *err, s
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_set_seat(store *s, const char *id, int seat, const store_seat *value, int64_t seq,
+int lite_set_seat(store *s, const char *id, int seat, const store_seat *value, int64_t seq,
                    int over, char *err, size_t errsize) {
     char context[64], doing[32];
     snprintf(doing, sizeof doing, "setting seat %d of", seat);
@@ -1006,7 +1009,7 @@ int store_set_seat(store *s, const char *id, int seat, const store_seat *value, 
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_end(store *s, const char *id, int64_t seq, const char *reason, char *err,
+int lite_end(store *s, const char *id, int64_t seq, const char *reason, char *err,
               size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "ending", id);
@@ -1029,7 +1032,7 @@ int store_end(store *s, const char *id, int64_t seq, const char *reason, char *e
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_delete(store *s, const char *id, char *err, size_t errsize) {
+int lite_delete(store *s, const char *id, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "deleting", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
@@ -1044,7 +1047,7 @@ int store_delete(store *s, const char *id, char *err, size_t errsize) {
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_set_rematch(store *s, const char *id, const char *next, char *err, size_t errsize) {
+int lite_set_rematch(store *s, const char *id, const char *next, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "setting the rematch of", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
@@ -1058,7 +1061,7 @@ int store_set_rematch(store *s, const char *id, const char *next, char *err, siz
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_set_clocks(store *s, const char *id, int n, const int64_t *ms, int64_t turn_since,
+int lite_set_clocks(store *s, const char *id, int n, const int64_t *ms, int64_t turn_since,
                      char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "setting the clocks of", id);
@@ -1074,7 +1077,7 @@ int store_set_clocks(store *s, const char *id, int n, const int64_t *ms, int64_t
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_time_out(store *s, const char *id, int seat, int64_t seq, char *err,
+int lite_time_out(store *s, const char *id, int seat, int64_t seq, char *err,
                    size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "ending on time", id);
@@ -1098,7 +1101,7 @@ int store_time_out(store *s, const char *id, int seat, int64_t seq, char *err,
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_player_seats(store *s, int64_t player, int cap, store_player_seat *out, char *err,
+int lite_player_seats(store *s, int64_t player, int cap, store_player_seat *out, char *err,
                        size_t errsize) {
     const char *context = "listing a player's unfinished tables";
     if (!s) return store_fail(err, errsize, context, "no database");
@@ -1131,7 +1134,7 @@ struct sqlite3 *store_sqlite(store *s) { return s ? s->db : NULL; }
 ** the same change when the first action appended with the client's seq is
 ** the same seat's same text.  A table that does not exist has made no
 ** change: 0, like any change that is not there. */
-int store_find_change(store *s, const char *id, int64_t seq, int seat, const char *text,
+int lite_find_change(store *s, const char *id, int64_t seq, int seat, const char *text,
                       char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "finding a change in", id);
@@ -1155,16 +1158,6 @@ int store_find_change(store *s, const char *id, int64_t seq, int seat, const cha
     if (rc != SQLITE_DONE) store_fail_sql(s, err, errsize, context);
     store_reset_all(s);
     return rc == SQLITE_DONE ? same : -1;
-}
-
-void store_table_free(store_table *t) {
-    if (!t) return;
-    free(t->game);
-    if (t->actions)
-        for (int i = 0; i < t->nactions; i++) free(t->actions[i]);
-    free(t->actions);
-    free(t->action_seats);
-    memset(t, 0, sizeof *t);
 }
 
 /* Copies a text column; NULL when it is NULL or memory runs out (the
@@ -1295,7 +1288,7 @@ static int store_load_actions(store *s, const char *id, store_table *out,
 
 /* All three reads share one read transaction, so they see one snapshot
 ** even if another process (a backup, `sqlite3`) writes meanwhile. */
-int store_load(store *s, const char *id, store_table *out, char *err, size_t errsize) {
+int lite_load(store *s, const char *id, store_table *out, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "loading", id);
     if (out) memset(out, 0, sizeof *out);
@@ -1348,7 +1341,7 @@ static int store_read_ids(store *s, sqlite3_stmt *st, int rc, char (*ids)[STORE_
     return n;
 }
 
-int store_list(store *s, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap, char *err,
+int lite_list(store *s, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap, char *err,
                size_t errsize) {
     const char *context = "listing tables";
     if (!s) return store_fail(err, errsize, context, "no database");
@@ -1364,7 +1357,7 @@ int store_list(store *s, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap,
 
 /* The ids first, then each table's row and seats, all in one read
 ** transaction: one snapshot, as store_load. */
-int store_list_lobby(store *s, int finished, int cap, store_table *out, char *err,
+int lite_list_lobby(store *s, int finished, int cap, store_table *out, char *err,
                      size_t errsize) {
     const char *context = finished ? "listing finished tables" : "listing unfinished tables";
     if (!s) return store_fail(err, errsize, context, "no database");

@@ -38,6 +38,30 @@ double store_pg_double(const PGresult *r, int row, int col);
 void store_pg_text(const PGresult *r, int row, int col, char *out, size_t size); /* NULL: "" */
 int store_pg_hash(const PGresult *r, int row, int col, uint8_t out[STORE_HASH_LEN]); /* 0/-1 */
 
+/* More that the store's files on PostgreSQL share (pg.c). */
+
+/* The SQLSTATE of the latest failed store_pg_exec on db ("23505": a unique
+** key taken), "" when it did not fail in PostgreSQL. */
+const char *store_pg_sqlstate(store *db);
+/* A new handle on the database of the libpq URI, named app (unless the URI
+** names itself) for pg_stat_activity; serving: a server's handle, which
+** holds the serving lock while it lives.  0, or -1 with err (naming
+** PostgreSQL and its reason: refused, no such database, ...). */
+int store_pg_connect(const char *uri, const char *app, int serving, store **out, char *err,
+                     size_t errsize);
+void store_pg_close(store *db); /* NULL is fine */
+/* uri as it may be shown (a log, an error): its password replaced by ***. */
+void store_pg_shown(const char *uri, char *out, size_t size);
+
+/* The advisory locks of the store, in the two-key form (pg_locks shows
+** them as classid, objid, objsubid 2): the key is "tafl" in ASCII.
+** SERVING: shared, held by every server's session (pg_held_elsewhere);
+** SCHEMA: taken for the transaction that creates or upgrades the schema,
+** so that two servers starting at once do it once. */
+#define STORE_PG_LOCK_KEY "1952540268"
+#define STORE_PG_LOCK_SERVING "1"
+#define STORE_PG_LOCK_SCHEMA "2"
+
 /* pg_tables.c */
 int pg_open(const char *path, int durable, store **out, char *err, size_t errsize);
 void pg_close(store *db);

@@ -270,73 +270,11 @@ static const char *const STORE_STATEMENT_TEXT[ST_COUNT] = {STORE_STATEMENTS(STOR
 
 /* struct store is backend.h's: db, stmt (ST_COUNT of them) and syncer. */
 
-/* ---- error messages -------------------------------------------------- */
-
-/* Writes "storage: <context>: <reason>" to err; returns -1 for the caller
-** to return.  snprintf keeps err NUL-terminated and within errsize. */
-static int store_fail(char *err, size_t errsize, const char *context, const char *fmt, ...) {
-    if (err && errsize > 0) {
-        char reason[512];
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(reason, sizeof reason, fmt, ap);
-        va_end(ap);
-        snprintf(err, errsize, "storage: %s: %s", context, reason);
-    }
-    return -1;
-}
+/* ---- error messages ----------------------------------------------- */
 
 /* SQLite's own reason for the latest failure on db. */
 static int store_fail_sql(store *s, char *err, size_t errsize, const char *context) {
     return store_fail(err, errsize, context, "%s", sqlite3_errmsg(s->db));
-}
-
-/* An id as it may appear in a message: the caller's id can be anything
-** (NULL, huge, binary), so at most 24 printable characters of it. */
-static void store_printable_id(const char *id, char out[32]) {
-    if (!id) {
-        snprintf(out, 32, "(null)");
-        return;
-    }
-    size_t i = 0;
-    for (; id[i] && i < 24; i++) out[i] = isprint((unsigned char)id[i]) ? id[i] : '?';
-    if (id[i]) {
-        memcpy(out + i, "...", 3);
-        i += 3;
-    }
-    out[i] = 0;
-}
-
-/* The context of a message about one table: "<doing> table <id>". */
-static void store_context(char *out, size_t size, const char *doing, const char *id) {
-    char shown[32];
-    store_printable_id(id, shown);
-    snprintf(out, size, "%s table %s", doing, shown);
-}
-
-/* ---- checks on the caller's input ----------------------------------- */
-
-/* 1 when id is exactly STORE_ID_LEN hex digits. */
-static int store_id_ok(const char *id) {
-    if (!id) return 0;
-    for (int i = 0; i < STORE_ID_LEN; i++)
-        if (!isxdigit((unsigned char)id[i])) return 0;
-    return id[STORE_ID_LEN] == 0;
-}
-
-/* A spec must fit store_seat.spec with its NUL, so that load gives back
-** exactly what was stored. */
-static int store_spec_ok(const char *spec) {
-    return spec[0] != 0 && memchr(spec, 0, STORE_SPEC_MAX) != NULL;
-}
-
-/* The checks every call on a table starts with; 0 or -1. */
-static int store_check_call(store *s, const char *id, const char *context, char *err,
-                            size_t errsize) {
-    if (!s) return store_fail(err, errsize, context, "no database");
-    if (!store_id_ok(id))
-        return store_fail(err, errsize, context, "a table id is %d hex digits", STORE_ID_LEN);
-    return 0;
 }
 
 /* ---- statements and transactions ------------------------------------- */
@@ -779,27 +717,7 @@ void lite_close(store *s) {
 int lite_create(store *s, const store_table *t, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "creating", t ? t->id : NULL);
-    if (!t) return store_fail(err, errsize, context, "no table given");
-    if (store_check_call(s, t->id, context, err, errsize)) return -1;
-    if (!t->game || !t->game[0]) return store_fail(err, errsize, context, "no game string");
-    if (t->nseats < 1 || t->nseats > 5)
-        return store_fail(err, errsize, context, "%d seats (1 to 5)", t->nseats);
-    for (int i = 0; i < t->nseats; i++)
-        if (!store_spec_ok(t->seats[i].spec))
-            return store_fail(err, errsize, context, "seat %d: spec empty or over %d bytes", i,
-                              STORE_SPEC_MAX - 1);
-    /* store.h: a new table has no actions and seq 0, or its opening
-    ** change (seq 1).  Anything else is a caller's mistake, better seen now
-    ** than after a restart. */
-    if (t->nactions < 0 || t->seq != (t->nactions > 0) || t->over ||
-        (t->nactions > 0 && (!t->actions || !t->action_seats)))
-        return store_fail(err, errsize, context,
-                          "a new table has no actions and seq 0, or its opening change and "
-                          "seq 1, and is not over");
-    for (int i = 0; i < t->nactions; i++)
-        if (!t->actions[i] || t->action_seats[i] < -1 || t->action_seats[i] >= t->nseats)
-            return store_fail(err, errsize, context, "opening action %d: no text or no seat %d",
-                              i, t->action_seats[i]);
+    if (store_check_new_table(s, t, context, err, errsize)) return -1;
 
     /* The seed's 64 bits as they are: SQLite's integers are signed. */
     int64_t seed_bits;
@@ -906,37 +824,14 @@ int lite_append(store *s, const char *id, int from, int n, const char *const *te
     char context[64];
     store_context(context, sizeof context, "appending to", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
-    if (n < 1 || !texts || !seats)
-        return store_fail(err, errsize, context, "a change appends at least one action");
-    if (from < 0 || from > INT_MAX - n)
-        return store_fail(err, errsize, context, "no action %d", from);
-    for (int i = 0; i < n; i++)
-        if (!texts[i]) return store_fail(err, errsize, context, "action %d has no text", from + i);
+    if (store_check_append(from, n, texts, seats, context, err, errsize)) return -1;
 
     int nseats = 0, nactions = 0;
     if (store_begin_change(s, id, context, &nseats, &nactions, err, errsize)) return -1;
     /* The caller appends after what it has: if that is not what is on disk,
     ** its state and ours differ, and appending would corrupt the record. */
-    const char *refusal = NULL;
-    char reason[96];
-    if (from != nactions) {
-        snprintf(reason, sizeof reason, "appending after action %d, but the table has %d", from,
-                 nactions);
-        refusal = reason;
-    }
-    for (int i = 0; !refusal && i < n; i++) {
-        if (seats[i] < -1 || seats[i] >= nseats) {
-            snprintf(reason, sizeof reason, "action %d: no seat %d (the table has %d)", from + i,
-                     seats[i], nseats);
-            refusal = reason;
-        }
-    }
-    if (!refusal && clocks && clocks->nseats != nseats) {
-        snprintf(reason, sizeof reason, "%d clocks for %d seats", clocks->nseats, nseats);
-        refusal = reason;
-    }
-    if (refusal) {
-        store_fail(err, errsize, context, "%s", refusal);
+    if (store_check_append_fits(from, n, seats, clocks, nseats, nactions, context, err,
+                                errsize)) {
         store_rollback(s, err, errsize);
         return -1;
     }

@@ -29,6 +29,7 @@ struct store {
     struct pg_conn *pg;
     int pg_tx;          /* a transaction is open (store_pg_begin): never reconnect in one */
     int pg_serving;     /* a server's handle: holds the serving lock (pg_held_elsewhere) */
+    int pg_durable;     /* --durable: synchronous_commit never off in its sessions */
     char pg_state[6];   /* the SQLSTATE of the latest failure, "" none */
 };
 

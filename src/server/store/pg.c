@@ -75,10 +75,21 @@ static void pg_quiet(void *arg, const char *message) {
 ** (pg_held_elsewhere). */
 static int pg_session(store *db, char *err, size_t errsize, const char *context) {
     PQsetNoticeProcessor(db->pg, pg_quiet, NULL);
+    PGresult *r = NULL;
+    /* --durable: a commit waits for its WAL flush even where the database
+    ** says synchronous_commit=off; any other setting (on, local, remote_*)
+    ** is durable already and stays the operator's. */
+    if (db->pg_durable) {
+        r = store_pg_exec(db, err, errsize, context,
+                          "SELECT set_config('synchronous_commit', 'on', false)"
+                          " WHERE current_setting('synchronous_commit') = 'off'", "");
+        PQclear(r);
+        if (!r) return -1;
+    }
     if (!db->pg_serving) return 0;
-    PGresult *r = store_pg_exec(db, err, errsize, context,
-                                "SELECT pg_advisory_lock_shared(" STORE_PG_LOCK_KEY ", "
-                                STORE_PG_LOCK_SERVING ")", "");
+    r = store_pg_exec(db, err, errsize, context,
+                      "SELECT pg_advisory_lock_shared(" STORE_PG_LOCK_KEY ", "
+                      STORE_PG_LOCK_SERVING ")", "");
     PQclear(r);
     return r ? 0 : -1;
 }
@@ -142,12 +153,29 @@ PGresult *store_pg_exec(store *db, char *err, size_t errsize, const char *contex
     return NULL;
 }
 
-int store_pg_begin(store *db, char *err, size_t errsize) {
-    PGresult *r = store_pg_exec(db, err, errsize, "starting a transaction", "BEGIN", "");
+static int pg_begin_as(store *db, const char *sql, char *err, size_t errsize) {
+    PGresult *r = store_pg_exec(db, err, errsize, "starting a transaction", sql, "");
     PQclear(r);
     if (!r) return -1;
     db->pg_tx = 1;
     return 0;
+}
+
+int store_pg_begin(store *db, char *err, size_t errsize) {
+    return pg_begin_as(db, "BEGIN", err, errsize);
+}
+
+int store_pg_begin_read(store *db, char *err, size_t errsize) {
+    return pg_begin_as(db, "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", err, errsize);
+}
+
+int store_pg_script(store *db, char *err, size_t errsize, const char *context,
+                    const char *sql) {
+    if (pg_ready(db, err, errsize, context)) return -1;
+    PGresult *r = PQexec(db->pg, sql);
+    int rc = PQresultStatus(r) == PGRES_COMMAND_OK ? 0 : pg_fail(db, r, err, errsize, context);
+    PQclear(r);
+    return rc;
 }
 
 /* PostgreSQL answers COMMIT of a transaction that failed part-way with
@@ -251,8 +279,8 @@ void store_pg_shown(const char *uri, char *out, size_t size) {
     out[n] = 0;
 }
 
-int store_pg_connect(const char *uri, const char *app, int serving, store **out, char *err,
-                     size_t errsize) {
+int store_pg_connect(const char *uri, const char *app, int serving, int durable, store **out,
+                     char *err, size_t errsize) {
     char shown[256], context[300];
     store_pg_shown(uri, shown, sizeof shown);
     snprintf(context, sizeof context, "opening %s", shown);
@@ -262,6 +290,7 @@ int store_pg_connect(const char *uri, const char *app, int serving, store **out,
     if (!db) return store_fail(err, errsize, context, "out of memory");
     db->backend = STORE_POSTGRES;
     db->pg_serving = serving;
+    db->pg_durable = durable;
     /* The URI's own settings win over these defaults (expand_dbname): a
     ** name operators see in pg_stat_activity, and a bounded wait. */
     const char *const keys[] = {"fallback_application_name", "connect_timeout", "dbname", NULL};

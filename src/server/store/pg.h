@@ -43,12 +43,20 @@ int store_pg_hash(const PGresult *r, int row, int col, uint8_t out[STORE_HASH_LE
 /* The SQLSTATE of the latest failed store_pg_exec on db ("23505": a unique
 ** key taken), "" when it did not fail in PostgreSQL. */
 const char *store_pg_sqlstate(store *db);
+/* 'h' given NULL binds NULL too (no token). */
+/* A read-only transaction on one snapshot (REPEATABLE READ): 0 or -1;
+** ended by store_pg_commit or store_pg_rollback. */
+int store_pg_begin_read(store *db, char *err, size_t errsize);
+/* Runs sql, several statements without parameters (the schema): 0 or -1. */
+int store_pg_script(store *db, char *err, size_t errsize, const char *context,
+                    const char *sql);
 /* A new handle on the database of the libpq URI, named app (unless the URI
 ** names itself) for pg_stat_activity; serving: a server's handle, which
-** holds the serving lock while it lives.  0, or -1 with err (naming
-** PostgreSQL and its reason: refused, no such database, ...). */
-int store_pg_connect(const char *uri, const char *app, int serving, store **out, char *err,
-                     size_t errsize);
+** holds the serving lock while it lives; durable: commits wait for their
+** flush even where the database turned synchronous_commit off.  0, or -1
+** with err (naming PostgreSQL and its reason: refused, no such database). */
+int store_pg_connect(const char *uri, const char *app, int serving, int durable, store **out,
+                     char *err, size_t errsize);
 void store_pg_close(store *db); /* NULL is fine */
 /* uri as it may be shown (a log, an error): its password replaced by ***. */
 void store_pg_shown(const char *uri, char *out, size_t size);

@@ -13,6 +13,7 @@
 #include "pg.h"
 #include "sqlite.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,13 @@
 int store_path_is_postgres(const char *path) {
     return path && (strncmp(path, "postgresql://", 13) == 0 ||
                     strncmp(path, "postgres://", 11) == 0);
+}
+
+void store_path_shown(const char *path, char *out, size_t size) {
+    if (store_path_is_postgres(path))
+        store_pg_shown(path, out, size);
+    else if (size)
+        snprintf(out, size, "%s", path ? path : "(null)");
 }
 
 int store_open(const char *path, int durable, store **out, char *err, size_t errsize) {

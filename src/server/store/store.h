@@ -2,7 +2,9 @@
 ** store.h -- the server's store: everything it keeps on disk, the one place SQL is
 ** written (issue 36: the club's SQL moves behind it, then PostgreSQL beside SQLite).
 **
-** The tables: one SQLite file.
+** The tables: one SQLite file, or a PostgreSQL database (a libpq URI as
+** the path: docs/server.md, "PostgreSQL"); store.c hands each call to the
+** backend that opened the handle, and both keep the contract below.
 **
 ** A table is its game string, its seed, its seats and the list of its
 ** actions (chance events included): exactly a tafel record, so a table is
@@ -78,6 +80,8 @@ typedef struct store_table {
 /* Whether path names a PostgreSQL database (a libpq URI: "postgresql://"
 ** or "postgres://"); anything else is a SQLite file. */
 int store_path_is_postgres(const char *path);
+/* path as it may be printed: a URI's password replaced by "***". */
+void store_path_shown(const char *path, char *out, size_t size);
 
 /* Opens or creates the database at path (schema version checked, WAL,
 ** foreign keys on).  ":memory:" works for tests. */

@@ -922,6 +922,27 @@ export async function identity(server, name, { account = false } = {}) {
   return `tafel_session=${m[1]}`;
 }
 
+/**
+ * A rated table of two cardcassonne (or game) on server, made by the
+ * identity winnerCookie at seat 0, loserCookie at seat 1, played until each
+ * seat has acted (a game nobody played is not rated), its end left to the
+ * caller: { table, winner, loser (their sockets), seq }.
+ */
+export async function ratedTableReady(server, winnerCookie, loserCookie, seed,
+  game = 'cardcassonne') {
+  const w = await connectAs(server, winnerCookie);
+  const made = await w.request({ type: 'create', game, seats: ['human', 'human'], rated: true },
+    ['created', 'error']);
+  assert.equal(made.type, 'created', JSON.stringify(made));
+  const l = await connectAs(server, loserCookie);
+  const players = [{ client: w, state: await join(w, made.table, made.tokens[0]) },
+    { client: l, state: await join(l, made.table, made.tokens[1]) }];
+  const acted = [false, false];
+  await playOut(players, { rng: prng(seed), onAck: (j) => { acted[j] = true; },
+    until: () => acted.every(Boolean) });
+  return { table: made.table, winner: w, loser: l, seq: Math.max(...players.map((p) => p.state.seq)) };
+}
+
 /** A socket that sends cookie (an identity's) with its upgrade. */
 export function connectAs(server, cookie) {
   const url = server.base.replace(/^http/, 'ws') + 'ws';

@@ -34,8 +34,8 @@ const ourTables = (db) => sql(db, `SELECT table_name FROM information_schema.tab
 test('two servers started at once on an empty database create the schema once', { skip }, async () => {
   const db = newDatabase();
   const [a, b] = await Promise.all([startServer({ db }), startServer({ db })]);
-  assert.deepEqual(sql(db, 'SELECT one, version FROM tafel_schema'), [[1, 6]]);
-  assert.deepEqual(ourTables(db), ['actions', 'chat', 'logins', 'nodes', 'players', 'ratings',
+  assert.deepEqual(sql(db, 'SELECT one, version FROM tafel_schema'), [[1, 7]]);
+  assert.deepEqual(ourTables(db), ['actions', 'attempts', 'chat', 'logins', 'nodes', 'players', 'ratings',
     'results', 'seats', 'tables', 'tafel_schema']);
   // the cluster's columns are there, unused
   assert.deepEqual(sql(db, `SELECT column_name, data_type FROM information_schema.columns
@@ -51,7 +51,7 @@ test('a newer schema version is refused, and the database left as it was', { ski
   sql(db, 'UPDATE tafel_schema SET version = 99');
   const r = serveFails(db);
   assert.notEqual(r.code, 0, r.out);
-  assert.match(r.err, /schema version 99; this tafel reads version 6 and older/);
+  assert.match(r.err, /schema version 99; this tafel reads version 7 and older/);
   assert.equal(admin(db, ['players']).code, 1);
   assert.deepEqual(sql(db, 'SELECT version FROM tafel_schema'), [[99]]);
 });

@@ -363,18 +363,21 @@ static void do_login(players_tx *tx, const cJSON *body) {
     const server_limits *l = &server_opt->limits;
     char pair[PLAYER_NAME_MAX + 80];
     players_pair(name, tx->addr, pair, sizeof pair);
-    int wait = players_limit_take(PLAYERS_LIMIT_PAIR, pair, l->login_failures, LOGIN_WINDOW, 0);
-    if (!wait && !players_known_has(pair))
-        wait = players_limit_take(PLAYERS_LIMIT_ADDRESS, tx->addr, l->address_failures,
-                                  LOGIN_WINDOW, 0);
+    /* each take is one step of the store's, so that attempts sent at once
+    ** to several servers count as on one: the pair's token is taken first,
+    ** and given back when the address refuses */
+    int wait = players_limit_take(PLAYERS_LIMIT_PAIR, pair, l->login_failures, LOGIN_WINDOW, 1);
+    int known = wait ? 0 : players_known_has(pair);
+    int addr_wait = wait ? 0 : players_limit_take(PLAYERS_LIMIT_ADDRESS, tx->addr,
+                                                  l->address_failures, LOGIN_WINDOW, 1);
+    if (!wait && !known && addr_wait) {
+        players_limit_give(PLAYERS_LIMIT_PAIR, pair, l->login_failures, LOGIN_WINDOW, 0);
+        wait = addr_wait;
+    }
+    if (!wait && addr_wait < 0) wait = -1;
     if (slow_down(tx, wait, "failed logins")) return;
-    /* taken whether there or not: an empty bucket stays empty */
-    int pair_taken =
-        players_limit_take(PLAYERS_LIMIT_PAIR, pair, l->login_failures, LOGIN_WINDOW, 1);
-    int addr_taken = players_limit_take(PLAYERS_LIMIT_ADDRESS, tx->addr, l->address_failures,
-                                        LOGIN_WINDOW, 1);
     int name_wait = players_limit_take(PLAYERS_LIMIT_NAME, name, l->name_failures, LOGIN_WINDOW, 1);
-    if (pair_taken < 0 || addr_taken < 0 || name_wait < 0) {
+    if (name_wait < 0) {
         slow_down(tx, -1, "failed logins");
         return;
     }

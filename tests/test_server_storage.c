@@ -684,7 +684,7 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     OK(store_open(d.db, 0, &db, err, errsize));
     create(db, ID_A, 2, 1);
     store_close(db);
-    raw_exec(d.db, "PRAGMA user_version=7");
+    raw_exec(d.db, "PRAGMA user_version=8");
 
     char err[512] = "";
     db = (store *)*state; /* any pointer: a failed open must set it to NULL */
@@ -692,8 +692,8 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     assert_null(db);
     says(err, "storage: opening ");
     says(err, d.db);
-    says(err, "schema version 7");
-    says(err, "version 6");
+    says(err, "schema version 8");
+    says(err, "version 7");
 }
 
 /* The schema of version 2 as tafel wrote it, stamped, with table ID_A
@@ -819,6 +819,89 @@ static void a_file_of_version_1_is_upgraded(void **state) {
     assert_string_equal(t.seats[1].forfeit, "no answer within 500 ms");
     assert_string_equal(t.seats[0].forfeit, "");
     store_table_free(&t);
+    store_close(db);
+}
+
+/* A file of version 6 (no attempts) opens, gains the table, and keeps its
+** tables. */
+static void a_file_of_version_6_is_upgraded(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 1);
+    store_close(db);
+    raw_exec(d.db, "DROP TABLE attempts; PRAGMA user_version=6");
+
+    OK(store_open(d.db, 0, &db, err, errsize));
+    char text[64];
+    raw_text(d.db, "PRAGMA user_version", text, sizeof text);
+    assert_int_equal(atoi(text), 7);
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.nseats, 2);
+    store_table_free(&t);
+    double tokens = -1;
+    char err[256] = "";
+    assert_int_equal(store_attempt_take(db, "pair", "ann\n10.0.0.1", 3, 900000, 1000, 1,
+                                        &tokens, err, sizeof err), 1);
+    assert_true(tokens == 2);
+    store_close(db);
+}
+
+/* The attempts' buckets: cap tokens, cap back per window, a take only
+** where a token is there, a give, notes that end, and the rows that mean
+** nothing (full buckets, past notes) expired. */
+static void attempts_are_buckets_refilled_over_their_window(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    char err[256] = "";
+    double tokens = -1;
+    const int64_t t0 = 1700000000000, window = 900000; /* 3 per 15 minutes */
+#define TAKE(at, take) store_attempt_take(db, "pair", "ann\n10.0.0.1", 3, window, at, take, \
+                                          &tokens, err, sizeof err)
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(TAKE(t0, 1), 1);
+        assert_true(tokens == 2 - i);
+    }
+    assert_int_equal(TAKE(t0, 1), 0); /* empty: nothing taken */
+    assert_true(tokens == 0);
+    assert_int_equal(TAKE(t0 + 150000, 0), 0); /* half a token back */
+    assert_true(tokens > 0.49 && tokens < 0.51);
+    assert_int_equal(TAKE(t0 + 300000, 1), 1); /* one back, taken */
+    assert_true(tokens > -0.001 && tokens < 0.001);
+    /* another key, another kind: their own buckets */
+    assert_int_equal(store_attempt_take(db, "pair", "bob\n10.0.0.1", 3, window, t0, 0, &tokens,
+                                        err, sizeof err), 1);
+    assert_true(tokens == 3);
+    assert_int_equal(store_attempt_take(db, "name", "ann\n10.0.0.1", 3, window, t0, 0, &tokens,
+                                        err, sizeof err), 1);
+    OK(store_attempt_give(db, "pair", "ann\n10.0.0.1", 3, window, t0 + 300000, 0, err,
+                          errsize));
+    assert_int_equal(TAKE(t0 + 300000, 0), 1);
+    assert_true(tokens > 0.999 && tokens < 1.001);
+    OK(store_attempt_give(db, "pair", "ann\n10.0.0.1", 3, window, t0 + 300000, 1, err,
+                          errsize));
+    assert_int_equal(TAKE(t0 + 300000, 0), 1);
+    assert_true(tokens == 3);
+    /* a note, known until its end */
+    OK(store_attempt_note(db, "known", "ann\n10.0.0.1", t0, t0 + 1000, err, errsize));
+    assert_int_equal(store_attempt_noted(db, "known", "ann\n10.0.0.1", t0 + 999, err,
+                                         sizeof err), 1);
+    assert_int_equal(store_attempt_noted(db, "known", "ann\n10.0.0.1", t0 + 1000, err,
+                                         sizeof err), 0);
+    assert_int_equal(store_attempt_noted(db, "known", "bob\n10.0.0.1", t0, err, sizeof err), 0);
+    /* one token taken at t0 + 10 min: full again at t0 + 15 min */
+    assert_int_equal(TAKE(t0 + 600000, 1), 1);
+#undef TAKE
+    char text[64];
+    raw_text(d.db, "SELECT count(*) FROM attempts", text, sizeof text);
+    assert_string_equal(text, "2");
+    OK(store_attempts_expire(db, t0 + 600000 + 299999, err, errsize));
+    raw_text(d.db, "SELECT count(*) FROM attempts", text, sizeof text);
+    assert_string_equal(text, "1");
+    OK(store_attempts_expire(db, t0 + 900000, err, errsize));
+    raw_text(d.db, "SELECT count(*) FROM attempts", text, sizeof text);
+    assert_string_equal(text, "0");
     store_close(db);
 }
 
@@ -1689,6 +1772,8 @@ int main(void) {
         IN_TMPDIR(a_file_of_version_1_is_upgraded),
         IN_TMPDIR(a_file_of_version_2_is_upgraded),
         IN_TMPDIR(a_file_of_version_3_is_upgraded),
+        IN_TMPDIR(a_file_of_version_6_is_upgraded),
+        IN_TMPDIR(attempts_are_buckets_refilled_over_their_window),
         IN_TMPDIR(a_foreign_file_is_refused_and_left_alone),
         IN_TMPDIR(an_unopenable_path_is_an_error_not_a_crash),
         IN_TMPDIR(a_change_that_fails_midway_is_rolled_back),

@@ -29,11 +29,11 @@ async () => {
   const before = sql(db, 'SELECT id, seq, finished FROM tables ORDER BY id');
 
   const server = await startServer({ db });
-  assert.deepEqual(sql(db, 'PRAGMA user_version'), [[6]], 'upgraded when opened');
+  assert.deepEqual(sql(db, 'PRAGMA user_version'), [[7]], 'upgraded when opened');
   assert.deepEqual(sql(db, 'SELECT DISTINCT invite_until, creator_addr, invite FROM tables'
     + ' JOIN seats ON seats.table_id = tables.id'), [[null, null, 0]],
   'schema 6: no invitation waits at an old table, its creator\'s address unknown');
-  for (const name of ['players', 'logins', 'chat', 'ratings', 'results'])
+  for (const name of ['players', 'logins', 'chat', 'ratings', 'results', 'attempts'])
     assert.deepEqual(sql(db, `SELECT count(*) FROM ${name}`), [[0]], `${name}: made, empty`);
   assert.deepEqual(sql(db, 'SELECT id, seq, finished FROM tables ORDER BY id'), before,
     'every table as it was');

@@ -40,7 +40,7 @@
 
 /* Results are timed in seconds: of two in the same second, the table made
 ** later counts as the later (tables keeps the order it was made in). */
-#define TABLE_ORDER(id) "(SELECT t.made FROM tables t WHERE t.id = " id ")"
+#define TABLE_ORDER(id) "(SELECT t.rowid FROM tables t WHERE t.id = " id ")"
 
 /* ---- errors, rows ------------------------------------------------------ */
 

@@ -38,7 +38,20 @@
 #define T "text COLLATE \"C\""
 #define FLAG(name) name " integer NOT NULL DEFAULT 0 CHECK (" name " IN (0, 1))"
 
-/* The schema of version 6 (sqlite_tables.c's STORE_SCHEMA and STORE_CLUB
+/* Version 7: the attempts players.c limits, shared by every server on the
+** database (sqlite_tables.c's STORE_V7_ATTEMPTS says what each column
+** means). */
+#define PG_V7_ATTEMPTS                                                               \
+    "CREATE TABLE attempts ("                                                        \
+    "  kind " T " NOT NULL,"                                                         \
+    "  key " T " NOT NULL,"                                                          \
+    "  tokens double precision NOT NULL,"                                            \
+    "  at bigint NOT NULL,"                                                          \
+    "  expires bigint NOT NULL,"                                                     \
+    "  PRIMARY KEY (kind, key));"                                                    \
+    "CREATE INDEX attempts_by_expiry ON attempts (expires);"
+
+/* The schema of version 7 (sqlite_tables.c's STORE_SCHEMA and STORE_CLUB
 ** say what each column means), plus the cluster's columns. */
 static const char PG_SCHEMA[] =
     "CREATE TABLE tafel_schema ("
@@ -142,17 +155,18 @@ static const char PG_SCHEMA[] =
     "  rating_after double precision, rd_after double precision,"
     "  " FLAG("voided") ","
     "  PRIMARY KEY (table_id, seat));"
-    "CREATE INDEX results_by_player ON results (player, at);";
+    "CREATE INDEX results_by_player ON results (player, at);" PG_V7_ATTEMPTS;
 
 /* The names the schema creates: a database that has one of them but no
 ** tafel_schema is someone else's, and is left alone. */
 static const char *const PG_NAMES[] = {"tafel_schema", "nodes",  "players", "tables",
                                        "seats",        "actions", "logins",  "chat",
-                                       "ratings",      "results"};
+                                       "ratings",      "results", "attempts"};
 
 /* PG_UPGRADE[v] takes a database of version v to v + 1; 6 is the first
-** PostgreSQL schema, so there is nothing before it. */
-static const char *const PG_UPGRADE[STORE_SCHEMA_VERSION + 1] = {NULL};
+** PostgreSQL schema, so there is nothing before it.  7 added the attempts
+** (empty). */
+static const char *const PG_UPGRADE[STORE_SCHEMA_VERSION + 1] = {[6] = PG_V7_ATTEMPTS};
 
 /* The time of a change, as the database commits it: never before the
 ** table was made. */

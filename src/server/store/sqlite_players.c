@@ -393,3 +393,92 @@ int lite_logins_read(store *s, store_login_state *logins, int n, char *err, size
     sqlite3_finalize(st);
     return 0;
 }
+
+/* ---- counted attempts ---------------------------------------------------- */
+
+/* A bucket's tokens at ?5 (now): its row's, refilled at ?3 (cap) per ?4
+** (window ms) since its row's time, at most cap.  Cap and window are bound
+** as reals: no integer division. */
+#define ATTEMPT_LEVEL "min(?3, a.tokens + (?5 - a.at) * ?3 / ?4)"
+/* When a bucket holding tokens is full again. */
+#define ATTEMPT_FULL(tokens) "CAST(?5 + (?3 - (" tokens ")) * ?4 / ?3 AS INTEGER)"
+
+/* A query's one number (the first row's first column) into *out: 1, 0 no
+** row, -1 error. */
+static int attempts_number(sqlite3_stmt *st, double *out) {
+    if (!st) return -1;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) *out = sqlite3_column_double(st, 0);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+int lite_attempt_take(store *s, const char *kind, const char *key, double cap,
+                      int64_t window_ms, int64_t now, int take, double *tokens, char *err,
+                      size_t errsize) {
+    static const char context[] = "counting an attempt";
+    sqlite3 *db = store_sqlite(s);
+    double window = (double)window_ms;
+    /* one statement: the take happens only where a token is there */
+    int taken = take ? attempts_number(
+        store_sql_prepare(db, "INSERT INTO attempts AS a (kind, key, tokens, at, expires)"
+                                  " VALUES (?1, ?2, ?3 - 1, ?5, " ATTEMPT_FULL("?3 - 1") ")"
+                                  " ON CONFLICT (kind, key) DO UPDATE SET"
+                                  " tokens = " ATTEMPT_LEVEL " - 1, at = ?5,"
+                                  " expires = " ATTEMPT_FULL(ATTEMPT_LEVEL " - 1")
+                                  " WHERE " ATTEMPT_LEVEL " >= 1 RETURNING tokens",
+                              "ttddi", kind, key, cap, window, now),
+        tokens) : 0;
+    if (taken) return taken < 0 ? players_fail(db, err, errsize, context) : 1;
+    int found = attempts_number(
+        store_sql_prepare(db, "SELECT " ATTEMPT_LEVEL " FROM attempts a"
+                                  " WHERE kind = ?1 AND key = ?2",
+                              "ttddi", kind, key, cap, window, now),
+        tokens);
+    if (found < 0) return players_fail(db, err, errsize, context);
+    if (!found) *tokens = cap;
+    return *tokens >= 1;
+}
+
+int lite_attempt_give(store *s, const char *kind, const char *key, double cap,
+                      int64_t window_ms, int64_t now, int all, char *err, size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    /* a full bucket is no row */
+    int rc = all ? players_run(db, "DELETE FROM attempts WHERE kind = ?1 AND key = ?2", "tt",
+                               kind, key)
+                 : players_run(db, "UPDATE attempts AS a SET"
+                                   " tokens = min(?3, " ATTEMPT_LEVEL " + 1), at = ?5,"
+                                   " expires = " ATTEMPT_FULL("min(?3, " ATTEMPT_LEVEL " + 1)")
+                                   " WHERE kind = ?1 AND key = ?2",
+                               "ttddi", kind, key, cap, (double)window_ms, now);
+    return rc == SQLITE_DONE ? 0 : players_fail(db, err, errsize, "giving an attempt back");
+}
+
+int lite_attempt_note(store *s, const char *kind, const char *key, int64_t now, int64_t until,
+                      char *err, size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    if (players_run(db, "INSERT INTO attempts (kind, key, tokens, at, expires)"
+                        " VALUES (?1, ?2, 0, ?3, ?4) ON CONFLICT (kind, key) DO UPDATE"
+                        " SET tokens = 0, at = excluded.at, expires = excluded.expires",
+                    "ttii", kind, key, now, until) != SQLITE_DONE)
+        return players_fail(db, err, errsize, "noting a success");
+    return 0;
+}
+
+int lite_attempt_noted(store *s, const char *kind, const char *key, int64_t now, char *err,
+                       size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    double one;
+    int found = attempts_number(store_sql_prepare(db, "SELECT 1 FROM attempts WHERE kind = ?1"
+                                                          " AND key = ?2 AND expires > ?3",
+                                                      "tti", kind, key, now),
+                                &one);
+    return found < 0 ? players_fail(db, err, errsize, "reading a success") : found;
+}
+
+int lite_attempts_expire(store *s, int64_t now, char *err, size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    if (players_run(db, "DELETE FROM attempts WHERE expires <= ?1", "i", now) != SQLITE_DONE)
+        return players_fail(db, err, errsize, "forgetting old attempts");
+    return 0;
+}

@@ -100,6 +100,22 @@
     "CREATE INDEX seats_by_player ON seats (player);"                             \
     "CREATE INDEX chat_by_player ON chat (player);"                               \
     "CREATE INDEX tables_by_creator ON tables (creator);"
+/* Schema 7 (issue 36, several servers on one store): the attempts
+** players.c limits (failed logins, new accounts and guests, per name,
+** address or both), counted where every server sees them: a bucket per
+** (kind, key), tokens left at `at` (unix ms), gone once `expires` (unix
+** ms) is past, when it is full again; and the pairs that logged in (a note,
+** tokens 0, until `expires`).  No row: a full bucket, no note. */
+#define STORE_V7_ATTEMPTS                                                         \
+    "CREATE TABLE attempts ("                                                     \
+    "  kind TEXT NOT NULL,"                                                       \
+    "  key TEXT NOT NULL,"                                                        \
+    "  tokens REAL NOT NULL,"                                                     \
+    "  at INTEGER NOT NULL,"                                                      \
+    "  expires INTEGER NOT NULL,"                                                 \
+    "  PRIMARY KEY (kind, key)"                                                   \
+    ") STRICT, WITHOUT ROWID;"                                                    \
+    "CREATE INDEX attempts_by_expiry ON attempts (expires);"
 #define STORE_COLUMN_DEF(table, def) "  " def ","
 #define STORE_COLUMN_ADD(table, def) "ALTER TABLE " #table " ADD COLUMN " def ";"
 #define STORE_CLUB_TABLE_COLUMNS STORE_CLUB_TABLE_COLUMNS_LIST(STORE_COLUMN_DEF)
@@ -196,7 +212,7 @@ static const char STORE_SCHEMA[] =
     "  change_seq INTEGER NOT NULL,"
     "  PRIMARY KEY (table_id, position)"
     ") STRICT, WITHOUT ROWID;" STORE_CLUB STORE_V6_COLUMNS_LIST(STORE_COLUMN_ADD)
-    STORE_V6_INDEXES;
+    STORE_V6_INDEXES STORE_V7_ATTEMPTS;
 
 /* Every statement the calls run, prepared once at open: name and SQL. */
 #define STORE_STATEMENTS(X)                                                                \
@@ -529,7 +545,9 @@ static int store_create_schema(sqlite3 *db, const char *context, char *err, size
 ** the club (STORE_CLUB): nobody played at an old table (its seats' players
 ** are NULL), and its tables are unrated, open and without clocks.  Version
 ** 6 added STORE_V6_COLUMNS_LIST: no invitation waits at an old table, its
-** creator's address is unknown (NULL), and no result is voided. */
+** creator's address is unknown (NULL), and no result is voided.  Version
+** 7 added the attempts (STORE_V7_ATTEMPTS), empty: the counts so far were
+** in memory, and a restart forgot them anyway. */
 static const char *const STORE_UPGRADE[STORE_SCHEMA_VERSION] = {
     [1] = "ALTER TABLE seats ADD COLUMN forfeit TEXT;",
     [2] = "ALTER TABLE tables ADD COLUMN updated INTEGER NOT NULL DEFAULT 0;"
@@ -540,6 +558,7 @@ static const char *const STORE_UPGRADE[STORE_SCHEMA_VERSION] = {
     [4] = STORE_CLUB STORE_CLUB_TABLE_COLUMNS_LIST(STORE_COLUMN_ADD)
           STORE_CLUB_SEAT_COLUMNS_LIST(STORE_COLUMN_ADD),
     [5] = STORE_V6_COLUMNS_LIST(STORE_COLUMN_ADD) STORE_V6_INDEXES,
+    [6] = STORE_V7_ATTEMPTS,
 };
 
 /* Brings a file of an older schema version up to ours, step by step in one

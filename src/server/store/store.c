@@ -227,6 +227,40 @@ int store_logins_read(store *db, store_login_state *logins, int n, char *err, si
                      : lite_logins_read(db, logins, n, err, errsize);
 }
 
+/* ---- counted attempts ---- */
+
+int store_attempt_take(store *db, const char *kind, const char *key, double cap,
+                       int64_t window_ms, int64_t now, int take, double *tokens, char *err,
+                       size_t errsize) {
+    return IS_PG(db) ? pg_attempt_take(db, kind, key, cap, window_ms, now, take, tokens, err,
+                                       errsize)
+                     : lite_attempt_take(db, kind, key, cap, window_ms, now, take, tokens, err,
+                                         errsize);
+}
+
+int store_attempt_give(store *db, const char *kind, const char *key, double cap,
+                       int64_t window_ms, int64_t now, int all, char *err, size_t errsize) {
+    return IS_PG(db) ? pg_attempt_give(db, kind, key, cap, window_ms, now, all, err, errsize)
+                     : lite_attempt_give(db, kind, key, cap, window_ms, now, all, err, errsize);
+}
+
+int store_attempt_note(store *db, const char *kind, const char *key, int64_t now,
+                       int64_t until, char *err, size_t errsize) {
+    return IS_PG(db) ? pg_attempt_note(db, kind, key, now, until, err, errsize)
+                     : lite_attempt_note(db, kind, key, now, until, err, errsize);
+}
+
+int store_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
+                        size_t errsize) {
+    return IS_PG(db) ? pg_attempt_noted(db, kind, key, now, err, errsize)
+                     : lite_attempt_noted(db, kind, key, now, err, errsize);
+}
+
+int store_attempts_expire(store *db, int64_t now, char *err, size_t errsize) {
+    return IS_PG(db) ? pg_attempts_expire(db, now, err, errsize)
+                     : lite_attempts_expire(db, now, err, errsize);
+}
+
 /* ---- chat ---- */
 
 int store_chat_count(store *db, const char *table_id, int seat, int64_t *next_n, int64_t *said,

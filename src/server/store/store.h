@@ -27,9 +27,9 @@
 ** tables.end_reason, 5 the club: players, logins, chat, ratings, results,
 ** and the tables' rated/private/clock/rematch columns and the seats'
 ** player and clock, 6 invitations that wait for an answer, the creator's
-** address and voided results; an older file is brought up to date when
-** opened. */
-#define STORE_SCHEMA_VERSION 6
+** address and voided results, 7 the counted attempts (attempts); an older
+** file is brought up to date when opened. */
+#define STORE_SCHEMA_VERSION 7
 #define STORE_ID_LEN 16     /* a table id: 16 hex digits */
 #define STORE_HASH_LEN 32   /* SHA-256 of a seat's token */
 #define STORE_SPEC_MAX 128  /* "human" or a bot spec */
@@ -266,6 +266,34 @@ typedef struct store_login_state {
 /* Answers each of the n logins (one indexed query each): 0, or -1 when
 ** they could not be read (answers unset). */
 int store_logins_read(store *db, store_login_state *logins, int n, char *err, size_t errsize);
+
+/* ---- counted attempts (sqlite_players.c, pg_players.c) ------------------ */
+
+/* What players.c limits (docs/club.md, "Too many attempts"), kept in the
+** store so that every server sharing it counts the same attempts: a
+** bucket per (kind, key) of cap tokens, refilled at cap per window_ms and
+** full while it has no row; and notes, a (kind, key) remembered until a
+** time.  The kinds and keys are players.c's.  Times are unix ms. */
+
+/* Reckons the bucket's tokens at now and, when take is set and one is
+** there, takes it, in one statement (servers never take the same token):
+** 1 a token was there (and taken when take is set), 0 none (nothing
+** taken), -1 error.  *tokens: what the bucket holds then. */
+int store_attempt_take(store *db, const char *kind, const char *key, double cap,
+                       int64_t window_ms, int64_t now, int take, double *tokens, char *err,
+                       size_t errsize);
+/* One token back to the bucket (all: the bucket full again): 0 or -1. */
+int store_attempt_give(store *db, const char *kind, const char *key, double cap,
+                       int64_t window_ms, int64_t now, int all, char *err, size_t errsize);
+/* Notes (kind, key) from now until until (a later note replaces it): 0
+** or -1. */
+int store_attempt_note(store *db, const char *kind, const char *key, int64_t now,
+                       int64_t until, char *err, size_t errsize);
+/* Whether (kind, key) is noted at now: 1, 0, -1 error. */
+int store_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
+                        size_t errsize);
+/* Forgets the buckets full again and the notes past at now: 0 or -1. */
+int store_attempts_expire(store *db, int64_t now, char *err, size_t errsize);
 
 /* ---- chat (sqlite_chat.c, pg_chat.c) ------------------------------------ */
 

@@ -7,7 +7,8 @@
 # socket and loopback only) is started in a temporary folder on port
 # TAFEL_TEST_PG_PORT (default 18400), its conninfo exported as TAFEL_TEST_PG
 # (tests/server/helpers.mjs gives each server a fresh database on it), and
-# stopped and removed afterwards, whatever the tests did.
+# stopped and removed afterwards, whatever the tests did.  The store's C
+# tests (tests/test_server_storage.c) run there first, when built.
 #
 # The tafel binary (default build/tafel) reaches the tests as TAFEL_CLI.
 # The WebSocket client comes from npm, pinned in package-lock.json: `npm ci`
@@ -54,6 +55,9 @@ fi
 
 # Explicit files: node 18 and 20 take a folder, node 22 takes globs.
 if [[ $pg ]]; then
+    # the store's own tests first, on this cluster too, when built beside tafel
+    storage=$(dirname "$tafel")/tests/test_server_storage
+    if [[ -x $storage ]]; then "$storage"; fi
     TAFEL_CLI=$tafel node --test tests/server/*.test.mjs
 else
     TAFEL_CLI=$tafel exec node --test tests/server/*.test.mjs

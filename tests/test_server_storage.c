@@ -7,6 +7,11 @@
 ** with mkdtemp and removed at the end.  Failures in the middle of a
 ** transaction are provoked with triggers added through a second SQLite
 ** connection, so the store itself needs no test hooks.
+**
+** With TAFEL_TEST_PG (a libpq conninfo of a throwaway cluster:
+** scripts/test-server.sh --pg) the tests on ":memory:" run a second time on
+** PostgreSQL, each on a new database, dropped at the end: both backends
+** keep one contract.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,6 +30,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <libpq-fe.h>
 #include <sqlite3.h>
 
 #include "sqlite.h" /* the store's own test: it reaches the connection too */
@@ -53,10 +59,46 @@ static void says(const char *err, const char *want) {
     if (!strstr(err, want)) fail_msg("message '%s' does not say '%s'", err, want);
 }
 
+/* TAFEL_TEST_PG's conninfo while the PostgreSQL group runs, else NULL. */
+static const char *pg_conninfo;
+static int pg_databases; /* made so far: tafel_c<pid>_0 ... */
+
+/* Runs sql on the cluster's postgres database (CREATE and DROP DATABASE). */
+static void pg_admin(const char *sql) {
+    char info[512];
+    snprintf(info, sizeof info, "%s dbname=postgres", pg_conninfo);
+    PGconn *c = PQconnectdb(info);
+    PGresult *r = PQexec(c, sql);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK) fail_msg("%s: %s", sql, PQerrorMessage(c));
+    PQclear(r);
+    PQfinish(c);
+}
+
+/* A new empty database on the cluster: its postgresql:// URI. */
+static void pg_new_database(char *uri, size_t size) {
+    char sql[96], name[48];
+    snprintf(name, sizeof name, "tafel_c%d_%d", (int)getpid(), pg_databases++);
+    snprintf(sql, sizeof sql, "CREATE DATABASE %s", name);
+    pg_admin(sql);
+    char *why = NULL;
+    PQconninfoOption *opts = PQconninfoParse(pg_conninfo, &why);
+    if (!opts) fail_msg("TAFEL_TEST_PG: %s", why ? why : "not a conninfo");
+    const char *host = "", *port = "", *user = "";
+    for (PQconninfoOption *o = opts; o->keyword; o++) {
+        if (!o->val) continue;
+        if (!strcmp(o->keyword, "host")) host = o->val;
+        if (!strcmp(o->keyword, "port")) port = o->val;
+        if (!strcmp(o->keyword, "user")) user = o->val;
+    }
+    snprintf(uri, size, "postgresql://%s@/%s?host=%s&port=%s", user, name, host, port);
+    PQconninfoFree(opts);
+}
+
 static store *open_memory(void) {
     store *db = NULL;
-    char err[256] = "";
-    if (store_open(":memory:", 0, &db, err, sizeof err)) fail_msg("open: %s", err);
+    char err[256] = "", path[512] = ":memory:";
+    if (pg_conninfo) pg_new_database(path, sizeof path);
+    if (store_open(path, 0, &db, err, sizeof err)) fail_msg("open %s: %s", path, err);
     assert_non_null(db);
     return db;
 }
@@ -1382,13 +1424,9 @@ static store *open_club(void) {
     store *db = open_memory();
     create(db, ID_A, 2, 7);
     create(db, ID_B, 2, 7);
-    char *why = NULL;
-    if (sqlite3_exec(store_sqlite(db),
-                     "INSERT INTO players (id, name, name_key, kind, created, seen) VALUES"
-                     " (1, 'Ann', 'ann', 'account', 100, 100),"
-                     " (2, 'Bob', 'bob', 'account', 100, 100)",
-                     NULL, NULL, &why) != SQLITE_OK)
-        fail_msg("players: %s", why);
+    /* the first two players of a new database: ids 1 and 2 */
+    assert_int_equal(add_player(db, "Ann", "ann", "account", "x", 100), 1);
+    assert_int_equal(add_player(db, "Bob", "bob", "account", "x", 100), 2);
     return db;
 }
 
@@ -1559,13 +1597,7 @@ static void voiding_rates_again_in_one_transaction(void **state) {
 
 /* A player row for the club's calls to refer to: its id. */
 static int64_t add_club_player(store *db, const char *name, const char *kind) {
-    char sql[256];
-    snprintf(sql, sizeof sql, "INSERT INTO players (name, name_key, kind, created, seen)"
-                              " VALUES ('%s', '%s', '%s', 1, 1)", name, name, kind);
-    sqlite3 *raw = store_sqlite(db);
-    if (sqlite3_exec(raw, sql, NULL, NULL, NULL) != SQLITE_OK)
-        fail_msg("adding player %s: %s", name, sqlite3_errmsg(raw));
-    return sqlite3_last_insert_rowid(raw);
+    return add_player(db, name, name, kind, strcmp(kind, "account") ? NULL : "x", 1);
 }
 
 static void chat_lines_are_counted_per_side_and_read_oldest_first(void **state) {
@@ -1706,18 +1738,33 @@ static void a_move_is_stored_with_its_clocks_in_one_transaction(void **state) {
     store_close(db);
 }
 
+/* The tests of one database: ":memory:", or a new PostgreSQL database. */
+#define ONE_DATABASE_TESTS \
+    cmocka_unit_test(every_field_of_a_new_table_loads_back), \
+    cmocka_unit_test(a_new_table_is_stored_with_its_opening_change), \
+    cmocka_unit_test(a_missing_table_loads_as_none), \
+    cmocka_unit_test(appended_actions_load_in_order_with_seq_and_over), \
+    cmocka_unit_test(an_append_after_the_wrong_action_is_refused_and_changes_nothing), \
+    cmocka_unit_test(an_append_to_a_missing_table_is_refused), \
+    cmocka_unit_test(truncate_keeps_the_first_actions_and_sets_seq), \
+    cmocka_unit_test(set_seat_changes_that_seat_and_the_table_only), \
+    cmocka_unit_test(find_change_recognises_the_first_action_of_a_change), \
+    cmocka_unit_test(list_gives_the_newest_first_and_filters_finished_tables), \
+    cmocka_unit_test(odd_input_is_refused_with_a_message), \
+    cmocka_unit_test(messages_fit_any_buffer), \
+    cmocka_unit_test(players_are_found_by_key_or_id_and_guests_never_by_name), \
+    cmocka_unit_test(logins_are_found_used_ended_and_checked), \
+    cmocka_unit_test(only_unused_guests_nothing_refers_to_are_deleted), \
+    cmocka_unit_test(results_and_ratings_are_one_call_read_before_and_written_once), \
+    cmocka_unit_test(a_refused_rating_stores_no_result), \
+    cmocka_unit_test(voiding_rates_again_in_one_transaction), \
+    cmocka_unit_test(chat_lines_are_counted_per_side_and_read_oldest_first), \
+    cmocka_unit_test(a_time_out_ends_the_table_once), \
+    cmocka_unit_test(a_players_seats_are_those_of_unfinished_tables)
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_field_of_a_new_table_loads_back),
-        cmocka_unit_test(a_new_table_is_stored_with_its_opening_change),
-        cmocka_unit_test(a_missing_table_loads_as_none),
-        cmocka_unit_test(appended_actions_load_in_order_with_seq_and_over),
-        cmocka_unit_test(an_append_after_the_wrong_action_is_refused_and_changes_nothing),
-        cmocka_unit_test(an_append_to_a_missing_table_is_refused),
-        cmocka_unit_test(truncate_keeps_the_first_actions_and_sets_seq),
-        cmocka_unit_test(set_seat_changes_that_seat_and_the_table_only),
-        cmocka_unit_test(find_change_recognises_the_first_action_of_a_change),
-        cmocka_unit_test(list_gives_the_newest_first_and_filters_finished_tables),
+        ONE_DATABASE_TESTS,
         IN_TMPDIR(lobby_lists_playing_tables_newest_first_then_the_latest_ended),
         IN_TMPDIR(a_reopened_file_has_everything_and_its_stamps),
         IN_TMPDIR(a_commit_survives_kill_9),
@@ -1730,21 +1777,22 @@ int main(void) {
         IN_TMPDIR(a_foreign_file_is_refused_and_left_alone),
         IN_TMPDIR(an_unopenable_path_is_an_error_not_a_crash),
         IN_TMPDIR(a_change_that_fails_midway_is_rolled_back),
-        cmocka_unit_test(odd_input_is_refused_with_a_message),
-        cmocka_unit_test(messages_fit_any_buffer),
-        cmocka_unit_test(players_are_found_by_key_or_id_and_guests_never_by_name),
-        cmocka_unit_test(logins_are_found_used_ended_and_checked),
-        cmocka_unit_test(only_unused_guests_nothing_refers_to_are_deleted),
         IN_TMPDIR(a_players_change_and_its_logins_end_together),
         IN_TMPDIR(an_existing_database_is_opened_and_nothing_else),
         IN_TMPDIR(another_process_holding_the_database_is_seen),
-        cmocka_unit_test(results_and_ratings_are_one_call_read_before_and_written_once),
-        cmocka_unit_test(a_refused_rating_stores_no_result),
-        cmocka_unit_test(voiding_rates_again_in_one_transaction),
-        cmocka_unit_test(chat_lines_are_counted_per_side_and_read_oldest_first),
-        cmocka_unit_test(a_time_out_ends_the_table_once),
-        cmocka_unit_test(a_players_seats_are_those_of_unfinished_tables),
         IN_TMPDIR(a_move_is_stored_with_its_clocks_in_one_transaction),
     };
-    return cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
+    pg_conninfo = getenv("TAFEL_TEST_PG");
+    if (!pg_conninfo || !pg_conninfo[0]) return failed;
+    const struct CMUnitTest on_pg[] = {
+        ONE_DATABASE_TESTS,
+    };
+    failed += cmocka_run_group_tests_name("server storage on PostgreSQL", on_pg, NULL, NULL);
+    for (int i = 0; i < pg_databases; i++) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "DROP DATABASE tafel_c%d_%d WITH (FORCE)", (int)getpid(), i);
+        pg_admin(sql);
+    }
+    return failed;
 }

@@ -1,6 +1,6 @@
 // pg_store.test.mjs -- the store on PostgreSQL (docs/server.md, "PostgreSQL"),
 // where it differs from a file: the schema created once by two servers
-// starting together, a newer schema or a foreign database refused
+// starting together, an older schema upgraded, a newer one or a foreign database refused
 // untouched, tafel admin never creating the schema, a PostgreSQL that is
 // not there or drops the connection named in a clear error (and the next
 // call reconnecting), a URI's password never printed.  Skipped without
@@ -55,6 +55,18 @@ test('a newer schema version is refused, and the database left as it was', { ski
   assert.equal(admin(db, ['players']).code, 1);
   assert.deepEqual(sql(db, 'SELECT version FROM tafel_schema'), [[99]]);
 });
+
+test('a database of version 6, the first PostgreSQL schema, is brought up to date', { skip },
+  async () => {
+    const db = newDatabase();
+    const s = await startServer({ db });
+    await s.stop();
+    sql(db, 'DROP TABLE attempts; UPDATE tafel_schema SET version = 6');
+    const again = await startServer({ db });
+    assert.deepEqual(sql(db, 'SELECT version FROM tafel_schema'), [[7]]);
+    assert.ok(ourTables(db).includes('attempts'), 'version 7 added the attempts');
+    await again.stop();
+  });
 
 test('a database with a table of our names but no tafel_schema is not ours', { skip }, () => {
   const db = newDatabase();

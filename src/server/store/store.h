@@ -10,12 +10,13 @@
 ** actions (chance events included): exactly a tafel record, so a table is
 ** rebuilt after a restart by replaying it.  Every change is one
 ** transaction, committed before the server applies it (docs/protocol.md,
-** "Order of a change").  WAL with synchronous=NORMAL survives kill -9;
-** durable syncs the log off the loop (syncer.c), which survives a power
-** cut too.
+** "Order of a change").  On SQLite, WAL with synchronous=NORMAL survives
+** kill -9; durable syncs the log off the loop (syncer.c), which survives a
+** power cut too.  On PostgreSQL every commit is durable already.
 **
-** All calls run on the server's event-loop thread.  Errors return -1 and
-** write a message (naming what failed, with SQLite's reason) to err.
+** A handle is one connection and is used by one thread at a time; today
+** every call runs on the server's event-loop thread.  Errors return -1 and
+** write a message (naming what failed, with the database's reason) to err.
 */
 #ifndef TF_SERVER_STORAGE_H
 #define TF_SERVER_STORAGE_H

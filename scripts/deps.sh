@@ -5,7 +5,7 @@
 # playing and the tests do not need.
 set -euo pipefail
 
-packages=(gcc make cmake pkg-config libcjson-dev libcmocka-dev python3 libwebsockets-dev libwebsockets-evlib-uv libuv1-dev libsqlite3-dev libssl-dev zlib1g-dev libsodium-dev)
+packages=(gcc make cmake pkg-config libcjson-dev libcmocka-dev python3 libwebsockets-dev libwebsockets-evlib-uv libuv1-dev libsqlite3-dev libpq-dev libssl-dev zlib1g-dev libsodium-dev)
 lean=()   # installed without their recommends
 # The engine as WebAssembly (cmake/wasm.cmake: tables on the device, the
 # static site): clang for wasm32, its linker and C library, and the
@@ -27,6 +27,9 @@ if [ "${1:-}" = "--test" ]; then
   # the cluster's routing tests (tests/cluster/) without installing it as a
   # service (nginx's are installed already)
   packages+=(liblua5.3-0 libopentracing-c-wrapper0)
+  # the server's tests on PostgreSQL (scripts/test-server.sh --pg): a
+  # throwaway cluster of Debian's PostgreSQL 15, psql to make its databases
+  packages+=(postgresql-15 postgresql-client)
   # cmake --install as its users meet it (tests/install_test.sh): the static
   # library linked by clang too, the man page rendered; pip install ./python
   # into a venv of Debian's python, offline (tests/pip_test.sh)

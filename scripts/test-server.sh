@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
 # Runs the protocol tests of tafel serve (tests/server/, docs/protocol.md)
-# with node's test runner: bash scripts/test-server.sh [path/to/tafel]
+# with node's test runner: bash scripts/test-server.sh [--pg] [path/to/tafel]
+#
+# --pg: the same tests on PostgreSQL.  A throwaway cluster (scripts/pgtmp.sh,
+# PostgreSQL 15 from Debian's postgresql-15: no fsync, trust on its unix
+# socket and loopback only) is started in a temporary folder on port
+# TAFEL_TEST_PG_PORT (default 18400), its conninfo exported as TAFEL_TEST_PG
+# (tests/server/helpers.mjs gives each server a fresh database on it), and
+# stopped and removed afterwards, whatever the tests did.  The store's C
+# tests (tests/test_server_storage.c) run there first, when built.
 #
 # The tafel binary (default build/tafel) reaches the tests as TAFEL_CLI.
 # The WebSocket client comes from npm, pinned in package-lock.json: `npm ci`
@@ -9,6 +17,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+pg=
+if [[ ${1:-} == --pg ]]; then pg=1; shift; fi
 tafel=${1:-build/tafel}
 [[ $tafel == /* ]] || tafel=$PWD/$tafel
 if [[ ! -x $tafel ]]; then
@@ -31,5 +41,24 @@ if [[ ! -f $stamp ]] || ! cmp -s package-lock.json "$stamp"; then
     cp package-lock.json "$stamp"
 fi
 
+if [[ $pg ]]; then
+    command -v psql >/dev/null || { echo "test-server.sh: psql is not installed (postgresql-client)" >&2; exit 2; }
+    pgdir=$(mktemp -d "${TMPDIR:-/tmp}/tafel-pg.XXXXXX")
+    port=${TAFEL_TEST_PG_PORT:-18400}
+    trap 'bash scripts/pgtmp.sh stop "$pgdir"' EXIT
+    # fsync off: no power cut is simulated, and the suite makes many databases
+    # and no TCP: the tests reach it by its socket in pgdir, so runs side by side never collide
+    PGOPTS="-c fsync=off -c max_connections=200 -c listen_addresses=''" \
+        bash scripts/pgtmp.sh start "$pgdir" "$port"
+    export TAFEL_TEST_PG="host=$pgdir port=$port user=tafel"
+fi
+
 # Explicit files: node 18 and 20 take a folder, node 22 takes globs.
-TAFEL_CLI=$tafel exec node --test tests/server/*.test.mjs
+if [[ $pg ]]; then
+    # the store's own tests first, on this cluster too, when built beside tafel
+    storage=$(dirname "$tafel")/tests/test_server_storage
+    if [[ -x $storage ]]; then "$storage"; fi
+    TAFEL_CLI=$tafel node --test tests/server/*.test.mjs
+else
+    TAFEL_CLI=$tafel exec node --test tests/server/*.test.mjs
+fi

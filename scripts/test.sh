@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds tafel and runs every test.  With --sanitize, builds a separate
-# AddressSanitizer + UndefinedBehaviorSanitizer tree and runs the suite there.
+# Builds tafel and runs every test, then the server's tests again on
+# PostgreSQL.  With --sanitize, builds a separate AddressSanitizer +
+# UndefinedBehaviorSanitizer tree and runs the suite there (SQLite only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=build
@@ -13,5 +14,9 @@ if [ "${1:-}" = "--sanitize" ]; then
 fi
 bash scripts/deps.sh --test
 bash scripts/build.sh "$dir" "${args[@]}"
-cd "$dir"
-ctest --output-on-failure -j"$(nproc)"
+(cd "$dir" && ctest --output-on-failure -j"$(nproc)")
+# The server's suite a second time, on PostgreSQL (a throwaway cluster);
+# not in the sanitizer run, whose store code is the same.
+if [ "$dir" = build ]; then
+  bash scripts/test-server.sh --pg "$dir/tafel"
+fi

@@ -7,6 +7,11 @@
 ** with mkdtemp and removed at the end.  Failures in the middle of a
 ** transaction are provoked with triggers added through a second SQLite
 ** connection, so the store itself needs no test hooks.
+**
+** With TAFEL_TEST_PG (a libpq conninfo of a throwaway cluster:
+** scripts/test-server.sh --pg) the tests on ":memory:" run a second time on
+** PostgreSQL, each on a new database, dropped at the end: both backends
+** keep one contract.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,6 +30,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <libpq-fe.h>
 #include <sqlite3.h>
 
 #include "sqlite.h" /* the store's own test: it reaches the connection too */
@@ -53,10 +59,46 @@ static void says(const char *err, const char *want) {
     if (!strstr(err, want)) fail_msg("message '%s' does not say '%s'", err, want);
 }
 
+/* TAFEL_TEST_PG's conninfo while the PostgreSQL group runs, else NULL. */
+static const char *pg_conninfo;
+static int pg_databases; /* made so far: tafel_c<pid>_0 ... */
+
+/* Runs sql on the cluster's postgres database (CREATE and DROP DATABASE). */
+static void pg_admin(const char *sql) {
+    char info[512];
+    snprintf(info, sizeof info, "%s dbname=postgres", pg_conninfo);
+    PGconn *c = PQconnectdb(info);
+    PGresult *r = PQexec(c, sql);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK) fail_msg("%s: %s", sql, PQerrorMessage(c));
+    PQclear(r);
+    PQfinish(c);
+}
+
+/* A new empty database on the cluster: its postgresql:// URI. */
+static void pg_new_database(char *uri, size_t size) {
+    char sql[96], name[48];
+    snprintf(name, sizeof name, "tafel_c%d_%d", (int)getpid(), pg_databases++);
+    snprintf(sql, sizeof sql, "CREATE DATABASE %s", name);
+    pg_admin(sql);
+    char *why = NULL;
+    PQconninfoOption *opts = PQconninfoParse(pg_conninfo, &why);
+    if (!opts) fail_msg("TAFEL_TEST_PG: %s", why ? why : "not a conninfo");
+    const char *host = "", *port = "", *user = "";
+    for (PQconninfoOption *o = opts; o->keyword; o++) {
+        if (!o->val) continue;
+        if (!strcmp(o->keyword, "host")) host = o->val;
+        if (!strcmp(o->keyword, "port")) port = o->val;
+        if (!strcmp(o->keyword, "user")) user = o->val;
+    }
+    snprintf(uri, size, "postgresql://%s@/%s?host=%s&port=%s", user, name, host, port);
+    PQconninfoFree(opts);
+}
+
 static store *open_memory(void) {
     store *db = NULL;
-    char err[256] = "";
-    if (store_open(":memory:", 0, &db, err, sizeof err)) fail_msg("open: %s", err);
+    char err[256] = "", path[512] = ":memory:";
+    if (pg_conninfo) pg_new_database(path, sizeof path);
+    if (store_open(path, 0, &db, err, sizeof err)) fail_msg("open %s: %s", path, err);
     assert_non_null(db);
     return db;
 }
@@ -642,7 +684,7 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     OK(store_open(d.db, 0, &db, err, errsize));
     create(db, ID_A, 2, 1);
     store_close(db);
-    raw_exec(d.db, "PRAGMA user_version=7");
+    raw_exec(d.db, "PRAGMA user_version=8");
 
     char err[512] = "";
     db = (store *)*state; /* any pointer: a failed open must set it to NULL */
@@ -650,8 +692,8 @@ static void a_file_of_another_schema_version_is_refused_by_name(void **state) {
     assert_null(db);
     says(err, "storage: opening ");
     says(err, d.db);
-    says(err, "schema version 7");
-    says(err, "version 6");
+    says(err, "schema version 8");
+    says(err, "version 7");
 }
 
 /* The schema of version 2 as tafel wrote it, stamped, with table ID_A
@@ -777,6 +819,89 @@ static void a_file_of_version_1_is_upgraded(void **state) {
     assert_string_equal(t.seats[1].forfeit, "no answer within 500 ms");
     assert_string_equal(t.seats[0].forfeit, "");
     store_table_free(&t);
+    store_close(db);
+}
+
+/* A file of version 6 (no attempts) opens, gains the table, and keeps its
+** tables. */
+static void a_file_of_version_6_is_upgraded(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    create(db, ID_A, 2, 1);
+    store_close(db);
+    raw_exec(d.db, "DROP TABLE attempts; PRAGMA user_version=6");
+
+    OK(store_open(d.db, 0, &db, err, errsize));
+    char text[64];
+    raw_text(d.db, "PRAGMA user_version", text, sizeof text);
+    assert_int_equal(atoi(text), 7);
+    store_table t = load(db, ID_A);
+    assert_int_equal(t.nseats, 2);
+    store_table_free(&t);
+    double tokens = -1;
+    char err[256] = "";
+    assert_int_equal(store_attempt_take(db, "pair", "ann\n10.0.0.1", 3, 900000, 1000, 1,
+                                        &tokens, err, sizeof err), 1);
+    assert_true(tokens == 2);
+    store_close(db);
+}
+
+/* The attempts' buckets: cap tokens, cap back per window, a take only
+** where a token is there, a give, notes that end, and the rows that mean
+** nothing (full buckets, past notes) expired. */
+static void attempts_are_buckets_refilled_over_their_window(void **state) {
+    const tmpdir d = *(tmpdir *)*state;
+    store *db = NULL;
+    OK(store_open(d.db, 0, &db, err, errsize));
+    char err[256] = "";
+    double tokens = -1;
+    const int64_t t0 = 1700000000000, window = 900000; /* 3 per 15 minutes */
+#define TAKE(at, take) store_attempt_take(db, "pair", "ann\n10.0.0.1", 3, window, at, take, \
+                                          &tokens, err, sizeof err)
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(TAKE(t0, 1), 1);
+        assert_true(tokens == 2 - i);
+    }
+    assert_int_equal(TAKE(t0, 1), 0); /* empty: nothing taken */
+    assert_true(tokens == 0);
+    assert_int_equal(TAKE(t0 + 150000, 0), 0); /* half a token back */
+    assert_true(tokens > 0.49 && tokens < 0.51);
+    assert_int_equal(TAKE(t0 + 300000, 1), 1); /* one back, taken */
+    assert_true(tokens > -0.001 && tokens < 0.001);
+    /* another key, another kind: their own buckets */
+    assert_int_equal(store_attempt_take(db, "pair", "bob\n10.0.0.1", 3, window, t0, 0, &tokens,
+                                        err, sizeof err), 1);
+    assert_true(tokens == 3);
+    assert_int_equal(store_attempt_take(db, "name", "ann\n10.0.0.1", 3, window, t0, 0, &tokens,
+                                        err, sizeof err), 1);
+    OK(store_attempt_give(db, "pair", "ann\n10.0.0.1", 3, window, t0 + 300000, 0, err,
+                          errsize));
+    assert_int_equal(TAKE(t0 + 300000, 0), 1);
+    assert_true(tokens > 0.999 && tokens < 1.001);
+    OK(store_attempt_give(db, "pair", "ann\n10.0.0.1", 3, window, t0 + 300000, 1, err,
+                          errsize));
+    assert_int_equal(TAKE(t0 + 300000, 0), 1);
+    assert_true(tokens == 3);
+    /* a note, known until its end */
+    OK(store_attempt_note(db, "known", "ann\n10.0.0.1", t0, t0 + 1000, err, errsize));
+    assert_int_equal(store_attempt_noted(db, "known", "ann\n10.0.0.1", t0 + 999, err,
+                                         sizeof err), 1);
+    assert_int_equal(store_attempt_noted(db, "known", "ann\n10.0.0.1", t0 + 1000, err,
+                                         sizeof err), 0);
+    assert_int_equal(store_attempt_noted(db, "known", "bob\n10.0.0.1", t0, err, sizeof err), 0);
+    /* one token taken at t0 + 10 min: full again at t0 + 15 min */
+    assert_int_equal(TAKE(t0 + 600000, 1), 1);
+#undef TAKE
+    char text[64];
+    raw_text(d.db, "SELECT count(*) FROM attempts", text, sizeof text);
+    assert_string_equal(text, "2");
+    OK(store_attempts_expire(db, t0 + 600000 + 299999, err, errsize));
+    raw_text(d.db, "SELECT count(*) FROM attempts", text, sizeof text);
+    assert_string_equal(text, "1");
+    OK(store_attempts_expire(db, t0 + 900000, err, errsize));
+    raw_text(d.db, "SELECT count(*) FROM attempts", text, sizeof text);
+    assert_string_equal(text, "0");
     store_close(db);
 }
 
@@ -1299,13 +1424,9 @@ static store *open_club(void) {
     store *db = open_memory();
     create(db, ID_A, 2, 7);
     create(db, ID_B, 2, 7);
-    char *why = NULL;
-    if (sqlite3_exec(store_sqlite(db),
-                     "INSERT INTO players (id, name, name_key, kind, created, seen) VALUES"
-                     " (1, 'Ann', 'ann', 'account', 100, 100),"
-                     " (2, 'Bob', 'bob', 'account', 100, 100)",
-                     NULL, NULL, &why) != SQLITE_OK)
-        fail_msg("players: %s", why);
+    /* the first two players of a new database: ids 1 and 2 */
+    assert_int_equal(add_player(db, "Ann", "ann", "account", "x", 100), 1);
+    assert_int_equal(add_player(db, "Bob", "bob", "account", "x", 100), 2);
     return db;
 }
 
@@ -1476,13 +1597,7 @@ static void voiding_rates_again_in_one_transaction(void **state) {
 
 /* A player row for the club's calls to refer to: its id. */
 static int64_t add_club_player(store *db, const char *name, const char *kind) {
-    char sql[256];
-    snprintf(sql, sizeof sql, "INSERT INTO players (name, name_key, kind, created, seen)"
-                              " VALUES ('%s', '%s', '%s', 1, 1)", name, name, kind);
-    sqlite3 *raw = store_sqlite(db);
-    if (sqlite3_exec(raw, sql, NULL, NULL, NULL) != SQLITE_OK)
-        fail_msg("adding player %s: %s", name, sqlite3_errmsg(raw));
-    return sqlite3_last_insert_rowid(raw);
+    return add_player(db, name, name, kind, strcmp(kind, "account") ? NULL : "x", 1);
 }
 
 static void chat_lines_are_counted_per_side_and_read_oldest_first(void **state) {
@@ -1623,18 +1738,33 @@ static void a_move_is_stored_with_its_clocks_in_one_transaction(void **state) {
     store_close(db);
 }
 
+/* The tests of one database: ":memory:", or a new PostgreSQL database. */
+#define ONE_DATABASE_TESTS \
+    cmocka_unit_test(every_field_of_a_new_table_loads_back), \
+    cmocka_unit_test(a_new_table_is_stored_with_its_opening_change), \
+    cmocka_unit_test(a_missing_table_loads_as_none), \
+    cmocka_unit_test(appended_actions_load_in_order_with_seq_and_over), \
+    cmocka_unit_test(an_append_after_the_wrong_action_is_refused_and_changes_nothing), \
+    cmocka_unit_test(an_append_to_a_missing_table_is_refused), \
+    cmocka_unit_test(truncate_keeps_the_first_actions_and_sets_seq), \
+    cmocka_unit_test(set_seat_changes_that_seat_and_the_table_only), \
+    cmocka_unit_test(find_change_recognises_the_first_action_of_a_change), \
+    cmocka_unit_test(list_gives_the_newest_first_and_filters_finished_tables), \
+    cmocka_unit_test(odd_input_is_refused_with_a_message), \
+    cmocka_unit_test(messages_fit_any_buffer), \
+    cmocka_unit_test(players_are_found_by_key_or_id_and_guests_never_by_name), \
+    cmocka_unit_test(logins_are_found_used_ended_and_checked), \
+    cmocka_unit_test(only_unused_guests_nothing_refers_to_are_deleted), \
+    cmocka_unit_test(results_and_ratings_are_one_call_read_before_and_written_once), \
+    cmocka_unit_test(a_refused_rating_stores_no_result), \
+    cmocka_unit_test(voiding_rates_again_in_one_transaction), \
+    cmocka_unit_test(chat_lines_are_counted_per_side_and_read_oldest_first), \
+    cmocka_unit_test(a_time_out_ends_the_table_once), \
+    cmocka_unit_test(a_players_seats_are_those_of_unfinished_tables)
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_field_of_a_new_table_loads_back),
-        cmocka_unit_test(a_new_table_is_stored_with_its_opening_change),
-        cmocka_unit_test(a_missing_table_loads_as_none),
-        cmocka_unit_test(appended_actions_load_in_order_with_seq_and_over),
-        cmocka_unit_test(an_append_after_the_wrong_action_is_refused_and_changes_nothing),
-        cmocka_unit_test(an_append_to_a_missing_table_is_refused),
-        cmocka_unit_test(truncate_keeps_the_first_actions_and_sets_seq),
-        cmocka_unit_test(set_seat_changes_that_seat_and_the_table_only),
-        cmocka_unit_test(find_change_recognises_the_first_action_of_a_change),
-        cmocka_unit_test(list_gives_the_newest_first_and_filters_finished_tables),
+        ONE_DATABASE_TESTS,
         IN_TMPDIR(lobby_lists_playing_tables_newest_first_then_the_latest_ended),
         IN_TMPDIR(a_reopened_file_has_everything_and_its_stamps),
         IN_TMPDIR(a_commit_survives_kill_9),
@@ -1642,24 +1772,27 @@ int main(void) {
         IN_TMPDIR(a_file_of_version_1_is_upgraded),
         IN_TMPDIR(a_file_of_version_2_is_upgraded),
         IN_TMPDIR(a_file_of_version_3_is_upgraded),
+        IN_TMPDIR(a_file_of_version_6_is_upgraded),
+        IN_TMPDIR(attempts_are_buckets_refilled_over_their_window),
         IN_TMPDIR(a_foreign_file_is_refused_and_left_alone),
         IN_TMPDIR(an_unopenable_path_is_an_error_not_a_crash),
         IN_TMPDIR(a_change_that_fails_midway_is_rolled_back),
-        cmocka_unit_test(odd_input_is_refused_with_a_message),
-        cmocka_unit_test(messages_fit_any_buffer),
-        cmocka_unit_test(players_are_found_by_key_or_id_and_guests_never_by_name),
-        cmocka_unit_test(logins_are_found_used_ended_and_checked),
-        cmocka_unit_test(only_unused_guests_nothing_refers_to_are_deleted),
         IN_TMPDIR(a_players_change_and_its_logins_end_together),
         IN_TMPDIR(an_existing_database_is_opened_and_nothing_else),
         IN_TMPDIR(another_process_holding_the_database_is_seen),
-        cmocka_unit_test(results_and_ratings_are_one_call_read_before_and_written_once),
-        cmocka_unit_test(a_refused_rating_stores_no_result),
-        cmocka_unit_test(voiding_rates_again_in_one_transaction),
-        cmocka_unit_test(chat_lines_are_counted_per_side_and_read_oldest_first),
-        cmocka_unit_test(a_time_out_ends_the_table_once),
-        cmocka_unit_test(a_players_seats_are_those_of_unfinished_tables),
         IN_TMPDIR(a_move_is_stored_with_its_clocks_in_one_transaction),
     };
-    return cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("server storage", tests, NULL, NULL);
+    pg_conninfo = getenv("TAFEL_TEST_PG");
+    if (!pg_conninfo || !pg_conninfo[0]) return failed;
+    const struct CMUnitTest on_pg[] = {
+        ONE_DATABASE_TESTS,
+    };
+    failed += cmocka_run_group_tests_name("server storage on PostgreSQL", on_pg, NULL, NULL);
+    for (int i = 0; i < pg_databases; i++) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "DROP DATABASE tafel_c%d_%d WITH (FORCE)", (int)getpid(), i);
+        pg_admin(sql);
+    }
+    return failed;
 }

@@ -135,8 +135,10 @@ static int reset_password(store *db, const char *name, int generate) {
 
 static int close_table(store *s, const char *path, const char *id) {
     if (store_held_elsewhere(s)) {
+        char shown[512]; /* a PostgreSQL URI's password is never printed */
+        store_path_shown(path, shown, sizeof shown);
         fprintf(stderr, "tafel admin: a running server holds %s and keeps its tables in memory; "
-                        "stop it, then close the table\n", path);
+                        "stop it, then close the table\n", shown);
         return 1;
     }
     char err[512];

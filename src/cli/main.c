@@ -173,7 +173,8 @@ static const cli_command commands[] = {
      "(protocol: docs/protocol.md), and prints the address to open. Listens\n"
      "on --bind (default 127.0.0.1: this machine only; 0.0.0.0 for a network);\n"
      "--port 0 takes any free port. Tables live in the SQLite file --db\n"
-     "(created on first start): every move is on disk before anyone sees it,\n"
+     "(created on first start), or in the PostgreSQL database of a\n"
+     "postgresql:// URI given as --db: every move is stored before anyone sees it,\n"
      "and a restart, or a kill, resumes every unfinished table. --durable\n"
      "syncs each move to the disk before anyone is told of it (survives a\n"
      "power cut). Bots think on --workers threads (default: one per core) at\n"
@@ -216,7 +217,8 @@ static const cli_command commands[] = {
      "admin --db FILE players | reset-password NAME [--generate] | disable NAME | "
      "enable NAME | close-table ID | void NAME [--game GAME]",
      "a server's players and tables from the command line",
-     "Looks after the database of tafel serve (--db, upgraded when older):\n"
+     "Looks after the database of tafel serve (--db: a file or a\n"
+     "postgresql:// URI; upgraded when older):\n"
      "  players               lists every player: name, kind, created, last\n"
      "                        seen, disabled, games played\n"
      "  reset-password NAME   reads the new password (8 to 256 bytes) from the\n"

@@ -14,6 +14,7 @@
 #include "players.h"
 #include "protocol.h"
 #include "ratings.h"
+#include "store.h" /* store_path_shown */
 #include "syncer.h"
 #include "tables.h"
 #include "turns.h"
@@ -101,8 +102,10 @@ int server_run(const server_options *given) {
     const char *host = strchr(opt->bind, ':') ? "[%s]" : "%s";
     char shown[128];
     snprintf(shown, sizeof shown, host, opt->bind);
+    char db_shown[512]; /* a PostgreSQL URI's password is never printed */
+    store_path_shown(opt->db_path, db_shown, sizeof db_shown);
     printf("tafel serve: %s://%s:%d/ (database %s", opt->cert ? "https" : "http", shown, port,
-           opt->db_path);
+           db_shown);
     if (restored) printf(", %d unfinished table%s restored", restored, restored == 1 ? "" : "s");
     if (extseats_count()) printf(", %d external bot%s", extseats_count(),
                                  extseats_count() == 1 ? "" : "s");

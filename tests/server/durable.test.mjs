@@ -23,7 +23,7 @@ import { existsSync, readFileSync, copyFileSync, readdirSync, statSync } from 'n
 import { join as joinPath } from 'node:path';
 import {
   TAFEL, TIMEOUT, startServer, stopAll, Client, seat, watchedTable, twoPeople, playOut, prng,
-  tempDir, history, get, sleep,
+  tempDir, history, get, sleep, ON_PG,
 } from './helpers.mjs';
 
 const SYNC_MS = 150;           // what strace adds to every sync
@@ -132,7 +132,7 @@ const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1
   Math.floor(q * xs.length))];
 
 test('--durable, 20 tables at once: acks and broadcasts wait for a sync, one sync covers many '
-  + 'commits, the loop never waits for the disk', { skip: !HAVE_STRACE && 'no strace' },
+  + 'commits, the loop never waits for the disk', { skip: ON_PG || (!HAVE_STRACE && 'no strace') },
 async () => {
   const server = await startTraced(['--durable', '--max-per-address', '0', '--workers', '1']);
   const tables = [];
@@ -224,7 +224,8 @@ test('--durable: kill -9 right after acks, many tables at once, keeps every ackn
     }
   });
 
-test('--durable: SIGTERM folds the log into the database file and removes it', async () => {
+test('--durable: SIGTERM folds the log into the database file and removes it', { skip: ON_PG },
+async () => {
   const dir = tempDir();
   const server = await startServer({ dir, args: ['--durable'] });
   const { created, players } = await watchedTable(server, 'catan_cards', ['human', 'human'], 7);
@@ -246,7 +247,7 @@ test('--durable: SIGTERM folds the log into the database file and removes it', a
 });
 
 test('--durable: the syncing thread folds the log into the database as it grows (about 1000 '
-  + 'pages)', async () => {
+  + 'pages)', { skip: ON_PG }, async () => {
   const server = await startServer({ args: ['--durable', '--max-per-address', '0'] });
   const tables = [];
   for (let i = 0; i < 10; i++) tables.push((await twoPeople(server, 'catan_cards', 500 + i)).players);
@@ -269,7 +270,7 @@ test('--durable: the syncing thread folds the log into the database as it grows 
 });
 
 test('--durable: HTTP tells of a change no sooner than the sockets do (the lobby waits for the '
-  + 'sync too)', { skip: !HAVE_STRACE && 'no strace' }, async () => {
+  + 'sync too)', { skip: ON_PG || (!HAVE_STRACE && 'no strace') }, async () => {
   const server = await startTraced(['--durable']);
   const c = await Client.connect(server);
   for (let round = 0; round < 3; round++) {

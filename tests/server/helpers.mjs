@@ -10,6 +10,13 @@
 //
 // The contract is docs/protocol.md.  TAFEL_CLI is the tafel binary
 // (scripts/test-server.sh sets it; default build/tafel).
+//
+// TAFEL_TEST_PG (a libpq conninfo of a running throwaway cluster, e.g.
+// "host=/tmp/x port=18400 user=tafel"; scripts/test-server.sh --pg starts
+// one) runs the same tests on PostgreSQL: each server gets a fresh database
+// (newDatabase) and `server.db` is its postgresql:// URI, which `tafel admin
+// --db` and sql() take as they take a file.  Tests about SQLite's files skip
+// there (ON_PG says why).
 
 import { spawn, execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
@@ -23,6 +30,74 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TAFEL = resolve(ROOT, process.env.TAFEL_CLI || 'build/tafel');
 export const TIMEOUT = Number(process.env.TAFEL_TEST_TIMEOUT || 15000);
 
+// ---------------------------------------------------------------- PostgreSQL
+
+/** The conninfo of the PostgreSQL the tests run on, or '' for SQLite files. */
+export const PG = process.env.TAFEL_TEST_PG || '';
+/** A test's skip reason when it is about SQLite's files: false on SQLite. */
+export const ON_PG = PG ? 'about the SQLite file: the store runs on PostgreSQL (TAFEL_TEST_PG)' : false;
+
+/** The conninfo's key=value pairs ("host=/tmp/x port=18400 user=tafel"). */
+function conninfo(text) {
+  const out = {};
+  for (const m of text.matchAll(/(\w+)\s*=\s*('(?:[^'\\]|\\.)*'|\S+)/g)) {
+    out[m[1]] = m[2].startsWith("'") ? m[2].slice(1, -1).replace(/\\(.)/g, '$1') : m[2];
+  }
+  return out;
+}
+
+const pgDatabases = [];
+let pgTemplate = null;
+
+/** psql on the cluster's database dbname, one command, rows as CSV text. */
+function psql(dbname, command) {
+  return execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--csv', '-P', 'null=\\N',
+    '-d', `${PG} dbname=${dbname}`, '-c', command], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * A fresh, empty database on the test cluster for one server: its
+ * postgresql:// URI (with the socket folder as ?host=).  Copied from a
+ * template made once per process, which is faster than template1's WAL
+ * copy; dropped when the process exits.
+ */
+export function newDatabase() {
+  if (!pgTemplate) {
+    pgTemplate = `tafel_t${process.pid}`;
+    psql('postgres', `CREATE DATABASE ${pgTemplate} TEMPLATE template0 STRATEGY FILE_COPY`);
+    pgDatabases.push(pgTemplate);
+  }
+  const name = `tafel_t${process.pid}_${pgDatabases.length}`;
+  psql('postgres', `CREATE DATABASE ${name} TEMPLATE ${pgTemplate} STRATEGY FILE_COPY`);
+  pgDatabases.push(name);
+  const c = conninfo(PG);
+  const query = [];
+  if (c.host) query.push(`host=${encodeURIComponent(c.host)}`);
+  if (c.port) query.push(`port=${encodeURIComponent(c.port)}`);
+  const user = c.user ? `${encodeURIComponent(c.user)}@` : '';
+  return `postgresql://${user}/${name}${query.length ? '?' + query.join('&') : ''}`;
+}
+
+/** The database name of a URI newDatabase made. */
+const pgName = (uri) => decodeURIComponent(uri.match(/^postgres(?:ql)?:\/\/[^/]*\/([^?]*)/)[1]);
+
+/** All a postgresql:// database holds, as pg_dump's text (bytea as hex). */
+export function dumpDatabase(uri) {
+  return execFileSync('pg_dump', ['-d', `${PG} dbname=${pgName(uri)}`], { maxBuffer: 1 << 28 });
+}
+
+/**
+ * The database of a server started in dir: the file dir/tafel.db on SQLite;
+ * on PostgreSQL a new database, the same one for each start in that dir (a
+ * test restarts its server with the same dir and no db).
+ */
+const pgOfDir = new Map();
+export function defaultDatabase(dir) {
+  if (!PG) return joinPath(dir, 'tafel.db');
+  if (!pgOfDir.has(dir)) pgOfDir.set(dir, newDatabase());
+  return pgOfDir.get(dir);
+}
+
 // ---------------------------------------------------------------- servers
 
 const servers = new Set();
@@ -31,6 +106,9 @@ const dirs = new Set();
 process.on('exit', () => {
   for (const s of servers) {
     try { s.proc.kill('SIGKILL'); } catch { /* already gone */ }
+  }
+  for (const name of pgDatabases.reverse()) {
+    try { psql('postgres', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } catch { /* the cluster is gone */ }
   }
   for (const d of dirs) {
     try { rmSync(d, { recursive: true, force: true }); } catch { /* leave it */ }
@@ -51,7 +129,7 @@ export function tempDir(prefix = 'tafel-serve-') {
  */
 export async function startServer({ db, dir, args = [], env = {}, chosenSeeds = true } = {}) {
   dir = dir || tempDir();
-  db = db || joinPath(dir, 'tafel.db');
+  db = db || defaultDatabase(dir);
   // The protocol tests play at machine speed (a move as soon as the ack
   // arrives): the per-socket rate limit is lifted unless a test sets it (a
   // later option wins); the tests of the limits set their own.  Their tables
@@ -422,8 +500,19 @@ export async function playOut(players, { rng = prng(1), chooser, onState, onAck,
   }
 }
 
-/** Runs SQL on a database file with Python's sqlite3 (python3 is a dependency), committed: the rows as JSON. */
+/**
+ * Runs SQL on a database, committed: the rows as JSON.  A file with Python's
+ * sqlite3 (python3 is a dependency); a postgresql:// database with psql,
+ * whose text cells that read as numbers come back as numbers.
+ */
 export function sql(db, query) {
+  if (/^postgres(ql)?:\/\//.test(db)) {
+    const lines = psql(pgName(db), query).split('\n').filter((l) => l !== '');
+    return lines.slice(1).map((line) => csvRow(line).map((cell) => {
+      if (cell === null) return null;
+      return /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(cell) ? Number(cell) : cell;
+    }));
+  }
   const out = execFileSync('python3', ['-c',
     'import json, sqlite3, sys\n'
     + 'c = sqlite3.connect(sys.argv[1])\n'
@@ -431,6 +520,31 @@ export function sql(db, query) {
     + 'c.commit()\n'
     + 'print(json.dumps(rows))', db, query]);
   return JSON.parse(out.toString());
+}
+
+/** One line of psql's CSV: quoted cells as text, \N (unquoted) as null. */
+function csvRow(line) {
+  const cells = [];
+  let i = 0;
+  while (i <= line.length) {
+    if (line[i] === '"') {
+      let v = '';
+      i++;
+      for (;;) {
+        if (line[i] === '"' && line[i + 1] === '"') { v += '"'; i += 2; }
+        else if (line[i] === '"') { i++; break; }
+        else v += line[i++];
+      }
+      cells.push(v);
+    } else {
+      const end = line.indexOf(',', i) < 0 ? line.length : line.indexOf(',', i);
+      const v = line.slice(i, end);
+      cells.push(v === '\\N' ? null : v);
+      i = end;
+    }
+    i++; // the comma
+  }
+  return cells;
 }
 
 // ---------------------------------------------------------------- HTTP, records, replay
@@ -714,7 +828,7 @@ export function leaked(text, secret) {
  */
 export async function startServerVia({ prefix = [], args = [], dir, db } = {}) {
   dir = dir || tempDir();
-  db = db || joinPath(dir, 'tafel.db');
+  db = db || defaultDatabase(dir);
   const argv = [...prefix, TAFEL, 'serve', '--port', '0', '--db', db, ...args];
   const proc = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
   const server = { proc, db, dir, stderrText: '', stdoutText: '' };
@@ -806,6 +920,27 @@ export async function identity(server, name, { account = false } = {}) {
   const m = set.match(/tafel_session=([^;]*)/);
   assert.ok(m, `${path} sets the cookie: ${set}`);
   return `tafel_session=${m[1]}`;
+}
+
+/**
+ * A rated table of two cardcassonne (or game) on server, made by the
+ * identity winnerCookie at seat 0, loserCookie at seat 1, played until each
+ * seat has acted (a game nobody played is not rated), its end left to the
+ * caller: { table, winner, loser (their sockets), seq }.
+ */
+export async function ratedTableReady(server, winnerCookie, loserCookie, seed,
+  game = 'cardcassonne') {
+  const w = await connectAs(server, winnerCookie);
+  const made = await w.request({ type: 'create', game, seats: ['human', 'human'], rated: true },
+    ['created', 'error']);
+  assert.equal(made.type, 'created', JSON.stringify(made));
+  const l = await connectAs(server, loserCookie);
+  const players = [{ client: w, state: await join(w, made.table, made.tokens[0]) },
+    { client: l, state: await join(l, made.table, made.tokens[1]) }];
+  const acted = [false, false];
+  await playOut(players, { rng: prng(seed), onAck: (j) => { acted[j] = true; },
+    until: () => acted.every(Boolean) });
+  return { table: made.table, winner: w, loser: l, seq: Math.max(...players.map((p) => p.state.seq)) };
 }
 
 /** A socket that sends cookie (an identity's) with its upgrade. */

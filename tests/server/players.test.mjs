@@ -12,17 +12,14 @@ import { readFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import {
   startServer, startServerVia, stopAll, Client, createTable, post, signup, me, sleep, tempDir, TAFEL,
+  sql,
 } from './helpers.mjs';
 
 after(stopAll);
 
-/** The creator (players.id) of a table, read from the database file. */
+/** The creator (players.id) of a table, read from the database. */
 function creatorOf(db, table) {
-  const out = execFileSync('python3', ['-c',
-    'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]);'
-    + ' print(c.execute("SELECT creator FROM tables WHERE id=?", (sys.argv[2],)).fetchone()[0] or 0)',
-    db, table]);
-  return Number(out.toString().trim());
+  return sql(db, `SELECT creator FROM tables WHERE id = '${table}'`)[0][0] || 0;
 }
 
 /** A raw HTTP request; resolves with the status line's code and the text. */

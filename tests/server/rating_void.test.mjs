@@ -9,7 +9,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
-  startServer, stopAll, join, playOut, prng, connectAs, getJsonAs, identity,
+  startServer, stopAll, ratedTableReady, getJsonAs, identity,
   expectedRatings as expected, NEW_RATING as NEW, TAFEL,
 } from './helpers.mjs';
 
@@ -28,23 +28,14 @@ const cookies = {};
 
 /** A rated table of two where each seat acts, then loser resigns: its id. */
 async function ratedGame(winner, loser, seed) {
-  const w = await connectAs(server, cookies[winner]);
-  const made = await w.request({ type: 'create', game: GAME, seats: ['human', 'human'],
-    rated: true }, ['created', 'error']);
-  assert.equal(made.type, 'created', JSON.stringify(made));
-  const l = await connectAs(server, cookies[loser]);
-  const players = [{ client: w, state: await join(w, made.table, made.tokens[0]) },
-    { client: l, state: await join(l, made.table, made.tokens[1]) }];
-  const acted = [false, false];
-  await playOut(players, { rng: prng(seed), onAck: (j) => { acted[j] = true; },
-    until: () => acted.every(Boolean) });
-  const seq = Math.max(...players.map((p) => p.state.seq));
+  const { table, winner: w, loser: l, seq } =
+    await ratedTableReady(server, cookies[winner], cookies[loser], seed, GAME);
   const ack = await l.request({ type: 'resign', seq }, ['ack', 'error']);
   assert.equal(ack.type, 'ack', JSON.stringify(ack));
   const over = await w.next((m) => m.type === 'state' && m.status === 'over');
   assert.equal(over.reason ?? '', '', 'played, not aborted');
   w.close(); l.close();
-  return made.table;
+  return table;
 }
 
 async function profile(name) {

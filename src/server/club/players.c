@@ -8,6 +8,7 @@
 
 #include "store.h"
 
+#include <math.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -284,8 +285,83 @@ int players_logins_check(players_login *logins, int n) {
     return 0;
 }
 
+/* ---- too many attempts ------------------------------------------------ */
+
+/* The store's name of each limit's buckets, and of the known pairs. */
+static const char *const LIMIT_KINDS[] = {"pair", "address", "name", "signup", "guest"};
+#define KNOWN_KIND "known"
+
+/* Unix ms: the store's buckets are shared by servers, so by the wall's
+** clock, not a monotonic one of this process. */
+static int64_t wall_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void players_pair(const char *name, const char *addr, char *out, size_t size) {
+    snprintf(out, size, "%s\n%s", name, addr);
+}
+
+/* key folded as names are (the same name in any case is one bucket). */
+static void limit_key(const char *key, char *out, size_t size) {
+    players_name_key(key ? key : "", out, size);
+}
+
+int players_limit_take(players_limit limit, const char *key, int cap, double window, int take) {
+    if (cap <= 0) return 0;
+    char folded[256], err[256];
+    limit_key(key, folded, sizeof folded);
+    double tokens;
+    int there = store_attempt_take(db, LIMIT_KINDS[limit], folded, cap,
+                                   (int64_t)(window * 1000), wall_ms(), take, &tokens, err,
+                                   sizeof err);
+    if (there < 0) return store_failed(err);
+    if (there) return 0;
+    int wait = (int)ceil((1 - tokens) * window / cap);
+    return wait < 1 ? 1 : wait;
+}
+
+void players_limit_give(players_limit limit, const char *key, int cap, double window, int all) {
+    if (cap <= 0) return;
+    char folded[256], err[256];
+    limit_key(key, folded, sizeof folded);
+    if (store_attempt_give(db, LIMIT_KINDS[limit], folded, cap, (int64_t)(window * 1000),
+                           wall_ms(), all, err, sizeof err))
+        store_failed(err);
+}
+
+void players_known_add(const char *pair) {
+    char folded[256], err[256];
+    limit_key(pair, folded, sizeof folded);
+    int64_t now = wall_ms();
+    if (store_attempt_note(db, KNOWN_KIND, folded, now,
+                           now + (int64_t)PLAYERS_LOGIN_DAYS * 86400 * 1000, err, sizeof err))
+        store_failed(err);
+}
+
+int players_known_has(const char *pair) {
+    char folded[256], err[256];
+    limit_key(pair, folded, sizeof folded);
+    int noted = store_attempt_noted(db, KNOWN_KIND, folded, wall_ms(), err, sizeof err);
+    if (noted < 0) store_failed(err);
+    return noted == 1;
+}
+
+/* The buckets full again count as none and the pairs past are not known:
+** their rows go, at most once a minute. */
+static void attempts_expire(void) {
+    static int64_t last;
+    int64_t now = wall_ms();
+    if (now - last < 60000) return;
+    last = now;
+    char err[256];
+    if (store_attempts_expire(db, now, err, sizeof err)) store_failed(err);
+}
+
 void players_sweep(void) {
     players_logins_expire();
+    attempts_expire();
     static int64_t last;
     static int full; /* the last batch was full: more wait */
     long ttl = guest_seconds;

@@ -109,11 +109,42 @@ typedef struct players_login {
 ** unset). */
 int players_logins_check(players_login *logins, int n);
 
+/* ---- too many attempts (docs/club.md, "Too many attempts") ------------ */
+
+/* What the account routes count, each in buckets kept in the store, so
+** that servers sharing one database count the same attempts: a bucket per
+** key holds cap tokens and gets cap back per window seconds (docs/club.md
+** says which key each counts by). */
+typedef enum players_limit {
+    PLAYERS_LIMIT_PAIR = 0, /* failed logins per name and address (players_pair) */
+    PLAYERS_LIMIT_ADDRESS,  /* failed logins per address */
+    PLAYERS_LIMIT_NAME,     /* failed logins per name, from every address */
+    PLAYERS_LIMIT_SIGNUP,   /* new accounts per address */
+    PLAYERS_LIMIT_GUEST     /* new guests per address */
+} players_limit;
+
+/* A (name, address) pair as one key (for PLAYERS_LIMIT_PAIR and
+** players_known_*). */
+void players_pair(const char *name, const char *addr, char *out, size_t size);
+/* Takes a token from the bucket of (limit, key) when take is set, or only
+** looks when not: 0 a token was there (taken when take is set), else the
+** seconds until one is back (>= 1; nothing taken); -1 when the store
+** failed (said on stderr).  cap <= 0: no limit (0).  Keys are folded as
+** names are (players_name_key). */
+int players_limit_take(players_limit limit, const char *key, int cap, double window, int take);
+/* Gives the bucket one token back, or fills it again (all). */
+void players_limit_give(players_limit limit, const char *key, int cap, double window, int all);
+/* A pair that logged in or signed up: known for PLAYERS_LOGIN_DAYS. */
+void players_known_add(const char *pair);
+/* Whether the pair is known: 1, 0 (also when the store failed). */
+int players_known_has(const char *pair);
+
 /* Once a second from the loop: at most once an hour the logins unused for
 ** PLAYERS_LOGIN_DAYS end, and the guests nothing refers to (no seat, chat
 ** line, table made, result or rating) that were not used for
 ** --guest-expire are deleted with their logins, PLAYERS_GUEST_BATCH at a
-** time (sooner again while a batch was full). */
+** time (sooner again while a batch was full); at most once a minute the
+** attempts' buckets full again and the known pairs past are forgotten. */
 #define PLAYERS_GUEST_BATCH 500
 void players_sweep(void);
 

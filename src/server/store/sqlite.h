@@ -2,10 +2,11 @@
 ** sqlite.h -- inside the store only: the SQLite connection its files share.
 **
 ** store.h is the store's interface and names no SQLite type, so that a
-** PostgreSQL store can stand behind it (issue 36).  The store's files on
-** SQLite (store_tables.c opens the connection; store_players.c,
-** store_chat.c and store_ratings.c run their own statements on it) reach
-** it here.  Nothing outside src/server/store/ includes this header.
+** PostgreSQL store can stand beside it (pg.h; store.c chooses).  The
+** store's files on SQLite (sqlite_tables.c opens the connection;
+** sqlite_players.c, sqlite_chat.c and sqlite_ratings.c run their own
+** statements on it) reach it here.  Nothing outside src/server/store/
+** includes this header.
 */
 #ifndef TF_SERVER_STORE_SQLITE_H
 #define TF_SERVER_STORE_SQLITE_H
@@ -34,5 +35,97 @@ void store_sql_text(sqlite3_stmt *st, int col, char *out, size_t size);
 /* ROLLBACK while a transaction is open (SQLite rolls back by itself after
 ** some failures). */
 void store_sql_rollback(sqlite3 *db);
+
+/* The store's calls on SQLite (store.c dispatches to them): each is its
+** store_ namesake of store.h, same signature, same contract. */
+
+/* sqlite_tables.c */
+int lite_open(const char *path, int durable, store **out, char *err, size_t errsize);
+void lite_close(store *db);
+int lite_open_existing(const char *path, store **out, char *err, size_t errsize);
+int lite_held_elsewhere(store *db);
+int lite_create(store *db, const store_table *t, char *err, size_t errsize);
+int lite_append(store *db, const char *id, int from, int n, const char *const *texts,
+                const int *seats, int64_t seq, int over, const store_clocks *clocks, char *err,
+                size_t errsize);
+int lite_truncate(store *db, const char *id, int keep, int64_t seq, char *err, size_t errsize);
+int lite_set_seat(store *db, const char *id, int seat, const store_seat *s, int64_t seq,
+                  int over, char *err, size_t errsize);
+int lite_end(store *db, const char *id, int64_t seq, const char *reason, char *err,
+             size_t errsize);
+int lite_delete(store *db, const char *id, char *err, size_t errsize);
+int lite_find_change(store *db, const char *id, int64_t seq, int seat, const char *text,
+                     char *err, size_t errsize);
+int lite_load(store *db, const char *id, store_table *out, char *err, size_t errsize);
+int lite_list(store *db, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap, char *err,
+              size_t errsize);
+int lite_list_lobby(store *db, int finished, int cap, store_table *out, char *err,
+                    size_t errsize);
+int lite_set_rematch(store *db, const char *id, const char *next, char *err, size_t errsize);
+int lite_set_clocks(store *db, const char *id, int nseats, const int64_t *ms,
+                    int64_t turn_since, char *err, size_t errsize);
+int lite_time_out(store *db, const char *id, int seat, int64_t seq, char *err, size_t errsize);
+int lite_player_seats(store *db, int64_t player, int cap, store_player_seat *out, char *err,
+                      size_t errsize);
+
+/* sqlite_players.c */
+int lite_player_by_key(store *db, const char *key, store_player *out, char *err,
+                       size_t errsize);
+int lite_player_get(store *db, int64_t id, store_player *out, char *err, size_t errsize);
+int lite_account_by_key(store *db, const char *key, store_player *out, char *password,
+                        size_t password_size, char *err, size_t errsize);
+int lite_player_add(store *db, const char *name, const char *key, const char *kind,
+                    const char *password, int64_t now, int64_t *id, char *err, size_t errsize);
+int lite_guest_make_account(store *db, int64_t guest_id, const char *name, const char *key,
+                            const char *password, int64_t now, char *err, size_t errsize);
+int lite_guest_rename(store *db, int64_t id, const char *name, const char *key, char *err,
+                      size_t errsize);
+int lite_player_set_password(store *db, int64_t id, const char *password, int end_logins,
+                             char *err, size_t errsize);
+int lite_player_set_disabled(store *db, int64_t id, int disabled, char *err, size_t errsize);
+int lite_players_list(store *db, store_player_row **out, char *err, size_t errsize);
+int lite_guests_delete(store *db, int64_t before, int max, char *err, size_t errsize);
+int lite_login_add(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
+                   char *err, size_t errsize);
+int lite_login_find(store *db, const uint8_t hash[STORE_HASH_LEN], store_player *out,
+                    int64_t *used, char *err, size_t errsize);
+int lite_login_used(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
+                    char *err, size_t errsize);
+int lite_login_delete(store *db, const uint8_t hash[STORE_HASH_LEN], char *err, size_t errsize);
+int lite_logins_delete(store *db, int64_t player, const uint8_t *keep, char *err,
+                       size_t errsize);
+int lite_logins_expire(store *db, int64_t before, char *err, size_t errsize);
+int lite_logins_read(store *db, store_login_state *logins, int n, char *err, size_t errsize);
+int lite_attempt_take(store *db, const char *kind, const char *key, double cap,
+                      int64_t window_ms, int64_t now, int take, double *tokens, char *err,
+                      size_t errsize);
+int lite_attempt_give(store *db, const char *kind, const char *key, double cap,
+                      int64_t window_ms, int64_t now, int all, char *err, size_t errsize);
+int lite_attempt_note(store *db, const char *kind, const char *key, int64_t now, int64_t until,
+                      char *err, size_t errsize);
+int lite_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
+                      size_t errsize);
+int lite_attempts_expire(store *db, int64_t now, char *err, size_t errsize);
+
+/* sqlite_chat.c */
+int lite_chat_count(store *db, const char *table_id, int seat, int64_t *next_n, int64_t *said,
+                    char *err, size_t errsize);
+int lite_chat_add(store *db, const char *table_id, const store_chat_line *line, char *err,
+                  size_t errsize);
+int lite_chat_read(store *db, const char *table_id, int spectators_too, int cap,
+                   store_chat_line *out, char *err, size_t errsize);
+
+/* sqlite_ratings.c */
+int lite_results_record(store *db, const char *table_id, const char *game, int n,
+                        store_result *results, store_rate_fn rate, void *arg, char *err,
+                        size_t errsize);
+int lite_rating_read(store *db, int64_t player, const char *game, store_rating *out, char *err,
+                     size_t errsize);
+int lite_leaderboard_read(store *db, const char *game, int cap, store_standing **out, char *err,
+                          size_t errsize);
+int lite_profile_read(store *db, int64_t player, int64_t viewer, int history_cap,
+                      int results_cap, store_profile *out, char *err, size_t errsize);
+int lite_results_void(store *db, int64_t player, const char *game, store_rerate_fn rerate,
+                      void *arg, store_voided_table **tables, char *err, size_t errsize);
 
 #endif

@@ -2,18 +2,21 @@
 ** store.h -- the server's store: everything it keeps on disk, the one place SQL is
 ** written (issue 36: the club's SQL moves behind it, then PostgreSQL beside SQLite).
 **
-** The tables: one SQLite file.
+** The tables: one SQLite file, or a PostgreSQL database (a libpq URI as
+** the path: docs/server.md, "PostgreSQL"); store.c hands each call to the
+** backend that opened the handle, and both keep the contract below.
 **
 ** A table is its game string, its seed, its seats and the list of its
 ** actions (chance events included): exactly a tafel record, so a table is
 ** rebuilt after a restart by replaying it.  Every change is one
 ** transaction, committed before the server applies it (docs/protocol.md,
-** "Order of a change").  WAL with synchronous=NORMAL survives kill -9;
-** durable syncs the log off the loop (syncer.c), which survives a power
-** cut too.
+** "Order of a change").  On SQLite, WAL with synchronous=NORMAL survives
+** kill -9; durable syncs the log off the loop (syncer.c), which survives a
+** power cut too.  On PostgreSQL every commit is durable already.
 **
-** All calls run on the server's event-loop thread.  Errors return -1 and
-** write a message (naming what failed, with SQLite's reason) to err.
+** A handle is one connection and is used by one thread at a time; today
+** every call runs on the server's event-loop thread.  Errors return -1 and
+** write a message (naming what failed, with the database's reason) to err.
 */
 #ifndef TF_SERVER_STORAGE_H
 #define TF_SERVER_STORAGE_H
@@ -25,9 +28,9 @@
 ** tables.end_reason, 5 the club: players, logins, chat, ratings, results,
 ** and the tables' rated/private/clock/rematch columns and the seats'
 ** player and clock, 6 invitations that wait for an answer, the creator's
-** address and voided results; an older file is brought up to date when
-** opened. */
-#define STORE_SCHEMA_VERSION 6
+** address and voided results, 7 the counted attempts (attempts); an older
+** file is brought up to date when opened. */
+#define STORE_SCHEMA_VERSION 7
 #define STORE_ID_LEN 16     /* a table id: 16 hex digits */
 #define STORE_HASH_LEN 32   /* SHA-256 of a seat's token */
 #define STORE_SPEC_MAX 128  /* "human" or a bot spec */
@@ -74,6 +77,12 @@ typedef struct store_table {
     char **actions;    /* action texts, in order */
     int *action_seats; /* who played each: a seat, or -1 for chance */
 } store_table;
+
+/* Whether path names a PostgreSQL database (a libpq URI: "postgresql://"
+** or "postgres://"); anything else is a SQLite file. */
+int store_path_is_postgres(const char *path);
+/* path as it may be printed: a URI's password replaced by "***". */
+void store_path_shown(const char *path, char *out, size_t size);
 
 /* Opens or creates the database at path (schema version checked, WAL,
 ** foreign keys on).  ":memory:" works for tests. */
@@ -161,7 +170,7 @@ int store_set_rematch(store *db, const char *id, const char *next, char *err, si
 int store_set_clocks(store *db, const char *id, int nseats, const int64_t *ms,
                      int64_t turn_since, char *err, size_t errsize);
 
-/* ---- players and logins (store_players.c) ------------------------------ */
+/* ---- players and logins (sqlite_players.c, pg_players.c) ----------- */
 
 /* Players are accounts, guests and the bots that hold ratings.  An
 ** account or bot is found by its name's key (the name folded as players.c
@@ -259,7 +268,35 @@ typedef struct store_login_state {
 ** they could not be read (answers unset). */
 int store_logins_read(store *db, store_login_state *logins, int n, char *err, size_t errsize);
 
-/* ---- chat (store_chat.c) ------------------------------------------------ */
+/* ---- counted attempts (sqlite_players.c, pg_players.c) ------------------ */
+
+/* What players.c limits (docs/club.md, "Too many attempts"), kept in the
+** store so that every server sharing it counts the same attempts: a
+** bucket per (kind, key) of cap tokens, refilled at cap per window_ms and
+** full while it has no row; and notes, a (kind, key) remembered until a
+** time.  The kinds and keys are players.c's.  Times are unix ms. */
+
+/* Reckons the bucket's tokens at now and, when take is set and one is
+** there, takes it, in one statement (servers never take the same token):
+** 1 a token was there (and taken when take is set), 0 none (nothing
+** taken), -1 error.  *tokens: what the bucket holds then. */
+int store_attempt_take(store *db, const char *kind, const char *key, double cap,
+                       int64_t window_ms, int64_t now, int take, double *tokens, char *err,
+                       size_t errsize);
+/* One token back to the bucket (all: the bucket full again): 0 or -1. */
+int store_attempt_give(store *db, const char *kind, const char *key, double cap,
+                       int64_t window_ms, int64_t now, int all, char *err, size_t errsize);
+/* Notes (kind, key) from now until until (a later note replaces it): 0
+** or -1. */
+int store_attempt_note(store *db, const char *kind, const char *key, int64_t now,
+                       int64_t until, char *err, size_t errsize);
+/* Whether (kind, key) is noted at now: 1, 0, -1 error. */
+int store_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
+                        size_t errsize);
+/* Forgets the buckets full again and the notes past at now: 0 or -1. */
+int store_attempts_expire(store *db, int64_t now, char *err, size_t errsize);
+
+/* ---- chat (sqlite_chat.c, pg_chat.c) ------------------------------------ */
 
 /* One line said at a table (chat.c checks it before it is stored). */
 typedef struct store_chat_line {
@@ -290,7 +327,7 @@ int store_chat_read(store *db, const char *table_id, int spectators_too, int cap
                     store_chat_line *out, char *err, size_t errsize);
 void store_chat_lines_free(store_chat_line *lines, int n);
 
-/* ---- ratings, results, profiles, the leaderboard (store_ratings.c) ------- */
+/* ---- ratings, results, profiles, the leaderboard (sqlite_ratings.c, pg_ratings.c) */
 
 #define STORE_KIND_MAX 16  /* "account", "guest", "bot" */
 #define STORE_GAME_MAX 64  /* a game's name, as tafel_game_name gives it */
@@ -448,7 +485,7 @@ typedef struct store_voided_table {
 int store_results_void(store *db, int64_t player, const char *game, store_rerate_fn rerate,
                        void *arg, store_voided_table **tables, char *err, size_t errsize);
 
-/* ---- clocks and my games (store_tables.c) -------------------------------- */
+/* ---- clocks and my games (sqlite_tables.c, pg_tables.c) ------------------ */
 
 /* Seat lost on time at a table of two: resigned with forfeit "time", the
 ** table over with end_reason "timeout", no clock running, seq set; one

@@ -3,7 +3,7 @@
 **
 ** With --durable the loop's connection runs WAL with synchronous=NORMAL: a
 ** commit writes its frames to the -wal file and returns, no fsync.  Each
-** commit bumps `committed` (syncer_commit, from store_tables.c's WAL hook, on
+** commit bumps `committed` (syncer_commit, from sqlite_tables.c's WAL hook, on
 ** the loop).  One writer thread waits for committed > synced, takes
 ** target = committed, fdatasyncs the -wal file through its own descriptor
 ** (one sync covers every frame written before it, so every commit up to

@@ -27,7 +27,7 @@ int syncer_start(const char *db_file, char *err, size_t errsize);
 ** NULL: nobody is told. */
 void syncer_on_synced(void (*synced)(void));
 /* A commit's frames are in the log, which holds frames pages now (the
-** loop's WAL hook, store_tables.c); nothing when the syncer does not run. */
+** loop's WAL hook, sqlite_tables.c); nothing when the syncer does not run. */
 void syncer_commit(int frames);
 /* The last sync, a TRUNCATE checkpoint, the thread gone; once the loop has
 ** stopped (it wakes the loop no more).  Again: nothing. */

@@ -13,14 +13,13 @@
 ** lobby's does.
 **
 ** Brute force (docs/club.md, "Too many attempts"): wrong passwords are
-** counted in token buckets (BUCKETS slots, the oldest full one reused:
-** memory stays bounded whatever names are tried) per (name, address) pair,
-** per address and per name.  A login attempt takes a token from each
+** counted in token buckets (players.c keeps them in the store, shared by
+** every server on it) per (name, address) pair, per address and per name.  A login attempt takes a token from each
 ** before its hash runs (parallel attempts count too).  An empty pair
 ** answers 429 "slow_down" with Retry-After: the owner elsewhere is not
 ** concerned.  An empty address (spraying many names) answers 429 too, but
 ** not for a name that logged in or signed up from that address before (a
-** known pair, KNOWN slots, the oldest forgotten first): players behind one
+** known pair, remembered PLAYERS_LOGIN_DAYS): players behind one
 ** address lock each other out of nothing.  An empty name (under attack from
 ** many addresses) is never refused: its answers go out LOGIN_SLOW_MS after
 ** the request, so its owner logs in from anywhere, slowly.  A success
@@ -37,7 +36,6 @@
 
 #include <cjson/cJSON.h>
 #include <libwebsockets.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,8 +47,6 @@
 #define PASSWORD_MIN 8
 #define LOGIN_WINDOW 900.0 /* seconds: --max-login-failures per this */
 #define HOUR 3600.0
-#define BUCKETS 4096
-#define KNOWN 4096
 #define LOGIN_SLOW_MS 3000 /* a name under attack: its answers wait this long */
 #define COOKIE_AGE (PLAYERS_LOGIN_DAYS * 86400)
 
@@ -89,126 +85,10 @@ int players_route_is_post(const char *uri) {
 
 /* ---- brute-force buckets ---------------------------------------------- */
 
-typedef struct bucket {
-    uint64_t key;   /* 0: free */
-    double tokens;
-    double cap;
-    int64_t at;     /* ms of the last refill */
-} bucket;
-
-static bucket buckets[BUCKETS];
-static uint64_t key_seed;
-
 static int64_t now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static uint64_t bucket_key(char kind, const char *text) {
-    if (!key_seed) randombytes_buf(&key_seed, sizeof key_seed);
-    uint64_t h = 1469598103934665603u ^ key_seed;
-    h = (h ^ (unsigned char)kind) * 1099511628211u;
-    for (const char *p = text; *p; p++) {
-        char c = (*p >= 'A' && *p <= 'Z') ? (char)(*p - 'A' + 'a') : *p; /* names fold */
-        h = (h ^ (unsigned char)c) * 1099511628211u;
-    }
-    return h ? h : 1;
-}
-
-static void refill(bucket *b, double per_second, int64_t now) {
-    b->tokens += (double)(now - b->at) / 1000.0 * per_second;
-    if (b->tokens > b->cap) b->tokens = b->cap;
-    b->at = now;
-}
-
-/* The bucket of (kind, text) holding up to cap tokens, refilled at cap per
-** window seconds; a new one is full. */
-static bucket *bucket_of(char kind, const char *text, int cap, double window) {
-    uint64_t key = bucket_key(kind, text);
-    int64_t now = now_ms();
-    double rate = cap / window;
-    bucket *spare = NULL;
-    for (int i = 0; i < BUCKETS; i++) {
-        bucket *b = &buckets[i];
-        if (b->key == key) {
-            b->cap = cap;
-            refill(b, rate, now);
-            return b;
-        }
-        if (!b->key) {
-            if (!spare || spare->key) spare = b;
-            continue;
-        }
-        /* a full bucket is as good as none: the oldest full one is reused;
-        ** when none is full, the fullest */
-        double full = b->tokens + (double)(now - b->at) / 1000.0 * (b->cap / window);
-        double spare_full = !spare ? -1 : !spare->key ? 1e300
-                          : spare->tokens + (double)(now - spare->at) / 1000.0 * (spare->cap / window);
-        if (full > spare_full) spare = b;
-    }
-    *spare = (bucket){.key = key, .tokens = cap, .cap = cap, .at = now};
-    return spare;
-}
-
-/* Takes a token: 0, or the seconds until one is there (nothing taken).
-** cap 0: no limit. */
-static int bucket_take(char kind, const char *text, int cap, double window) {
-    if (cap <= 0) return 0;
-    bucket *b = bucket_of(kind, text, cap, window);
-    if (b->tokens >= 1) {
-        b->tokens -= 1;
-        return 0;
-    }
-    int wait = (int)ceil((1 - b->tokens) * window / cap);
-    return wait < 1 ? 1 : wait;
-}
-
-/* Whether a token is there, without taking it: 0 or seconds to wait. */
-static int bucket_wait(char kind, const char *text, int cap, double window) {
-    if (cap <= 0) return 0;
-    bucket *b = bucket_of(kind, text, cap, window);
-    if (b->tokens >= 1) return 0;
-    int wait = (int)ceil((1 - b->tokens) * window / cap);
-    return wait < 1 ? 1 : wait;
-}
-
-static void bucket_give(char kind, const char *text, int cap, double window, int all) {
-    if (cap <= 0) return;
-    bucket *b = bucket_of(kind, text, cap, window);
-    b->tokens = all ? cap : b->tokens + 1 > cap ? cap : b->tokens + 1;
-}
-
-/* A (name, address) pair as one text to key its bucket by. */
-static void pair_text(const char *name, const char *addr, char *out, size_t size) {
-    snprintf(out, size, "%s\n%s", name, addr);
-}
-
-/* The pairs that logged in (or signed up) lately: when they were. */
-static struct known_pair {
-    uint64_t key; /* 0: free */
-    int64_t at;   /* unix seconds */
-} known[KNOWN];
-
-static void known_add(const char *pair) {
-    uint64_t key = bucket_key('k', pair);
-    struct known_pair *slot = &known[0];
-    for (int i = 0; i < KNOWN; i++) {
-        if (known[i].key == key || !known[i].key) {
-            slot = &known[i];
-            break;
-        }
-        if (known[i].at < slot->at) slot = &known[i];
-    }
-    *slot = (struct known_pair){.key = key, .at = (int64_t)time(NULL)};
-}
-
-static int known_has(const char *pair) {
-    uint64_t key = bucket_key('k', pair);
-    int64_t since = (int64_t)time(NULL) - (int64_t)PLAYERS_LOGIN_DAYS * 86400;
-    for (int i = 0; i < KNOWN && known[i].key; i++)
-        if (known[i].key == key) return known[i].at >= since;
-    return 0;
 }
 
 /* ---- logins ending ---------------------------------------------------- */
@@ -435,9 +315,17 @@ static hasher_job *new_job(hasher_op op, const char *password) {
     return job;
 }
 
-static void slow_down(players_tx *tx, int wait, const char *what) {
+/* A bucket's answer (players_limit_take): 0 go on, else answered (slowed
+** down, or the store failed) and 1. */
+static int slow_down(players_tx *tx, int wait, const char *what) {
+    if (!wait) return 0;
+    if (wait < 0) {
+        tx_error(tx, 500, "storage", "the attempts could not be counted");
+        return 1;
+    }
     tx->retry_after = wait;
     tx_error(tx, 429, "slow_down", "too many %s; try again in %d s", what, wait);
+    return 1;
 }
 
 static void do_signup(players_tx *tx, const cJSON *body) {
@@ -453,8 +341,10 @@ static void do_signup(players_tx *tx, const cJSON *body) {
         tx_error(tx, 409, "name_taken", "the name '%s' is taken", name);
         return;
     }
-    int wait = bucket_take('s', tx->addr, http_options()->signups, HOUR);
-    if (wait) return slow_down(tx, wait, "new accounts from this address");
+    if (slow_down(tx, players_limit_take(PLAYERS_LIMIT_SIGNUP, tx->addr,
+                                         http_options()->signups, HOUR, 1),
+                  "new accounts from this address"))
+        return;
     snprintf(tx->name, sizeof tx->name, "%s", name);
     hasher_job *job = new_job(HASHER_MAKE, password);
     if (job) submit(tx, job);
@@ -472,15 +362,26 @@ static void do_login(players_tx *tx, const cJSON *body) {
     }
     const http_config *l = http_options();
     char pair[PLAYER_NAME_MAX + 80];
-    pair_text(name, tx->addr, pair, sizeof pair);
-    int wait = bucket_wait('p', pair, l->login_failures, LOGIN_WINDOW);
-    if (!wait && !known_has(pair))
-        wait = bucket_wait('a', tx->addr, l->address_failures, LOGIN_WINDOW);
-    if (wait) return slow_down(tx, wait, "failed logins");
-    bucket_take('p', pair, l->login_failures, LOGIN_WINDOW);
-    bucket_take('a', tx->addr, l->address_failures, LOGIN_WINDOW);
-    if (bucket_take('n', name, l->name_failures, LOGIN_WINDOW))
-        tx->not_before = now_ms() + LOGIN_SLOW_MS;
+    players_pair(name, tx->addr, pair, sizeof pair);
+    /* each take is one step of the store's, so that attempts sent at once
+    ** to several servers count as on one: the pair's token is taken first,
+    ** and given back when the address refuses */
+    int wait = players_limit_take(PLAYERS_LIMIT_PAIR, pair, l->login_failures, LOGIN_WINDOW, 1);
+    int known = wait ? 0 : players_known_has(pair);
+    int addr_wait = wait ? 0 : players_limit_take(PLAYERS_LIMIT_ADDRESS, tx->addr,
+                                                  l->address_failures, LOGIN_WINDOW, 1);
+    if (!wait && !known && addr_wait) {
+        players_limit_give(PLAYERS_LIMIT_PAIR, pair, l->login_failures, LOGIN_WINDOW, 0);
+        wait = addr_wait;
+    }
+    if (!wait && addr_wait < 0) wait = -1;
+    if (slow_down(tx, wait, "failed logins")) return;
+    int name_wait = players_limit_take(PLAYERS_LIMIT_NAME, name, l->name_failures, LOGIN_WINDOW, 1);
+    if (name_wait < 0) {
+        slow_down(tx, -1, "failed logins");
+        return;
+    }
+    if (name_wait) tx->not_before = now_ms() + LOGIN_SLOW_MS;
     snprintf(tx->name, sizeof tx->name, "%s", name);
     hasher_job *job = new_job(HASHER_VERIFY, password);
     if (!job) return;
@@ -506,9 +407,11 @@ static void do_password(players_tx *tx, const cJSON *body) {
     }
     if (!password_ok(tx, new, "the new password")) return;
     char pair[PLAYER_NAME_MAX + 80];
-    pair_text(tx->who.name, tx->addr, pair, sizeof pair);
-    int wait = bucket_take('p', pair, http_options()->login_failures, LOGIN_WINDOW);
-    if (wait) return slow_down(tx, wait, "wrong passwords");
+    players_pair(tx->who.name, tx->addr, pair, sizeof pair);
+    if (slow_down(tx, players_limit_take(PLAYERS_LIMIT_PAIR, pair,
+                                         http_options()->login_failures, LOGIN_WINDOW, 1),
+                  "wrong passwords"))
+        return;
     hasher_job *job = new_job(HASHER_CHECK, old);
     if (!job) return;
     job->password2_len = strlen(new);
@@ -555,8 +458,10 @@ static void do_guest(players_tx *tx, const cJSON *body) {
         tx_answer(tx, 200, player_json(&tx->who));
         return;
     }
-    int wait = bucket_take('g', tx->addr, http_options()->guests, HOUR);
-    if (wait) return slow_down(tx, wait, "new guests from this address");
+    if (slow_down(tx, players_limit_take(PLAYERS_LIMIT_GUEST, tx->addr,
+                                         http_options()->guests, HOUR, 1),
+                  "new guests from this address"))
+        return;
     player guest;
     if (players_create_guest(name, &guest) != 1) {
         tx_error(tx, 500, "storage", "the guest could not be stored");
@@ -600,7 +505,7 @@ int players_post_complete(struct lws *wsi, http_session *h) {
 static void hashed(players_tx *tx, hasher_job *job) {
     const http_config *l = http_options();
     char pair[PLAYER_NAME_MAX + 80];
-    pair_text(tx->route == R_PASSWORD ? tx->who.name : tx->name, tx->addr, pair, sizeof pair);
+    players_pair(tx->route == R_PASSWORD ? tx->who.name : tx->name, tx->addr, pair, sizeof pair);
     if (job->failed && job->op == HASHER_MAKE) {
         tx_error(tx, 503, "busy", "the server could not hash the password (out of memory)");
         return;
@@ -622,7 +527,7 @@ static void hashed(players_tx *tx, hasher_job *job) {
         ** old logins end, and the caller gets a new one */
         if (tx->who.kind == PLAYER_GUEST) end_logins(p.id, NULL);
         else if (tx->has_token) end_login(tx->token_hash);
-        known_add(pair);
+        players_known_add(pair);
         tx_login(tx, 201, &p);
         return;
     }
@@ -635,10 +540,10 @@ static void hashed(players_tx *tx, hasher_job *job) {
             tx_error(tx, 403, "disabled", "the account '%s' is disabled", tx->target.name);
             return;
         }
-        bucket_give('p', pair, l->login_failures, LOGIN_WINDOW, 1);
-        bucket_give('a', tx->addr, l->address_failures, LOGIN_WINDOW, 0);
-        bucket_give('n', tx->name, l->name_failures, LOGIN_WINDOW, 0);
-        known_add(pair);
+        players_limit_give(PLAYERS_LIMIT_PAIR, pair, l->login_failures, LOGIN_WINDOW, 1);
+        players_limit_give(PLAYERS_LIMIT_ADDRESS, tx->addr, l->address_failures, LOGIN_WINDOW, 0);
+        players_limit_give(PLAYERS_LIMIT_NAME, tx->name, l->name_failures, LOGIN_WINDOW, 0);
+        players_known_add(pair);
         if (job->rehashed) players_set_password(tx->target.id, job->result);
         if (tx->has_token) end_login(tx->token_hash);
         tx_login(tx, 200, &tx->target);
@@ -652,8 +557,8 @@ static void hashed(players_tx *tx, hasher_job *job) {
             tx_error(tx, 500, "storage", "the new password could not be stored");
             return;
         }
-        bucket_give('p', pair, l->login_failures, LOGIN_WINDOW, 1);
-        known_add(pair);
+        players_limit_give(PLAYERS_LIMIT_PAIR, pair, l->login_failures, LOGIN_WINDOW, 1);
+        players_known_add(pair);
         /* the other logins end: whoever knew the old password is out */
         end_logins(tx->target.id, tx->has_token ? tx->token_hash : NULL);
         tx_answer(tx, 200, player_json(&tx->who));

@@ -1,5 +1,5 @@
 /*
-** store_tables.c -- the tables in one SQLite file (store.h).
+** sqlite_tables.c -- the tables in one SQLite file (store.h).
 **
 ** Three tables mirror a tafel record: `tables` (one row per game table:
 ** game string, seed, seq, finished, created, and updated: the time of its
@@ -28,6 +28,7 @@
 ** anything is written to it, so a foreign or newer database is never
 ** touched.  Statements are prepared once, at open, and kept in the store.
 */
+#include "backend.h"
 #include "sqlite.h"
 
 #include "syncer.h" /* --durable */
@@ -99,6 +100,22 @@
     "CREATE INDEX seats_by_player ON seats (player);"                             \
     "CREATE INDEX chat_by_player ON chat (player);"                               \
     "CREATE INDEX tables_by_creator ON tables (creator);"
+/* Schema 7 (issue 36, several servers on one store): the attempts
+** players.c limits (failed logins, new accounts and guests, per name,
+** address or both), counted where every server sees them: a bucket per
+** (kind, key), tokens left at `at` (unix ms), gone once `expires` (unix
+** ms) is past, when it is full again; and the pairs that logged in (a note,
+** tokens 0, until `expires`).  No row: a full bucket, no note. */
+#define STORE_V7_ATTEMPTS                                                         \
+    "CREATE TABLE attempts ("                                                     \
+    "  kind TEXT NOT NULL,"                                                       \
+    "  key TEXT NOT NULL,"                                                        \
+    "  tokens REAL NOT NULL,"                                                     \
+    "  at INTEGER NOT NULL,"                                                      \
+    "  expires INTEGER NOT NULL,"                                                 \
+    "  PRIMARY KEY (kind, key)"                                                   \
+    ") STRICT, WITHOUT ROWID;"                                                    \
+    "CREATE INDEX attempts_by_expiry ON attempts (expires);"
 #define STORE_COLUMN_DEF(table, def) "  " def ","
 #define STORE_COLUMN_ADD(table, def) "ALTER TABLE " #table " ADD COLUMN " def ";"
 #define STORE_CLUB_TABLE_COLUMNS STORE_CLUB_TABLE_COLUMNS_LIST(STORE_COLUMN_DEF)
@@ -195,7 +212,7 @@ static const char STORE_SCHEMA[] =
     "  change_seq INTEGER NOT NULL,"
     "  PRIMARY KEY (table_id, position)"
     ") STRICT, WITHOUT ROWID;" STORE_CLUB STORE_V6_COLUMNS_LIST(STORE_COLUMN_ADD)
-    STORE_V6_INDEXES;
+    STORE_V6_INDEXES STORE_V7_ATTEMPTS;
 
 /* Every statement the calls run, prepared once at open: name and SQL. */
 #define STORE_STATEMENTS(X)                                                                \
@@ -267,79 +284,13 @@ static const char STORE_SCHEMA[] =
 enum { STORE_STATEMENTS(STORE_STATEMENT_ENUM) ST_COUNT };
 static const char *const STORE_STATEMENT_TEXT[ST_COUNT] = {STORE_STATEMENTS(STORE_STATEMENT_SQL)};
 
-struct store {
-    sqlite3 *db;
-    int syncer; /* --durable: syncer.c syncs the log of this connection */
-    sqlite3_stmt *stmt[ST_COUNT];
-};
+/* struct store is backend.h's: db, stmt (ST_COUNT of them) and syncer. */
 
-/* ---- error messages -------------------------------------------------- */
-
-/* Writes "storage: <context>: <reason>" to err; returns -1 for the caller
-** to return.  snprintf keeps err NUL-terminated and within errsize. */
-static int store_fail(char *err, size_t errsize, const char *context, const char *fmt, ...) {
-    if (err && errsize > 0) {
-        char reason[512];
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(reason, sizeof reason, fmt, ap);
-        va_end(ap);
-        snprintf(err, errsize, "storage: %s: %s", context, reason);
-    }
-    return -1;
-}
+/* ---- error messages ----------------------------------------------- */
 
 /* SQLite's own reason for the latest failure on db. */
 static int store_fail_sql(store *s, char *err, size_t errsize, const char *context) {
     return store_fail(err, errsize, context, "%s", sqlite3_errmsg(s->db));
-}
-
-/* An id as it may appear in a message: the caller's id can be anything
-** (NULL, huge, binary), so at most 24 printable characters of it. */
-static void store_printable_id(const char *id, char out[32]) {
-    if (!id) {
-        snprintf(out, 32, "(null)");
-        return;
-    }
-    size_t i = 0;
-    for (; id[i] && i < 24; i++) out[i] = isprint((unsigned char)id[i]) ? id[i] : '?';
-    if (id[i]) {
-        memcpy(out + i, "...", 3);
-        i += 3;
-    }
-    out[i] = 0;
-}
-
-/* The context of a message about one table: "<doing> table <id>". */
-static void store_context(char *out, size_t size, const char *doing, const char *id) {
-    char shown[32];
-    store_printable_id(id, shown);
-    snprintf(out, size, "%s table %s", doing, shown);
-}
-
-/* ---- checks on the caller's input ----------------------------------- */
-
-/* 1 when id is exactly STORE_ID_LEN hex digits. */
-static int store_id_ok(const char *id) {
-    if (!id) return 0;
-    for (int i = 0; i < STORE_ID_LEN; i++)
-        if (!isxdigit((unsigned char)id[i])) return 0;
-    return id[STORE_ID_LEN] == 0;
-}
-
-/* A spec must fit store_seat.spec with its NUL, so that load gives back
-** exactly what was stored. */
-static int store_spec_ok(const char *spec) {
-    return spec[0] != 0 && memchr(spec, 0, STORE_SPEC_MAX) != NULL;
-}
-
-/* The checks every call on a table starts with; 0 or -1. */
-static int store_check_call(store *s, const char *id, const char *context, char *err,
-                            size_t errsize) {
-    if (!s) return store_fail(err, errsize, context, "no database");
-    if (!store_id_ok(id))
-        return store_fail(err, errsize, context, "a table id is %d hex digits", STORE_ID_LEN);
-    return 0;
 }
 
 /* ---- statements and transactions ------------------------------------- */
@@ -594,7 +545,9 @@ static int store_create_schema(sqlite3 *db, const char *context, char *err, size
 ** the club (STORE_CLUB): nobody played at an old table (its seats' players
 ** are NULL), and its tables are unrated, open and without clocks.  Version
 ** 6 added STORE_V6_COLUMNS_LIST: no invitation waits at an old table, its
-** creator's address is unknown (NULL), and no result is voided. */
+** creator's address is unknown (NULL), and no result is voided.  Version
+** 7 added the attempts (STORE_V7_ATTEMPTS), empty: the counts so far were
+** in memory, and a restart forgot them anyway. */
 static const char *const STORE_UPGRADE[STORE_SCHEMA_VERSION] = {
     [1] = "ALTER TABLE seats ADD COLUMN forfeit TEXT;",
     [2] = "ALTER TABLE tables ADD COLUMN updated INTEGER NOT NULL DEFAULT 0;"
@@ -605,6 +558,7 @@ static const char *const STORE_UPGRADE[STORE_SCHEMA_VERSION] = {
     [4] = STORE_CLUB STORE_CLUB_TABLE_COLUMNS_LIST(STORE_COLUMN_ADD)
           STORE_CLUB_SEAT_COLUMNS_LIST(STORE_COLUMN_ADD),
     [5] = STORE_V6_COLUMNS_LIST(STORE_COLUMN_ADD) STORE_V6_INDEXES,
+    [6] = STORE_V7_ATTEMPTS,
 };
 
 /* Brings a file of an older schema version up to ours, step by step in one
@@ -649,11 +603,16 @@ static int store_open_file(const char *path, int durable, int existing, store **
     if (!path || !out) return store_fail(err, errsize, context, "no path or no result pointer");
 
     store *s = calloc(1, sizeof *s);
-    if (!s) return store_fail(err, errsize, context, "out of memory");
+    if (s) s->stmt = calloc(ST_COUNT, sizeof *s->stmt);
+    if (!s || !s->stmt) {
+        free(s);
+        return store_fail(err, errsize, context, "out of memory");
+    }
+    s->backend = STORE_SQLITE;
     struct stat st;
     if (existing && stat(path, &st)) {
         store_fail(err, errsize, context, "%s", strerror(errno));
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     int rc = sqlite3_open_v2(path, &s->db,
@@ -663,45 +622,45 @@ static int store_open_file(const char *path, int durable, int existing, store **
             store_fail_sql(s, err, errsize, context);
         else
             store_fail(err, errsize, context, "%s", sqlite3_errstr(rc));
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     sqlite3 *db = s->db;
     if (sqlite3_extended_result_codes(db, 1) != SQLITE_OK ||
         store_exec(db, "PRAGMA busy_timeout=5000", context, err, errsize)) {
         store_fail_sql(s, err, errsize, context);
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     /* SQLite opens a file it may not write read-only without a word. */
     if (sqlite3_db_readonly(db, "main") == 1) {
         store_fail(err, errsize, context, "the file is read-only");
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     int stamps = store_check_stamps(db, context, err, errsize);
     if (existing && (stamps == 0 || (stamps < 0 && sqlite3_errcode(db) == SQLITE_NOTADB))) {
         store_fail(err, errsize, context, "not a tafel database (%s)",
                    stamps == 0 ? "nothing in it" : "not even SQLite");
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     int64_t foreign_keys = 0;
     if (stamps < 0 || store_use_wal(db, context, err, errsize) ||
         store_exec(db, "PRAGMA synchronous=NORMAL", context, err, errsize) ||
         store_exec(db, "PRAGMA foreign_keys=ON", context, err, errsize)) {
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     /* foreign_keys is silently ignored by a SQLite built without them. */
     if (store_pragma_int(db, "foreign_keys", &foreign_keys) != SQLITE_OK || foreign_keys != 1) {
         store_fail(err, errsize, context, "foreign keys cannot be turned on");
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     if ((stamps == 0 && store_create_schema(db, context, err, errsize)) ||
         (stamps == 2 && store_upgrade_schema(db, context, err, errsize))) {
-        store_close(s);
+        lite_close(s);
         return -1;
     }
     for (int i = 0; i < ST_COUNT; i++) {
@@ -710,7 +669,7 @@ static int store_open_file(const char *path, int durable, int existing, store **
         if (rc != SQLITE_OK) {
             store_fail(err, errsize, context, "preparing '%.40s...': %s", STORE_STATEMENT_TEXT[i],
                        sqlite3_errmsg(db));
-            store_close(s);
+            lite_close(s);
             return -1;
         }
     }
@@ -722,7 +681,7 @@ static int store_open_file(const char *path, int durable, int existing, store **
         char why[400];
         if (syncer_start(file, why, sizeof why)) {
             store_fail(err, errsize, context, "%s", why);
-            store_close(s);
+            lite_close(s);
             return -1;
         }
         s->syncer = 1;
@@ -732,11 +691,11 @@ static int store_open_file(const char *path, int durable, int existing, store **
     return 0;
 }
 
-int store_open(const char *path, int durable, store **out, char *err, size_t errsize) {
+int lite_open(const char *path, int durable, store **out, char *err, size_t errsize) {
     return store_open_file(path, durable, 0, out, err, errsize);
 }
 
-int store_open_existing(const char *path, store **out, char *err, size_t errsize) {
+int lite_open_existing(const char *path, store **out, char *err, size_t errsize) {
     return store_open_file(path, 0, 1, out, err, errsize);
 }
 
@@ -752,7 +711,7 @@ static int store_locked_by_other(const char *path) {
     return held;
 }
 
-int store_held_elsewhere(store *s) {
+int lite_held_elsewhere(store *s) {
     const char *file = s ? sqlite3_db_filename(s->db, "main") : NULL;
     if (!file || !file[0]) return 0;
     char shm[4096];
@@ -761,10 +720,11 @@ int store_held_elsewhere(store *s) {
 }
 
 /* The last connection's close checkpoints the WAL into the file. */
-void store_close(store *s) {
+void lite_close(store *s) {
     if (!s) return;
     if (s->syncer) syncer_stop();
-    for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
+    for (int i = 0; s->stmt && i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
+    free(s->stmt);
     /* close_v2 cannot fail for want of finalized statements; with every
     ** statement finalized above there is nothing left to report. */
     sqlite3_close_v2(s->db);
@@ -773,30 +733,10 @@ void store_close(store *s) {
 
 /* ---- changes ------------------------------------------------------------ */
 
-int store_create(store *s, const store_table *t, char *err, size_t errsize) {
+int lite_create(store *s, const store_table *t, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "creating", t ? t->id : NULL);
-    if (!t) return store_fail(err, errsize, context, "no table given");
-    if (store_check_call(s, t->id, context, err, errsize)) return -1;
-    if (!t->game || !t->game[0]) return store_fail(err, errsize, context, "no game string");
-    if (t->nseats < 1 || t->nseats > 5)
-        return store_fail(err, errsize, context, "%d seats (1 to 5)", t->nseats);
-    for (int i = 0; i < t->nseats; i++)
-        if (!store_spec_ok(t->seats[i].spec))
-            return store_fail(err, errsize, context, "seat %d: spec empty or over %d bytes", i,
-                              STORE_SPEC_MAX - 1);
-    /* store.h: a new table has no actions and seq 0, or its opening
-    ** change (seq 1).  Anything else is a caller's mistake, better seen now
-    ** than after a restart. */
-    if (t->nactions < 0 || t->seq != (t->nactions > 0) || t->over ||
-        (t->nactions > 0 && (!t->actions || !t->action_seats)))
-        return store_fail(err, errsize, context,
-                          "a new table has no actions and seq 0, or its opening change and "
-                          "seq 1, and is not over");
-    for (int i = 0; i < t->nactions; i++)
-        if (!t->actions[i] || t->action_seats[i] < -1 || t->action_seats[i] >= t->nseats)
-            return store_fail(err, errsize, context, "opening action %d: no text or no seat %d",
-                              i, t->action_seats[i]);
+    if (store_check_new_table(s, t, context, err, errsize)) return -1;
 
     /* The seed's 64 bits as they are: SQLite's integers are signed. */
     int64_t seed_bits;
@@ -897,43 +837,20 @@ static int store_write_clocks(store *s, const char *id, int n, const int64_t *ms
     return rc;
 }
 
-int store_append(store *s, const char *id, int from, int n, const char *const *texts,
+int lite_append(store *s, const char *id, int from, int n, const char *const *texts,
                  const int *seats, int64_t seq, int over, const store_clocks *clocks,
                  char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "appending to", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
-    if (n < 1 || !texts || !seats)
-        return store_fail(err, errsize, context, "a change appends at least one action");
-    if (from < 0 || from > INT_MAX - n)
-        return store_fail(err, errsize, context, "no action %d", from);
-    for (int i = 0; i < n; i++)
-        if (!texts[i]) return store_fail(err, errsize, context, "action %d has no text", from + i);
+    if (store_check_append(from, n, texts, seats, context, err, errsize)) return -1;
 
     int nseats = 0, nactions = 0;
     if (store_begin_change(s, id, context, &nseats, &nactions, err, errsize)) return -1;
     /* The caller appends after what it has: if that is not what is on disk,
     ** its state and ours differ, and appending would corrupt the record. */
-    const char *refusal = NULL;
-    char reason[96];
-    if (from != nactions) {
-        snprintf(reason, sizeof reason, "appending after action %d, but the table has %d", from,
-                 nactions);
-        refusal = reason;
-    }
-    for (int i = 0; !refusal && i < n; i++) {
-        if (seats[i] < -1 || seats[i] >= nseats) {
-            snprintf(reason, sizeof reason, "action %d: no seat %d (the table has %d)", from + i,
-                     seats[i], nseats);
-            refusal = reason;
-        }
-    }
-    if (!refusal && clocks && clocks->nseats != nseats) {
-        snprintf(reason, sizeof reason, "%d clocks for %d seats", clocks->nseats, nseats);
-        refusal = reason;
-    }
-    if (refusal) {
-        store_fail(err, errsize, context, "%s", refusal);
+    if (store_check_append_fits(from, n, seats, clocks, nseats, nactions, context, err,
+                                errsize)) {
         store_rollback(s, err, errsize);
         return -1;
     }
@@ -945,7 +862,7 @@ int store_append(store *s, const char *id, int from, int n, const char *const *t
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_truncate(store *s, const char *id, int keep, int64_t seq, char *err, size_t errsize) {
+int lite_truncate(store *s, const char *id, int keep, int64_t seq, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "undoing in", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
@@ -971,7 +888,7 @@ int store_truncate(store *s, const char *id, int keep, int64_t seq, char *err, s
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_set_seat(store *s, const char *id, int seat, const store_seat *value, int64_t seq,
+int lite_set_seat(store *s, const char *id, int seat, const store_seat *value, int64_t seq,
                    int over, char *err, size_t errsize) {
     char context[64], doing[32];
     snprintf(doing, sizeof doing, "setting seat %d of", seat);
@@ -1006,7 +923,7 @@ int store_set_seat(store *s, const char *id, int seat, const store_seat *value, 
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_end(store *s, const char *id, int64_t seq, const char *reason, char *err,
+int lite_end(store *s, const char *id, int64_t seq, const char *reason, char *err,
               size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "ending", id);
@@ -1029,7 +946,7 @@ int store_end(store *s, const char *id, int64_t seq, const char *reason, char *e
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_delete(store *s, const char *id, char *err, size_t errsize) {
+int lite_delete(store *s, const char *id, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "deleting", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
@@ -1044,7 +961,7 @@ int store_delete(store *s, const char *id, char *err, size_t errsize) {
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_set_rematch(store *s, const char *id, const char *next, char *err, size_t errsize) {
+int lite_set_rematch(store *s, const char *id, const char *next, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "setting the rematch of", id);
     if (store_check_call(s, id, context, err, errsize)) return -1;
@@ -1058,7 +975,7 @@ int store_set_rematch(store *s, const char *id, const char *next, char *err, siz
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_set_clocks(store *s, const char *id, int n, const int64_t *ms, int64_t turn_since,
+int lite_set_clocks(store *s, const char *id, int n, const int64_t *ms, int64_t turn_since,
                      char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "setting the clocks of", id);
@@ -1074,7 +991,7 @@ int store_set_clocks(store *s, const char *id, int n, const int64_t *ms, int64_t
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_time_out(store *s, const char *id, int seat, int64_t seq, char *err,
+int lite_time_out(store *s, const char *id, int seat, int64_t seq, char *err,
                    size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "ending on time", id);
@@ -1098,7 +1015,7 @@ int store_time_out(store *s, const char *id, int seat, int64_t seq, char *err,
     return store_end_change(s, rc, context, err, errsize);
 }
 
-int store_player_seats(store *s, int64_t player, int cap, store_player_seat *out, char *err,
+int lite_player_seats(store *s, int64_t player, int cap, store_player_seat *out, char *err,
                        size_t errsize) {
     const char *context = "listing a player's unfinished tables";
     if (!s) return store_fail(err, errsize, context, "no database");
@@ -1131,7 +1048,7 @@ struct sqlite3 *store_sqlite(store *s) { return s ? s->db : NULL; }
 ** the same change when the first action appended with the client's seq is
 ** the same seat's same text.  A table that does not exist has made no
 ** change: 0, like any change that is not there. */
-int store_find_change(store *s, const char *id, int64_t seq, int seat, const char *text,
+int lite_find_change(store *s, const char *id, int64_t seq, int seat, const char *text,
                       char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "finding a change in", id);
@@ -1155,16 +1072,6 @@ int store_find_change(store *s, const char *id, int64_t seq, int seat, const cha
     if (rc != SQLITE_DONE) store_fail_sql(s, err, errsize, context);
     store_reset_all(s);
     return rc == SQLITE_DONE ? same : -1;
-}
-
-void store_table_free(store_table *t) {
-    if (!t) return;
-    free(t->game);
-    if (t->actions)
-        for (int i = 0; i < t->nactions; i++) free(t->actions[i]);
-    free(t->actions);
-    free(t->action_seats);
-    memset(t, 0, sizeof *t);
 }
 
 /* Copies a text column; NULL when it is NULL or memory runs out (the
@@ -1295,7 +1202,7 @@ static int store_load_actions(store *s, const char *id, store_table *out,
 
 /* All three reads share one read transaction, so they see one snapshot
 ** even if another process (a backup, `sqlite3`) writes meanwhile. */
-int store_load(store *s, const char *id, store_table *out, char *err, size_t errsize) {
+int lite_load(store *s, const char *id, store_table *out, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "loading", id);
     if (out) memset(out, 0, sizeof *out);
@@ -1348,7 +1255,7 @@ static int store_read_ids(store *s, sqlite3_stmt *st, int rc, char (*ids)[STORE_
     return n;
 }
 
-int store_list(store *s, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap, char *err,
+int lite_list(store *s, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap, char *err,
                size_t errsize) {
     const char *context = "listing tables";
     if (!s) return store_fail(err, errsize, context, "no database");
@@ -1364,7 +1271,7 @@ int store_list(store *s, int unfinished, char (*ids)[STORE_ID_LEN + 1], int cap,
 
 /* The ids first, then each table's row and seats, all in one read
 ** transaction: one snapshot, as store_load. */
-int store_list_lobby(store *s, int finished, int cap, store_table *out, char *err,
+int lite_list_lobby(store *s, int finished, int cap, store_table *out, char *err,
                      size_t errsize) {
     const char *context = finished ? "listing finished tables" : "listing unfinished tables";
     if (!s) return store_fail(err, errsize, context, "no database");

@@ -1,5 +1,5 @@
 /*
-** store_players.c -- the players and their logins in the SQLite file
+** sqlite_players.c -- the players and their logins in the SQLite file
 ** (store.h, "players and logins"): the SQL of players.c and tafel admin.
 **
 ** Owns no state: every call prepares its statement on the store's
@@ -85,7 +85,7 @@ static int players_read_one(sqlite3 *db, sqlite3_stmt *st, store_player *out,
     return found;
 }
 
-int store_player_by_key(store *s, const char *key, store_player *out, char *err,
+int lite_player_by_key(store *s, const char *key, store_player *out, char *err,
                         size_t errsize) {
     sqlite3 *db = store_sqlite(s);
     sqlite3_stmt *st = store_sql_prepare(db, "SELECT id, kind, name, disabled FROM players"
@@ -94,14 +94,14 @@ int store_player_by_key(store *s, const char *key, store_player *out, char *err,
     return players_read_one(db, st, out, "finding a player by name", err, errsize);
 }
 
-int store_player_get(store *s, int64_t id, store_player *out, char *err, size_t errsize) {
+int lite_player_get(store *s, int64_t id, store_player *out, char *err, size_t errsize) {
     sqlite3 *db = store_sqlite(s);
     sqlite3_stmt *st =
         store_sql_prepare(db, "SELECT id, kind, name, disabled FROM players WHERE id = ?1", "i", id);
     return players_read_one(db, st, out, "finding a player", err, errsize);
 }
 
-int store_account_by_key(store *s, const char *key, store_player *out, char *password,
+int lite_account_by_key(store *s, const char *key, store_player *out, char *password,
                          size_t password_size, char *err, size_t errsize) {
     static const char context[] = "finding an account";
     sqlite3 *db = store_sqlite(s);
@@ -139,7 +139,7 @@ static int players_named(sqlite3 *db, int rc, const char *context, char *err, si
     return rc == SQLITE_DONE ? 1 : players_fail(db, err, errsize, context);
 }
 
-int store_player_add(store *s, const char *name, const char *key, const char *kind,
+int lite_player_add(store *s, const char *name, const char *key, const char *kind,
                      const char *password, int64_t now, int64_t *id, char *err,
                      size_t errsize) {
     sqlite3 *db = store_sqlite(s);
@@ -151,7 +151,7 @@ int store_player_add(store *s, const char *name, const char *key, const char *ki
     return named;
 }
 
-int store_guest_make_account(store *s, int64_t guest_id, const char *name, const char *key,
+int lite_guest_make_account(store *s, int64_t guest_id, const char *name, const char *key,
                              const char *password, int64_t now, char *err, size_t errsize) {
     sqlite3 *db = store_sqlite(s);
     int rc = players_run(db, "UPDATE players SET kind = 'account', name = ?2, name_key = ?3,"
@@ -161,7 +161,7 @@ int store_guest_make_account(store *s, int64_t guest_id, const char *name, const
     return named == 1 && sqlite3_changes(db) != 1 ? 2 : named;
 }
 
-int store_guest_rename(store *s, int64_t id, const char *name, const char *key, char *err,
+int lite_guest_rename(store *s, int64_t id, const char *name, const char *key, char *err,
                        size_t errsize) {
     sqlite3 *db = store_sqlite(s);
     if (players_run(db, "UPDATE players SET name = ?2, name_key = ?3 WHERE id = ?1"
@@ -179,7 +179,7 @@ static int players_end_logins(sqlite3 *db, int64_t id, const uint8_t *keep) {
                        keep ? keep : none);
 }
 
-int store_player_set_password(store *s, int64_t id, const char *password, int end_logins,
+int lite_player_set_password(store *s, int64_t id, const char *password, int end_logins,
                               char *err, size_t errsize) {
     static const char context[] = "changing a password";
     sqlite3 *db = store_sqlite(s);
@@ -197,7 +197,7 @@ int store_player_set_password(store *s, int64_t id, const char *password, int en
     return players_finish(db, ok, context, err, errsize);
 }
 
-int store_player_set_disabled(store *s, int64_t id, int disabled, char *err, size_t errsize) {
+int lite_player_set_disabled(store *s, int64_t id, int disabled, char *err, size_t errsize) {
     const char *context = disabled ? "disabling a player" : "enabling a player";
     sqlite3 *db = store_sqlite(s);
     if (players_begin(db, context, err, errsize)) return -1;
@@ -208,7 +208,7 @@ int store_player_set_disabled(store *s, int64_t id, int disabled, char *err, siz
     return players_finish(db, ok, context, err, errsize);
 }
 
-int store_players_list(store *s, store_player_row **out, char *err, size_t errsize) {
+int lite_players_list(store *s, store_player_row **out, char *err, size_t errsize) {
     static const char context[] = "listing the players";
     sqlite3 *db = store_sqlite(s);
     *out = NULL;
@@ -248,9 +248,7 @@ int store_players_list(store *s, store_player_row **out, char *err, size_t errsi
     return n;
 }
 
-void store_player_rows_free(store_player_row *rows) { free(rows); }
-
-int store_guests_delete(store *s, int64_t before, int max, char *err, size_t errsize) {
+int lite_guests_delete(store *s, int64_t before, int max, char *err, size_t errsize) {
     static const char context[] = "deleting unused guests";
     sqlite3 *db = store_sqlite(s);
     if (max <= 0) return 0;
@@ -294,7 +292,7 @@ int store_guests_delete(store *s, int64_t before, int max, char *err, size_t err
 
 /* ---- logins ------------------------------------------------------------- */
 
-int store_login_add(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
+int lite_login_add(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
                     char *err, size_t errsize) {
     static const char context[] = "storing a login";
     sqlite3 *db = store_sqlite(s);
@@ -308,7 +306,7 @@ int store_login_add(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t player
     return players_finish(db, ok, context, err, errsize);
 }
 
-int store_login_find(store *s, const uint8_t hash[STORE_HASH_LEN], store_player *out,
+int lite_login_find(store *s, const uint8_t hash[STORE_HASH_LEN], store_player *out,
                      int64_t *used, char *err, size_t errsize) {
     static const char context[] = "finding a login";
     sqlite3 *db = store_sqlite(s);
@@ -329,7 +327,7 @@ int store_login_find(store *s, const uint8_t hash[STORE_HASH_LEN], store_player 
     return 1;
 }
 
-int store_login_used(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
+int lite_login_used(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
                      char *err, size_t errsize) {
     static const char context[] = "marking a login used";
     sqlite3 *db = store_sqlite(s);
@@ -342,7 +340,7 @@ int store_login_used(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t playe
     return players_finish(db, ok, context, err, errsize);
 }
 
-int store_login_delete(store *s, const uint8_t hash[STORE_HASH_LEN], char *err,
+int lite_login_delete(store *s, const uint8_t hash[STORE_HASH_LEN], char *err,
                        size_t errsize) {
     sqlite3 *db = store_sqlite(s);
     if (players_run(db, "DELETE FROM logins WHERE token_hash = ?1", "h", hash) != SQLITE_DONE)
@@ -350,7 +348,7 @@ int store_login_delete(store *s, const uint8_t hash[STORE_HASH_LEN], char *err,
     return 0;
 }
 
-int store_logins_delete(store *s, int64_t player, const uint8_t *keep, char *err,
+int lite_logins_delete(store *s, int64_t player, const uint8_t *keep, char *err,
                         size_t errsize) {
     sqlite3 *db = store_sqlite(s);
     if (players_end_logins(db, player, keep) != SQLITE_DONE)
@@ -358,14 +356,14 @@ int store_logins_delete(store *s, int64_t player, const uint8_t *keep, char *err
     return 0;
 }
 
-int store_logins_expire(store *s, int64_t before, char *err, size_t errsize) {
+int lite_logins_expire(store *s, int64_t before, char *err, size_t errsize) {
     sqlite3 *db = store_sqlite(s);
     if (players_run(db, "DELETE FROM logins WHERE used < ?1", "i", before) != SQLITE_DONE)
         return players_fail(db, err, errsize, "ending unused logins");
     return 0;
 }
 
-int store_logins_read(store *s, store_login_state *logins, int n, char *err, size_t errsize) {
+int lite_logins_read(store *s, store_login_state *logins, int n, char *err, size_t errsize) {
     static const char context[] = "checking logins";
     sqlite3 *db = store_sqlite(s);
     if (n <= 0) return 0;
@@ -393,5 +391,94 @@ int store_logins_read(store *s, store_login_state *logins, int n, char *err, siz
         return -1;
     }
     sqlite3_finalize(st);
+    return 0;
+}
+
+/* ---- counted attempts ---------------------------------------------------- */
+
+/* A bucket's tokens at ?5 (now): its row's, refilled at ?3 (cap) per ?4
+** (window ms) since its row's time, at most cap.  Cap and window are bound
+** as reals: no integer division. */
+#define ATTEMPT_LEVEL "min(?3, a.tokens + (?5 - a.at) * ?3 / ?4)"
+/* When a bucket holding tokens is full again. */
+#define ATTEMPT_FULL(tokens) "CAST(?5 + (?3 - (" tokens ")) * ?4 / ?3 AS INTEGER)"
+
+/* A query's one number (the first row's first column) into *out: 1, 0 no
+** row, -1 error. */
+static int attempts_number(sqlite3_stmt *st, double *out) {
+    if (!st) return -1;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) *out = sqlite3_column_double(st, 0);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+int lite_attempt_take(store *s, const char *kind, const char *key, double cap,
+                      int64_t window_ms, int64_t now, int take, double *tokens, char *err,
+                      size_t errsize) {
+    static const char context[] = "counting an attempt";
+    sqlite3 *db = store_sqlite(s);
+    double window = (double)window_ms;
+    /* one statement: the take happens only where a token is there */
+    int taken = take ? attempts_number(
+        store_sql_prepare(db, "INSERT INTO attempts AS a (kind, key, tokens, at, expires)"
+                                  " VALUES (?1, ?2, ?3 - 1, ?5, " ATTEMPT_FULL("?3 - 1") ")"
+                                  " ON CONFLICT (kind, key) DO UPDATE SET"
+                                  " tokens = " ATTEMPT_LEVEL " - 1, at = ?5,"
+                                  " expires = " ATTEMPT_FULL(ATTEMPT_LEVEL " - 1")
+                                  " WHERE " ATTEMPT_LEVEL " >= 1 RETURNING tokens",
+                              "ttddi", kind, key, cap, window, now),
+        tokens) : 0;
+    if (taken) return taken < 0 ? players_fail(db, err, errsize, context) : 1;
+    int found = attempts_number(
+        store_sql_prepare(db, "SELECT " ATTEMPT_LEVEL " FROM attempts a"
+                                  " WHERE kind = ?1 AND key = ?2",
+                              "ttddi", kind, key, cap, window, now),
+        tokens);
+    if (found < 0) return players_fail(db, err, errsize, context);
+    if (!found) *tokens = cap;
+    return *tokens >= 1;
+}
+
+int lite_attempt_give(store *s, const char *kind, const char *key, double cap,
+                      int64_t window_ms, int64_t now, int all, char *err, size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    /* a full bucket is no row */
+    int rc = all ? players_run(db, "DELETE FROM attempts WHERE kind = ?1 AND key = ?2", "tt",
+                               kind, key)
+                 : players_run(db, "UPDATE attempts AS a SET"
+                                   " tokens = min(?3, " ATTEMPT_LEVEL " + 1), at = ?5,"
+                                   " expires = " ATTEMPT_FULL("min(?3, " ATTEMPT_LEVEL " + 1)")
+                                   " WHERE kind = ?1 AND key = ?2",
+                               "ttddi", kind, key, cap, (double)window_ms, now);
+    return rc == SQLITE_DONE ? 0 : players_fail(db, err, errsize, "giving an attempt back");
+}
+
+int lite_attempt_note(store *s, const char *kind, const char *key, int64_t now, int64_t until,
+                      char *err, size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    if (players_run(db, "INSERT INTO attempts (kind, key, tokens, at, expires)"
+                        " VALUES (?1, ?2, 0, ?3, ?4) ON CONFLICT (kind, key) DO UPDATE"
+                        " SET tokens = 0, at = excluded.at, expires = excluded.expires",
+                    "ttii", kind, key, now, until) != SQLITE_DONE)
+        return players_fail(db, err, errsize, "noting a success");
+    return 0;
+}
+
+int lite_attempt_noted(store *s, const char *kind, const char *key, int64_t now, char *err,
+                       size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    double one;
+    int found = attempts_number(store_sql_prepare(db, "SELECT 1 FROM attempts WHERE kind = ?1"
+                                                          " AND key = ?2 AND expires > ?3",
+                                                      "tti", kind, key, now),
+                                &one);
+    return found < 0 ? players_fail(db, err, errsize, "reading a success") : found;
+}
+
+int lite_attempts_expire(store *s, int64_t now, char *err, size_t errsize) {
+    sqlite3 *db = store_sqlite(s);
+    if (players_run(db, "DELETE FROM attempts WHERE expires <= ?1", "i", now) != SQLITE_DONE)
+        return players_fail(db, err, errsize, "forgetting old attempts");
     return 0;
 }

@@ -1,5 +1,5 @@
 /*
-** store_ratings.c -- results, ratings, the leaderboard and profiles in the
+** sqlite_ratings.c -- results, ratings, the leaderboard and profiles in the
 ** SQLite file (store.h).
 **
 ** The club's rules stay above the store: ratings.c places the seats and
@@ -156,7 +156,7 @@ static int ratings_write_results(sqlite3 *db, const char *id, const char *game, 
     return 0;
 }
 
-int store_results_record(store *s, const char *table_id, const char *game, int n,
+int lite_results_record(store *s, const char *table_id, const char *game, int n,
                          store_result *results, store_rate_fn rate, void *arg, char *err,
                          size_t errsize) {
     char context[80];
@@ -192,7 +192,7 @@ int store_results_record(store *s, const char *table_id, const char *game, int n
     return 1;
 }
 
-int store_rating_read(store *s, int64_t player, const char *game, store_rating *out, char *err,
+int lite_rating_read(store *s, int64_t player, const char *game, store_rating *out, char *err,
                       size_t errsize) {
     sqlite3 *db = store_sqlite(s);
     if (!db) return store_sql_fail(err, errsize, "reading a rating", "no database");
@@ -212,7 +212,7 @@ static void standing_row(sqlite3_stmt *st, void *item) {
     e->games = sqlite3_column_int(st, 4);
 }
 
-int store_leaderboard_read(store *s, const char *game, int cap, store_standing **out,
+int lite_leaderboard_read(store *s, const char *game, int cap, store_standing **out,
                            char *err, size_t errsize) {
     *out = NULL;
     sqlite3 *db = store_sqlite(s);
@@ -335,7 +335,7 @@ static int read_since(sqlite3 *db, int64_t id, store_profile *p, char *err, size
                                                                     "reading a player");
 }
 
-int store_profile_read(store *s, int64_t player, int64_t viewer, int history_cap,
+int lite_profile_read(store *s, int64_t player, int64_t viewer, int history_cap,
                        int results_cap, store_profile *out, char *err, size_t errsize) {
     memset(out, 0, sizeof *out);
     sqlite3 *db = store_sqlite(s);
@@ -382,16 +382,6 @@ int store_profile_read(store *s, int64_t player, int64_t viewer, int history_cap
 failed:
     store_profile_free(out);
     return -1;
-}
-
-void store_profile_free(store_profile *p) {
-    if (!p) return;
-    for (int i = 0; i < p->nratings; i++) free(p->ratings[i].history);
-    for (int i = 0; i < p->nresults; i++) free(p->results[i].opponents);
-    free(p->games);
-    free(p->ratings);
-    free(p->results);
-    memset(p, 0, sizeof *p);
 }
 
 /* ---- voiding results and rating a game again --------------------------- */
@@ -520,7 +510,7 @@ static int void_tables(sqlite3 *db, const store_voided_table *tables, int n, cha
     return rc;
 }
 
-int store_results_void(store *s, int64_t player, const char *game, store_rerate_fn rerate,
+int lite_results_void(store *s, int64_t player, const char *game, store_rerate_fn rerate,
                        void *arg, store_voided_table **tables, char *err, size_t errsize) {
     *tables = NULL;
     sqlite3 *db = store_sqlite(s);

@@ -1,7 +1,7 @@
 /*
-** store_chat.c -- the chat's lines in the SQLite file (store.h, "chat").
+** sqlite_chat.c -- the chat's lines in the SQLite file (store.h, "chat").
 **
-** The `chat` table (store_tables.c creates it): one row per line, keyed by
+** The `chat` table (sqlite_tables.c creates it): one row per line, keyed by
 ** (table id, n), n counting a table's lines from 1.  Each call is one
 ** statement in its own implicit transaction, prepared when called (a line
 ** is said far less often than a move is made), on the connection of the
@@ -25,7 +25,7 @@ static int chat_fail(char *err, size_t errsize, const char *doing, const char *t
     return store_sql_fail(err, errsize, context, reason);
 }
 
-int store_chat_count(store *db, const char *table_id, int seat, int64_t *next_n, int64_t *said,
+int lite_chat_count(store *db, const char *table_id, int seat, int64_t *next_n, int64_t *said,
                      char *err, size_t errsize) {
     const char *doing = "counting the chat";
     sqlite3 *sql = store_sqlite(db);
@@ -48,7 +48,7 @@ int store_chat_count(store *db, const char *table_id, int seat, int64_t *next_n,
     return rc == SQLITE_OK ? 0 : -1;
 }
 
-int store_chat_add(store *db, const char *table_id, const store_chat_line *line, char *err,
+int lite_chat_add(store *db, const char *table_id, const store_chat_line *line, char *err,
                    size_t errsize) {
     const char *doing = "storing a chat line";
     sqlite3 *sql = store_sqlite(db);
@@ -72,14 +72,6 @@ int store_chat_add(store *db, const char *table_id, const store_chat_line *line,
     return rc == SQLITE_OK ? 0 : -1;
 }
 
-void store_chat_lines_free(store_chat_line *lines, int n) {
-    for (int i = 0; lines && i < n; i++) {
-        free(lines[i].name);
-        free(lines[i].text);
-        memset(&lines[i], 0, sizeof lines[i]);
-    }
-}
-
 /* A text column's copy ("" for NULL); NULL when memory runs out. */
 static char *column_copy(sqlite3_stmt *st, int column) {
     const unsigned char *text = sqlite3_column_text(st, column);
@@ -94,7 +86,7 @@ static char *column_copy(sqlite3_stmt *st, int column) {
 
 /* The query gives the latest lines first: they are put in out from the
 ** end, then moved to its start, so that out is oldest first. */
-int store_chat_read(store *db, const char *table_id, int spectators_too, int cap,
+int lite_chat_read(store *db, const char *table_id, int spectators_too, int cap,
                     store_chat_line *out, char *err, size_t errsize) {
     const char *doing = "reading the chat";
     sqlite3 *sql = store_sqlite(db);

@@ -10,7 +10,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
-  PG, TAFEL, startServer, stopAll, newDatabase, sql, get, tempDir,
+  PG, TAFEL, startServer, stopAll, newDatabase, sql, get, tempDir, sleep,
 } from './helpers.mjs';
 
 after(stopAll);
@@ -19,7 +19,8 @@ const skip = !PG && 'needs PostgreSQL: TAFEL_TEST_PG (scripts/test-server.sh --p
 
 /** tafel serve that is expected to stop at once: its status and stderr. */
 function serveFails(db) {
-  const r = spawnSync(TAFEL, ['serve', '--port', '0', '--db', db], { encoding: 'utf8', timeout: 20000 });
+  const r = spawnSync(TAFEL, ['serve', '--port', '0', '--db', db],
+    { encoding: 'utf8', timeout: 20000 });
   return { code: r.status, signal: r.signal, err: r.stderr, out: r.stdout };
 }
 
@@ -31,18 +32,19 @@ function admin(db, args) {
 const ourTables = (db) => sql(db, `SELECT table_name FROM information_schema.tables
   WHERE table_schema = 'public' ORDER BY 1`).map((r) => r[0]);
 
-test('two servers started at once on an empty database create the schema once', { skip }, async () => {
-  const db = newDatabase();
-  const [a, b] = await Promise.all([startServer({ db }), startServer({ db })]);
-  assert.deepEqual(sql(db, 'SELECT one, version FROM tafel_schema'), [[1, 7]]);
-  assert.deepEqual(ourTables(db), ['actions', 'attempts', 'chat', 'logins', 'nodes', 'players', 'ratings',
-    'results', 'seats', 'tables', 'tafel_schema']);
-  // the cluster's columns are there, unused
-  assert.deepEqual(sql(db, `SELECT column_name, data_type FROM information_schema.columns
-    WHERE table_name = 'tables' AND column_name IN ('owner', 'owner_epoch', 'rowid') ORDER BY 1`),
-  [['owner', 'text'], ['owner_epoch', 'bigint'], ['rowid', 'bigint']]);
-  await Promise.all([a.stop(), b.stop()]);
-});
+test('two servers started at once on an empty database create the schema once', { skip },
+  async () => {
+    const db = newDatabase();
+    const [a, b] = await Promise.all([startServer({ db }), startServer({ db })]);
+    assert.deepEqual(sql(db, 'SELECT one, version FROM tafel_schema'), [[1, 7]]);
+    assert.deepEqual(ourTables(db), ['actions', 'attempts', 'chat', 'logins', 'nodes', 'players',
+      'ratings', 'results', 'seats', 'tables', 'tafel_schema']);
+    // the cluster's columns are there, unused
+    assert.deepEqual(sql(db, `SELECT column_name, data_type FROM information_schema.columns
+      WHERE table_name = 'tables' AND column_name IN ('owner', 'owner_epoch', 'rowid') ORDER BY 1`),
+    [['owner', 'text'], ['owner_epoch', 'bigint'], ['rowid', 'bigint']]);
+    await Promise.all([a.stop(), b.stop()]);
+  });
 
 test('a newer schema version is refused, and the database left as it was', { skip }, async () => {
   const db = newDatabase();
@@ -58,24 +60,24 @@ test('a newer schema version is refused, and the database left as it was', { ski
 
 test('a database of version 6, the first PostgreSQL schema, is brought up to date', { skip },
   async () => {
-    const db = newDatabase();
-    const s = await startServer({ db });
-    await s.stop();
-    sql(db, 'DROP TABLE attempts; UPDATE tafel_schema SET version = 6');
-    const again = await startServer({ db });
-    assert.deepEqual(sql(db, 'SELECT version FROM tafel_schema'), [[7]]);
-    assert.ok(ourTables(db).includes('attempts'), 'version 7 added the attempts');
-    await again.stop();
-  });
+      const db = newDatabase();
+      const s = await startServer({ db });
+      await s.stop();
+      sql(db, 'DROP TABLE attempts; UPDATE tafel_schema SET version = 6');
+      const again = await startServer({ db });
+      assert.deepEqual(sql(db, 'SELECT version FROM tafel_schema'), [[7]]);
+      assert.ok(ourTables(db).includes('attempts'), 'version 7 added the attempts');
+      await again.stop();
+    });
 
-test('a database with a table of our names but no tafel_schema is not ours', { skip }, () => {
-  const db = newDatabase();
-  sql(db, 'CREATE TABLE players (x integer)');
-  const r = serveFails(db);
-  assert.notEqual(r.code, 0, r.out);
-  assert.match(r.err, /not a tafel database \(it has a table "players" but no tafel_schema\)/);
-  assert.deepEqual(ourTables(db), ['players'], 'nothing created');
-});
+  test('a database with a table of our names but no tafel_schema is not ours', { skip }, () => {
+    const db = newDatabase();
+    sql(db, 'CREATE TABLE players (x integer)');
+    const r = serveFails(db);
+    assert.notEqual(r.code, 0, r.out);
+    assert.match(r.err, /not a tafel database \(it has a table "players" but no tafel_schema\)/);
+    assert.deepEqual(ourTables(db), ['players'], 'nothing created');
+  });
 
 test('tafel admin on an empty database says so and creates nothing', { skip }, () => {
   const db = newDatabase();
@@ -85,15 +87,17 @@ test('tafel admin on an empty database says so and creates nothing', { skip }, (
   assert.deepEqual(ourTables(db), []);
 });
 
-test('no PostgreSQL there: a clear error naming it, and the password never printed', { skip }, () => {
-  const nowhere = tempDir('tafel-nopg-');
-  const r = serveFails(`postgresql://tafel:s3cret-word@/tafel?host=${encodeURIComponent(nowhere)}`);
-  assert.notEqual(r.code, 0, r.out);
-  assert.equal(r.signal, null, 'it exits by itself');
-  assert.match(r.err, /cannot connect to PostgreSQL: .*No such file or directory/);
-  assert.match(r.err, /postgresql:\/\/tafel:\*\*\*@\/tafel/);
-  assert.ok(!r.err.includes('s3cret-word') && !r.out.includes('s3cret-word'), r.err);
-});
+test('no PostgreSQL there: a clear error naming it, and the password never printed', { skip },
+  () => {
+    const nowhere = tempDir('tafel-nopg-');
+    const r = serveFails(
+      `postgresql://tafel:s3cret-word@/tafel?host=${encodeURIComponent(nowhere)}`);
+    assert.notEqual(r.code, 0, r.out);
+    assert.equal(r.signal, null, 'it exits by itself');
+    assert.match(r.err, /cannot connect to PostgreSQL: .*No such file or directory/);
+    assert.match(r.err, /postgresql:\/\/tafel:\*\*\*@\/tafel/);
+    assert.ok(!r.err.includes('s3cret-word') && !r.out.includes('s3cret-word'), r.err);
+  });
 
 test('a password in the URI is not printed on the address line', { skip }, async () => {
   // trust authentication ignores the password: the server starts
@@ -116,6 +120,9 @@ test('a connection PostgreSQL drops: one storage error naming it, then the next 
     const lost = await get(s, '/api/players/nobody');
     assert.equal(lost.status, 500, lost.body);
     assert.match(lost.body, /"error":"storage"/);
+    // the server's log line arrives on its own pipe, maybe after the answer
+    const told = () => /connection to PostgreSQL is lost/.test(s.stderr());
+    for (let i = 0; i < 50 && !told(); i++) await sleep(40);
     assert.match(s.stderr(), /the connection to PostgreSQL is lost/);
     const back = await get(s, '/api/players/nobody');
     assert.equal(back.status, 404, back.body);

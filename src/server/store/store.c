@@ -157,7 +157,8 @@ int store_player_add(store *db, const char *name, const char *key, const char *k
 int store_guest_make_account(store *db, int64_t guest_id, const char *name, const char *key,
                              const char *password, int64_t now, char *err, size_t errsize) {
     return IS_PG(db) ? pg_guest_make_account(db, guest_id, name, key, password, now, err, errsize)
-                     : lite_guest_make_account(db, guest_id, name, key, password, now, err, errsize);
+                     : lite_guest_make_account(db, guest_id, name, key, password, now, err,
+                                               errsize);
 }
 
 int store_guest_rename(store *db, int64_t id, const char *name, const char *key, char *err,
@@ -304,8 +305,10 @@ int store_leaderboard_read(store *db, const char *game, int cap, store_standing 
 
 int store_profile_read(store *db, int64_t player, int64_t viewer, int history_cap,
                        int results_cap, store_profile *out, char *err, size_t errsize) {
-    return IS_PG(db) ? pg_profile_read(db, player, viewer, history_cap, results_cap, out, err, errsize)
-                     : lite_profile_read(db, player, viewer, history_cap, results_cap, out, err, errsize);
+    return IS_PG(db) ? pg_profile_read(db, player, viewer, history_cap, results_cap, out, err,
+                                       errsize)
+                     : lite_profile_read(db, player, viewer, history_cap, results_cap, out, err,
+                                         errsize);
 }
 
 int store_results_void(store *db, int64_t player, const char *game, store_rerate_fn rerate,

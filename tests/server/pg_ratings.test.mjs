@@ -131,19 +131,3 @@ test('failed logins and signups spread over two servers are limited as on one', 
     'signed up there on the other server: a known pair on both');
   await Promise.all([a.stop(), b.stop()]);
 });
-
-test('a PostgreSQL database of schema 6 gains the attempts table, empty, when a server opens it', { skip }, async () => {
-  const db = newDatabase();
-  let s = await startServer({ db });
-  await s.stop();
-  sql(db, 'DROP TABLE attempts');
-  sql(db, 'UPDATE tafel_schema SET version = 6');
-  s = await startServer({ db, args: ['--max-signups', '1'] });
-  assert.deepEqual(sql(db, 'SELECT version FROM tafel_schema'), [[7]]);
-  assert.deepEqual(sql(db, 'SELECT count(*) FROM attempts'), [[0]]);
-  // and counts in it
-  assert.equal((await post(s, '/api/signup', { name: 'First', password: 'first password' })).status, 201);
-  assert.equal((await post(s, '/api/signup', { name: 'Second', password: 'second password' })).status, 429);
-  assert.deepEqual(sql(db, "SELECT kind, tokens FROM attempts WHERE kind = 'signup'"), [['signup', 0]]);
-  await s.stop();
-});

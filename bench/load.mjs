@@ -72,6 +72,8 @@ const USAGE = `usage: node bench/load.mjs [options]
   --seed N           choices and table seeds (1)
   --workers N        passed to tafel serve (default: its own, one per core)
   --durable          passed to tafel serve
+  --db DB            the server's database: a file, or a postgresql:// URI of an empty
+                     database (issue 36); by default a new SQLite file in the run's folder
   --serve-args ARGS  more arguments for tafel serve, split at spaces
                      ("--max-per-address 0 --max-new-tables 0 --max-rate 1000
                      --allow-chosen-seeds": one address opens every socket, and the
@@ -99,6 +101,7 @@ function options() {
       seed: { type: 'string', default: '1' },
       workers: { type: 'string' },
       durable: { type: 'boolean', default: false },
+      db: { type: 'string' },
       'serve-args': { type: 'string',
         default: '--max-per-address 0 --max-new-tables 0 --max-rate 1000 --allow-chosen-seeds' },
       grace: { type: 'string', default: '10' },
@@ -123,6 +126,7 @@ function options() {
   };
   const o = {
     tafel: resolve(ROOT, values.tafel || process.env.TAFEL_CLI || 'build/tafel'),
+    db: values.db,
     sockets: int('sockets', 2),
     tables: int('tables', 1),
     duration: Number(values.duration),
@@ -188,7 +192,7 @@ function progress(text) {
 // ---------------------------------------------------------------- the server
 
 const dir = mkdtempSync(joinPath(tmpdir(), 'tafel-load-'));
-const dbPath = joinPath(dir, 'load.db');
+const dbPath = opt.db || joinPath(dir, 'load.db');
 let server = null;
 
 function cleanUp() {

@@ -63,7 +63,8 @@ async function playTurn(client, state) {
   return st;
 }
 
-test('a table made on one node is in the other\'s lobby within a second, and its end', { skip }, async (t) => {
+test('a table made on one node is in the other\'s lobby within a second, and its end', { skip },
+  async (t) => {
   const { a, b } = await twoNodes();
   const lobbyB = await Client.connect(b);
   const before = await lobbyB.request({ type: 'lobby' }, ['lobby']); // B's list is cached now
@@ -93,7 +94,8 @@ test('a table made on one node is in the other\'s lobby within a second, and its
   await Promise.all([a.stop(), b.stop()]);
 });
 
-test('a turn on one node is told to the player\'s socket on the other within a second', { skip }, async (t) => {
+test('a turn on one node is told to the player\'s socket on the other within a second', { skip },
+  async (t) => {
   const { a, b } = await twoNodes();
   const ann = await identity(a, 'Ann', { account: true });
   const ben = await identity(a, 'Ben', { account: true });
@@ -130,7 +132,8 @@ test('a turn on one node is told to the player\'s socket on the other within a s
   await Promise.all([a.stop(), b.stop()]);
 });
 
-test('a rated game ending on one node changes the rating a seat shows on the other within a second', { skip }, async (t) => {
+test('a rated game ending on one node changes the rating a seat shows on the other within a second',
+  { skip }, async (t) => {
   const { a, b } = await twoNodes();
   const star = await identity(a, 'Star', { account: true });
   const opp = await identity(a, 'Opp', { account: true });
@@ -165,7 +168,8 @@ test('a rated game ending on one node changes the rating a seat shows on the oth
   await Promise.all([a.stop(), b.stop()]);
 });
 
-test('after the notifications\' connection was lost, a node reads everything afresh', { skip }, async (t) => {
+test('after the notifications\' connection was lost, a node reads everything afresh', { skip },
+  async (t) => {
   const { db, a, b } = await twoNodes();
   assert.equal((await get(b, '/api/tables')).body, '[]'); // B's list is cached now
   const notifiers = () => sql(db, `SELECT pid FROM pg_stat_activity WHERE application_name =

@@ -187,6 +187,11 @@ test('after the notifications\' connection was lost, a node reads everything afr
   const now = notifiers().map(([pid]) => pid);
   assert.equal(now.length, 2, 'B listens again');
   assert.ok(now.includes(pids[0]) && !now.includes(pids[1]), `A's kept, B's new: ${now}`);
+  // said once, in the server's words (not libpq's FATAL); not by A
+  assert.equal(b.stderr().match(/notifications of other nodes were cut off/g)?.length, 1,
+    b.stderr());
+  assert.doesNotMatch(b.stderr(), /FATAL/);
+  assert.doesNotMatch(a.stderr(), /cut off/);
 
   // and hears again what A says
   const next = await createTable(c, GAME, ['human', 'human'], 2);

@@ -98,6 +98,9 @@ static int turn_heard(const char *line) {
 static void heard(const char *channel, const char *line, void *ctx) {
     (void)ctx;
     int ok = 0;
+    if (!channel[0])
+        fprintf(stderr, "tafel serve: the notifications of other nodes were cut off (a lost "
+                "connection, or too many to take): the lobby and ratings are read afresh\n");
     if (!channel[0] || !strcmp(line, "*")) { /* maybe missed, or too many: all afresh */
         lobby_stale();
         ratings_stale();

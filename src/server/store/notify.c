@@ -99,6 +99,12 @@ static int run(PGconn *conn, const char *sql) {
     return ok ? 0 : -1;
 }
 
+/* What PostgreSQL says unasked (a FATAL as the connection is cut) is not
+** printed: a store never prints (pg.c); the loop hears "" instead. */
+static void quiet(void *arg, const char *message) {
+    (void)arg, (void)message;
+}
+
 /* Connects and listens; NULL with err set when PostgreSQL refused. */
 static PGconn *connect_listening(store_notifier *n, char *err, size_t errsize) {
     PGconn *conn = PQconnectdb(n->path);
@@ -107,6 +113,7 @@ static PGconn *connect_listening(store_notifier *n, char *err, size_t errsize) {
         PQfinish(conn);
         return NULL;
     }
+    PQsetNoticeProcessor(conn, quiet, NULL);
     /* a lost notification costs a refresh, not a move: no flush to wait for */
     int failed = run(conn, "SET synchronous_commit = off") ||
                  run(conn, "SET application_name = 'tafel serve (notifications)'");

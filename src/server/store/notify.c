@@ -107,7 +107,11 @@ static void quiet(void *arg, const char *message) {
 
 /* Connects and listens; NULL with err set when PostgreSQL refused. */
 static PGconn *connect_listening(store_notifier *n, char *err, size_t errsize) {
-    PGconn *conn = PQconnectdb(n->path);
+    /* a bounded wait (the server's stop joins this thread), unless the URI
+    ** says otherwise (expand_dbname), as pg.c's connections */
+    const char *const keys[] = {"connect_timeout", "dbname", NULL};
+    const char *const values[] = {"10", n->path, NULL};
+    PGconn *conn = PQconnectdbParams(keys, values, 1);
     if (PQstatus(conn) != CONNECTION_OK) {
         snprintf(err, errsize, "storage: PostgreSQL (notifications): %s", PQerrorMessage(conn));
         PQfinish(conn);

@@ -11,6 +11,8 @@
 
 #include "hasher.h"
 #include "http.h"
+#include "nodes.h"
+#include "notify.h"
 #include "players.h"
 #include "protocol.h"
 #include "ratings.h"
@@ -30,10 +32,23 @@
 ** this (the workers may still wake the loop until they are gone). */
 static void stopping(void) {
     protocol_stopping(); /* told already by the transport's signal */
+    nodes_stop(); /* what this node still had to say is said */
     syncer_stop(); /* the last sync: its thread wakes the context no more */
     botpool_stop();
     hasher_stop();
     extseats_shutdown();
+}
+
+/* A change applied here, after its commit: this node's sockets, then the
+** other nodes (nodes.h). */
+static void table_changed_here(table *t) {
+    watchers_changed(t);
+    nodes_table_changed(t);
+}
+
+static void turn_here(const table *t, int seat) {
+    turns_notify(t, seat);
+    nodes_turn(t, seat);
 }
 
 int server_run(const server_options *given) {
@@ -62,21 +77,35 @@ int server_run(const server_options *given) {
     /* the callbacks that go up the layers (docs/server.md, "The server in
     ** layers"): a sync wakes the loop, a change of turn tells the player,
     ** a table's changes go to the sockets watching it, and the protocol
-    ** writes to a socket through the transport */
+    ** writes to a socket through the transport; the other nodes are told
+    ** of changes, turns and ratings too */
     syncer_on_synced(http_wake);
-    clocks_on_turn(turns_notify);
+    clocks_on_turn(turn_here);
+    ratings_on_rated(nodes_rated);
     protocol_start(sockets_send);
-    const tables_events told = {.changed = watchers_changed, .unseated = watchers_unseated,
+    const tables_events told = {.changed = table_changed_here, .unseated = watchers_unseated,
                                 .hint = watchers_hint};
     if (tables_open(opt->db_path, opt->durable, &tables, &told, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         return 1;
     }
+    /* the other nodes on the database (PostgreSQL; on SQLite none): what
+    ** they say wakes the loop, whose wake-up hands it to nodes_heard */
+    store_notifier *notifier;
+    if (store_notify_start(opt->db_path, nodes_channels, NODES_CHANNELS, http_wake, &notifier,
+                           err, sizeof err)) {
+        fprintf(stderr, "tafel serve: %s\n", err);
+        tables_close();
+        extseats_shutdown();
+        return 1;
+    }
+    nodes_start(notifier);
     players_start(tables_store(), opt->limits.guest_seconds);
     ratings_start(tables_store());
     int restored = tables_restore(err, sizeof err);
     if (restored < 0) {
         fprintf(stderr, "tafel serve: %s\n", err);
+        nodes_stop();
         tables_close();
         extseats_shutdown();
         return 1;
@@ -85,6 +114,7 @@ int server_run(const server_options *given) {
     signal(SIGPIPE, SIG_IGN);
     if (http_start(&http, &port, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
+        nodes_stop();
         tables_close();
         extseats_shutdown();
         return 1;
@@ -94,6 +124,7 @@ int server_run(const server_options *given) {
         fprintf(stderr, "tafel serve: cannot start the bot threads\n");
         botpool_stop();
         hasher_stop();
+        nodes_stop();
         http_stop();
         tables_close();
         extseats_shutdown();

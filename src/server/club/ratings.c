@@ -188,8 +188,13 @@ static int rate_seats(void *arg, int n, store_result *r) {
 /* Counts the rating changes: a seat's rating kept from before one is read
 ** again. */
 static uint64_t generation = 1;
+static void (*on_rated)(const int64_t *players, int n); /* ratings_on_rated */
 
 uint64_t ratings_generation(void) { return generation; }
+
+void ratings_stale(void) { generation++; }
+
+void ratings_on_rated(void (*told)(const int64_t *players, int n)) { on_rated = told; }
 
 void ratings_table_ended(const ratings_table *t) {
     /* a game that did not finish (abandoned, closed), was never played
@@ -230,8 +235,12 @@ void ratings_table_ended(const ratings_table *t) {
                                       rate ? rate_seats : NULL, NULL, why, sizeof why);
     if (stored < 0)
         fprintf(stderr, "tafel serve: table %s: its results were not stored: %s\n", t->id, why);
-    else if (stored > 0 && rate)
-        generation++; /* the seats' ratings shown are stale */
+    else if (stored > 0 && rate) {
+        generation++; /* the seats' ratings shown are stale, here and elsewhere */
+        int64_t rated[TAFEL_MAX_PLAYERS];
+        for (int i = 0; i < n; i++) rated[i] = results[i].player;
+        if (on_rated) on_rated(rated, n);
+    }
 }
 
 int ratings_seat_rating(const char *game, const ratings_seat *ts) {

@@ -92,8 +92,15 @@ void ratings_table_ended(const ratings_table *t);
 ** Read from the store: a caller keeps it while ratings_generation stays
 ** the same. */
 int ratings_seat_rating(const char *game, const ratings_seat *seat);
-/* Grows when a table's result changed ratings. */
+/* Grows when a table's result changed ratings (here, or on another node:
+** ratings_stale). */
 uint64_t ratings_generation(void);
+/* Another node changed ratings (nodes.c): the seats' ratings shown are
+** read again. */
+void ratings_stale(void);
+/* Who is told, after the commit, which players' ratings a table's result
+** changed (serve.c: the other nodes, nodes_rated). */
+void ratings_on_rated(void (*told)(const int64_t *players, int n));
 
 /* The leaderboard of a game (its name, as /api/games lists it) as JSON,
 ** malloc'd: {game, players: [{name, kind, rating, rd, games, provisional}]}

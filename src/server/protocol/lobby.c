@@ -13,8 +13,9 @@
 ** nobody has moved at for days.  Whether a seat is taken is the one live
 ** fact: read from the table in memory, where a socket sits at it.
 **
-** The list is built once per change (tables_generation): a page that asks
-** again and again reads the database only when something it shows changed.
+** The list is built once per change (tables_generation, or a change another
+** node made: lobby_stale): a page that asks again and again reads the
+** database only when something it shows changed.
 */
 #include "protocol.h"
 #include "tables.h"
@@ -89,13 +90,16 @@ static char *build_tables_json(void) {
     return text;
 }
 
-/* The cache: the list and the lobby message around it, for a generation. */
+/* The cache: the list and the lobby message around it, for a generation
+** of this node's tables and of the others' (lobby_stale). */
 static char *cached_list, *cached_message;
-static uint64_t cached_generation;
+static uint64_t cached_generation, elsewhere, cached_elsewhere;
+
+void lobby_stale(void) { elsewhere++; }
 
 static int refresh(void) {
     uint64_t now = tables_generation();
-    if (cached_list && cached_generation == now) return 0;
+    if (cached_list && cached_generation == now && cached_elsewhere == elsewhere) return 0;
     char *list = build_tables_json();
     char *message = list ? malloc(strlen(list) + 32) : NULL;
     if (!message) {
@@ -108,6 +112,7 @@ static int refresh(void) {
     cached_list = list;
     cached_message = message;
     cached_generation = now;
+    cached_elsewhere = elsewhere;
     return 0;
 }
 

@@ -59,5 +59,8 @@ char *lobby_tables_json(void);
 /* lobby.c: the lobby message (docs/protocol.md), built once per
 ** tables_generation; owned by lobby.c (valid until the next call). */
 const char *lobby_message(void);
+/* lobby.c: another node changed what the lobby shows (nodes.c): the list
+** is read again at its next ask. */
+void lobby_stale(void);
 
 #endif

@@ -77,24 +77,24 @@ void turns_socket_closed(session *s) {
     }
 }
 
-/* Tells the seat's player's sockets that are not at the table of it: a
-** message of type with the table and its game (and what extra adds). */
-static void tell_player(const table *t, int seat, const char *type,
-                        void (*extra)(cJSON *, const table *)) {
-    const table_seat *ts = &t->seats[seat];
-    if (ts->bot || ts->resigned || ts->who.id <= 0 || protocol_is_stopping()) return;
-    player_sockets *p = *slot_of(ts->who.id);
-    while (p && p->id != ts->who.id) p = p->next;
+/* Tells the player's sockets that are not at the table table_id of it: a
+** message of type with the table and its game (and what extra adds of t,
+** when the table is here). */
+static void tell(int64_t player_id, const char *table_id, const char *game, const char *type,
+                 void (*extra)(cJSON *, const table *), const table *t) {
+    if (protocol_is_stopping()) return;
+    player_sockets *p = *slot_of(player_id);
+    while (p && p->id != player_id) p = p->next;
     if (!p) return;
     char *text = NULL;
     for (int i = 0; i < p->n; i++) {
         session *s = p->sockets[i];
-        if (s->table == t) continue; /* it sees the table's state */
+        if (s->table && !strcmp(s->table->id, table_id)) continue; /* it sees the table's state */
         if (!text) {
             cJSON *msg = cJSON_CreateObject();
             cJSON_AddStringToObject(msg, "type", type);
-            cJSON_AddStringToObject(msg, "table", t->id);
-            cJSON_AddStringToObject(msg, "game", t->game_string);
+            cJSON_AddStringToObject(msg, "table", table_id);
+            cJSON_AddStringToObject(msg, "game", game);
             if (extra) extra(msg, t);
             text = cJSON_PrintUnformatted(msg);
             cJSON_Delete(msg);
@@ -105,7 +105,19 @@ static void tell_player(const table *t, int seat, const char *type,
     free(text);
 }
 
+/* The seat's player, when a person still playing there. */
+static void tell_player(const table *t, int seat, const char *type,
+                        void (*extra)(cJSON *, const table *)) {
+    const table_seat *ts = &t->seats[seat];
+    if (ts->bot || ts->resigned || ts->who.id <= 0) return;
+    tell(ts->who.id, t->id, t->game_string, type, extra, t);
+}
+
 void turns_notify(const table *t, int seat) { tell_player(t, seat, "turn", NULL); }
+
+void turns_elsewhere(int64_t player_id, const char *table_id, const char *game) {
+    tell(player_id, table_id, game, "turn", NULL, NULL);
+}
 
 /* What an invitation says besides its game and clock: who, rated or not,
 ** until when. */

@@ -21,6 +21,9 @@ void turns_socket_opened(session *s);
 void turns_socket_closed(session *s);
 /* It became seat's turn at table t: its player's other sockets are told. */
 void turns_notify(const struct table *t, int seat);
+/* It became player_id's turn at a table of another node (nodes.c): its
+** sockets here that are not at table_id are sent the same message. */
+void turns_elsewhere(int64_t player_id, const char *table_id, const char *game);
 /* Seat's player was invited to table t: its sockets are sent {"type":
 ** "invited", "table", "game", "by", "rated", "clock", "invite_until"}. */
 void turns_invited(const struct table *t, int seat);

@@ -99,14 +99,25 @@ static int run(PGconn *conn, const char *sql) {
     return ok ? 0 : -1;
 }
 
+/* What PostgreSQL says unasked (a FATAL as the connection is cut) is not
+** printed: a store never prints (pg.c); the loop hears "" instead. */
+static void quiet(void *arg, const char *message) {
+    (void)arg, (void)message;
+}
+
 /* Connects and listens; NULL with err set when PostgreSQL refused. */
 static PGconn *connect_listening(store_notifier *n, char *err, size_t errsize) {
-    PGconn *conn = PQconnectdb(n->path);
+    /* a bounded wait (the server's stop joins this thread), unless the URI
+    ** says otherwise (expand_dbname), as pg.c's connections */
+    const char *const keys[] = {"connect_timeout", "dbname", NULL};
+    const char *const values[] = {"10", n->path, NULL};
+    PGconn *conn = PQconnectdbParams(keys, values, 1);
     if (PQstatus(conn) != CONNECTION_OK) {
         snprintf(err, errsize, "storage: PostgreSQL (notifications): %s", PQerrorMessage(conn));
         PQfinish(conn);
         return NULL;
     }
+    PQsetNoticeProcessor(conn, quiet, NULL);
     /* a lost notification costs a refresh, not a move: no flush to wait for */
     int failed = run(conn, "SET synchronous_commit = off") ||
                  run(conn, "SET application_name = 'tafel serve (notifications)'");

@@ -29,6 +29,7 @@
 ** counts stay 0 and nothing waits.
 */
 #include "http.h"
+#include "nodes.h"
 #include "protocol.h"
 #include "syncer.h"
 #include "players.h"
@@ -488,6 +489,7 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         break;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         sockets_release();
+        nodes_heard();
         for (bot_job *job; (job = botpool_take_done());) {
             tables_bot_done(job);
             bot_job_free(job);

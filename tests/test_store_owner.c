@@ -652,7 +652,8 @@ static void every_write_of_a_table_is_refused_after_a_takeover(void **state) {
 }
 
 int main(void) {
-    snprintf(dir, sizeof dir, "%s/tafel-owner-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/tafel-owner-XXXXXX", tmp ? tmp : "/tmp");
     if (!mkdtemp(dir)) return 1;
     const char *pg = getenv("TAFEL_TEST_PG");
     if (!pg || !pg[0]) pg = getenv("TAFEL_TEST_PG_URI");

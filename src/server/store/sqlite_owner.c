@@ -25,7 +25,8 @@ int lite_claim(store *db, const char *id, store_claim_answer *out, char *err, si
     if (rc == SQLITE_ROW) out->seq = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     if (rc == SQLITE_DONE) return store_fail(err, errsize, context, "no such table");
-    if (rc != SQLITE_ROW) return store_sql_fail(err, errsize, context, sqlite3_errmsg(store_sqlite(db)));
+    if (rc != SQLITE_ROW)
+        return store_sql_fail(err, errsize, context, sqlite3_errmsg(store_sqlite(db)));
     out->epoch = 1;
     if (owner_hold(db->owner, id, 1))
         return store_fail(err, errsize, context, "out of memory (the table is claimed)");

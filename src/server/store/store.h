@@ -548,8 +548,8 @@ int store_node_name_ok(const char *name);
 int store_act_as(store *db, const char *node, char *err, size_t errsize);
 /* The node db acts for, or NULL. */
 const char *store_acting_for(const store *db);
-/* The epoch db's node holds table id at, 0 none (SQLite: 1 once claimed or
-** made). */
+/* The epoch db's node holds table id at, 0 none (on PostgreSQL once it
+** claimed or made it; on SQLite 1 once it claimed it). */
 int64_t store_held_epoch(const store *db, const char *id);
 
 /* Renews the lease of db's node: alive until the database's clock reaches

@@ -7,8 +7,10 @@
 # scripts/proxies.sh (run first; their libraries come from
 # scripts/deps.sh --test).  The tafel binary (default build/tafel) reaches
 # the tests as TAFEL_CLI; the WebSocket client is npm's ws, as for
-# scripts/test-server.sh.  Exits non-zero when a test fails or the proxies
-# cannot be had.
+# scripts/test-server.sh.  nodes.test.mjs starts its own throwaway
+# PostgreSQL (tests/cluster/harness.mjs; Debian's postgresql-15, skipped
+# without it).  Exits non-zero when a test fails or the proxies cannot be
+# had.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -56,8 +56,10 @@ fi
 # Explicit files: node 18 and 20 take a folder, node 22 takes globs.
 if [[ $pg ]]; then
     # the store's own tests first, on this cluster too, when built beside tafel
-    storage=$(dirname "$tafel")/tests/test_server_storage
-    if [[ -x $storage ]]; then "$storage"; fi
+    for t in test_server_storage test_store_owner; do
+        storage=$(dirname "$tafel")/tests/$t
+        if [[ -x $storage ]]; then "$storage"; fi
+    done
     TAFEL_CLI=$tafel node --test tests/server/*.test.mjs
 else
     TAFEL_CLI=$tafel exec node --test tests/server/*.test.mjs

@@ -33,6 +33,7 @@
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
+#include "pg_databases.h"
 #include "sqlite.h" /* the store's own test: it reaches the connection too */
 
 #define ID_A "3f9c0a5e7d21b604"
@@ -59,45 +60,10 @@ static void says(const char *err, const char *want) {
     if (!strstr(err, want)) fail_msg("message '%s' does not say '%s'", err, want);
 }
 
-/* TAFEL_TEST_PG's conninfo while the PostgreSQL group runs, else NULL. */
-static const char *pg_conninfo;
-static int pg_databases; /* made so far: tafel_c<pid>_0 ... */
-
-/* Runs sql on the cluster's postgres database (CREATE and DROP DATABASE). */
-static void pg_admin(const char *sql) {
-    char info[512];
-    snprintf(info, sizeof info, "%s dbname=postgres", pg_conninfo);
-    PGconn *c = PQconnectdb(info);
-    PGresult *r = PQexec(c, sql);
-    if (PQresultStatus(r) != PGRES_COMMAND_OK) fail_msg("%s: %s", sql, PQerrorMessage(c));
-    PQclear(r);
-    PQfinish(c);
-}
-
-/* A new empty database on the cluster: its postgresql:// URI. */
-static void pg_new_database(char *uri, size_t size) {
-    char sql[96], name[48];
-    snprintf(name, sizeof name, "tafel_c%d_%d", (int)getpid(), pg_databases++);
-    snprintf(sql, sizeof sql, "CREATE DATABASE %s", name);
-    pg_admin(sql);
-    char *why = NULL;
-    PQconninfoOption *opts = PQconninfoParse(pg_conninfo, &why);
-    if (!opts) fail_msg("TAFEL_TEST_PG: %s", why ? why : "not a conninfo");
-    const char *host = "", *port = "", *user = "";
-    for (PQconninfoOption *o = opts; o->keyword; o++) {
-        if (!o->val) continue;
-        if (!strcmp(o->keyword, "host")) host = o->val;
-        if (!strcmp(o->keyword, "port")) port = o->val;
-        if (!strcmp(o->keyword, "user")) user = o->val;
-    }
-    snprintf(uri, size, "postgresql://%s@/%s?host=%s&port=%s", user, name, host, port);
-    PQconninfoFree(opts);
-}
-
 static store *open_memory(void) {
     store *db = NULL;
     char err[256] = "", path[512] = ":memory:";
-    if (pg_conninfo) pg_new_database(path, sizeof path);
+    if (pg_conninfo) pg_new_database("tafel_c", path, sizeof path);
     if (store_open(path, 0, &db, err, sizeof err)) fail_msg("open %s: %s", path, err);
     assert_non_null(db);
     return db;
@@ -1789,10 +1755,6 @@ int main(void) {
         ONE_DATABASE_TESTS,
     };
     failed += cmocka_run_group_tests_name("server storage on PostgreSQL", on_pg, NULL, NULL);
-    for (int i = 0; i < pg_databases; i++) {
-        char sql[96];
-        snprintf(sql, sizeof sql, "DROP DATABASE tafel_c%d_%d WITH (FORCE)", (int)getpid(), i);
-        pg_admin(sql);
-    }
+    pg_drop_databases("tafel_c");
     return failed;
 }

@@ -167,7 +167,7 @@ static const cli_command commands[] = {
      "serve [--port 8080] [--db tafel.db] [--bind 127.0.0.1] [--web DIR] [--workers N] "
      "[--durable] [--ext NAME=COMMAND[,ms=N]]... [--cert FILE --key FILE] "
      "[--allow-origin ORIGIN]... [--host NAME]... [--behind-proxy] [--allow-chosen-seeds] "
-     "[limits]",
+     "[--node NAME] [--lease SECONDS] [limits]",
      "tables over the network: the web page, seats, bots, a database",
      "Serves the page in web/ and the tables over a WebSocket on one port\n"
      "(protocol: docs/protocol.md), and prints the address to open. Listens\n"
@@ -211,7 +211,11 @@ static const cli_command commands[] = {
      "seats, lines or results T after its last use (default 1d; 0: never).\n"
      "--allow-chosen-seeds lets tables of people take a chosen seed too, which\n"
      "deals the same hidden cards at another table: for tests and for replaying\n"
-     "a tournament's deals, never on a server open to players.",
+     "a tournament's deals, never on a server open to players.\n"
+     "Several nodes on PostgreSQL (docs/server.md, \"Several nodes\"): --node NAME\n"
+     "names this node (default: the host name and the port, host:8080; letters,\n"
+     "digits, '.', '-', ':' and '_', at most 64), --lease SECONDS how long it\n"
+     "counts as alive without renewing (default 10, renewed every fifth).",
      cli_serve},
     {"admin",
      "admin --db FILE players | reset-password NAME [--generate] | disable NAME | "

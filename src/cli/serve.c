@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_ORIGINS 16
+#define NODE_MAX 64 /* store.h's STORE_NODE_MAX */
 
 /* A duration: seconds, or a number with s, m, h or d ("30d"). */
 static int duration(const char *text, const char *what, long *out) {
@@ -62,6 +64,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     const char *hint_ms = NULL, *chosen_seeds = NULL, *login_failures = NULL;
     const char *address_failures = NULL, *signups = NULL, *guests = NULL, *bot_iters = NULL;
     const char *name_failures = NULL, *guest_expire = NULL, *invite_expire = NULL;
+    const char *node = NULL, *lease = "10";
     const cli_option options[] = {
         {"--port", 1, &port_text},
         {"--db", 1, &db},
@@ -90,6 +93,8 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         {"--max-guests", 1, &guests},
         {"--slow-name-failures", 1, &name_failures},
         {"--guest-expire", 1, &guest_expire},
+        {"--node", 1, &node},
+        {"--lease", 1, &lease},
     };
     /* --ext, --allow-origin and --host may be given several times, which
     ** cli_parse does not do: their values are taken out of argv first. */
@@ -174,6 +179,26 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         }
         l->invite_seconds = seconds;
     }
+    /* several nodes: a name the others know this node by (default host:port) */
+    char host_port[300];
+    if (!node) {
+        char host[256] = "";
+        if (gethostname(host, sizeof host - 1)) snprintf(host, sizeof host, "localhost");
+        snprintf(host_port, sizeof host_port, "%s:%d", host, opt.port);
+        node = host_port;
+    }
+    size_t node_len = strlen(node);
+    if (node_len < 1 || node_len > NODE_MAX ||
+        strspn(node, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:_") !=
+            node_len) {
+        fprintf(stderr, "tafel serve: --node: '%s' is no node name (1 to %d letters, digits, "
+                        "'.', '-', ':' and '_')%s\n", node, NODE_MAX,
+                node == host_port ? "; the default, this machine's name and the port, is not "
+                                    "one: give --node NAME" : "");
+        return CLI_USAGE;
+    }
+    opt.node = node;
+    if (cli_int(lease, "--lease", 1, 3600, &opt.lease_seconds)) return CLI_USAGE;
     if (!cert != !key) {
         fprintf(stderr, "tafel serve: --cert and --key go together (a PEM certificate and its "
                         "private key)\n");

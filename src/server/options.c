@@ -34,5 +34,5 @@ void server_http_config(const server_options *opt, http_config *out) {
                          .rate = l->rate, .login_failures = l->login_failures,
                          .address_failures = l->address_failures,
                          .name_failures = l->name_failures, .signups = l->signups,
-                         .guests = l->guests};
+                         .guests = l->guests, .node = opt->node};
 }

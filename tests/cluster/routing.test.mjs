@@ -7,7 +7,7 @@
 // others are served without an error; when the node is back, its ids go
 // home.  The lobby's sockets (no id) go to any node.
 //
-// Three nodes, each on its own SQLite file (until the store is shared),
+// Three nodes, each on its own SQLite file (a node is told by its tables),
 // started as docs/server.md says (--behind-proxy, --host), on loopback
 // ports read back from their line; the proxy on a free loopback port.  A
 // node is recognised by its own tables: each node makes three, and the
@@ -16,135 +16,24 @@
 // browser's do, an Origin: the node's Origin check must pass through.
 //
 // The proxies are Debian's binaries unpacked by scripts/proxies.sh into
-// .cache/proxies/ (or TAFEL_HAPROXY, TAFEL_NGINX, or an installed one);
-// without them the test is skipped, saying so.  Every process it starts
-// is killed at the end, on failure too.
+// .cache/proxies/ (or TAFEL_HAPROXY, TAFEL_NGINX, or an installed one),
+// started by harness.mjs; without them the test is skipped, saying so.
+// Every process it starts is killed at the end, on failure too.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import net from 'node:net';
-import { join as joinPath, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join as joinPath } from 'node:path';
 import WebSocket from 'ws';
-import {
-  startServer, stopAll, Client, createTable, tempDir, sleep, prng,
-} from '../server/helpers.mjs';
+import { startServer, stopAll, Client, createTable, sleep, prng } from '../server/helpers.mjs';
+import { HOST, missing, startProxy, stopProxies } from './harness.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const HOST = 'tafel.test';   // the public name the nodes are told with --host
 const NODES = 3;
 const IDS = 60;
 
-/** The proxy's binary: the environment's, the unpacked one, or an installed one. */
-function binary(name) {
-  const given = process.env[`TAFEL_${name.toUpperCase()}`];
-  if (given) return existsSync(given) ? given : null;
-  for (const p of [joinPath(ROOT, '.cache', 'proxies', 'root', 'usr', 'sbin', name), `/usr/sbin/${name}`])
-    if (existsSync(p)) return p;
-  return null;
-}
-function missing(name) {
-  if (binary(name)) return false;
-  const given = process.env[`TAFEL_${name.toUpperCase()}`];
-  return given ? `TAFEL_${name.toUpperCase()}=${given}: no such file`
-    : `no ${name} binary: run bash scripts/proxies.sh (Debian's ${name}, unpacked into .cache/proxies/)`;
-}
-
-// ---------------------------------------------------------------- processes
-
-const proxies = new Set();
-const killProxy = (p) => {
-  // its own process group: nginx's workers go with their master
-  try { process.kill(-p.pid, 'SIGKILL'); } catch { /* gone */ }
-};
-process.on('exit', () => { for (const p of proxies) killProxy(p); });
 after(async () => {
-  for (const p of proxies) killProxy(p);
+  stopProxies();
   await stopAll();
 });
-
-/** A free loopback port (taken a moment, then let go). */
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = net.createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-}
-
-/** Resolves once something listens on port (or rejects after ms). */
-async function listening(port, proc, output, ms = 10000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (proc.exitCode !== null || proc.signalCode !== null)
-      throw new Error(`the proxy exited (${proc.exitCode ?? proc.signalCode}): ${output()}`);
-    const ok = await new Promise((res) => {
-      const s = net.connect(port, '127.0.0.1');
-      s.once('connect', () => { s.destroy(); res(true); });
-      s.once('error', () => res(false));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`the proxy does not listen on ${port}: ${output()}`);
-    await sleep(50);
-  }
-}
-
-/** The template of docs/proxy/ with its {{...}} filled in. */
-function fill(template, values) {
-  const text = readFileSync(joinPath(ROOT, 'docs', 'proxy', template), 'utf8')
-    .replace(/\{\{(\w+)\}\}/g, (all, name) => {
-      assert.ok(name in values, `${template}: nothing to fill in for ${all}`);
-      return values[name];
-    });
-  return text;
-}
-
-/** Starts the proxy of kind in front of nodes: { proc, port, output() }. */
-async function startProxy(kind, nodes) {
-  const dir = tempDir(`tafel-${kind}-`);
-  const port = await freePort();
-  const values = { LISTEN: `127.0.0.1:${port}`, NAME: HOST };
-  nodes.forEach((n, i) => { values[`NODE${i + 1}`] = `127.0.0.1:${n.port}`; });
-  let args;
-  if (kind === 'haproxy') {
-    // the template has no global section: ours, then the template
-    writeFileSync(joinPath(dir, 'global.cfg'), 'global\n  maxconn 1000\n');
-    writeFileSync(joinPath(dir, 'tafel.cfg'), fill('haproxy.cfg', values));
-    args = ['-db', '-f', joinPath(dir, 'global.cfg'), '-f', joinPath(dir, 'tafel.cfg')];
-  } else {
-    // the template goes in an http block, as /etc/nginx/conf.d/ does
-    writeFileSync(joinPath(dir, 'tafel.conf'), fill('nginx.conf', values));
-    for (const t of ['body', 'proxy', 'fcgi', 'uwsgi', 'scgi']) mkdirSync(joinPath(dir, 'tmp', t), { recursive: true });
-    writeFileSync(joinPath(dir, 'nginx.conf'), [
-      'daemon off;', 'worker_processes 1;', `pid ${dir}/nginx.pid;`, `error_log ${dir}/error.log;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      `  client_body_temp_path ${dir}/tmp/body; proxy_temp_path ${dir}/tmp/proxy;`,
-      `  fastcgi_temp_path ${dir}/tmp/fcgi; uwsgi_temp_path ${dir}/tmp/uwsgi; scgi_temp_path ${dir}/tmp/scgi;`,
-      `  access_log ${dir}/access.log;`,
-      `  include ${dir}/tafel.conf;`,
-      '}', ''].join('\n'));
-    args = ['-p', dir, '-e', joinPath(dir, 'error.log'), '-c', joinPath(dir, 'nginx.conf')];
-  }
-  const proc = spawn(binary(kind), args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  proxies.add(proc);
-  let out = '';
-  proc.stdout.setEncoding('utf8');
-  proc.stderr.setEncoding('utf8');
-  proc.stdout.on('data', (d) => { out += d; });
-  proc.stderr.on('data', (d) => { out += d; });
-  const output = () => {
-    const log = joinPath(dir, 'error.log');
-    return out + (existsSync(log) ? readFileSync(log, 'utf8') : '');
-  };
-  await listening(port, proc, output);
-  return { proc, port, output, stop: () => { killProxy(proc); proxies.delete(proc); } };
-}
 
 // ---------------------------------------------------------------- the nodes
 

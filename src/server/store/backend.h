@@ -16,11 +16,13 @@
 struct sqlite3;
 struct sqlite3_stmt;
 struct pg_conn; /* libpq's PGconn */
+struct store_owner; /* owner.h */
 
 typedef enum store_backend { STORE_SQLITE, STORE_POSTGRES } store_backend;
 
 struct store {
     store_backend backend;
+    struct store_owner *owner; /* the node it acts for and its epochs (owner.c), NULL none */
     /* SQLite (sqlite_tables.c) */
     struct sqlite3 *db;
     struct sqlite3_stmt **stmt; /* its statements, prepared once at open */

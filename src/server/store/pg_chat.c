@@ -10,6 +10,8 @@
 ** kind is not a column: it is read back from the speaker's row in
 ** `players`.  Owns no state.
 */
+#include "backend.h"
+#include "owner.h"
 #include "pg.h"
 
 #include <stdio.h>
@@ -53,14 +55,22 @@ int pg_chat_add(store *db, const char *table_id, const store_chat_line *line, ch
         return chat_fail(err, errsize, doing, table_id, "no line, name or text given");
     char context[96];
     chat_context(context, sizeof context, doing, table_id);
-    PGresult *r = store_pg_exec(db, err, errsize, context,
-                                "INSERT INTO chat (table_id, n, player, name, seat, at, text)"
-                                " VALUES ($1, $2, nullif($3, 0), $4, $5, $6, $7)",
-                                "tiitiit", table_id, line->n, line->player, line->name,
-                                (int64_t)line->seat, line->at, line->text);
-    if (!r) return -1;
+    /* a node's handle: the line and its table's fence in one transaction */
+    int fenced = db && db->owner ? store_pg_begin(db, err, errsize) : 0;
+    if (!fenced && db && db->owner) fenced = pg_fence_lock(db, table_id, 1, context, err, errsize);
+    PGresult *r = fenced ? NULL
+                         : store_pg_exec(db, err, errsize, context,
+                                         "INSERT INTO chat (table_id, n, player, name, seat, at,"
+                                         " text) VALUES ($1, $2, nullif($3, 0), $4, $5, $6, $7)",
+                                         "tiitiit", table_id, line->n, line->player, line->name,
+                                         (int64_t)line->seat, line->at, line->text);
     PQclear(r);
-    return 0;
+    if (!db || !db->owner) return r ? 0 : -1;
+    if (!r) {
+        store_pg_rollback(db);
+        return fenced == STORE_MOVED ? STORE_MOVED : -1;
+    }
+    return store_pg_commit(db, err, errsize);
 }
 
 /* A text column's copy ("" for NULL); NULL when memory runs out. */

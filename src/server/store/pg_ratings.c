@@ -26,6 +26,8 @@
 ** two voids wait for each other), before it reads what it rewrites.
 ** Profile and leaderboard reads are plain statements, as on SQLite.
 */
+#include "backend.h"
+#include "owner.h"
 #include "pg.h"
 
 #include <stdio.h>
@@ -186,6 +188,11 @@ int pg_results_record(store *db, const char *table_id, const char *game, int n,
         return ratings_fail(err, errsize, context, "no table, game or results given");
     int made[16] = {0};
     if (store_pg_begin(db, err, errsize)) return -1;
+    int fenced = pg_fence_lock(db, table_id, 1, context, err, errsize); /* a node's own table */
+    if (fenced) {
+        store_pg_rollback(db);
+        return fenced;
+    }
     if (rate && ratings_lock_game(db, game, 0, context, err, errsize)) goto failed;
     PGresult *seen = store_pg_exec(db, err, errsize, context,
                                    "SELECT 1 FROM results WHERE table_id = $1 LIMIT 1", "t",

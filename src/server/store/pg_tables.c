@@ -16,7 +16,9 @@
 ** tafel_schema: 6 is the first PostgreSQL schema; a newer one is refused
 ** untouched, as a database with tables of our names but no tafel_schema.
 ** Columns for the cluster (nodes, tables.owner, tables.owner_epoch) are
-** there but unused yet (shared/notes/stack-turn4.md §4).
+** pg_owner.c's: a handle acting for a node records it as the owner of the
+** tables it makes, and every write of a table below passes its fence
+** (owner.h) under the row's lock, in the write's own transaction.
 **
 ** Invariants, as on SQLite: a table's actions have positions 0..n-1 with
 ** no gap; every write is one transaction and a failed call changes
@@ -27,6 +29,7 @@
 ** has it off.
 */
 #include "backend.h"
+#include "owner.h"
 #include "pg.h"
 
 #include <limits.h>
@@ -375,17 +378,22 @@ int pg_create(store *db, const store_table *t, char *err, size_t errsize) {
     PGresult *r = store_pg_exec(
         db, err, errsize, context,
         "INSERT INTO tables (id, game, seed, seq, finished, created, updated, seed_chosen,"
-        " rated, private, clock, bot_level, rematch_of, creator, invite_until, creator_addr)"
+        " rated, private, clock, bot_level, rematch_of, creator, invite_until, creator_addr,"
+        " owner, owner_epoch)"
         " VALUES ($1, $2, $3, 0, 0, $4, $4, $5, $6, $7, nullif($8, ''), nullif($9, ''),"
-        " nullif($10, ''), nullif($11, 0), nullif($12, 0), nullif($13, ''))",
-        "ttiiiiitttiit", t->id, t->game, seed_bits, t->created,
+        " nullif($10, ''), nullif($11, 0), nullif($12, 0), nullif($13, ''), $14, $15)",
+        "ttiiiiitttiitti", t->id, t->game, seed_bits, t->created,
         (int64_t)(t->seed_chosen ? 1 : 0), (int64_t)(t->rated ? 1 : 0),
         (int64_t)(t->private_ ? 1 : 0), t->clock, t->bot_level, t->rematch_of, t->creator,
-        t->invite_until, t->creator_addr);
+        t->invite_until, t->creator_addr, store_acting_for(db),
+        (int64_t)(db->owner ? 1 : 0)); /* its maker's at epoch 1, or nobody's */
     int rc = r ? 0 : -1;
     PQclear(r);
     if (rc && strcmp(store_pg_sqlstate(db), "23505") == 0) /* unique_violation */
         store_fail(err, errsize, context, "a table with this id exists");
+    if (rc && strcmp(store_pg_sqlstate(db), "23503") == 0) /* foreign_key_violation */
+        store_fail(err, errsize, context, "node %s has never renewed a lease",
+                   store_acting_for(db));
     for (int i = 0; !rc && i < t->nseats; i++)
         rc = pg_insert_seat(db, t->id, i, &t->seats[i], context, err, errsize);
     /* the opening change in the same transaction: a table is stored with
@@ -394,32 +402,41 @@ int pg_create(store *db, const store_table *t, char *err, size_t errsize) {
         rc = pg_insert_actions(db, t->id, 0, t->nactions, (const char *const *)t->actions,
                                t->action_seats, t->seq, context, err, errsize);
     if (!rc && t->nactions > 0) rc = pg_update_table(db, t->id, t->seq, 0, context, err, errsize);
-    return pg_end_change(db, rc, err, errsize);
+    rc = pg_end_change(db, rc, err, errsize);
+    if (!rc && db->owner && owner_hold(db->owner, t->id, 1))
+        return store_fail(err, errsize, context, "out of memory (the table is made)");
+    return rc;
 }
 
 /* Starts a change to an existing table: the transaction, the table's row
 ** locked (changes to one table never interleave), its seat and action
-** counts read.  0, or -1 with err set and nothing open. */
+** counts read, and its owner checked (the fence: owner.h).  0, or -1 or
+** STORE_MOVED with err set and nothing open. */
 static int pg_begin_change(store *db, const char *id, const char *context, int *nseats,
                            int *nactions, char *err, size_t errsize) {
+    int64_t epoch = 0;
+    int fenced = pg_fence_held(db, id, context, &epoch, err, errsize);
+    if (fenced) return fenced;
     if (store_pg_begin(db, err, errsize)) return -1;
     PGresult *r = store_pg_exec(
         db, err, errsize, context,
         "SELECT (SELECT count(*) FROM seats WHERE table_id = $1),"
-        " (SELECT coalesce(max(position) + 1, 0) FROM actions WHERE table_id = $1)"
-        " FROM tables WHERE id = $1 FOR UPDATE", "t", id);
+        " (SELECT coalesce(max(position) + 1, 0) FROM actions WHERE table_id = $1),"
+        " owner, owner_epoch FROM tables WHERE id = $1 FOR UPDATE", "t", id);
     int found = r ? PQntuples(r) : -1;
     if (found == 1) {
         *nseats = (int)store_pg_int(r, 0, 0); /* 0 to 5: the seats' CHECK */
         int64_t actions = store_pg_int(r, 0, 1);
         /* saturated: no `from` or `keep` (an int) then matches it */
         *nactions = actions > INT_MAX ? INT_MAX : (int)actions;
+        fenced = pg_fence_check(db, id, PQgetisnull(r, 0, 2) ? NULL : PQgetvalue(r, 0, 2),
+                                store_pg_int(r, 0, 3), epoch, context, err, errsize);
     }
     PQclear(r);
     if (found == 0) store_fail(err, errsize, context, "no such table");
-    if (found != 1) {
+    if (found != 1 || fenced) {
         store_pg_rollback(db);
-        return -1;
+        return fenced ? fenced : -1;
     }
     return 0;
 }
@@ -449,7 +466,8 @@ int pg_append(store *db, const char *id, int from, int n, const char *const *tex
     if (store_check_call(db, id, context, err, errsize)) return -1;
     if (store_check_append(from, n, texts, seats, context, err, errsize)) return -1;
     int nseats = 0, nactions = 0;
-    if (pg_begin_change(db, id, context, &nseats, &nactions, err, errsize)) return -1;
+    int began = pg_begin_change(db, id, context, &nseats, &nactions, err, errsize);
+    if (began) return began;
     int rc = store_check_append_fits(from, n, seats, clocks, nseats, nactions, context, err,
                                      errsize);
     if (!rc) rc = pg_insert_actions(db, id, from, n, texts, seats, seq, context, err, errsize);
@@ -466,7 +484,8 @@ int pg_truncate(store *db, const char *id, int keep, int64_t seq, char *err, siz
     if (store_check_call(db, id, context, err, errsize)) return -1;
     if (keep < 0) return store_fail(err, errsize, context, "keeping %d actions", keep);
     int nseats = 0, nactions = 0;
-    if (pg_begin_change(db, id, context, &nseats, &nactions, err, errsize)) return -1;
+    int began = pg_begin_change(db, id, context, &nseats, &nactions, err, errsize);
+    if (began) return began;
     int rc = 0;
     if (keep > nactions)
         rc = store_fail(err, errsize, context, "keeping %d actions, but the table has %d", keep,
@@ -494,7 +513,8 @@ int pg_set_seat(store *db, const char *id, int seat, const store_seat *value, in
         return store_fail(err, errsize, context, "spec empty or over %d bytes",
                           STORE_SPEC_MAX - 1);
     int nseats = 0, nactions = 0;
-    if (pg_begin_change(db, id, context, &nseats, &nactions, err, errsize)) return -1;
+    int began = pg_begin_change(db, id, context, &nseats, &nactions, err, errsize);
+    if (began) return began;
     int rc = 0;
     if (seat < 0 || seat >= nseats)
         rc = store_fail(err, errsize, context, "no such seat (the table has %d)", nseats);
@@ -531,7 +551,8 @@ int pg_end(store *db, const char *id, int64_t seq, const char *reason, char *err
         return store_fail(err, errsize, context, "a reason of 1 to %d bytes",
                           STORE_END_REASON_MAX - 1);
     int nseats = 0, nactions = 0;
-    if (pg_begin_change(db, id, context, &nseats, &nactions, err, errsize)) return -1;
+    int began = pg_begin_change(db, id, context, &nseats, &nactions, err, errsize);
+    if (began) return began;
     PGresult *r = store_pg_exec(db, err, errsize, context,
                                 "UPDATE tables SET seq = $2, finished = 1, end_reason = $3,"
                                 " updated = " PG_NOW " WHERE id = $1 AND finished = 0"
@@ -549,10 +570,16 @@ int pg_delete(store *db, const char *id, char *err, size_t errsize) {
         "DELETE FROM actions WHERE table_id = $1", "DELETE FROM seats WHERE table_id = $1",
         "DELETE FROM tables WHERE id = $1"};
     if (store_pg_begin(db, err, errsize)) return -1;
-    int rc = 0;
+    int rc = pg_fence_lock(db, id, 0, context, err, errsize);
+    if (rc) {
+        store_pg_rollback(db);
+        return rc;
+    }
     for (int i = 0; i < 5 && !rc; i++)
         rc = pg_done(store_pg_exec(db, err, errsize, context, order[i], "t", id));
-    return pg_end_change(db, rc, err, errsize);
+    rc = pg_end_change(db, rc, err, errsize);
+    if (!rc) owner_forget(db->owner, id, 0);
+    return rc;
 }
 
 int pg_set_rematch(store *db, const char *id, const char *next, char *err, size_t errsize) {
@@ -561,7 +588,8 @@ int pg_set_rematch(store *db, const char *id, const char *next, char *err, size_
     if (store_check_call(db, id, context, err, errsize)) return -1;
     if (!next || !store_id_ok(next)) return store_fail(err, errsize, context, "no rematch id");
     int nseats = 0, nactions = 0;
-    if (pg_begin_change(db, id, context, &nseats, &nactions, err, errsize)) return -1;
+    int began = pg_begin_change(db, id, context, &nseats, &nactions, err, errsize);
+    if (began) return began;
     int rc = pg_done(store_pg_exec(db, err, errsize, context,
                                   "UPDATE tables SET rematch = $2 WHERE id = $1", "tt", id,
                                   next));
@@ -574,7 +602,8 @@ int pg_set_clocks(store *db, const char *id, int nseats, const int64_t *ms, int6
     store_context(context, sizeof context, "setting the clocks of", id);
     if (store_check_call(db, id, context, err, errsize)) return -1;
     int stored = 0, nactions = 0;
-    if (pg_begin_change(db, id, context, &stored, &nactions, err, errsize)) return -1;
+    int began = pg_begin_change(db, id, context, &stored, &nactions, err, errsize);
+    if (began) return began;
     int rc = 0;
     if (!ms || nseats != stored)
         rc = store_fail(err, errsize, context, "%d clocks for %d seats", nseats, stored);
@@ -588,6 +617,11 @@ int pg_time_out(store *db, const char *id, int seat, int64_t seq, char *err,
     store_context(context, sizeof context, "ending on time", id);
     if (store_check_call(db, id, context, err, errsize)) return -1;
     if (store_pg_begin(db, err, errsize)) return -1;
+    int fenced = pg_fence_lock(db, id, 0, context, err, errsize);
+    if (fenced) {
+        store_pg_rollback(db);
+        return fenced;
+    }
     const char *none = "no such unfinished table or seat";
     PGresult *r = store_pg_exec(db, err, errsize, context,
                                 "UPDATE seats SET resigned = 1, forfeit = 'time'"

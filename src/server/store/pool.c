@@ -110,6 +110,13 @@ int store_pool_start(store *db, const char *path, int n, void (*wake)(void), sto
             store_pool_stop(p);
             return -1;
         }
+        /* its writes are the node's, fenced on the epochs the loop's claims
+        ** record (store.h, "several nodes") */
+        if (store_act_as(l->db, store_acting_for(db), why, sizeof why)) {
+            snprintf(err, errsize, "%s (the pool's connection %d of %d)", why, i + 1, n);
+            store_pool_stop(p);
+            return -1;
+        }
         if (pthread_create(&l->thread, NULL, lane_main, l)) {
             snprintf(err, errsize, "storage: no thread for the pool's connection %d", i + 1);
             store_pool_stop(p);

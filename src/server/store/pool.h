@@ -16,7 +16,9 @@
 ** file has one writer) a job runs at once on the loop's own connection and
 ** its done is called before store_pool_submit returns.  The owner of a job
 ** keeps it alive until done is called, and done is called exactly once for
-** every job submitted.
+** every job submitted.  The pool's connections act for the node the loop's
+** connection acts for when the pool starts (store_act_as), so their writes
+** are fenced on the epochs the loop's claims record.
 */
 #ifndef TF_SERVER_STORE_POOL_H
 #define TF_SERVER_STORE_POOL_H

@@ -10,6 +10,7 @@
 ** it is freed here, whoever filled it.
 */
 #include "backend.h"
+#include "owner.h"
 #include "pg.h"
 #include "sqlite.h"
 
@@ -42,6 +43,7 @@ int store_open_existing(const char *path, store **out, char *err, size_t errsize
 }
 
 void store_close(store *db) {
+    if (db) owner_detach(db->owner);
     if (IS_PG(db))
         pg_close(db);
     else

@@ -504,4 +504,108 @@ typedef struct store_player_seat {
 int store_player_seats(store *db, int64_t player, int cap, store_player_seat *out, char *err,
                        size_t errsize);
 
+/* ---- several nodes on one database: leases, claims, fencing (owner.c, pg_owner.c,
+** sqlite_owner.c; docs/server.md, "Several nodes") ------------------------ */
+
+/* On PostgreSQL several servers (nodes) share the database, and each table
+** is played by one node at a time (shared/notes/stack-turn4.md §4).  A node
+** holds a lease (nodes.lease_until), renewed before it runs out; the
+** database's clock is the only clock, so that nodes whose clocks differ
+** agree on who is alive.  A table's row names its owner and an epoch (a
+** fencing token): a node claims a table when it has no owner, is its own,
+** or its owner's lease ran out, and the epoch goes up by one at every
+** claim and hand-over.
+**
+** A handle acts for a node (store_act_as) or for none (tafel admin, a
+** single server, the tests of today): then it writes as it always did.
+** Every handle of the process acting for the same node on the same
+** database shares the epochs the node holds (a registry inside the store,
+** thread-safe), so a claim on the loop's handle fences the pool's threads
+** too (pool.h).  A handle acting for a node writes a table (store_append,
+** store_truncate, store_set_seat, store_end, store_set_rematch,
+** store_set_clocks, store_time_out, store_delete, store_chat_add,
+** store_results_record) only while the table's row names this node at the
+** epoch it holds, checked under the row's lock in the write's own
+** transaction; otherwise it writes nothing and returns STORE_MOVED (err
+** says who owns it now) and forgets the table: a storage failure stays
+** -1.  A table it never claimed (nor made) is refused the same way, without
+** asking the database.
+**
+** On SQLite there is one node, always alive: the calls succeed, nothing
+** is stored about nodes, and nothing is fenced (one process has the file). */
+#define STORE_NODE_MAX 64   /* a node's name, in bytes: letters, digits, '.', '-', ':', '_' */
+#define STORE_ADDR_MAX 128  /* the address other nodes and pages reach a node at */
+#define STORE_MOVED (-2)    /* the table is another node's now: nothing was written */
+
+/* 1 when name is a node's name: 1 to STORE_NODE_MAX bytes of letters,
+** digits, '.', '-', ':' and '_'. */
+int store_node_name_ok(const char *name);
+
+/* db acts for node from now on (NULL: for none, as opened), sharing the
+** epochs of every handle of this process acting for node on the same
+** database (on PostgreSQL: the same host, port, database and user).  0, or
+** -1 with err (a bad name, out of memory). */
+int store_act_as(store *db, const char *node, char *err, size_t errsize);
+/* The node db acts for, or NULL. */
+const char *store_acting_for(const store *db);
+/* The epoch db's node holds table id at, 0 none (on PostgreSQL once it
+** claimed or made it; on SQLite 1 once it claimed it). */
+int64_t store_held_epoch(const store *db, const char *id);
+
+/* Renews the lease of db's node: alive until the database's clock reaches
+** now + seconds (> 0), reachable at addr (at most STORE_ADDR_MAX - 1
+** bytes), the node's row made on its first renewal.  0, or -1 with err. */
+int store_lease_renew(store *db, const char *addr, double seconds, char *err, size_t errsize);
+
+/* A node as the database knows it. */
+typedef struct store_lease {
+    char node[STORE_NODE_MAX + 1];
+    char addr[STORE_ADDR_MAX];
+    int alive;        /* its lease runs at the database's clock */
+    int64_t left_ms;  /* until it runs out (negative: since it ran out) */
+} store_lease;
+
+/* The nodes, by name, at most cap into out: how many, or -1 with err.  On
+** SQLite the node db acts for, alive (none when it acts for none). */
+int store_leases_read(store *db, store_lease *out, int cap, char *err, size_t errsize);
+
+/* What a claim found. */
+typedef struct store_claim_answer {
+    int64_t epoch;                  /* claimed: the epoch db's node holds it at now */
+    int64_t seq;                    /* claimed: the table's seq (its changes so far) */
+    char owner[STORE_NODE_MAX + 1]; /* refused: the live node that owns it */
+    char addr[STORE_ADDR_MAX];      /* refused: that node's address */
+} store_claim_answer;
+
+/* Claims table id for db's node (which must act for one, with a live
+** lease): when the table has no owner, is the node's own, or its owner's
+** lease ran out, the node owns it at the next epoch.  A change of the old
+** owner in flight finishes first (the claim waits for the row's lock), so
+** out->seq counts it.  1 claimed, 0 refused (another node owns it and is
+** alive: out->owner, out->addr), -1 error (no such table, no live lease of
+** db's node). */
+int store_claim(store *db, const char *id, store_claim_answer *out, char *err, size_t errsize);
+
+/* Gives table id, which db's node owns at the epoch it holds, to node to
+** (NULL: to nobody, a release: the next claim takes it at once), at the
+** next epoch; db's node forgets it.  0, STORE_MOVED (db's node does not own
+** it at that epoch: nothing changed), or -1 (to has never renewed a
+** lease, a storage failure). */
+int store_hand_over(store *db, const char *id, const char *to, char *err, size_t errsize);
+
+/* A table taken over by store_claim_orphans. */
+typedef struct store_claimed {
+    char id[STORE_ID_LEN + 1];
+    int64_t epoch;                 /* db's node holds it at */
+    int64_t seq;
+    char from[STORE_NODE_MAX + 1]; /* the node whose lease ran out, "" none (released) */
+} store_claimed;
+
+/* Claims up to cap unfinished tables that have no owner or whose owner's
+** lease ran out, for db's node (acting, with a live lease), the oldest
+** tables first; rows another claimer has locked are skipped (FOR UPDATE
+** SKIP LOCKED), so claimers at once take disjoint sets.  How many (into
+** out), or -1 with err (nothing claimed).  0 on SQLite. */
+int store_claim_orphans(store *db, int cap, store_claimed *out, char *err, size_t errsize);
+
 #endif

@@ -39,6 +39,7 @@ typedef struct http_config {
     int name_failures;           /* --slow-name-failures (0: never) */
     int signups;                 /* --max-signups */
     int guests;                  /* --max-guests */
+    const char *node;            /* --node: every answer names it (X-Tafel-Node), NULL none */
 } http_config;
 
 /* Wakes the loop from another thread (lws_cancel_service). */

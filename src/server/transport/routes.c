@@ -119,6 +119,8 @@ static int send_answer(struct lws *wsi, const answer *a) {
         (a->gzip && add_header(wsi, "content-encoding:", "gzip", &p, end)) ||
         (a->vary && add_header(wsi, "vary:", "Accept-Encoding", &p, end)) ||
         add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
+        /* which node answered, behind a proxy (docs/server.md, "Several nodes") */
+        (http_options()->node && add_header(wsi, "x-tafel-node:", http_options()->node, &p, end)) ||
         (a->type && !strncmp(a->type, "text/html", 9) &&
          add_header(wsi, "content-security-policy:", PAGE_CSP, &p, end)) ||
         /* RFC 6455 §4.2.2: the version the server speaks; RFC 9110 §15.5.22:

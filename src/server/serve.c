@@ -60,14 +60,15 @@ int server_run(const server_options *given) {
         return 1;
     }
     /* the callbacks that go up the layers (docs/server.md, "The server in
-    ** layers"): a sync wakes the loop, a change of turn tells the player,
+    ** layers"): a sync or a commit done off the loop wakes it, a change of
+    ** turn tells the player,
     ** a table's changes go to the sockets watching it, and the protocol
     ** writes to a socket through the transport */
     syncer_on_synced(http_wake);
     clocks_on_turn(turns_notify);
     protocol_start(sockets_send);
     const tables_events told = {.changed = watchers_changed, .unseated = watchers_unseated,
-                                .hint = watchers_hint};
+                                .hint = watchers_hint, .wake = http_wake};
     if (tables_open(opt->db_path, opt->durable, &tables, &told, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         return 1;

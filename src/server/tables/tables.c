@@ -381,6 +381,11 @@ int tables_open(const char *db_path, int durable, const tables_config *cfg,
         snprintf(err, errsize, "--db-connections %d: an in-memory database is one connection's "
                  "alone (0 there)", n);
         n = -1;
+    } else if (n > 0 && !store_path_is_postgres(db_path) && durable) {
+        /* the syncer counts the loop's connection's commits only (syncer.c) */
+        snprintf(err, errsize, "--db-connections %d with --durable: on SQLite the log is synced "
+                 "for the loop's own connection only (0 there)", n);
+        n = -1;
     }
     static const commits_hooks hooks = {.reread = table_reload, .reread_new = table_reread_new,
                                         .idle = sweep_later};

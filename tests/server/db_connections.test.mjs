@@ -46,7 +46,9 @@ test('with 3 connections, people and bots play to the end, every change once and
   const server = await startServer({ args: ['--db-connections', '3', '--workers', '2'] });
   const c = await Client.connect(server);
   const bots = [];
-  for (let i = 0; i < 6; i++) bots.push((await createTable(c, 'cardcassonne', ['random', 'greedy'], 50 + i)).table);
+  for (let i = 0; i < 6; i++) {
+    bots.push((await createTable(c, 'cardcassonne', ['random', 'greedy'], 50 + i)).table);
+  }
   const people = await createTable(c, 'cardcassonne', ['human', 'human'], 60);
   c.close();
   const players = [];
@@ -57,7 +59,9 @@ test('with 3 connections, people and bots play to the end, every change once and
   const ids = [...bots, people.table];
   const list = ids.map((id) => `'${id}'`).join(',');
   const deadline = Date.now() + 120000;
-  while (sql(server.db, `SELECT count(*) FROM tables WHERE id IN (${list}) AND finished = 1`)[0][0] < ids.length) {
+  const over = () => sql(server.db, `SELECT count(*) FROM tables WHERE id IN (${list})
+    AND finished = 1`)[0][0];
+  while (over() < ids.length) {
     assert.ok(Date.now() < deadline, 'the bots\' games end');
     await sleep(100);
   }

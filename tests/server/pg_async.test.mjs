@@ -128,7 +128,8 @@ test('a slow commit holds only its own table: other tables, the lobby and pings 
   const watching = await join(lobby, a.id);
   const msReads = Date.now() - t0;
   assert.ok(msReads < 300, `the lobby, a ping and a join took ${msReads} ms`);
-  assert.equal(watching.seq, ma.s.seq, 'the busy table is shown as it was, not ahead of its commit');
+  assert.equal(watching.seq, ma.s.seq, 'the busy table is shown as it was, not ahead of its '
+    + 'commit');
 
   const ackA = await ma.p.client.next(['ack', 'error'], { timeout: 10000 });
   const msA = Date.now() - sentA;
@@ -176,7 +177,8 @@ test('requests to a busy table wait their turn: applied in order, each answered 
     1, 'the stale one answered once');
   const [[seq, finished]] = sql(db, `SELECT seq, finished FROM tables WHERE id = '${t.id}'`);
   assert.deepEqual([seq, finished], [s + 2, 1]);
-  const [[resigned]] = sql(db, `SELECT count(*) FROM seats WHERE table_id = '${t.id}' AND resigned = 1`);
+  const [[resigned]] = sql(db, `SELECT count(*) FROM seats WHERE table_id = '${t.id}'
+    AND resigned = 1`);
   assert.equal(resigned, 1, 'one seat resigned: the stale request changed nothing');
 });
 
@@ -247,11 +249,14 @@ test('20 tables of bots on 4 connections: every record replays, one change per s
   const server = await startServer({ db, args: ['--db-connections', '4', '--workers', '2'] });
   const c = await Client.connect(server);
   const ids = [];
-  for (let i = 0; i < 20; i++) ids.push((await createTable(c, GAME, ['random', 'random'], 100 + i)).table);
+  for (let i = 0; i < 20; i++) {
+    ids.push((await createTable(c, GAME, ['random', 'random'], 100 + i)).table);
+  }
   c.close();
   const list = ids.map((id) => `'${id}'`).join(',');
-  await until(() => sql(db, `SELECT count(*) FROM tables WHERE id IN (${list}) AND finished = 1`)[0][0] === 20,
-    'the 20 games over', 120000);
+  const over = () => sql(db, `SELECT count(*) FROM tables WHERE id IN (${list})
+    AND finished = 1`)[0][0];
+  await until(() => over() === 20, 'the 20 games over', 120000);
   for (const id of ids) {
     const [[seq]] = sql(db, `SELECT seq FROM tables WHERE id = '${id}'`);
     const rows = sql(db, `SELECT position, change_seq FROM actions WHERE table_id = '${id}'

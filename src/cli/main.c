@@ -165,7 +165,8 @@ static const cli_command commands[] = {
      cli_soak},
     {"serve",
      "serve [--port 8080] [--db tafel.db] [--bind 127.0.0.1] [--web DIR] [--workers N] "
-     "[--durable] [--ext NAME=COMMAND[,ms=N]]... [--cert FILE --key FILE] "
+     "[--durable] [--db-connections N] [--ext NAME=COMMAND[,ms=N]]... "
+     "[--cert FILE --key FILE] "
      "[--allow-origin ORIGIN]... [--host NAME]... [--behind-proxy] [--allow-chosen-seeds] "
      "[--node NAME] [--lease SECONDS] [limits]",
      "tables over the network: the web page, seats, bots, a database",
@@ -177,9 +178,11 @@ static const cli_command commands[] = {
      "postgresql:// URI given as --db: every move is stored before anyone sees it,\n"
      "and a restart, or a kill, resumes every unfinished table. --durable\n"
      "syncs each move to the disk before anyone is told of it (survives a\n"
-     "power cut). Bots think on --workers threads (default: one per core) at\n"
-     "a lower priority. --web DIR serves another copy of the page. Ctrl-C\n"
-     "stops it.\n"
+     "power cut). --db-connections N commits moves on N threads, each with\n"
+     "its own connection, off the event loop (default 8 on PostgreSQL, 0 on\n"
+     "SQLite: there a commit is done at once; 0 to 64). Bots think on\n"
+     "--workers threads (default: one per core) at a lower priority. --web\n"
+     "DIR serves another copy of the page. Ctrl-C stops it.\n"
      "--ext NAME=COMMAND[,ms=N] (repeatable) offers an external bot: a program\n"
      "in any language (docs/protocol.md, \"Bots in any language\") that a table\n"
      "seats as \"ext:NAME\"; N is its time per move in milliseconds. Only the\n"

@@ -65,6 +65,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
     const char *address_failures = NULL, *signups = NULL, *guests = NULL, *bot_iters = NULL;
     const char *name_failures = NULL, *guest_expire = NULL, *invite_expire = NULL;
     const char *node = NULL, *lease = "10";
+    const char *db_connections = NULL;
     const cli_option options[] = {
         {"--port", 1, &port_text},
         {"--db", 1, &db},
@@ -72,6 +73,7 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
         {"--web", 1, &web},
         {"--workers", 1, &workers_text},
         {"--durable", 0, &durable},
+        {"--db-connections", 1, &db_connections},
         {"--cert", 1, &cert},
         {"--key", 1, &key},
         {"--behind-proxy", 0, &proxy},
@@ -129,12 +131,15 @@ int cli_serve(const cli_command *cmd, int argc, char **argv) {
                           .ext = ext, .next = next, .cert = cert, .key = key,
                           .origins = origins, .norigins = norigins, .hosts = hosts,
                           .nhosts = nhosts,
-                          .behind_proxy = proxy != NULL, .chosen_seeds = chosen_seeds != NULL};
+                          .behind_proxy = proxy != NULL, .chosen_seeds = chosen_seeds != NULL,
+                          .db_connections = -1};
     server_limits_default(&opt.limits);
     server_limits *l = &opt.limits;
     int queue_kib = (int)(l->queue_bytes / 1024);
     if (cli_int(port_text, "--port", 0, 65535, &opt.port) ||
         cli_int(workers_text, "--workers", 0, 64, &opt.workers) ||
+        (db_connections && cli_int(db_connections, "--db-connections", 0,
+                                   SERVER_DB_CONNECTIONS_MAX, &opt.db_connections)) ||
         (per_address && cli_int(per_address, "--max-per-address", 0, 1000000, &l->per_address)) ||
         (queue && cli_int(queue, "--max-queue", 64, 1024 * 1024, &queue_kib)) ||
         (rate && cli_int(rate, "--max-rate", 1, 100000, &l->rate)) ||

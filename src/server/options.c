@@ -20,7 +20,8 @@ void server_tables_config(const server_options *opt, tables_config *out) {
                            .expire_seconds = l->expire_seconds,
                            .invite_seconds = l->invite_seconds,
                            .chosen_seeds = opt->chosen_seeds, .bot_ms = l->bot_ms,
-                           .hint_ms = l->hint_ms, .bot_iters = l->bot_iters};
+                           .hint_ms = l->hint_ms, .bot_iters = l->bot_iters,
+                           .db_connections = opt->db_connections};
 }
 
 void server_http_config(const server_options *opt, http_config *out) {

@@ -75,7 +75,8 @@ int server_run(const server_options *given) {
         return 1;
     }
     /* the callbacks that go up the layers (docs/server.md, "The server in
-    ** layers"): a sync wakes the loop, a change of turn tells the player,
+    ** layers"): a sync or a commit done off the loop wakes it, a change of
+    ** turn tells the player,
     ** a table's changes go to the sockets watching it, and the protocol
     ** writes to a socket through the transport; the other nodes are told
     ** of changes, turns and ratings too */
@@ -84,7 +85,7 @@ int server_run(const server_options *given) {
     ratings_on_rated(nodes_rated);
     protocol_start(sockets_send);
     const tables_events told = {.changed = table_changed_here, .unseated = watchers_unseated,
-                                .hint = watchers_hint};
+                                .hint = watchers_hint, .wake = http_wake};
     if (tables_open(opt->db_path, opt->durable, &tables, &told, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         return 1;

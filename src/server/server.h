@@ -61,6 +61,8 @@ typedef struct server_limits {
 
 void server_limits_default(server_limits *l);
 
+#define SERVER_DB_CONNECTIONS_MAX 64 /* the store's pool: STORE_POOL_MAX */
+
 typedef struct server_options {
     const char *bind;   /* address to listen on */
     int port;           /* 0: any free port */
@@ -69,6 +71,9 @@ typedef struct server_options {
     const char *wasm_file; /* the engine as WebAssembly, GET /tafel.wasm; NULL: none */
     int workers;        /* bot threads */
     int durable;        /* every acknowledged change synced to the disk first */
+    int db_connections; /* --db-connections: threads committing changes, each with its own
+                        ** connection (0..SERVER_DB_CONNECTIONS_MAX); -1: 8 on PostgreSQL,
+                        ** 0 on SQLite (tables.h) */
     const char *const *ext; /* external bots, "NAME=COMMAND[,ms=N]" each */
     int next;
     const char *cert, *key;  /* TLS (PEM files): both or neither */

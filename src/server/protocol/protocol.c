@@ -3,7 +3,10 @@
 **
 ** Requests are read with cJSON, checked field by field, and turned into
 ** calls on tables.c; every refusal is one "error" message on the socket
-** that asked, and changes nothing.  A state message is built per viewer:
+** that asked, and changes nothing.  A request that changes a table waits
+** while a change of it is being committed (table_defer), is checked when
+** its turn comes, and is answered once its change is done (requests.h).
+** A state message is built per viewer:
 ** its view, its last actions and its legal actions come from the engine
 ** for that seat only, so nothing hidden can reach another seat's socket.
 */
@@ -13,6 +16,7 @@
 #include "players.h"
 #include "rematch.h"
 #include "ratings.h"
+#include "requests.h"
 #include "tables.h"
 #include "turns.h"
 #include "watchers.h"
@@ -447,6 +451,34 @@ static int invitations(session *s, const char **specs, int n, table_options *opt
     return 0;
 }
 
+/* A new table is stored (or not): its creator is told, and its invited
+** players. */
+static void created(table *t, void *ctx, int rc, const char *code, const char *msg) {
+    request *r = ctx;
+    session *s = r->s;
+    if (rc < 0 && s) protocol_send_error(s, code, "game '%s': %s", r->text, msg);
+    if (rc || !t) {
+        request_free(r);
+        return;
+    }
+    if (s) {
+        cJSON *reply = cJSON_CreateObject();
+        cJSON_AddStringToObject(reply, "type", "created");
+        cJSON_AddStringToObject(reply, "table", t->id);
+        cJSON *list = cJSON_AddArrayToObject(reply, "tokens");
+        for (int i = 0; i < t->players; i++)
+            cJSON_AddItemToArray(list, r->tokens[i][0] ? cJSON_CreateString(r->tokens[i])
+                                                      : cJSON_CreateNull());
+        char watch[64];
+        snprintf(watch, sizeof watch, "/t/%s", t->id);
+        cJSON_AddStringToObject(reply, "watch", watch);
+        send_json(s, reply);
+    }
+    for (int i = 0; i < t->players; i++)
+        if (t->seats[i].invite) turns_invited(t, i);
+    request_free(r);
+}
+
 static void do_create(session *s, const cJSON *msg) {
     int wrong = 0;
     const char *game = string_field(msg, "game", &wrong);
@@ -473,7 +505,7 @@ static void do_create(session *s, const cJSON *msg) {
         }
         specs[i] = v->valuestring;
     }
-    char tokens[TAFEL_MAX_PLAYERS][33], why[512];
+    char why[512];
     table_options opt;
     if (create_options(s, msg, &opt) || invitations(s, specs, n, &opt)) return;
     const char *code;
@@ -485,30 +517,63 @@ static void do_create(session *s, const cJSON *msg) {
         protocol_send_error(s, code, "%s", why);
         return;
     }
-    table *t = tables_create(game, specs, n, (uint64_t)(seed < 0 ? 0 : seed), seed >= 0, &opt,
-                             s->addr, tokens, &code, why, sizeof why);
-    if (!t) {
-        char quoted[64];
+    char quoted[64];
+    tafel_quote(game, quoted, sizeof quoted);
+    request *r = request_new(s);
+    if (!r || request_text(r, quoted)) {
+        request_free(r);
+        protocol_send_error(s, "storage", "out of memory");
+        return;
+    }
+    table_reply reply = {.done = created, .ctx = r};
+    if (tables_create(game, specs, n, (uint64_t)(seed < 0 ? 0 : seed), seed >= 0, &opt, s->addr,
+                      &reply, r->tokens, &code, why, sizeof why)) {
         if (!strcmp(code, "quota") || !strcmp(code, "server_full") ||
             !strcmp(code, "seed_not_allowed"))
             protocol_send_error(s, code, "%s", why);
         else
-            protocol_send_error(s, code, "game '%s': %s", tafel_quote(game, quoted, sizeof quoted),
-                                why);
+            protocol_send_error(s, code, "game '%s': %s", quoted, why);
+        request_free(r);
+    }
+}
+
+static void answered(table *t, void *ctx, int rc, const char *code, const char *msg) {
+    request *r = ctx;
+    if (r->s && rc < 0) protocol_send_error(r->s, code, "%s", msg);
+    if (r->s && rc == 0) {
+        cJSON *reply = cJSON_CreateObject();
+        cJSON_AddStringToObject(reply, "type", "ack");
+        cJSON_AddNumberToObject(reply, "seq", (double)t->seq);
+        cJSON_AddStringToObject(reply, "table", t->id);
+        send_json(r->s, reply);
+    }
+    request_free(r);
+}
+
+/* An answer's turn at its table (r->kind: 1 accept). */
+static void answer_run(table *t, void *ctx) {
+    request *r = ctx;
+    session *s = r->s;
+    if (!t || !s) {
+        request_free(r);
         return;
     }
-    cJSON *reply = cJSON_CreateObject();
-    cJSON_AddStringToObject(reply, "type", "created");
-    cJSON_AddStringToObject(reply, "table", t->id);
-    cJSON *list = cJSON_AddArrayToObject(reply, "tokens");
-    for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(list, tokens[i][0] ? cJSON_CreateString(tokens[i]) : cJSON_CreateNull());
-    char watch[64];
-    snprintf(watch, sizeof watch, "/t/%s", t->id);
-    cJSON_AddStringToObject(reply, "watch", watch);
-    send_json(s, reply);
-    for (int i = 0; i < n; i++)
-        if (t->seats[i].invite) turns_invited(t, i);
+    const char *type = r->kind ? "accept" : "decline";
+    int seat = table_seat_of_player(t, s->who.id);
+    if (seat < 0 || !t->seats[seat].invite) {
+        protocol_send_error(s, "not_invited", s->who.id ? "%s: you have no invitation waiting "
+                            "at table %s" : "%s: an invitation is answered by its player, "
+                            "logged in (table %s)", type, t->id);
+        request_free(r);
+        return;
+    }
+    const char *code;
+    char why[512];
+    table_reply reply = {.done = answered, .ctx = r};
+    if (table_answer(t, seat, r->kind, &reply, &code, why, sizeof why)) {
+        protocol_send_error(s, code, "%s", why);
+        request_free(r);
+    }
 }
 
 /* accept / decline: the invited player's answer, by its login alone (a
@@ -530,24 +595,12 @@ static void do_answer(session *s, const cJSON *msg, int accept) {
                             id ? tafel_quote(id, quoted, sizeof quoted) : type);
         return;
     }
-    int seat = table_seat_of_player(t, s->who.id);
-    if (seat < 0 || !t->seats[seat].invite) {
-        protocol_send_error(s, "not_invited", s->who.id ? "%s: you have no invitation waiting "
-                            "at table %s" : "%s: an invitation is answered by its player, "
-                            "logged in (table %s)", type, t->id);
-        return;
+    request *r = request_new(s);
+    if (r) r->kind = accept;
+    if (!r || table_defer(t, answer_run, r)) {
+        request_free(r);
+        protocol_send_error(s, "storage", "out of memory");
     }
-    const char *code;
-    char why[512];
-    if (table_answer(t, seat, accept, &code, why, sizeof why)) {
-        protocol_send_error(s, code, "%s", why);
-        return;
-    }
-    cJSON *reply = cJSON_CreateObject();
-    cJSON_AddStringToObject(reply, "type", "ack");
-    cJSON_AddNumberToObject(reply, "seq", (double)t->seq);
-    cJSON_AddStringToObject(reply, "table", t->id);
-    send_json(s, reply);
 }
 
 /* Who may sit where (social).  A seat bound to a player is that player's
@@ -557,7 +610,8 @@ static void do_answer(session *s, const cJSON *msg, int accept) {
 ** seat joined by a socket with a login is claimed (bound to it), one seat
 ** per person and table.  A rated table seats accounts only; a private one
 ** has no spectators (its bound players watch it still, after resigning).
-** 0 with *seat set, or -1 with the error sent. */
+** 0 with *seat set, 1 when the seat is to be claimed first (table_claim),
+** or -1 with the error sent. */
 static int join_checks(session *s, table *t, int has_token, int *seat) {
     int mine = table_seat_of_player(t, s->who.id);
     if (!has_token && mine >= 0) *seat = mine;
@@ -590,11 +644,47 @@ static int join_checks(session *s, table *t, int has_token, int *seat) {
                             "seat per person", mine, t->id);
         return -1;
     }
-    if (table_claim(t, *seat, &s->who, &code, why, sizeof why)) {
-        protocol_send_error(s, code, "%s", why);
-        return -1;
+    return 1;
+}
+
+static void join_at(session *s, table *t, int seat);
+
+static void claimed(table *t, void *ctx, int rc, const char *code, const char *msg) {
+    request *r = ctx;
+    if (r->s && rc < 0) protocol_send_error(r->s, code, "%s", msg);
+    if (r->s && rc == 0) join_at(r->s, t, r->seat);
+    request_free(r);
+}
+
+/* A join that claims a seat, at its turn at the table: checked again,
+** claimed, then joined. */
+static void claim_run(table *t, void *ctx) {
+    request *r = ctx;
+    session *s = r->s;
+    int seat = -1;
+    if (!t || !s) {
+        request_free(r);
+        return;
     }
-    return 0;
+    if (r->text && (seat = table_seat_of_token(t, r->text)) < 0) {
+        protocol_send_error(s, "token", "that token is no seat's at table %s", t->id);
+        request_free(r);
+        return;
+    }
+    int rc = join_checks(s, t, r->text != NULL, &seat);
+    if (rc <= 0) {
+        if (rc == 0) join_at(s, t, seat); /* claimed meanwhile, by itself */
+        request_free(r);
+        return;
+    }
+    const char *code;
+    char why[512];
+    r->seat = seat;
+    table_reply reply = {.done = claimed, .ctx = r};
+    if (table_claim(t, seat, &s->who, &reply, &code, why, sizeof why)) {
+        protocol_send_error(s, code, "%s", why);
+        request_free(r);
+    }
 }
 
 static void do_join(session *s, const cJSON *msg) {
@@ -622,7 +712,21 @@ static void do_join(session *s, const cJSON *msg) {
         protocol_send_error(s, "token", "that token is no seat's at table %s", t->id);
         return;
     }
-    if (join_checks(s, t, token != NULL, &seat)) return;
+    int rc = join_checks(s, t, token != NULL, &seat);
+    if (rc < 0) return;
+    if (rc == 1) { /* a claim is a change: in its turn */
+        request *r = request_new(s);
+        if (!r || (token && request_text(r, token)) || table_defer(t, claim_run, r)) {
+            request_free(r);
+            protocol_send_error(s, "storage", "out of memory");
+        }
+        return;
+    }
+    join_at(s, t, seat);
+}
+
+/* s joins t in seat (-1 a spectator), its checks passed. */
+static void join_at(session *s, table *t, int seat) {
     /* a seat given up (resigned, handed over, lost on time) is a bot's now:
     ** its person watches, like the seat's other sockets */
     if (seat >= 0 && (t->seats[seat].resigned || t->seats[seat].bot)) seat = -1;
@@ -650,7 +754,72 @@ static void do_join(session *s, const cJSON *msg) {
     chat_joined(s);
 }
 
-/* The seated socket's request that changes the table. */
+/* The requests of a seated socket that change its table (do_change). */
+static const char *const change_types[] = {"move", "undo", "resign", "claim", "hand_over"};
+enum { CHANGE_MOVE, CHANGE_UNDO, CHANGE_RESIGN, CHANGE_CLAIM, CHANGE_HAND_OVER };
+
+/* Committed, applied and broadcast: then acknowledged. */
+static void changed_answer(table *t, void *ctx, int rc, const char *code, const char *msg) {
+    request *r = ctx;
+    if (r->s && rc == 0) send_ack(r->s, t->seq);
+    else if (r->s && rc < 0) protocol_send_error(r->s, code, "%s", msg);
+    request_free(r);
+}
+
+/* A change's turn at its table: checked against the table as it is now. */
+static void change_run(table *t, void *ctx) {
+    request *r = ctx;
+    session *s = r->s;
+    if (!t || !s) { /* the table or the socket went meanwhile: nobody to answer */
+        request_free(r);
+        return;
+    }
+    if (s->table != t || s->seat < 0) {
+        protocol_send_error(s, "not_seated", "%s: join a table with your seat's token first",
+                            change_types[r->kind]);
+        request_free(r);
+        return;
+    }
+    const char *code = NULL;
+    char why[1024] = "";
+    table_reply reply = {.done = changed_answer, .ctx = r};
+    int rc;
+    switch (r->kind) {
+    case CHANGE_MOVE:
+        if (t->seats[s->seat].bot) {
+            protocol_send_error(s, "not_your_turn", "a bot plays this seat now");
+            request_free(r);
+            return;
+        }
+        rc = table_move(t, s->seat, r->seq, r->text, &reply, &code, why, sizeof why);
+        if (rc == 1) { /* resent: played already */
+            send_ack(s, t->seq);
+            send_state(s);
+            request_free(r);
+            return;
+        }
+        break;
+    case CHANGE_UNDO:
+        rc = table_undo(t, s->seat, r->seq, &reply, &code, why, sizeof why);
+        break;
+    case CHANGE_RESIGN:
+        rc = table_resign(t, s->seat, r->seq, &reply, &code, why, sizeof why);
+        break;
+    case CHANGE_CLAIM:
+        rc = table_claim_time(t, s->seat, r->seq, &reply, &code, why, sizeof why);
+        break;
+    default:
+        rc = table_hand_over(t, s->seat, r->seq, r->text, &reply, &code, why, sizeof why);
+        break;
+    }
+    if (rc < 0) { /* refused now; else changed_answer answers, maybe done already */
+        protocol_send_error(s, code, "%s", why);
+        request_free(r);
+    }
+}
+
+/* The seated socket's request that changes the table: read now, run in its
+** turn at the table. */
 static void do_change(session *s, const char *type, const cJSON *msg) {
     if (!s->table || s->seat < 0) {
         protocol_send_error(s, "not_seated", "%s: join a table with your seat's token first",
@@ -662,45 +831,28 @@ static void do_change(session *s, const char *type, const cJSON *msg) {
         protocol_send_error(s, "malformed", "%s needs \"seq\", the seq of the latest state", type);
         return;
     }
-    table *t = s->table;
-    const char *code = NULL;
-    char why[1024] = "";
-    int rc;
-    if (!strcmp(type, "move")) {
+    int kind = CHANGE_MOVE;
+    while (strcmp(change_types[kind], type)) kind++;
+    const char *text = NULL;
+    if (kind == CHANGE_MOVE || kind == CHANGE_HAND_OVER) {
         int wrong = 0;
-        const char *action = string_field(msg, "action", &wrong);
-        if (!action || wrong) {
-            protocol_send_error(s, "malformed", "move needs \"action\", an action's text");
+        text = string_field(msg, kind == CHANGE_MOVE ? "action" : "bot", &wrong);
+        if (!text || wrong) {
+            protocol_send_error(s, "malformed", kind == CHANGE_MOVE
+                                ? "move needs \"action\", an action's text"
+                                : "hand_over needs \"bot\", a bot spec");
             return;
         }
-        if (t->seats[s->seat].bot) {
-            protocol_send_error(s, "not_your_turn", "a bot plays this seat now");
-            return;
-        }
-        rc = table_move(t, s->seat, seq, action, &code, why, sizeof why);
-        if (rc == 1) { /* resent: played already */
-            send_ack(s, t->seq);
-            send_state(s);
-            return;
-        }
-    } else if (!strcmp(type, "undo")) {
-        rc = table_undo(t, s->seat, seq, &code, why, sizeof why);
-    } else if (!strcmp(type, "resign")) {
-        rc = table_resign(t, s->seat, seq, &code, why, sizeof why);
-    } else if (!strcmp(type, "claim")) {
-        rc = table_claim_time(t, s->seat, seq, &code, why, sizeof why);
-    } else {
-        int wrong = 0;
-        const char *bot = string_field(msg, "bot", &wrong);
-        if (!bot || wrong) {
-            protocol_send_error(s, "malformed", "hand_over needs \"bot\", a bot spec");
-            return;
-        }
-        rc = table_hand_over(t, s->seat, seq, bot, &code, why, sizeof why);
     }
-    if (rc < 0) protocol_send_error(s, code, "%s", why);
-    /* committed, applied and broadcast: then acknowledged */
-    else send_ack(s, t->seq);
+    request *r = request_new(s);
+    if (r) {
+        r->kind = kind;
+        r->seq = seq;
+    }
+    if (!r || (text && request_text(r, text)) || table_defer(s->table, change_run, r)) {
+        request_free(r);
+        protocol_send_error(s, "storage", "out of memory");
+    }
 }
 
 /* A past position of a finished table, for its replay: what the socket's
@@ -859,6 +1011,7 @@ void protocol_too_big(session *s) {
 
 void protocol_closed(session *s) {
     botpool_cancel_session(s->id);
+    if (s->requests) requests_closed(s); /* their answers go nowhere */
     table *t = s->table;
     if (!t) return;
     int seated = s->seat >= 0, old_seat = rematch_seat(t, s);

@@ -13,12 +13,16 @@
 ** address pays for it from its quota of new tables), bound players are
 ** bound to their new seats at once, and each seat's new token goes to the
 ** sockets sitting in the old seat, so a client without a login (an API
-** client, which plays by tokens alone) follows too.  The tokens are kept
+** client, which plays by tokens alone) follows too.  The offer stays while
+** the new table is being stored (making: nobody answers it again), then
+** the old table's link to it is stored in its turn at that table, and only
+** then are its sockets sent the rematch.  The tokens are kept
 ** here for the latest REMATCH_KEPT rematches, for a second asker; the
 ** database keeps only their hashes.
 */
 #include "rematch.h"
 #include "protocol.h"
+#include "requests.h"
 
 #include "tables.h"
 #include "watchers.h"
@@ -42,6 +46,7 @@ typedef struct offer {
     unsigned accepted; /* a bit per seat: the asker's, the people's who said yes */
     player asker;      /* the new table's creator */
     char addr[64];     /* whose quota of new tables pays for it */
+    int making;        /* everyone accepted: the new table is being stored */
 } offer;
 
 static offer *offers;
@@ -111,6 +116,68 @@ static void offer_ended(table *t, int from, int by, const char *reason) {
     table_changed(t);
 }
 
+/* The old table t links to its rematch (stored or not): its sockets are
+** sent their new seats. */
+static void linked(table *t, void *ctx, int rc, const char *code, const char *msg) {
+    request *r = ctx;
+    (void)code;
+    if (rc < 0) { /* shown all the same: the new table is there */
+        fprintf(stderr, "tafel serve: table %s: its rematch %s was not stored: %s\n", t->id,
+                r->other, msg);
+        snprintf(t->rematch, sizeof t->rematch, "%s", r->other);
+        table_changed(t);
+    }
+    if (rc != TABLE_UNANSWERED) {
+        int n = t->players, nat;
+        session **at = watchers_of(t, &nat);
+        for (int i = 0; i < nat; i++) {
+            session *other = at[i];
+            int old = rematch_seat(t, other);
+            if (old >= 0)
+                send_rematch(other, r->other, (old + 1) % n, r->tokens[(old + 1) % n]);
+        }
+    }
+    request_free(r);
+}
+
+static void link_run(table *t, void *ctx) {
+    request *r = ctx;
+    const char *code;
+    char why[512];
+    table_reply reply = {.done = linked, .ctx = r};
+    if (!t || table_set_rematch(t, r->other, &reply, &code, why, sizeof why)) {
+        if (t) fprintf(stderr, "tafel serve: table %s: its rematch %s was not stored: %s\n",
+                       t->id, r->other, why);
+        request_free(r);
+    }
+}
+
+/* The new table is stored (next), or not: the offer ends either way; the
+** link to it waits for its turn at the old table. */
+static void rematch_made(table *next, void *ctx, int rc, const char *code, const char *msg) {
+    request *r = ctx;
+    table *t = rc == TABLE_UNANSWERED ? NULL : tables_find(r->table); /* not at the stop */
+    offer *o = t ? find_offer(t->id) : NULL;
+    if (o && o->making) drop_offer(o);
+    if (rc || !t) {
+        if (rc < 0 && r->s) protocol_send_error(r->s, code, "rematch: %s", msg);
+        if (rc < 0 && t) offer_ended(t, r->seat, -1, "failed");
+        request_free(r);
+        return;
+    }
+    snprintf(r->other, sizeof r->other, "%s", next->id);
+    kept *k = &ring[ring_next];
+    ring_next = (ring_next + 1) % REMATCH_KEPT;
+    snprintf(k->old_id, sizeof k->old_id, "%s", t->id);
+    snprintf(k->new_id, sizeof k->new_id, "%s", next->id);
+    memcpy(k->tokens, r->tokens, sizeof k->tokens);
+    if (table_defer(t, link_run, r)) {
+        fprintf(stderr, "tafel serve: table %s: its rematch %s was not stored: out of memory\n",
+                t->id, next->id);
+        request_free(r);
+    }
+}
+
 /* Every person accepted: the new table, made for the asker (from its
 ** address's quota), and every old seat's sockets sent theirs.  On a
 ** refusal the socket s that completed the offer is told why, and the
@@ -132,33 +199,23 @@ static void make_rematch(session *s, table *t, offer *o) {
     snprintf(opt.bot_level, sizeof opt.bot_level, "%s", t->bot_level);
     opt.rematch_of = t;
     opt.creator = o->asker;
-    char tokens[TAFEL_MAX_PLAYERS][33], why[512], addr[sizeof o->addr];
+    char why[512], addr[sizeof o->addr];
     snprintf(addr, sizeof addr, "%s", o->addr);
-    drop_offer(o); /* made or refused, the offer is over */
-    const char *code;
-    table *next = tables_create(t->game_string, specs, n, 0, 0, &opt, addr, tokens, &code,
-                                why, sizeof why);
-    if (!next) {
+    o->making = 1; /* made or refused, the offer is over then */
+    const char *code = "storage";
+    request *r = request_new(s);
+    if (r) {
+        snprintf(r->table, sizeof r->table, "%s", t->id);
+        r->seat = from;
+    }
+    table_reply reply = {.done = rematch_made, .ctx = r};
+    if (!r || tables_create(t->game_string, specs, n, 0, 0, &opt, addr, &reply, r->tokens, &code,
+                            why, sizeof why)) {
+        if (!r) snprintf(why, sizeof why, "out of memory");
+        if ((o = find_offer(t->id))) drop_offer(o);
+        request_free(r);
         protocol_send_error(s, code, "rematch: %s", why);
         offer_ended(t, from, -1, "failed");
-        return;
-    }
-    if (store_set_rematch(tables_store(), t->id, next->id, why, sizeof why))
-        fprintf(stderr, "tafel serve: table %s: its rematch %s was not stored: %s\n", t->id,
-                next->id, why);
-    snprintf(t->rematch, sizeof t->rematch, "%s", next->id);
-    kept *k = &ring[ring_next];
-    ring_next = (ring_next + 1) % REMATCH_KEPT;
-    snprintf(k->old_id, sizeof k->old_id, "%s", t->id);
-    snprintf(k->new_id, sizeof k->new_id, "%s", next->id);
-    memcpy(k->tokens, tokens, sizeof k->tokens);
-    table_changed(t); /* its state names the rematch */
-    int nat;
-    session **at = watchers_of(t, &nat);
-    for (int i = 0; i < nat; i++) {
-        session *other = at[i];
-        int old = rematch_seat(t, other);
-        if (old >= 0) send_rematch(other, next->id, (old + 1) % n, tokens[(old + 1) % n]);
     }
 }
 
@@ -193,6 +250,12 @@ void rematch_request(session *s, int decline) {
     }
     int n = t->players;
     offer *o = find_offer(t->id);
+    if (o && o->making) { /* everyone accepted: the rematch message follows */
+        if (decline)
+            protocol_send_error(s, "no_offer", "rematch: everyone accepted, the rematch is being "
+                                               "made");
+        return;
+    }
     if (decline) {
         if (!o) {
             protocol_send_error(s, "no_offer", "rematch: no rematch is offered at this table");

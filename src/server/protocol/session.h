@@ -60,6 +60,7 @@ typedef struct session {
                          ** or its login has ended and it is closing */
     int close_code;      /* with closing: the close frame's status and reason */
     const char *close_why;
+    int requests;        /* its requests waiting for a table or a commit (requests.c) */
     char route[STORE_ID_LEN + 1]; /* the table of its upgrade's ?t= (a proxy routed it
                                   ** by that id: docs/server.md, "Several nodes");
                                   ** "": none, a lobby's socket */

@@ -33,6 +33,8 @@ struct store {
     int pg_serving;     /* a server's handle: holds the serving lock (pg_held_elsewhere) */
     int pg_durable;     /* --durable: synchronous_commit never off in its sessions */
     char pg_state[6];   /* the SQLSTATE of the latest failure, "" none */
+    int pg_in_doubt;    /* the latest COMMIT lost its connection before its answer */
+    char pg_name[64];   /* application_name set after each connect (store_set_name), "" */
 };
 
 /* ---- checks.c: what both backends check and how they fail ---- */

@@ -76,6 +76,12 @@ static void pg_quiet(void *arg, const char *message) {
 static int pg_session(store *db, char *err, size_t errsize, const char *context) {
     PQsetNoticeProcessor(db->pg, pg_quiet, NULL);
     PGresult *r = NULL;
+    if (db->pg_name[0]) { /* a reconnect keeps the name (store_set_name) */
+        r = store_pg_exec(db, err, errsize, context,
+                          "SELECT set_config('application_name', $1, false)", "t", db->pg_name);
+        PQclear(r);
+        if (!r) return -1;
+    }
     /* --durable: a commit waits for its WAL flush even where the database
     ** says synchronous_commit=off; any other setting (on, local, remote_*)
     ** is durable already and stays the operator's. */
@@ -154,6 +160,7 @@ PGresult *store_pg_exec(store *db, char *err, size_t errsize, const char *contex
 }
 
 static int pg_begin_as(store *db, const char *sql, char *err, size_t errsize) {
+    if (db) db->pg_in_doubt = 0;
     PGresult *r = store_pg_exec(db, err, errsize, "starting a transaction", sql, "");
     PQclear(r);
     if (!r) return -1;
@@ -193,9 +200,11 @@ int store_pg_commit(store *db, char *err, size_t errsize) {
         rc = 0;
     else if (PQresultStatus(r) == PGRES_COMMAND_OK)
         store_fail(err, errsize, context, "PostgreSQL rolled the transaction back");
-    else if (PQstatus(db->pg) == CONNECTION_BAD)
+    else if (PQstatus(db->pg) == CONNECTION_BAD) {
         /* the answer never came: committed or not, nobody here can tell */
+        db->pg_in_doubt = 1;
         pg_fail(db, r, err, errsize, "committing (in doubt: it may be stored)");
+    }
     else
         pg_fail(db, r, err, errsize, context);
     PQclear(r);
@@ -309,6 +318,16 @@ int store_pg_connect(const char *uri, const char *app, int serving, int durable,
     }
     *out = db;
     return 0;
+}
+
+int store_pg_in_doubt(store *db) { return db && db->pg_in_doubt; }
+
+int store_pg_set_name(store *db, const char *name, char *err, size_t errsize) {
+    snprintf(db->pg_name, sizeof db->pg_name, "%s", name);
+    PGresult *r = store_pg_exec(db, err, errsize, "naming the connection",
+                                "SELECT set_config('application_name', $1, false)", "t", name);
+    PQclear(r);
+    return r ? 0 : -1;
 }
 
 void store_pg_close(store *db) {

@@ -58,6 +58,9 @@ int store_pg_script(store *db, char *err, size_t errsize, const char *context,
 int store_pg_connect(const char *uri, const char *app, int serving, int durable, store **out,
                      char *err, size_t errsize);
 void store_pg_close(store *db); /* NULL is fine */
+/* store_in_doubt and store_set_name on PostgreSQL (store.h). */
+int store_pg_in_doubt(store *db);
+int store_pg_set_name(store *db, const char *name, char *err, size_t errsize);
 /* uri as it may be shown (a log, an error): its password replaced by ***. */
 void store_pg_shown(const char *uri, char *out, size_t size);
 

@@ -39,6 +39,7 @@ static void run_job(store *db, store_job *job) {
     job->rc = job->run(db, job, job->err, sizeof job->err);
     if (job->rc && !job->err[0]) snprintf(job->err, sizeof job->err, "storage: failed");
     if (!job->rc) job->err[0] = 0;
+    job->in_doubt = job->rc && store_in_doubt(db);
 }
 
 static void *lane_main(void *arg) {
@@ -105,7 +106,8 @@ int store_pool_start(store *db, const char *path, int n, void (*wake)(void), sto
         pthread_cond_init(&l->work, NULL);
         p->n = i + 1; /* stop_lanes closes what opened so far */
         char why[STORE_JOB_ERR_MAX];
-        if (store_open(path, 0, &l->db, why, sizeof why)) {
+        if (store_open(path, 0, &l->db, why, sizeof why) ||
+            store_set_name(l->db, STORE_POOL_NAME, why, sizeof why)) {
             snprintf(err, errsize, "%s (the pool's connection %d of %d)", why, i + 1, n);
             store_pool_stop(p);
             return -1;

@@ -29,6 +29,7 @@
 
 #define STORE_POOL_MAX 64    /* most threads a pool may have */
 #define STORE_JOB_ERR_MAX 512
+#define STORE_POOL_NAME "tafel serve pool"
 
 typedef struct store_job store_job;
 struct store_job {
@@ -39,6 +40,7 @@ struct store_job {
     void (*done)(store_job *job); /* on the loop */
     /* Set by the pool before done. */
     int rc;                       /* what run returned */
+    int in_doubt;                 /* it failed with its commit in doubt (store_in_doubt) */
     char err[STORE_JOB_ERR_MAX];  /* its error, "" when rc is 0 */
     store_job *next;
 };
@@ -49,7 +51,9 @@ typedef struct store_pool store_pool;
 ** connection to path (as store_open, never durable: the loop's connection
 ** runs the syncer); db is the loop's own connection, used when n is 0.
 ** wake is called from a thread after it finished a job (the server's
-** loop wakes and calls store_pool_finish).  0, or -1 with err set and
+** loop wakes and calls store_pool_finish).  The threads' connections are
+** named STORE_POOL_NAME (PostgreSQL's application_name), for operators and
+** the tests that cut one.  0, or -1 with err set and
 ** nothing started. */
 int store_pool_start(store *db, const char *path, int n, void (*wake)(void), store_pool **out,
                      char *err, size_t errsize);

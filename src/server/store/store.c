@@ -50,6 +50,12 @@ void store_close(store *db) {
         lite_close(db);
 }
 
+int store_in_doubt(store *db) { return IS_PG(db) && store_pg_in_doubt(db); }
+
+int store_set_name(store *db, const char *name, char *err, size_t errsize) {
+    return IS_PG(db) ? store_pg_set_name(db, name, err, errsize) : 0;
+}
+
 int store_held_elsewhere(store *db) {
     return IS_PG(db) ? pg_held_elsewhere(db) : lite_held_elsewhere(db);
 }

@@ -14,8 +14,9 @@
 ** kill -9; durable syncs the log off the loop (syncer.c), which survives a
 ** power cut too.  On PostgreSQL every commit is durable already.
 **
-** A handle is one connection and is used by one thread at a time; today
-** every call runs on the server's event-loop thread.  Errors return -1 and
+** A handle is one connection and is used by one thread at a time: the
+** server's event loop reads on its own, and a table's changes are written
+** on the connections of the pool (pool.h), each on a thread of its own.  Errors return -1 and
 ** write a message (naming what failed, with the database's reason) to err.
 */
 #ifndef TF_SERVER_STORAGE_H
@@ -96,6 +97,16 @@ int store_open_existing(const char *path, store **out, char *err, size_t errsize
 /* Whether another process has the database open (a running server): 1
 ** yes, 0 no or unknown. */
 int store_held_elsewhere(store *db);
+
+/* Whether the latest change on db failed with its commit in doubt: the
+** connection was lost while COMMIT was on its way (PostgreSQL), so the
+** change may be stored or not; the caller reads the table again.  0 on
+** SQLite, whose commits never leave the process. */
+int store_in_doubt(store *db);
+/* Names db's connection for the database's operator (PostgreSQL's
+** application_name in pg_stat_activity, kept across reconnects); nothing on
+** SQLite.  0, or -1 with err. */
+int store_set_name(store *db, const char *name, char *err, size_t errsize);
 
 /* A new table: with no actions and seq 0, or with its opening change
 ** (t->nactions actions, the chance events dealt before anyone plays, by

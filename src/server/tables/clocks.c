@@ -236,12 +236,8 @@ void clocks_changed(table *t) {
     if (!stored) {
         int acted_before = 0;
         for (int i = 0; i < t->nlast; i++) acted_before |= t->last[i].seat == before;
-        char why[512];
-        if (settle(t, after, acted_before, clocks_now_ms(), &clocks) &&
-            store_set_clocks(tables_store(), t->id, t->players, clocks.ms, clocks.turn_since,
-                             why, sizeof why))
-            fprintf(stderr, "tafel serve: table %s: the clocks were not stored: %s\n", t->id,
-                    why);
+        if (settle(t, after, acted_before, clocks_now_ms(), &clocks))
+            table_store_clocks(t, &clocks); /* after the change, in its order */
     }
     t->turn_seat = after;
     if (t->clock.kind != TABLE_CLOCK_NONE) {
@@ -290,10 +286,10 @@ void clocks_tick(void) {
         if (i >= nlisted) continue;
         table *t = listed[i];
         int seat = t->turn_seat;
-        if (!clocks_flagged(t, seat, now)) continue;
+        if (table_busy(t) || !clocks_flagged(t, seat, now)) continue; /* busy: the next tick */
         const char *code;
         char msg[512];
-        if (table_time_out(t, seat, &code, msg, sizeof msg))
+        if (table_time_out(t, seat, NULL, &code, msg, sizeof msg))
             fprintf(stderr, "tafel serve: table %s: seat %d's time ran out, not stored: %s\n",
                     t->id, seat, msg);
     }

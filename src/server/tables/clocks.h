@@ -46,9 +46,10 @@ void clock_text(const table_clock *c, char *out, size_t size);
 ** from the start of its turn (turn_since); the others may then claim.
 ** After every change of a clocked table the clocks are stored: with a
 ** move in its own transaction (clocks_next), after other changes on their
-** own (store_set_clocks).  After a restart a real-time clock resumes with what
-** it had at the table's last change (the time the server was down does
-** not count); a correspondence deadline is a date and stays.
+** own (table_store_clocks, committed after the change).  After a restart a
+** real-time clock resumes with what it had at the table's last change (the
+** time the server was down does not count); a correspondence deadline is a
+** date and stays.
 **
 ** The tables with a clock that are not over are on a list, which
 ** clocks_tick looks at once a second: a real-time seat whose time is gone

@@ -8,6 +8,12 @@
 ** transaction, and only then copied into the live state and broadcast.  A
 ** failed commit leaves the table as it was.
 **
+** The commit runs off the loop (issue 36): each kind of change is a job of
+** the store's pool (a commit: what it writes, copied, and how it is
+** applied), and the table is busy until it is done.  Whatever would change
+** a busy table waits in its queue (table_defer) and runs, in order, once
+** it is idle; a commit in doubt reads the table again, as a restart does.
+**
 ** Undo follows the rule of online tables: a seat takes back its own
 ** actions of its current turn, one at a time, never past a chance event,
 ** another seat's action, or an action that showed it something hidden
@@ -19,6 +25,7 @@
 
 #include "extbot.h"
 #include "players.h"
+#include "commits.h"
 
 #include <openssl/evp.h>
 #include <signal.h>
@@ -46,6 +53,8 @@ static int nsweep, sweep_cap;
 
 static void table_advance(table *t);
 static void quota_forget(void);
+static void ended(table *t);
+static void sweep_later(table *t);
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -116,6 +125,7 @@ static void free_last(table *t) {
 
 static void table_free(table *t) {
     if (!t) return;
+    table_drop_waiting(t);
     clocks_forget(t);
     for (int i = 0; i < t->nactions; i++) free(t->texts[i]);
     free(t->texts);
@@ -303,6 +313,59 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
     return t;
 }
 
+/* After a commit in doubt: t as the store has it now, rebuilt in place as a
+** restart rebuilds it (its watchers keep their pointer), its watchers sent
+** its state, and what it waits for asked again.  When it cannot be read,
+** tables_tick tries again. */
+static void table_reload(table *t) {
+    store_table st;
+    char why[512];
+    int found = store_load(db, t->id, &st, why, sizeof why);
+    table *fresh = found == 1 ? table_from_store(&st, why, sizeof why) : NULL;
+    if (found == 1) store_table_free(&st);
+    if (!fresh) {
+        fprintf(stderr, "tafel serve: table %s: not read again after a commit in doubt (%s); "
+                        "tried again soon\n", t->id, found ? why : "gone");
+        t->reload = 1;
+        return;
+    }
+    clocks_forget(t);
+    clocks_forget(fresh);
+    table old = *t;
+    *t = *fresh;
+    /* its place in memory stays: the list, the map, who watches, what waits */
+    t->next = old.next;
+    t->prev = old.prev;
+    t->hnext = old.hnext;
+    t->sweep_listed = old.sweep_listed;
+    t->watchers = old.watchers;
+    t->watching = old.watching;
+    t->wait_head = old.wait_head;
+    t->wait_tail = old.wait_tail;
+    t->draining = old.draining;
+    for (int i = 0; i < t->players && i < old.players; i++)
+        t->seats[i].connected = old.seats[i].connected;
+    int over = t->over;
+    t->over = old.over;
+    *fresh = old; /* the old parts, freed */
+    fresh->watchers = NULL;
+    fresh->wait_head = fresh->wait_tail = NULL;
+    table_free(fresh);
+    fprintf(stderr, "tafel serve: table %s: read again after a commit in doubt (seq %lld)\n",
+            t->id, (long long)t->seq);
+    clocks_started(t, 1);
+    generation++;
+    if (over) ended(t);
+    table_changed(t);
+    table_advance(t);
+}
+
+/* A new table's commit was in doubt: loaded when it was stored after all. */
+static void table_reread_new(const char *id) {
+    table *made = tables_find(id);
+    if (made) table_advance(made);
+}
+
 int tables_open(const char *db_path, int durable, const tables_config *cfg,
                 const tables_events *events, char *err, size_t errsize) {
     config = *cfg;
@@ -311,12 +374,33 @@ int tables_open(const char *db_path, int durable, const tables_config *cfg,
     /* A file grown past RLIMIT_FSIZE fails with EFBIG, like a full disk,
     ** instead of killing the server. */
     signal(SIGXFSZ, SIG_IGN);
-    return store_open(db_path, durable, &db, err, errsize);
+    if (store_open(db_path, durable, &db, err, errsize)) return -1;
+    int n = cfg->db_connections;
+    if (n < 0) n = store_path_is_postgres(db_path) ? TABLES_PG_CONNECTIONS : 0;
+    if (n > 0 && !store_path_is_postgres(db_path) && !strcmp(db_path, ":memory:")) {
+        snprintf(err, errsize, "--db-connections %d: an in-memory database is one connection's "
+                 "alone (0 there)", n);
+        n = -1;
+    } else if (n > 0 && !store_path_is_postgres(db_path) && durable) {
+        /* the syncer counts the loop's connection's commits only (syncer.c) */
+        snprintf(err, errsize, "--db-connections %d with --durable: on SQLite the log is synced "
+                 "for the loop's own connection only (0 there)", n);
+        n = -1;
+    }
+    static const commits_hooks hooks = {.reread = table_reload, .reread_new = table_reread_new,
+                                        .idle = sweep_later};
+    if (n < 0 || commits_start(db, db_path, n, events->wake, &hooks, err, errsize)) {
+        store_close(db);
+        db = NULL;
+        return -1;
+    }
+    return 0;
 }
 
 store *tables_store(void) { return db; }
 
 void tables_close(void) {
+    commits_stop(); /* what is queued still commits; nobody is answered, nothing applied */
     while (all) {
         table *next = all->next;
         table_free(all);
@@ -460,7 +544,8 @@ void tables_sweep(void) {
     while (nsweep > 0) {
         table *t = sweep_list[--nsweep];
         t->sweep_listed = 0;
-        if (t->over && t->watching == 0) {
+        /* a busy one is listed again when its commit is done */
+        if (t->over && t->watching == 0 && !t->busy && !t->wait_head) {
             remove_table(t);
             table_free(t);
         }
@@ -502,7 +587,6 @@ static int check_bot(const char *spec, const tafel_game *game, char *why, size_t
     tafel_bot_free(probe);
     return botbudget_check(spec, why, size);
 }
-
 
 /* ---- the quota of new tables per address --------------------------------
 **
@@ -561,18 +645,20 @@ static int quota_take(const char *addr) {
     return 0;
 }
 
-static int store_new_table(table *t, store_table *st, char *msg, size_t msgsize);
+static int store_new_table(table *t, store_table *st, const table_reply *reply, char *msg,
+                           size_t msgsize);
 
-table *tables_create(const char *game_string, const char *const *specs, int nspecs,
-                     uint64_t seed, int has_seed, const table_options *opt, const char *addr,
-                     char tokens[][33], const char **code, char *msg, size_t msgsize) {
-    static const table_options plain;
-    if (!opt) opt = &plain;
+/* The checks and the parts of a new table (refused: NULL, code and msg). */
+static table *new_request(const char *game_string, const char *const *specs, int nspecs,
+                          uint64_t seed, int has_seed, const table_options *opt,
+                          const char *addr, char tokens[][33], const char **code, char *msg,
+                          size_t msgsize) {
     int max = config.max_tables;
-    if (max > 0 && unfinished >= max) {
+    int creating = commits_creating();
+    if (max > 0 && unfinished + creating >= max) {
         *code = "server_full";
         snprintf(msg, msgsize, "the server has %d unfinished tables, its most: try again when "
-                 "some have ended", unfinished);
+                 "some have ended", unfinished + creating);
         return NULL;
     }
     *code = "bad_game";
@@ -664,6 +750,19 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
         t->seats[i].invite = opt->seat_invited[i] && opt->seat_players[i].id;
     }
     if (table_waiting(t)) t->invite_until = t->created + config.invite_seconds;
+    return t;
+}
+
+int tables_create(const char *game_string, const char *const *specs, int nspecs, uint64_t seed,
+                  int has_seed, const table_options *opt, const char *addr,
+                  const table_reply *reply, char tokens[][33], const char **code, char *msg,
+                  size_t msgsize) {
+    static const table_options plain;
+    if (!opt) opt = &plain;
+    table *t = new_request(game_string, specs, nspecs, seed, has_seed, opt, addr, tokens, code,
+                           msg, msgsize);
+    if (!t) return -1;
+    seed = t->seed;
     store_table st = {.game = t->game_string, .seed = seed, .nseats = nspecs,
                       .created = t->created, .seed_chosen = has_seed, .rated = t->rated,
                       .private_ = t->private_, .creator = t->creator.id,
@@ -674,31 +773,12 @@ table *tables_create(const char *game_string, const char *const *specs, int nspe
     snprintf(st.rematch_of, sizeof st.rematch_of, "%s", t->rematch_of);
     memcpy(st.id, t->id, sizeof st.id);
     for (int i = 0; i < nspecs; i++) seat_to_store(&t->seats[i], &st.seats[i]);
-    if (store_new_table(t, &st, msg, msgsize)) {
+    if (store_new_table(t, &st, reply, msg, msgsize)) {
         *code = "storage";
         table_free(t);
-        return NULL;
+        return -1;
     }
-    table_changed(t); /* nobody watches yet: it starts the clock of the first turn */
-    table_ask_bot(t);
-    return t;
-}
-
-/* What the table waits for, asked again: the opening deal after a restart
-** or a failed store, or the bot to move. */
-static void table_advance(table *t) {
-    if (t->over) return;
-    if (tafel_state_current(t->state) == TAFEL_CHANCE) {
-        const char *code;
-        char why[512];
-        if (table_move(t, TAFEL_CHANCE, t->seq, NULL, &code, why, sizeof why) < 0) {
-            t->stuck = 1;
-            fprintf(stderr, "tafel serve: table %s: the chance events were not stored (%s); "
-                            "tried again soon\n", t->id, why);
-        }
-        return;
-    }
-    table_ask_bot(t);
+    return 0;
 }
 
 int table_waiting(const table *t) {
@@ -729,24 +809,6 @@ int table_seat_of_player(const table *t, int64_t id) {
     for (int i = 0; id && i < t->players; i++)
         if (t->seats[i].who.id == id) return i;
     return -1;
-}
-
-int table_claim(table *t, int seat, const player *who, const char **code, char *msg,
-                size_t msgsize) {
-    table_seat to = t->seats[seat];
-    to.who = *who;
-    store_seat st;
-    seat_to_store(&to, &st);
-    if (store_set_seat(db, t->id, seat, &st, t->seq, t->over, msg, msgsize)) {
-        *code = "storage";
-        return -1;
-    }
-    t->seats[seat].who = *who;
-    /* the seat is its player's now: another socket sitting in it by the
-    ** token (one without a login, or another player's) watches from now on */
-    if (told.unseated) t->seats[seat].connected -= told.unseated(t, seat, who->id, 0);
-    generation++; /* the lobby shows the name */
-    return 0;
 }
 
 /* ---- changes ---------------------------------------------------------- */
@@ -837,45 +899,296 @@ static int one_seat_left(const table *t) {
 
 static void apply_change(table *t, change *c, int seat, int over);
 
-/* Commits the change, then applies it. */
-static int commit_change(table *t, change *c, int seat, const char **code, char *msg,
-                         size_t msgsize) {
-    int over = tafel_state_current(c->after) == TAFEL_TERMINAL || one_seat_left(t);
-    store_clocks clocks; /* the move and its clocks: one transaction */
-    int clocked = clocks_next(t, c->after, over, c->seats, c->n, &clocks);
-    if (store_append(db, t->id, t->nactions, c->n, (const char *const *)c->texts, c->seats,
-                     t->seq + 1, over, clocked ? &clocks : NULL, msg, msgsize)) {
-        *code = "storage";
-        return -1;
-    }
-    if (clocked) clocks_stored(t, &clocks);
-    apply_change(t, c, seat, over);
+/* ---- the kinds of change (commits.h) ----------------------------------- */
+
+/* A move, or chance events alone, with the clocks after it (store_append). */
+typedef struct append_commit {
+    commit c;
+    change ch;
+    int seat, over, clocked;
+    int from;            /* the actions before it */
+    int64_t seq;
+    store_clocks clocks;
+} append_commit;
+
+static int append_write(store *db, commit *c, char *err, size_t errsize) {
+    append_commit *a = (append_commit *)c;
+    return store_append(db, c->id, a->from, a->ch.n, (const char *const *)a->ch.texts,
+                        a->ch.seats, a->seq, a->over, a->clocked ? &a->clocks : NULL, err,
+                        errsize);
+}
+
+static void append_apply(commit *c) {
+    append_commit *a = (append_commit *)c;
+    if (a->clocked) clocks_stored(c->t, &a->clocks);
+    apply_change(c->t, &a->ch, a->seat, a->over);
+    table_changed(c->t);
+    table_ask_bot(c->t);
+}
+
+static void append_release(commit *c) {
+    append_commit *a = (append_commit *)c;
+    if (!c->applied) change_free(&a->ch, 0);
+    free(a);
+}
+
+static const commit_kind append_kind = {append_write, append_apply, append_release};
+
+/* Commits the change (taken over: the caller keeps nothing of it), then
+** applies it.  0, or -1 out of memory (c is the caller's still). */
+static int commit_change(table *t, change *c, int seat, const table_reply *reply) {
+    append_commit *a = calloc(1, sizeof *a);
+    if (!a) return -1;
+    a->ch = *c;
+    a->seat = seat;
+    a->over = tafel_state_current(c->after) == TAFEL_TERMINAL || one_seat_left(t);
+    /* the move and its clocks: one transaction */
+    a->clocked = clocks_next(t, c->after, a->over, c->seats, c->n, &a->clocks);
+    a->from = t->nactions;
+    a->seq = t->seq + 1;
+    table_commit(t, &a->c, &append_kind, reply);
     return 0;
 }
+
+/* A new table with its opening change (store_create). */
+typedef struct create_commit {
+    commit c;
+    store_table st;
+    change ch;
+} create_commit;
+
+static int create_write(store *db, commit *c, char *err, size_t errsize) {
+    return store_create(db, &((create_commit *)c)->st, err, errsize);
+}
+
+static void create_apply(commit *c) {
+    create_commit *m = (create_commit *)c;
+    table *t = c->t;
+    add_table(t);
+    clocks_started(t, 0);
+    if (m->ch.n > 0) apply_change(t, &m->ch, -1, 0);
+    else change_free(&m->ch, 0);
+    table_changed(t); /* nobody watches yet: it starts the clock of the first turn */
+    table_ask_bot(t);
+}
+
+static void create_release(commit *c) {
+    create_commit *m = (create_commit *)c;
+    if (!c->applied) {
+        change_free(&m->ch, 0);
+        table_free(c->t);
+    }
+    free(m);
+}
+
+static const commit_kind create_kind = {create_write, create_apply, create_release};
 
 /* A new table stored with its opening change (the tiles, the deals: the
 ** chance events before anyone plays) in one transaction, so that a refusal
 ** leaves nothing on disk; then listed, its clocks started, the opening
-** applied.  0, or -1 with msg set and t as it was. */
-static int store_new_table(table *t, store_table *st, char *msg, size_t msgsize) {
-    change c = {.after = tafel_state_clone(t->state)};
-    if (!c.after || change_add_chance(&c, t)) {
-        change_free(&c, 0);
+** applied.  0 (t is the commit's), or -1 with msg set (t the caller's). */
+static int store_new_table(table *t, store_table *st, const table_reply *reply, char *msg,
+                           size_t msgsize) {
+    create_commit *m = calloc(1, sizeof *m);
+    if (m) m->ch.after = tafel_state_clone(t->state);
+    if (!m || !m->ch.after || change_add_chance(&m->ch, t)) {
+        if (m) change_free(&m->ch, 0);
+        free(m);
         set_msg(msg, msgsize, "out of memory");
         return -1;
     }
-    st->nactions = c.n;
-    st->actions = c.texts;
-    st->action_seats = c.seats;
-    st->seq = c.n > 0;
-    if (store_create(db, st, msg, msgsize)) {
-        change_free(&c, 0);
-        return -1;
+    m->st = *st;
+    m->st.nactions = m->ch.n;
+    m->st.actions = m->ch.texts;
+    m->st.action_seats = m->ch.seats;
+    m->st.seq = m->ch.n > 0;
+    m->c.fresh = 1;
+    table_commit(t, &m->c, &create_kind, reply);
+    return 0;
+}
+
+/* A seat's new controller, resignation, accepted invitation or claimed
+** link (store_set_seat). */
+typedef struct seat_commit {
+    commit c;
+    int seat;
+    table_seat to;    /* the seat as it is to be */
+    store_seat st;    /* as stored */
+    int64_t seq;      /* stored with it: seq + 1, or seq for a claim */
+    int over;
+    int give_up;      /* its people gave it away: they watch from now on */
+    int claim;        /* a link claimed: no new seq, and the caller tells */
+    int accept;       /* an invitation accepted */
+} seat_commit;
+
+static int seat_write(store *db, commit *c, char *err, size_t errsize) {
+    seat_commit *s = (seat_commit *)c;
+    return store_set_seat(db, c->id, s->seat, &s->st, s->seq, s->over, err, errsize);
+}
+
+static void seat_apply(commit *c) {
+    seat_commit *s = (seat_commit *)c;
+    table *t = c->t;
+    table_seat *ts = &t->seats[s->seat];
+    if (s->claim) {
+        ts->who = s->to.who;
+        /* the seat is its player's now: another socket sitting in it by the
+        ** token (one without a login, or another player's) watches from now on */
+        if (told.unseated) ts->connected -= told.unseated(t, s->seat, s->to.who.id, 0);
+        generation++; /* the lobby shows the name */
+        return;
     }
-    add_table(t);
-    clocks_started(t, 0);
-    if (c.n > 0) apply_change(t, &c, -1, 0);
-    else change_free(&c, 0);
+    int connected = ts->connected; /* sockets came and went meanwhile */
+    *ts = s->to;
+    ts->connected = connected;
+    t->seq++;
+    changed(t);
+    if (s->give_up) { /* its sockets watch from now on */
+        if (told.unseated) told.unseated(t, s->seat, 0, 1);
+        ts->connected = 0;
+    }
+    if (s->over) ended(t);
+    t->nundo = 0;
+    t->undo_seat = -1;
+    free_last(t);
+    table_changed(t);
+    table_ask_bot(t);
+    if (s->accept) {
+        if (!table_waiting(t)) t->invite_until = 0;
+        generation++; /* the lobby and my games show it */
+    }
+}
+
+static void seat_release(commit *c) { free(c); }
+
+static const commit_kind seat_kind = {seat_write, seat_apply, seat_release};
+
+/* Commits seat's new form to (kind: a claim or an accepted invitation,
+** else neither), then applies it. */
+static int commit_seat(table *t, int seat, const table_seat *to, int give_up, int claim,
+                       int accept, const table_reply *reply, const char **code, char *msg,
+                       size_t msgsize) {
+    seat_commit *s = calloc(1, sizeof *s);
+    if (!s) return fail(code, "storage", msg, msgsize, "out of memory");
+    s->seat = seat;
+    s->to = *to;
+    seat_to_store(to, &s->st);
+    s->give_up = give_up;
+    s->claim = claim;
+    s->accept = accept;
+    s->seq = claim ? t->seq : t->seq + 1;
+    if (claim) {
+        s->over = t->over;
+    } else { /* over as the seats will be */
+        table_seat old = t->seats[seat];
+        t->seats[seat] = *to;
+        s->over = tafel_state_current(t->state) == TAFEL_TERMINAL || one_seat_left(t);
+        t->seats[seat] = old;
+    }
+    table_commit(t, &s->c, &seat_kind, reply);
+    return 0;
+}
+
+/* Undo: the actions after keep dropped (store_truncate). */
+typedef struct undo_commit {
+    commit c;
+    int keep;
+    int64_t seq;
+    tafel_state *state; /* the table's state after the first keep actions */
+} undo_commit;
+
+static int undo_write(store *db, commit *c, char *err, size_t errsize) {
+    undo_commit *u = (undo_commit *)c;
+    return store_truncate(db, c->id, u->keep, u->seq, err, errsize);
+}
+
+static void undo_apply(commit *c) {
+    undo_commit *u = (undo_commit *)c;
+    table *t = c->t;
+    while (t->nactions > u->keep) free(t->texts[--t->nactions]);
+    tafel_state_copy(t->state, u->state);
+    t->seq++;
+    changed(t);
+    t->nundo--;
+    free_last(t);
+    table_changed(t);
+}
+
+static void undo_release(commit *c) {
+    tafel_state_free(((undo_commit *)c)->state);
+    free(c);
+}
+
+static const commit_kind undo_kind = {undo_write, undo_apply, undo_release};
+
+/* The end of a table before its game's (store_end), or a seat's time run
+** out at a table of two (store_time_out). */
+typedef struct end_commit {
+    commit c;
+    char reason[STORE_END_REASON_MAX];
+    int64_t seq;
+    int timeout_seat; /* store_time_out's seat, or -1 */
+} end_commit;
+
+static int end_write(store *db, commit *c, char *err, size_t errsize) {
+    end_commit *e = (end_commit *)c;
+    if (e->timeout_seat >= 0)
+        return store_time_out(db, c->id, e->timeout_seat, e->seq, err, errsize);
+    return store_end(db, c->id, e->seq, e->reason, err, errsize);
+}
+
+static int end_early(table *t, const char *reason);
+
+static void end_apply(commit *c) {
+    end_commit *e = (end_commit *)c;
+    table *t = c->t;
+    if (e->timeout_seat >= 0) {
+        t->seats[e->timeout_seat].resigned = 1;
+        snprintf(t->seats[e->timeout_seat].forfeit, sizeof t->seats[0].forfeit, "time");
+    }
+    end_early(t, e->reason);
+}
+
+static void end_release(commit *c) { free(c); }
+
+static const commit_kind end_kind = {end_write, end_apply, end_release};
+
+static int commit_end(table *t, const char *reason, int timeout_seat, const table_reply *reply,
+                      const char **code, char *msg, size_t msgsize) {
+    end_commit *e = calloc(1, sizeof *e);
+    if (!e) return fail(code, "storage", msg, msgsize, "out of memory");
+    snprintf(e->reason, sizeof e->reason, "%s", reason);
+    e->seq = t->seq + 1;
+    e->timeout_seat = timeout_seat;
+    table_commit(t, &e->c, &end_kind, reply);
+    return 0;
+}
+
+/* The link to a table's rematch (store_set_rematch). */
+typedef struct link_commit {
+    commit c;
+    char next[STORE_ID_LEN + 1];
+} link_commit;
+
+static int link_write(store *db, commit *c, char *err, size_t errsize) {
+    return store_set_rematch(db, c->id, ((link_commit *)c)->next, err, errsize);
+}
+
+static void link_apply(commit *c) {
+    snprintf(c->t->rematch, sizeof c->t->rematch, "%s", ((link_commit *)c)->next);
+    table_changed(c->t); /* its state names the rematch */
+}
+
+static void link_release(commit *c) { free(c); }
+
+static const commit_kind link_kind = {link_write, link_apply, link_release};
+
+int table_set_rematch(table *t, const char *next, const table_reply *reply, const char **code,
+                      char *msg, size_t msgsize) {
+    link_commit *l = calloc(1, sizeof *l);
+    if (!l) return fail(code, "storage", msg, msgsize, "out of memory");
+    snprintf(l->next, sizeof l->next, "%s", next);
+    table_commit(t, &l->c, &link_kind, reply);
     return 0;
 }
 
@@ -912,8 +1225,8 @@ static void apply_change(table *t, change *c, int seat, int over) {
     change_free(c, 1);
 }
 
-int table_move(table *t, int seat, int64_t seq, const char *action, const char **code,
-               char *msg, size_t msgsize) {
+int table_move(table *t, int seat, int64_t seq, const char *action, const table_reply *reply,
+               const char **code, char *msg, size_t msgsize) {
     if (t->over) return fail(code, "over", msg, msgsize, "the game is over");
     if (seq != t->seq) {
         if (seat >= 0 && action && seq == t->seq - 1 &&
@@ -931,7 +1244,7 @@ int table_move(table *t, int seat, int64_t seq, const char *action, const char *
     }
     if (seat >= 0 && table_waiting(t)) return refuse_waiting(t, code, msg, msgsize);
     if (seat >= 0 && clocks_flagged(t, seat, clocks_now_ms())) { /* before tables_tick saw it */
-        if (table_time_out(t, seat, code, msg, msgsize)) return -1;
+        if (table_time_out(t, seat, NULL, code, msg, msgsize)) return -1;
         return fail(code, "timeout", msg, msgsize, "your time ran out before this move arrived");
     }
     change c = {.after = tafel_state_clone(t->state)};
@@ -957,15 +1270,38 @@ int table_move(table *t, int seat, int64_t seq, const char *action, const char *
     if (!failed && seat >= 0 && !t->seats[seat].bot && c.n == 1 &&
         tafel_state_current(c.after) == seat)
         c.reveals = tafel_state_action_reveals(t->state, a);
-    if (failed || commit_change(t, &c, seat, code, msg, msgsize)) {
-        *code = "storage";
-        if (!msg[0]) set_msg(msg, msgsize, "out of memory");
+    if (failed || commit_change(t, &c, seat, reply)) {
         change_free(&c, 0);
-        return -1;
+        return fail(code, "storage", msg, msgsize, "out of memory");
     }
-    table_changed(t);
-    table_ask_bot(t);
     return 0;
+}
+
+/* What the table waits for, asked again: the opening deal after a restart
+** or a failed store, or the bot to move. */
+static void table_advance(table *t) {
+    if (t->over) return;
+    if (tafel_state_current(t->state) == TAFEL_CHANCE) {
+        const char *code;
+        char why[512];
+        table_reply r, *reply = unasked_reply(&r, 1, "the chance events were not stored; "
+                                                      "tried again soon");
+        if (table_move(t, TAFEL_CHANCE, t->seq, NULL, reply, &code, why, sizeof why) < 0) {
+            unasked_drop(reply);
+            t->stuck = 1;
+            fprintf(stderr, "tafel serve: table %s: the chance events were not stored (%s); "
+                            "tried again soon\n", t->id, why);
+        }
+        return;
+    }
+    table_ask_bot(t);
+}
+
+int table_claim(table *t, int seat, const player *who, const table_reply *reply,
+                const char **code, char *msg, size_t msgsize) {
+    table_seat to = t->seats[seat];
+    to.who = *who;
+    return commit_seat(t, seat, &to, 0, 1, 0, reply, code, msg, msgsize);
 }
 
 int table_can_undo(const table *t, int seat, const char **why) {
@@ -987,7 +1323,8 @@ static int replay_to(table *t, int keep, tafel_state *out) {
     return 0;
 }
 
-int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize) {
+int table_undo(table *t, int seat, int64_t seq, const table_reply *reply, const char **code,
+               char *msg, size_t msgsize) {
     if (seq != t->seq) {
         snprintf(msg, msgsize, "seq %lld is stale: the table is at %lld", (long long)seq,
                  (long long)t->seq);
@@ -1002,50 +1339,24 @@ int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, si
         tafel_state_free(s);
         return fail(code, "storage", msg, msgsize, "the table no longer replays");
     }
-    if (store_truncate(db, t->id, keep, t->seq + 1, msg, msgsize)) {
+    undo_commit *u = calloc(1, sizeof *u);
+    if (!u) {
         tafel_state_free(s);
-        *code = "storage";
-        return -1;
+        return fail(code, "storage", msg, msgsize, "out of memory");
     }
-    while (t->nactions > keep) free(t->texts[--t->nactions]);
-    tafel_state_copy(t->state, s);
-    tafel_state_free(s);
-    t->seq++;
-    changed(t);
-    t->nundo--;
-    free_last(t);
-    table_changed(t);
+    u->keep = keep;
+    u->seq = t->seq + 1;
+    u->state = s;
+    table_commit(t, &u->c, &undo_kind, reply);
     return 0;
 }
 
 /* A seat's new controller or resignation: committed, applied, broadcast.
 ** give_up: the seat's people gave it away (resigned, handed it to a bot):
 ** their sockets watch from now on, as spectators. */
-static int set_seat(table *t, int seat, const table_seat *to, int give_up, const char **code,
-                    char *msg, size_t msgsize) {
-    table_seat old = t->seats[seat];
-    t->seats[seat] = *to;
-    int over = tafel_state_current(t->state) == TAFEL_TERMINAL || one_seat_left(t);
-    store_seat st;
-    seat_to_store(to, &st);
-    if (store_set_seat(db, t->id, seat, &st, t->seq + 1, over, msg, msgsize)) {
-        t->seats[seat] = old;
-        *code = "storage";
-        return -1;
-    }
-    t->seq++;
-    changed(t);
-    if (give_up) { /* its sockets watch from now on */
-        if (told.unseated) told.unseated(t, seat, 0, 1);
-        t->seats[seat].connected = 0;
-    }
-    if (over) ended(t);
-    t->nundo = 0;
-    t->undo_seat = -1;
-    free_last(t);
-    table_changed(t);
-    table_ask_bot(t);
-    return 0;
+static int set_seat(table *t, int seat, const table_seat *to, int give_up,
+                    const table_reply *reply, const char **code, char *msg, size_t msgsize) {
+    return commit_seat(t, seat, to, give_up, 0, 0, reply, code, msg, msgsize);
 }
 
 /* The seat's external bot broke the rules of the protocol (crashed, hung,
@@ -1059,8 +1370,11 @@ static void table_forfeit(table *t, int seat, const char *reason) {
     snprintf(to.forfeit, sizeof to.forfeit, "%s", reason[0] ? reason : "forfeited");
     const char *code;
     char msg[512];
-    if (set_seat(t, seat, &to, 0, &code, msg, sizeof msg))
+    table_reply r, *reply = unasked_reply(&r, 0, "the forfeit was not stored");
+    if (set_seat(t, seat, &to, 0, reply, &code, msg, sizeof msg)) {
+        unasked_drop(reply);
         fprintf(stderr, "tafel serve: table %s: the forfeit was not stored: %s\n", t->id, msg);
+    }
 }
 
 static int check_seq(const table *t, int64_t seq, const char **code, char *msg, size_t size) {
@@ -1073,22 +1387,23 @@ static int check_seq(const table *t, int64_t seq, const char **code, char *msg, 
 }
 
 static int aborts(const table *t, int seat);
-static int table_abort(table *t, int seat, const char *why, const char **code, char *msg,
-                       size_t msgsize);
+static int table_abort(table *t, int seat, const char *why, const table_reply *reply,
+                       const char **code, char *msg, size_t msgsize);
 
-int table_resign(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize) {
+int table_resign(table *t, int seat, int64_t seq, const table_reply *reply, const char **code,
+                 char *msg, size_t msgsize) {
     if (check_seq(t, seq, code, msg, msgsize)) return -1;
     if (t->seats[seat].resigned) return fail(code, "over", msg, msgsize, "you have resigned");
-    if (aborts(t, seat)) return table_abort(t, seat, "resigned", code, msg, msgsize);
+    if (aborts(t, seat)) return table_abort(t, seat, "resigned", reply, code, msg, msgsize);
     table_seat to = t->seats[seat];
     to.resigned = 1;
     to.bot = 1; /* its turns are still taken, by the rules */
     snprintf(to.spec, sizeof to.spec, "greedy");
-    return set_seat(t, seat, &to, 1, code, msg, msgsize);
+    return set_seat(t, seat, &to, 1, reply, code, msg, msgsize);
 }
 
-int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char **code,
-                    char *msg, size_t msgsize) {
+int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const table_reply *reply,
+                    const char **code, char *msg, size_t msgsize) {
     if (check_seq(t, seq, code, msg, msgsize)) return -1;
     if (t->seats[seat].resigned)
         return fail(code, "over", msg, msgsize, "you have resigned: the seat is no longer yours");
@@ -1097,7 +1412,7 @@ int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char
     /* a bot plays the game on: only at a rated table would the seat's place,
     ** last, be a loss given away (docs/club.md, "Aborted games") */
     if (t->rated && aborts(t, seat))
-        return table_abort(t, seat, "handed over", code, msg, msgsize);
+        return table_abort(t, seat, "handed over", reply, code, msg, msgsize);
     char why[512];
     if (!bot || strlen(bot) >= STORE_SPEC_MAX || check_bot(bot, t->game, why, sizeof why))
         return fail(code, "bad_game", msg, msgsize,
@@ -1108,7 +1423,7 @@ int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char
     to.has_token = 0; /* the token seats nobody from now on */
     memset(to.token_hash, 0, sizeof to.token_hash);
     snprintf(to.spec, sizeof to.spec, "%s", bot);
-    return set_seat(t, seat, &to, 1, code, msg, msgsize);
+    return set_seat(t, seat, &to, 1, reply, code, msg, msgsize);
 }
 
 /* The table ended before its game did, as stored already (seq + 1, its
@@ -1145,40 +1460,36 @@ static int aborts(const table *t, int seat) {
 
 /* Ends the table as "aborted" (or another reason that leaves no results):
 ** stored, applied, told. */
-static int end_unrated(table *t, const char *reason, const char **code, char *msg,
-                       size_t msgsize) {
-    if (store_end(db, t->id, t->seq + 1, reason, msg, msgsize)) {
-        *code = "storage";
-        return -1;
-    }
-    return end_early(t, reason);
+static int end_unrated(table *t, const char *reason, const table_reply *reply,
+                       const char **code, char *msg, size_t msgsize) {
+    return commit_end(t, reason, -1, reply, code, msg, msgsize);
 }
 
-static int table_abort(table *t, int seat, const char *why, const char **code, char *msg,
-                       size_t msgsize) {
+static int table_abort(table *t, int seat, const char *why, const table_reply *reply,
+                       const char **code, char *msg, size_t msgsize) {
     fprintf(stderr, "tafel serve: table %s aborted: seat %d %s before its first action\n",
             t->id, seat, why);
-    return end_unrated(t, "aborted", code, msg, msgsize);
+    return end_unrated(t, "aborted", reply, code, msg, msgsize);
 }
 
-int table_answer(table *t, int seat, int accept, const char **code, char *msg, size_t msgsize) {
+int table_answer(table *t, int seat, int accept, const table_reply *reply, const char **code,
+                 char *msg, size_t msgsize) {
     if (t->over) return fail(code, "over", msg, msgsize, "the game is over");
     if (seat < 0 || !t->seats[seat].invite)
         return fail(code, "not_invited", msg, msgsize, "you have no invitation waiting at this "
                                                        "table");
-    if (!accept) return end_unrated(t, "declined", code, msg, msgsize);
+    if (!accept) return end_unrated(t, "declined", reply, code, msg, msgsize);
     table_seat to = t->seats[seat];
     to.invite = 0;
-    if (set_seat(t, seat, &to, 0, code, msg, msgsize)) return -1;
-    if (!table_waiting(t)) t->invite_until = 0;
-    generation++; /* the lobby and my games show it */
-    return 0;
+    return commit_seat(t, seat, &to, 0, 0, 1, reply, code, msg, msgsize);
 }
 
-int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgsize) {
+int table_time_out(table *t, int seat, const table_reply *reply, const char **code, char *msg,
+                   size_t msgsize) {
     if (t->over) return fail(code, "over", msg, msgsize, "the game is over");
     fprintf(stderr, "tafel serve: table %s: seat %d's time ran out\n", t->id, seat);
-    if (aborts(t, seat)) return table_abort(t, seat, "ran out of time", code, msg, msgsize);
+    if (aborts(t, seat))
+        return table_abort(t, seat, "ran out of time", reply, code, msg, msgsize);
     if (t->players >= 3) { /* a bot plays the seat on, as a hand-over does */
         table_seat to = t->seats[seat];
         const char *bot = t->bot_level[0] ? t->bot_level : "medium";
@@ -1190,15 +1501,9 @@ int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgs
         snprintf(to.spec, sizeof to.spec, "%s", bot);
         snprintf(to.forfeit, sizeof to.forfeit, "time");
         to.clock_ms = 0;
-        return set_seat(t, seat, &to, 1, code, msg, msgsize);
+        return set_seat(t, seat, &to, 1, reply, code, msg, msgsize);
     }
-    if (store_time_out(db, t->id, seat, t->seq + 1, msg, msgsize)) {
-        *code = "storage";
-        return -1;
-    }
-    t->seats[seat].resigned = 1;
-    snprintf(t->seats[seat].forfeit, sizeof t->seats[seat].forfeit, "time");
-    return end_early(t, "timeout");
+    return commit_end(t, "timeout", seat, reply, code, msg, msgsize);
 }
 
 /* A time as words for an error: "2 d 3 h", "4 min 5 s". */
@@ -1209,8 +1514,8 @@ static void time_words(int64_t ms, char *out, size_t size) {
     else snprintf(out, size, "%lld min %lld s", (long long)m, (long long)(s % 60));
 }
 
-int table_claim_time(table *t, int seat, int64_t seq, const char **code, char *msg,
-                     size_t msgsize) {
+int table_claim_time(table *t, int seat, int64_t seq, const table_reply *reply,
+                     const char **code, char *msg, size_t msgsize) {
     if (check_seq(t, seq, code, msg, msgsize)) return -1;
     if (table_waiting(t)) return refuse_waiting(t, code, msg, msgsize);
     if (t->clock.kind != TABLE_CLOCK_CORRESPONDENCE)
@@ -1232,7 +1537,7 @@ int table_claim_time(table *t, int seat, int64_t seq, const char **code, char *m
                  "once that has passed", running, words, (long long)left);
         return -1;
     }
-    return table_time_out(t, running, code, msg, msgsize);
+    return table_time_out(t, running, reply, code, msg, msgsize);
 }
 
 int table_winners(const table *t, int *out) {
@@ -1324,7 +1629,6 @@ void bot_job_free(bot_job *job) {
     extseats_unref(job->ext);
     free(job);
 }
-
 
 /* Whose share of the bots' time a table's bots take (botpool.c): the
 ** account that made it, else the address it was made from (a guest's too:
@@ -1428,6 +1732,40 @@ int table_ask_hint(table *t, int seat, uint64_t watcher_id, const char *client) 
     return 0;
 }
 
+/* A bot's answer to the table at seq: its move's text, or why its seat
+** forfeits; kept while the table is busy. */
+typedef struct bot_answer {
+    int64_t seq;
+    int seat;
+    int forfeit;
+    char text[STORE_REASON_MAX];
+} bot_answer;
+
+static void bot_answer_run(table *t, void *ctx) {
+    bot_answer *b = ctx;
+    if (!t || t->seq != b->seq) { /* gone, or moved on meanwhile */
+        free(b);
+        return;
+    }
+    if (b->forfeit) {
+        table_forfeit(t, b->seat, b->text);
+        free(b);
+        return;
+    }
+    char msg[512] = "";
+    const char *code = NULL;
+    /* storage failed (a full disk): the bot is asked again by tables_tick */
+    table_reply r, *reply = unasked_reply(&r, 1, "the bot's move '%s' was refused", b->text);
+    if (!b->text[0] || table_move(t, b->seat, t->seq, b->text, reply, &code, msg,
+                                  sizeof msg) < 0) {
+        unasked_drop(reply);
+        fprintf(stderr, "tafel serve: table %s: the bot's move '%s' was refused: %s\n", t->id,
+                b->text, msg);
+        if (code && !strcmp(code, "storage")) t->stuck = 1;
+    }
+    free(b);
+}
+
 void tables_bot_done(bot_job *job) {
     if (job->ext_end || job->skipped) return; /* nothing to apply */
     table *t = (table *)tables_loaded(job->table_id);
@@ -1437,51 +1775,66 @@ void tables_bot_done(bot_job *job) {
         return;
     }
     t->bot_asked = -1;
-    if (job->forfeit) {
-        table_forfeit(t, job->seat, job->error);
+    bot_answer *b = calloc(1, sizeof *b);
+    if (!b) {
+        fprintf(stderr, "tafel serve: table %s: out of memory for the bot's answer\n", t->id);
+        t->stuck = 1;
         return;
     }
-    tafel_action a = job->action;
-    if (job->failed) {
-        fprintf(stderr, "tafel serve: table %s: bot %s failed (%s); it plays the first legal "
-                        "action\n", t->id, job->spec, job->error);
-        tafel_state_legal_actions(t->state, &a, 1);
+    b->seq = job->seq;
+    b->seat = job->seat;
+    b->forfeit = job->forfeit;
+    if (job->forfeit) {
+        snprintf(b->text, sizeof b->text, "%s", job->error);
+    } else { /* as text now: the table's state is the one the bot saw */
+        tafel_action a = job->action;
+        if (job->failed) {
+            fprintf(stderr, "tafel serve: table %s: bot %s failed (%s); it plays the first "
+                            "legal action\n", t->id, job->spec, job->error);
+            tafel_state_legal_actions(t->state, &a, 1);
+        }
+        if (tafel_action_to_text(t->state, a, b->text, sizeof b->text) < 0) b->text[0] = 0;
     }
-    char text[256], msg[512] = "";
-    const char *code = NULL;
-    if (tafel_action_to_text(t->state, a, text, sizeof text) < 0 ||
-        table_move(t, job->seat, t->seq, text, &code, msg, sizeof msg) < 0) {
-        fprintf(stderr, "tafel serve: table %s: the bot's move '%s' was refused: %s\n", t->id,
-                text, msg);
-        /* storage failed (a full disk): the bot is asked again by tables_tick */
-        if (code && !strcmp(code, "storage")) t->stuck = 1;
+    if (table_defer(t, bot_answer_run, b)) {
+        free(b);
+        t->stuck = 1;
     }
 }
 
 /* An unfinished table nobody changed for --expire ends as abandoned:
 ** stored, then told.  0, or -1 when storage failed (tried again later). */
 static int table_abandon(table *t) {
+    const char *code;
     char why[512];
-    if (store_end(db, t->id, t->seq + 1, "abandoned", why, sizeof why)) {
+    table_reply r, *reply = unasked_reply(&r, 1, "not ended as abandoned");
+    if (end_unrated(t, "abandoned", reply, &code, why, sizeof why)) {
+        unasked_drop(reply);
         fprintf(stderr, "tafel serve: table %s: not ended as abandoned: %s\n", t->id, why);
         return -1;
     }
-    return end_early(t, "abandoned");
+    return 0;
 }
 
 /* About once a second (the loop): tables left alone too long end, and
 ** changes that storage refused are tried again.  One walk over the tables
-** in memory, of which at most --max-tables are unfinished. */
+** in memory, of which at most --max-tables are unfinished; a busy one waits
+** for the next tick. */
 void tables_tick(void) {
     long expire = config.expire_seconds;
     int64_t now = now_seconds();
     for (table *t = all, *next; t; t = next) {
         next = t->next;
-        if (t->over) continue;
+        if (t->over || t->busy) continue;
+        if (t->reload) {
+            table_reload(t);
+            continue;
+        }
         if (t->invite_until && now >= t->invite_until && table_waiting(t)) {
             const char *code;
             char why[512];
-            if (end_unrated(t, "expired", &code, why, sizeof why) == 0) continue;
+            table_reply r, *reply = unasked_reply(&r, 0, "not ended as expired (tried again)");
+            if (end_unrated(t, "expired", reply, &code, why, sizeof why) == 0) continue;
+            unasked_drop(reply);
             fprintf(stderr, "tafel serve: table %s: not ended as expired (tried again): %s\n",
                     t->id, why);
             continue;

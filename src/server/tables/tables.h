@@ -11,6 +11,15 @@
 ** and accounts, worked out once when applied: the states sent after each
 ** change carry those a socket was not sent yet (a state's "events").
 **
+** A change is committed off the loop, by the store's pool of connections
+** (pool.h: one lane per table, so a table's changes commit in order), and
+** applied when its commit is done.  Meanwhile the table is busy: a request
+** that would change it waits in its queue (table_defer) and is checked
+** against the table as it is when its turn comes; its requester is answered
+** through its table_reply once its change is applied and told.  With no
+** threads in the pool (SQLite's default) a commit is done before the call
+** that made it returns, and every answer comes as it always did.
+**
 ** The tables layer (docs/server.md, "The server in layers"): tables.h,
 ** bots.h and clocks.h.  It calls down into the club and the store, and up
 ** only through the callbacks it is given at start-up (tables_events,
@@ -110,6 +119,12 @@ typedef struct table {
 
     int64_t bot_asked; /* the seq a bot job was sent for, or -1 */
 
+    int busy;  /* a change of it is being committed (table_commit) */
+    struct table_waiter *wait_head, *wait_tail; /* what waits for it to be idle */
+    int draining; /* what waited is being run (run_waiting) */
+    int reload; /* a commit was in doubt and the table could not be read again:
+                ** tables_tick tries again */
+
     int stuck; /* a change that must happen (opening deal, a bot's move, the
                ** end of an abandoned table) could not be stored: tables_tick
                ** tries again */
@@ -135,7 +150,11 @@ typedef struct tables_config {
     int bot_ms;          /* --bot-ms: most milliseconds a bot thinks about a move */
     int hint_ms;         /* --hint-ms: most milliseconds a hint thinks */
     int bot_iters;       /* --max-bot-iters: most iterations a bot's spec may ask (0: off) */
+    int db_connections;  /* --db-connections: the pool's threads that commit changes; -1:
+                         ** the default (TABLES_PG_CONNECTIONS on PostgreSQL, 0 on SQLite) */
 } tables_config;
+
+#define TABLES_PG_CONNECTIONS 8
 
 /* What the tables tell the layer above (the protocol: watchers.h), given at
 ** start-up.  A change is told once it is applied -- after its commit --
@@ -151,7 +170,35 @@ typedef struct tables_events {
     int (*unseated)(struct table *t, int seat, int64_t keep, int given_up);
     /* The hint job->session_id asked for is ready (not failed). */
     void (*hint)(struct table *t, const bot_job *job);
+    /* Called from a thread of the store's pool when a commit is done: the
+    ** loop is to wake and call tables_commits_done (serve.c: the bots'
+    ** wake-up).  NULL: nobody (a pool with no threads needs none). */
+    void (*wake)(void);
 } tables_events;
+
+/* How a change answers whoever asked for it: done(t, ctx, rc, code, msg)
+** once, on the loop, after the change was applied and told (rc 0), or
+** when it failed (rc -1, code and msg: "storage" and the store's reason;
+** the table as it was), or with rc TABLE_UNANSWERED when nobody is to be
+** answered: the commit was in doubt (the table was read again from the
+** store and its watchers sent its state: a resent move is recognised) or
+** the server stops.  t is NULL when a new table was not made. */
+typedef struct table_reply {
+    void (*done)(struct table *t, void *ctx, int rc, const char *code, const char *msg);
+    void *ctx;
+} table_reply;
+#define TABLE_UNANSWERED 2
+
+/* Runs fn(t, ctx) now when t is idle (no change in flight, nothing waiting
+** before it), else once every change and request before it is done, in
+** order; fn(NULL, ctx) when the table goes first (the server stops).  0,
+** or -1 out of memory (fn not called). */
+int table_defer(table *t, void (*fn)(table *t, void *ctx), void *ctx);
+/* Whether a change of t is being committed (a tick passes it by). */
+int table_busy(const table *t);
+/* On the loop, woken by tables_events.wake: the commits done meanwhile
+** applied, told and answered, in the order they finished. */
+void tables_commits_done(void);
 
 /* Opens the store (db_path; durable: every change synced first) and starts
 ** the tables with the config and the callbacks (both copied). */
@@ -185,10 +232,11 @@ const char *table_seat_kind(const table_seat *ts);
 /* A new table: game string and one spec per seat ("human" or a bot).
 ** tokens[i] receives seat i's token (32 hex digits) or "" for a bot.
 ** has_seed: the creator chose seed (protocol.c allows it only at a table of
-** at most one person).  The table is returned once its opening deal is
-** stored; if that fails it is removed again.  addr: the creator's address,
-** for the quota of new tables.  On failure, code and message say why
-** (bad_game, storage, quota, server_full). */
+** at most one person).  addr: the creator's address, for the quota of new
+** tables.  -1 refused now, code and message saying why (bad_game, storage,
+** quota, server_full, seed_not_allowed); else 0, tokens filled, and the
+** table is made once its opening deal is stored: reply is then told (with
+** the new table, or t NULL and "storage"). */
 /* What a create message asks for besides the game and the seats
 ** (docs/protocol.md, "create"). */
 typedef struct table_options {
@@ -204,9 +252,10 @@ typedef struct table_options {
                                              ** answers first (accept or decline) */
 } table_options;
 
-table *tables_create(const char *game_string, const char *const *specs, int nspecs,
-                     uint64_t seed, int has_seed, const table_options *opt, const char *addr,
-                     char tokens[][33], const char **code, char *msg, size_t msgsize);
+int tables_create(const char *game_string, const char *const *specs, int nspecs,
+                  uint64_t seed, int has_seed, const table_options *opt, const char *addr,
+                  const table_reply *reply, char tokens[][33], const char **code, char *msg,
+                  size_t msgsize);
 
 /* The server's database (players.c, chat.c, ratings.c run their own
 ** statements on it, on the loop). */
@@ -222,9 +271,10 @@ int table_seat_of_token(const table *t, const char *token);
 /* The seat bound to player id (claimed or invited), or -1 (id 0: -1). */
 int table_seat_of_player(const table *t, int64_t id);
 /* Binds the open seat to who (a seat link claimed): stored, without a new
-** seq (the game did not change), and told.  0, or -1 with code/msg. */
-int table_claim(table *t, int seat, const player *who, const char **code, char *msg,
-                size_t msgsize);
+** seq (the game did not change); its other sockets told (not the state:
+** the caller sends it).  As the requests below. */
+int table_claim(table *t, int seat, const player *who, const table_reply *reply,
+                const char **code, char *msg, size_t msgsize);
 
 /* How many invited seats wait for their player's answer.  While one waits
 ** no seat acts, no bot is asked and no clock runs (docs/club.md,
@@ -234,20 +284,25 @@ int table_waiting(const table *t);
 ** change: seq + 1, stored, told; the game starts when none waits);
 ** decline ends the table as "declined", leaving no results.  0, or -1
 ** with code (not_invited, over, storage) and msg. */
-int table_answer(table *t, int seat, int accept, const char **code, char *msg, size_t msgsize);
+int table_answer(table *t, int seat, int accept, const table_reply *reply, const char **code,
+                 char *msg, size_t msgsize);
 
-/* Requests of a seated socket.  0 on success (the change is committed,
-** applied and told: table_changed); -1 with code and msg set otherwise.  A resent
-** move (docs/protocol.md) returns 1: nothing applied. */
-int table_move(table *t, int seat, int64_t seq, const char *action, const char **code,
+/* Requests that change a table, on an idle one (table_defer).  -1 refused
+** now, with code and msg (reply not called); 0 the change is under way:
+** reply (NULL: nobody) is told once it is committed, applied and told
+** (table_changed), or failed -- maybe before the call returns.  A resent
+** move (docs/protocol.md) returns 1: nothing applied, reply not called. */
+int table_move(table *t, int seat, int64_t seq, const char *action, const table_reply *reply,
+               const char **code, char *msg, size_t msgsize);
+int table_undo(table *t, int seat, int64_t seq, const table_reply *reply, const char **code,
                char *msg, size_t msgsize);
-int table_undo(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize);
 /* A person's seat bound to a player that gives up before its first own
 ** action ends the whole table as "aborted": no results, no rating
 ** (docs/club.md, "Aborted games"). */
-int table_resign(table *t, int seat, int64_t seq, const char **code, char *msg, size_t msgsize);
-int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char **code,
-                    char *msg, size_t msgsize);
+int table_resign(table *t, int seat, int64_t seq, const table_reply *reply, const char **code,
+                 char *msg, size_t msgsize);
+int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const table_reply *reply,
+                    const char **code, char *msg, size_t msgsize);
 /* A seat's time ran out (a real-time clock, or a claim by correspondence):
 ** at a table of two it loses (resigned, forfeit "time", the table over
 ** with reason "timeout"); at three or more the table's bot_level bot
@@ -255,11 +310,19 @@ int table_hand_over(table *t, int seat, int64_t seq, const char *bot, const char
 ** on.  A person's seat that never acted aborts the table instead (as
 ** resigning or handing over does: table_resign).  Committed, applied, told; -1 with code and msg
 ** otherwise. */
-int table_time_out(table *t, int seat, const char **code, char *msg, size_t msgsize);
+int table_time_out(table *t, int seat, const table_reply *reply, const char **code, char *msg,
+                   size_t msgsize);
 /* seat claims the game of the seat to move, whose time by correspondence
 ** has passed: then as table_time_out; refused before (too_early). */
-int table_claim_time(table *t, int seat, int64_t seq, const char **code, char *msg,
-                     size_t msgsize);
+int table_claim_time(table *t, int seat, int64_t seq, const table_reply *reply,
+                     const char **code, char *msg, size_t msgsize);
+/* The link to t's rematch next (made and stored already): stored, then
+** shown in t's state (told).  As the requests above. */
+int table_set_rematch(table *t, const char *next, const table_reply *reply, const char **code,
+                      char *msg, size_t msgsize);
+/* The clocks of t after a change that did not store them, stored in the
+** order of its changes (clocks.c); a failure is only logged. */
+void table_store_clocks(const table *t, const store_clocks *clocks);
 /* Whether seat may undo now; why not in why. */
 int table_can_undo(const table *t, int seat, const char **why);
 /* The winners among the seats that did not resign (when over). */
@@ -290,11 +353,12 @@ void table_ask_bot(table *t);
 ** asked, 1 a hint of the seat is still being worked out (one at a time),
 ** -1 out of memory. */
 int table_ask_hint(table *t, int seat, uint64_t watcher_id, const char *client);
-/* A bot's answer, from the loop. */
+/* A bot's answer, from the loop (it waits while the table is busy). */
 void tables_bot_done(bot_job *job);
 
 /* tables.c: called by the loop about once a second (expiry of abandoned
-** tables, changes to store again after storage failed). */
+** tables, changes to store again after storage failed; a busy table is
+** passed by until the next). */
 void tables_tick(void);
 
 #endif

@@ -489,6 +489,7 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         break;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         sockets_release();
+        tables_commits_done(); /* before the bots': an answer may wait for one */
         nodes_heard();
         for (bot_job *job; (job = botpool_take_done());) {
             tables_bot_done(job);

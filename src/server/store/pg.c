@@ -9,7 +9,9 @@
 **
 ** A lost connection (PostgreSQL restarted, the network cut) fails the call
 ** that finds it with "the connection to PostgreSQL is lost: <reason>"; the
-** next call outside a transaction reconnects once (PQreset) and goes on.
+** next call outside a transaction reconnects once (PQreset) and goes on; a
+** read or a BEGIN that finds it outside a transaction reconnects and is
+** sent again at once (it did nothing yet).
 ** Never inside a transaction: its earlier statements died with the old
 ** session, so a reconnect there would run the rest outside it.  A COMMIT
 ** whose answer never came is in doubt and says so.
@@ -154,6 +156,21 @@ PGresult *store_pg_exec(store *db, char *err, size_t errsize, const char *contex
     PGresult *r = PQexecParams(db->pg, sql, n, oids, values, lengths, formats, 0);
     ExecStatusType status = PQresultStatus(r);
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
+    /* A connection PostgreSQL dropped (a restart) is seen only when used:
+    ** a read or a BEGIN outside a transaction did nothing yet, so it is
+    ** sent again once on a new connection instead of failing its caller. */
+    static _Thread_local int resending; /* not again from the new session's own setup */
+    if (!resending && !db->pg_tx && PQstatus(db->pg) == CONNECTION_BAD &&
+        (!strncmp(sql, "SELECT", 6) || !strncmp(sql, "BEGIN", 5))) {
+        PQclear(r);
+        resending = 1;
+        int failed = pg_ready(db, err, errsize, context);
+        resending = 0;
+        if (failed) return NULL;
+        r = PQexecParams(db->pg, sql, n, oids, values, lengths, formats, 0);
+        status = PQresultStatus(r);
+        if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
+    }
     pg_fail(db, r, err, errsize, context);
     PQclear(r);
     return NULL;

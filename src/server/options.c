@@ -21,7 +21,8 @@ void server_tables_config(const server_options *opt, tables_config *out) {
                            .invite_seconds = l->invite_seconds,
                            .chosen_seeds = opt->chosen_seeds, .bot_ms = l->bot_ms,
                            .hint_ms = l->hint_ms, .bot_iters = l->bot_iters,
-                           .db_connections = opt->db_connections};
+                           .db_connections = opt->db_connections,
+                           .node = opt->node, .lease_seconds = opt->lease_seconds};
 }
 
 void server_http_config(const server_options *opt, http_config *out) {

@@ -51,6 +51,18 @@ static void turn_here(const table *t, int seat) {
     nodes_turn(t, seat);
 }
 
+/* t went to another node (a write answered STORE_MOVED): its sockets close
+** with 4000 and stop watching it, before it is freed. */
+static void table_moved_away(table *t) {
+    int n;
+    session **at;
+    while ((at = watchers_of(t, &n)) && n > 0) {
+        session *s = at[n - 1];
+        sockets_close_moved(s);
+        watchers_detach(s);
+    }
+}
+
 int server_run(const server_options *given) {
     server_options running = *given;
     server_options *opt = &running;
@@ -85,7 +97,8 @@ int server_run(const server_options *given) {
     ratings_on_rated(nodes_rated);
     protocol_start(sockets_send);
     const tables_events told = {.changed = table_changed_here, .unseated = watchers_unseated,
-                                .hint = watchers_hint, .wake = http_wake};
+                                .hint = watchers_hint, .wake = http_wake,
+                                .moved = table_moved_away};
     if (tables_open(opt->db_path, opt->durable, &tables, &told, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         return 1;

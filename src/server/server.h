@@ -84,7 +84,7 @@ typedef struct server_options {
     int behind_proxy;   /* a loopback peer's X-Forwarded-For names the client */
     int chosen_seeds;   /* --allow-chosen-seeds: tables of people take a chosen seed too
                         ** (tests, replaying a tournament's deals) */
-    /* several nodes on PostgreSQL (docs/server.md, "Several nodes"); not used yet */
+    /* several nodes on PostgreSQL (docs/server.md, "Several nodes"): the tables act for node */
     const char *node;   /* --node: this node's name (store_node_name_ok) */
     int lease_seconds;  /* --lease: its lease, renewed every lease/5 */
     server_limits limits;

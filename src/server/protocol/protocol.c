@@ -71,6 +71,15 @@ void protocol_send_error(session *s, const char *code, const char *fmt, ...) {
     send_json(s, msg);
 }
 
+/* The table is another node's (several nodes): the client reopens its
+** socket at /ws?t=ID and is routed there (docs/protocol.md, "elsewhere"). */
+static void send_elsewhere(session *s, const char *id) {
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "type", "elsewhere");
+    cJSON_AddStringToObject(msg, "table", id);
+    send_json(s, msg);
+}
+
 char *protocol_http_errorv(const char *code, const char *fmt, va_list ap) {
     char message[512];
     vsnprintf(message, sizeof message, fmt, ap);
@@ -587,7 +596,12 @@ static void do_answer(session *s, const cJSON *msg, int accept) {
         protocol_send_error(s, "malformed", "%s: \"table\" is a table's id", type);
         return;
     }
-    table *t = id ? tables_find(id) : s->table;
+    int elsewhere = 0;
+    table *t = id ? tables_find_here(id, &elsewhere) : s->table;
+    if (elsewhere) {
+        send_elsewhere(s, id);
+        return;
+    }
     if (!t) {
         char quoted[64];
         protocol_send_error(s, "no_table", id ? "there is no table '%s'"
@@ -700,7 +714,12 @@ static void do_join(session *s, const cJSON *msg) {
         }
         token = NULL;
     }
-    table *t = tables_find(id);
+    int elsewhere = 0;
+    table *t = tables_find_here(id, &elsewhere);
+    if (elsewhere) {
+        send_elsewhere(s, id);
+        return;
+    }
     if (!t) {
         char quoted[64];
         protocol_send_error(s, "no_table", "there is no table '%s'",

@@ -65,6 +65,8 @@ void table_commit(table *t, commit *c, const commit_kind *kind, const table_repl
 
 int table_busy(const table *t) { return t->busy; }
 
+void commits_submit_job(const char *key, store_job *job) { store_pool_submit(pool, key, job); }
+
 int table_defer(table *t, void (*fn)(table *t, void *ctx), void *ctx) {
     if (!t->busy && !t->wait_head) {
         fn(t, ctx);
@@ -111,7 +113,10 @@ static void commit_done(store_job *job) {
     table *t = c->t;
     table_reply reply = c->reply;
     int fresh = c->fresh, doubt = !closing && job->rc && job->in_doubt;
-    int rc = closing || doubt ? TABLE_UNANSWERED : job->rc ? -1 : 0;
+    /* another node claimed the table: nothing was written, and its
+    ** requester is not answered (the client is sent on, and sends again) */
+    int moved = !closing && !doubt && job->rc == STORE_MOVED && !fresh;
+    int rc = closing || doubt || moved ? TABLE_UNANSWERED : job->rc ? -1 : 0;
     char id[STORE_ID_LEN + 1], why[STORE_JOB_ERR_MAX];
     memcpy(id, c->id, sizeof id);
     snprintf(why, sizeof why, "%s", job->err);
@@ -128,7 +133,13 @@ static void commit_done(store_job *job) {
     if (doubt)
         fprintf(stderr, "tafel serve: table %s: a change in doubt, not acknowledged: %s\n", id,
                 why);
+    if (moved)
+        fprintf(stderr, "tafel serve: table %s: another node's now, dropped: %s\n", id, why);
     if (reply.done) reply.done(t, reply.ctx, rc, rc < 0 ? "storage" : NULL, why);
+    if (moved) {
+        hooks.moved(t); /* t is freed */
+        return;
+    }
     if (t && !closing) {
         run_waiting(t);
         hooks.idle(t);

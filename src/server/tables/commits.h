@@ -43,6 +43,7 @@ typedef struct commits_hooks {
     void (*reread)(table *t);           /* t's change was in doubt: read t again */
     void (*reread_new)(const char *id); /* a new table's was: load it if it is stored */
     void (*idle)(table *t);             /* t is idle again (the sweep may free it) */
+    void (*moved)(table *t);            /* a write of t answered STORE_MOVED: drop it */
 } commits_hooks;
 
 /* The pool of n threads on the database at path (db: the loop's own
@@ -57,6 +58,9 @@ int commits_creating(void);
 
 /* Hands c, a change of kind, to the pool for the idle t. */
 void table_commit(table *t, commit *c, const commit_kind *kind, const table_reply *reply);
+/* Hands job, which is no table's change, to the pool in the lane of key
+** (a key no table id has: "lease"). */
+void commits_submit_job(const char *key, store_job *job);
 /* The table goes: what waited for it is told so (fn with no table). */
 void table_drop_waiting(table *t);
 

@@ -152,6 +152,10 @@ typedef struct tables_config {
     int bot_iters;       /* --max-bot-iters: most iterations a bot's spec may ask (0: off) */
     int db_connections;  /* --db-connections: the pool's threads that commit changes; -1:
                          ** the default (TABLES_PG_CONNECTIONS on PostgreSQL, 0 on SQLite) */
+    const char *node;    /* --node: on PostgreSQL the tables act for this node (store_act_as):
+                         ** they claim a table before loading it, and a write answered
+                         ** STORE_MOVED drops it; NULL: for none (SQLite, one node) */
+    int lease_seconds;   /* --lease: the node's lease, renewed every fifth of it */
 } tables_config;
 
 #define TABLES_PG_CONNECTIONS 8
@@ -174,6 +178,10 @@ typedef struct tables_events {
     ** loop is to wake and call tables_commits_done (serve.c: the bots'
     ** wake-up).  NULL: nobody (a pool with no threads needs none). */
     void (*wake)(void);
+    /* t is this node's no more (a write answered STORE_MOVED: another node
+    ** claimed it): every socket watching it is to close with 4000 "moved"
+    ** and stop watching it; t is freed when this returns. */
+    void (*moved)(struct table *t);
 } tables_events;
 
 /* How a change answers whoever asked for it: done(t, ctx, rc, code, msg)
@@ -205,10 +213,15 @@ void tables_commits_done(void);
 int tables_open(const char *db_path, int durable, const tables_config *config,
                 const tables_events *events, char *err, size_t errsize);
 void tables_close(void);
-/* Rebuilds every unfinished table from the database; how many, or -1. */
+/* Rebuilds every unfinished table from the database (acting for a node:
+** those it claims, its own, unowned or orphaned); how many, or -1. */
 int tables_restore(char *err, size_t errsize);
 
 table *tables_find(const char *id);
+/* As tables_find; acting for a node, a table not in memory is claimed
+** before it is loaded, and when a live other node owns it *elsewhere is
+** set (1) and NULL returned (the client is sent on: docs/protocol.md). */
+table *tables_find_here(const char *id, int *elsewhere);
 /* Frees the finished tables no socket sits at: their records stay on disk
 ** (tables_find loads one again when asked).  Called between events, when
 ** no caller holds a table. */

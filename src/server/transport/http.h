@@ -135,6 +135,11 @@ int sockets_address_allowed(const char *addr);
 /* The close codes of a socket whose login ended (docs/protocol.md). */
 #define SOCKETS_CLOSE_LOGGED_OUT 4001
 #define SOCKETS_CLOSE_DISABLED 4003
+/* The socket's table went to another node (docs/protocol.md, close 4000):
+** it reads nothing more and closes with 4000 "moved" once its queue is
+** written. */
+#define SOCKETS_CLOSE_MOVED 4000
+void sockets_close_moved(session *s);
 /* A login ended: the open sockets of login (its token's SHA-256), or when
 ** login is NULL every socket of player_id's logins but keep's (NULL: all),
 ** read nothing more and close with 4001. */

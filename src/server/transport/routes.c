@@ -498,7 +498,10 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
     int n = sscanf(uri, "/t/%17[0-9a-f]%15s", id, rest);
     if (n < 1 || strlen(id) != STORE_ID_LEN || (n == 2 && strcmp(rest, "/record")))
         return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
-    table *t = tables_find(id);
+    int elsewhere;
+    table *t = tables_find_here(id, &elsewhere);
+    /* another node's (several nodes): the page, whose join is sent on */
+    if (elsewhere && n == 1) return send_file(wsi, "/index.html");
     /* a stranger is not told that a private table exists */
     if (!t || !may_see(wsi, t)) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such table");
     if (n == 1) return send_file(wsi, "/index.html"); /* it reads the table from the address */

@@ -270,6 +270,8 @@ static void close_soon(session *s, int code, const char *why) {
     lws_callback_on_writable(s->wsi);
 }
 
+void sockets_close_moved(session *s) { close_soon(s, SOCKETS_CLOSE_MOVED, "moved"); }
+
 /* ---- the logins of open sockets --------------------------------------- */
 
 /* The sockets opened with a login (session.logged). */

@@ -246,7 +246,7 @@ async () => {
   back.client.close();
 });
 
-test('--durable: the syncing thread folds the log into the database as it grows (about 1000 '
+test('--durable: the syncing thread folds the log into the database as it grows (from 1000 '
   + 'pages)', { skip: ON_PG }, async () => {
   const server = await startServer({ args: ['--durable', '--max-per-address', '0'] });
   const tables = [];
@@ -264,7 +264,11 @@ test('--durable: the syncing thread folds the log into the database as it grows 
   clearInterval(sample);
   biggest = Math.max(biggest, statSync(`${server.db}-wal`).size);
   const pages = Math.round(biggest / (4096 + 24));
-  assert.ok(pages < 2000, `the log grew to ${pages} pages in ${moves} moves`);
+  // Not 1000 exactly: a PASSIVE checkpoint copies the frames it saw, and
+  // the log starts again only once nothing is left to copy, so while moves
+  // keep arriving during one (a loaded machine: ctest -j2) the log runs on
+  // to the next.  Without checkpoints it would pass 4,000.
+  assert.ok(pages < 3000, `the log grew to ${pages} pages in ${moves} moves`);
   const exit = await server.stop('SIGTERM');
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
 });

@@ -24,12 +24,17 @@
 #define LOBBY "tafel_lobby"
 #define TURN "tafel_turn"
 #define RATINGS "tafel_ratings"
+#define HANDOVER "tafel_handover"
 
-const char *const nodes_channels[NODES_CHANNELS] = {LOBBY, TURN, RATINGS};
+const char *const nodes_channels[NODES_CHANNELS] = {LOBBY, TURN, RATINGS, HANDOVER};
 
 static store_notifier *notifier; /* nodes_start's; NULL: one node */
+static char me[STORE_NODE_MAX + 1]; /* this node's name, "" none */
 
-void nodes_start(store_notifier *n) { notifier = n; }
+void nodes_start(store_notifier *n, const char *node) {
+    notifier = n;
+    snprintf(me, sizeof me, "%s", node && store_node_name_ok(node) ? node : "");
+}
 
 void nodes_stop(void) {
     store_notifier *n = notifier;
@@ -60,6 +65,20 @@ void nodes_rated(const int64_t *players, int n) {
         store_notify_send(notifier, RATINGS, line);
     }
 }
+
+/* "ask ID NODE", "given ID NODE", "home NODE": one line of tafel_handover. */
+static void say_handover(const char *what, const char *id, const char *node) {
+    if (!notifier || !me[0]) return;
+    char line[16 + STORE_ID_LEN + STORE_NODE_MAX];
+    snprintf(line, sizeof line, "%s %s%s%s", what, id ? id : "", id ? " " : "", node);
+    store_notify_send(notifier, HANDOVER, line);
+}
+
+void nodes_ask(const char *id) { say_handover("ask", id, me); }
+
+void nodes_given(const char *id, const char *to) { say_handover("given", id, to); }
+
+void nodes_home(const char *node) { say_handover("home", NULL, node); }
 
 /* ---- heard ----------------------------------------------------------- */
 
@@ -95,6 +114,28 @@ static int turn_heard(const char *line) {
     return 0;
 }
 
+/* A line of tafel_handover, checked word by word (another node's words
+** decide nothing here unless they are of the form). */
+static int handover_heard(const char *line) {
+    if (!strncmp(line, "home ", 5)) {
+        if (!store_node_name_ok(line + 5)) return -1;
+        if (me[0] && strcmp(line + 5, me)) tables_give_home(line + 5);
+        return 0;
+    }
+    char what[8], id[STORE_ID_LEN + 2], node[STORE_NODE_MAX + 2];
+    int words = sscanf(line, "%7s %17s %65s", what, id, node);
+    if (words != 3 || strlen(id) != STORE_ID_LEN || !table_id_ok(id) || !store_node_name_ok(node))
+        return -1;
+    if (!strcmp(what, "ask")) {
+        if (me[0] && strcmp(node, me)) tables_give(id, node);
+    } else if (!strcmp(what, "given")) {
+        if (me[0] && !strcmp(node, me)) tables_adopt(id);
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
 static void heard(const char *channel, const char *line, void *ctx) {
     (void)ctx;
     int ok = 0;
@@ -114,6 +155,8 @@ static void heard(const char *channel, const char *line, void *ctx) {
         if (ok) ratings_stale();
     } else if (!strcmp(channel, TURN)) {
         ok = !turn_heard(line);
+    } else if (!strcmp(channel, HANDOVER)) {
+        ok = !handover_heard(line);
     }
     if (!ok)
         fprintf(stderr, "tafel serve: another node said \"%.80s\" on %s: not of its form, "

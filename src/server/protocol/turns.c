@@ -141,6 +141,7 @@ void turns_invited(const table *t, int seat) { tell_player(t, seat, "invited", i
 /* One listed game: its table and the player's seat. */
 typedef struct my_game {
     const table *t;
+    table *copy; /* t read from the store (another node plays it): freed after */
     int seat, yours, invited;
 } my_game;
 
@@ -168,7 +169,8 @@ static int game_order(const void *a, const void *b) {
 }
 
 /* The seats at stored unfinished tables bound to the player that still
-** play (unfinished tables are in memory). */
+** play.  Unfinished tables are in memory, but for those another node
+** plays (several nodes), read from the store as they are now. */
 static int find_games(int64_t player_id, my_game *out, int cap) {
     store_player_seat *seats = malloc(sizeof *seats * (size_t)cap);
     char why[512];
@@ -177,11 +179,16 @@ static int find_games(int64_t player_id, my_game *out, int cap) {
     int n = 0;
     for (int i = 0; i < found; i++) {
         const table *t = tables_loaded(seats[i].table_id);
+        table *copy = t ? NULL : tables_read(seats[i].table_id);
+        if (copy) t = copy;
         int seat = seats[i].seat;
         if (!t || t->over || seat < 0 || seat >= t->players || t->seats[seat].bot ||
-            t->seats[seat].resigned)
+            t->seats[seat].resigned) {
+            tables_read_free(copy);
             continue;
+        }
         out[n].t = t;
+        out[n].copy = copy;
         out[n].seat = seat;
         out[n].yours = clocks_turn_seat(t) == seat;
         out[n].invited = t->seats[seat].invite;
@@ -251,6 +258,7 @@ char *turns_my_games(int found, const player *me, unsigned *status) {
         cJSON_AddNumberToObject(o, "updated", (double)t->updated);
         cJSON_AddItemToArray(list, o);
     }
+    for (int i = 0; i < n; i++) tables_read_free(games[i].copy);
     free(games);
     char *text = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);

@@ -10,6 +10,7 @@
 ** crash or mislead this one.
 */
 #include "nodes.h"
+#include <cjson/cJSON.h>
 #include "protocol.h"
 #include "turns.h"
 
@@ -25,8 +26,9 @@
 #define TURN "tafel_turn"
 #define RATINGS "tafel_ratings"
 #define HANDOVER "tafel_handover"
+#define INVITED "tafel_invited"
 
-const char *const nodes_channels[NODES_CHANNELS] = {LOBBY, TURN, RATINGS, HANDOVER};
+const char *const nodes_channels[NODES_CHANNELS] = {LOBBY, TURN, RATINGS, HANDOVER, INVITED};
 
 static store_notifier *notifier; /* nodes_start's; NULL: one node */
 static char me[STORE_NODE_MAX + 1]; /* this node's name, "" none */
@@ -56,6 +58,16 @@ void nodes_turn(const table *t, int seat) {
     int len = snprintf(line, sizeof line, "%lld %s %s", (long long)ts->who.id, t->id,
                        t->game_string);
     if (len > 0 && (size_t)len < sizeof line) store_notify_send(notifier, TURN, line);
+}
+
+void nodes_invited(const table *t, int seat) {
+    const table_seat *ts = &t->seats[seat];
+    if (!notifier || ts->bot || ts->resigned || ts->who.id <= 0) return;
+    char *text = turns_invited_text(t);
+    char line[NOTIFY_PAYLOAD_MAX];
+    int len = text ? snprintf(line, sizeof line, "%lld %s", (long long)ts->who.id, text) : -1;
+    if (len > 0 && (size_t)len < sizeof line) store_notify_send(notifier, INVITED, line);
+    free(text);
 }
 
 void nodes_rated(const int64_t *players, int n) {
@@ -114,6 +126,23 @@ static int turn_heard(const char *line) {
     return 0;
 }
 
+/* "PLAYER {invited message}": relayed to the player's sockets here once it
+** is checked to be an invitation to a table. */
+static int invited_heard(const char *line) {
+    const char *p;
+    int64_t id = player_id(line, &p);
+    if (id <= 0 || *p++ != ' ') return -1;
+    cJSON *msg = cJSON_Parse(p);
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(msg, "type");
+    const cJSON *table = cJSON_GetObjectItemCaseSensitive(msg, "table");
+    int ok = cJSON_IsObject(msg) && cJSON_IsString(type) && !strcmp(type->valuestring, "invited") &&
+             cJSON_IsString(table) && strlen(table->valuestring) == STORE_ID_LEN &&
+             table_id_ok(table->valuestring);
+    if (ok) turns_relay(id, table->valuestring, p);
+    cJSON_Delete(msg);
+    return ok ? 0 : -1;
+}
+
 /* A line of tafel_handover, checked word by word (another node's words
 ** decide nothing here unless they are of the form). */
 static int handover_heard(const char *line) {
@@ -157,6 +186,8 @@ static void heard(const char *channel, const char *line, void *ctx) {
         ok = !turn_heard(line);
     } else if (!strcmp(channel, HANDOVER)) {
         ok = !handover_heard(line);
+    } else if (!strcmp(channel, INVITED)) {
+        ok = !invited_heard(line);
     }
     if (!ok)
         fprintf(stderr, "tafel serve: another node said \"%.80s\" on %s: not of its form, "

@@ -15,6 +15,8 @@
 **   tafel_handover ask TABLE NODE       NODE's clients reach TABLE: hand it over
 **                  given TABLE NODE     TABLE was handed to NODE: load it
 **                  home NODE            NODE is back: hand back its tables
+**   tafel_invited  PLAYER MESSAGE       PLAYER was invited: MESSAGE, the `invited`
+**                                       JSON, for its sockets there
 **
 ** Heard from another node: the lobby's list is read again at its next ask
 ** (lobby_stale), PLAYER's sockets here are sent `turn` (turns_elsewhere),
@@ -34,7 +36,7 @@ struct table;
 struct store_notifier;
 
 /* The channels, for store_notify_start (serve.c). */
-#define NODES_CHANNELS 4
+#define NODES_CHANNELS 5
 extern const char *const nodes_channels[NODES_CHANNELS];
 
 /* The notifier serve.c started (NULL on SQLite); nodes.c owns it from now
@@ -55,6 +57,8 @@ void nodes_rated(const int64_t *players, int n);
 ** over to node to (tables_events.given); this node started a while ago
 ** (tables_events.home). */
 void nodes_ask(const char *id);
+/* seat's player was invited to t (turns_invited, here). */
+void nodes_invited(const struct table *t, int seat);
 void nodes_given(const char *id, const char *to);
 void nodes_home(const char *node);
 

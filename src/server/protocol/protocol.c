@@ -488,7 +488,10 @@ static void created(table *t, void *ctx, int rc, const char *code, const char *m
         send_json(s, reply);
     }
     for (int i = 0; i < t->players; i++)
-        if (t->seats[i].invite) turns_invited(t, i);
+        if (t->seats[i].invite) {
+            turns_invited(t, i);
+            nodes_invited(t, i); /* the player's sockets on other nodes */
+        }
     request_free(r);
 }
 

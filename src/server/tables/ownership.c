@@ -120,9 +120,16 @@ static int lease_write(store *conn, store_job *job, char *err, size_t errsize) {
     return store_lease_renew(conn, node, lease_seconds, err, errsize);
 }
 
+static int lease_failing; /* a failure is said once, and the renewal after it */
+
 static void lease_done(store_job *job) {
-    if (job->rc)
-        fprintf(stderr, "tafel serve: node %s: the lease was not renewed: %s\n", node, job->err);
+    if (job->rc && !lease_failing)
+        fprintf(stderr, "tafel serve: node %s: the lease was not renewed: %s (tried every "
+                        "%lld ms; said again when it is)\n", node, job->err,
+                (long long)every_ms());
+    if (!job->rc && lease_failing)
+        fprintf(stderr, "tafel serve: node %s: the lease is renewed again\n", node);
+    lease_failing = job->rc != 0;
     lease_in_flight = 0;
     free(job);
 }
@@ -194,11 +201,15 @@ static void adopt_one(const store_claimed *c, const store_table *st) {
     if (!t->over) tables_advance(t);
 }
 
+static int sweep_failing; /* said once until a sweep succeeds again */
+
 static void adopt_done(store_job *job) {
     adopt_job *a = (adopt_job *)job;
     if (!a->id[0]) sweep_in_flight = 0;
-    if (job->rc)
-        fprintf(stderr, "tafel serve: node %s: %s\n", node, job->err);
+    if (job->rc && (a->id[0] || !sweep_failing))
+        fprintf(stderr, "tafel serve: node %s: %s%s\n", node, job->err,
+                a->id[0] ? "" : " (said once until a sweep succeeds)");
+    if (!a->id[0]) sweep_failing = job->rc != 0;
     for (int i = 0; i < a->n; i++) {
         if (a->found[i] == 1 && acting) adopt_one(&a->claimed[i], &a->loaded[i]);
         if (a->found[i] == 1) store_table_free(&a->loaded[i]);
@@ -342,8 +353,11 @@ void tables_give(const char *id, const char *to) {
 }
 
 void tables_give_home(const char *home) {
-    for (table *t = tables_first(); t; t = t->next)
+    /* with no pool threads a hand-over is done, and t freed, within give */
+    for (table *t = tables_first(), *next; t; t = next) {
+        next = t->next;
         if (!strcmp(t->home, home)) give(t, home, 1);
+    }
 }
 
 /* ---- the tick ------------------------------------------------------------- */

@@ -4,8 +4,9 @@
 ** pg_tables.c opens the connection (store_open with a "postgresql://" or
 ** "postgres://" URI) and keeps the schema; pg_players.c, pg_chat.c and
 ** pg_ratings.c run their statements on it through the helpers below
-** (pg.c).  A handle is one connection and holds all its state, so a pool
-** can open several and use each from one thread at a time.  Nothing
+** (pg.c); the reads rows_*.c assemble read it through pg.c's store_rows.
+** A handle is one connection and holds all its state, so a pool can open
+** several and use each from one thread at a time.  Nothing
 ** outside src/server/store/ includes this header.
 **
 ** Every pg_X below is store.h's store_X, same signature, same contract

@@ -16,8 +16,6 @@
 #include "pg.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 /* What rows_chat.c reads, in PostgreSQL's words. */
 const rows_chat_sql pg_chat_sql = {

@@ -18,8 +18,6 @@
 #include "pg.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 /* What rows_players.c reads, in PostgreSQL's words: name keys in byte
 ** order, as SQLite's BINARY collation has them. */

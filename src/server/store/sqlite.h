@@ -5,7 +5,8 @@
 ** PostgreSQL store can stand beside it (pg.h; store.c chooses).  The
 ** store's files on SQLite (sqlite_tables.c opens the connection;
 ** sqlite_players.c, sqlite_chat.c and sqlite_ratings.c run their own
-** statements on it) reach it here.  Nothing outside src/server/store/
+** statements on it, rows_*.c theirs through sqlite.c's store_rows) reach
+** it here.  Nothing outside src/server/store/
 ** includes this header.
 */
 #ifndef TF_SERVER_STORE_SQLITE_H

@@ -11,10 +11,7 @@
 */
 #include "sqlite.h"
 
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <sqlite3.h>
 

@@ -260,8 +260,8 @@ int lite_results_void(store *s, int64_t player, const char *game, store_rerate_f
         int seen = 0;
         for (int j = 0; j < i && !seen; j++) seen = !strcmp((*tables)[j].game, (*tables)[i].game);
         if (!seen)
-            ok = rows_rerate_game(s, &lite_ratings_sql, (*tables)[i].game, rerate, arg, rerate_write,
-                                  err, errsize) == 0;
+            ok = rows_rerate_game(s, &lite_ratings_sql, (*tables)[i].game, rerate, arg,
+                                  rerate_write, err, errsize) == 0;
     }
     if (ok && ratings_commit(db)) ok = ratings_fail_sql(db, err, errsize, "committing") == 0;
     if (!ok) {

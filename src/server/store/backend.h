@@ -153,7 +153,7 @@ int rows_rerate_game(store *db, const rows_ratings_sql *sql, const char *game,
                      int (*write)(store *, const store_rerate_game *, char *, size_t),
                      char *err, size_t errsize);
 
-/* ---- rows_players.c: players, accounts and logins as read ---- */
+/* ---- rows_players.c: players, accounts, logins and attempts as read ---- */
 
 typedef struct rows_players_sql {
     const char *by_key;  /* $1 name key: id, kind, name, disabled */
@@ -161,6 +161,10 @@ typedef struct rows_players_sql {
     const char *account; /* $1 name key: the same, then password */
     const char *login;   /* $1 token hash: the same, then used */
     const char *list;    /* the same, then created, seen, games */
+    /* $1 kind, $2 key, $3 cap, $4 window (ms), $5 now, cap and window reals: */
+    const char *attempt_take;  /* a token taken where there is one: the tokens left */
+    const char *attempt_level; /* the bucket's tokens (no row: full) */
+    const char *attempt_noted; /* $1 kind, $2 key, $3 now: a row while a success is noted */
 } rows_players_sql;
 
 int rows_player_by_key(store *db, const rows_players_sql *sql, const char *key,
@@ -174,6 +178,11 @@ int rows_login_find(store *db, const rows_players_sql *sql, const uint8_t hash[S
                     store_player *out, int64_t *used, char *err, size_t errsize);
 int rows_players_list(store *db, const rows_players_sql *sql, store_player_row **out,
                       char *err, size_t errsize);
+int rows_attempt_take(store *db, const rows_players_sql *sql, const char *kind, const char *key,
+                      double cap, int64_t window_ms, int64_t now, int take, double *tokens,
+                      char *err, size_t errsize);
+int rows_attempt_noted(store *db, const rows_players_sql *sql, const char *kind, const char *key,
+                       int64_t now, char *err, size_t errsize);
 
 /* ---- rows_chat.c: the chat as read ---- */
 

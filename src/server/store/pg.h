@@ -129,15 +129,10 @@ int pg_login_delete(store *db, const uint8_t hash[STORE_HASH_LEN], char *err, si
 int pg_logins_delete(store *db, int64_t player, const uint8_t *keep, char *err, size_t errsize);
 int pg_logins_expire(store *db, int64_t before, char *err, size_t errsize);
 int pg_logins_read(store *db, store_login_state *logins, int n, char *err, size_t errsize);
-int pg_attempt_take(store *db, const char *kind, const char *key, double cap,
-                    int64_t window_ms, int64_t now, int take, double *tokens, char *err,
-                    size_t errsize);
 int pg_attempt_give(store *db, const char *kind, const char *key, double cap,
                     int64_t window_ms, int64_t now, int all, char *err, size_t errsize);
 int pg_attempt_note(store *db, const char *kind, const char *key, int64_t now, int64_t until,
                     char *err, size_t errsize);
-int pg_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
-                    size_t errsize);
 int pg_attempts_expire(store *db, int64_t now, char *err, size_t errsize);
 
 /* pg_chat.c */

@@ -19,6 +19,12 @@
 
 #include <stdio.h>
 
+/* A bucket's tokens at $5 (now): its row's, refilled at $3 (cap) per $4
+** (window ms) since its row's time, at most cap. */
+#define ATTEMPT_LEVEL "LEAST($3, a.tokens + ($5 - a.at) * $3 / $4)"
+/* When a bucket holding tokens is full again. */
+#define ATTEMPT_FULL(tokens) "CAST($5 + ($3 - (" tokens ")) * $4 / $3 AS BIGINT)"
+
 /* What rows_players.c reads, in PostgreSQL's words: name keys in byte
 ** order, as SQLite's BINARY collation has them. */
 const rows_players_sql pg_players_sql = {
@@ -32,6 +38,17 @@ const rows_players_sql pg_players_sql = {
     .list = "SELECT p.id, p.kind, p.name, p.disabled, p.created, p.seen,"
             " (SELECT count(DISTINCT table_id) FROM seats s WHERE s.player = p.id)"
             " FROM players p ORDER BY p.kind COLLATE \"C\", p.name_key COLLATE \"C\", p.id",
+    /* one statement, an upsert whose update happens only where a token is
+    ** there: two servers taking at once wait for each other's row and never
+    ** take the same token */
+    .attempt_take = "INSERT INTO attempts AS a (kind, key, tokens, at, expires)"
+                    " VALUES ($1, $2, $3 - 1, $5, " ATTEMPT_FULL("$3 - 1") ")"
+                    " ON CONFLICT (kind, key) DO UPDATE SET"
+                    " tokens = " ATTEMPT_LEVEL " - 1, at = $5,"
+                    " expires = " ATTEMPT_FULL(ATTEMPT_LEVEL " - 1")
+                    " WHERE " ATTEMPT_LEVEL " >= 1 RETURNING tokens",
+    .attempt_level = "SELECT " ATTEMPT_LEVEL " FROM attempts a WHERE kind = $1 AND key = $2",
+    .attempt_noted = "SELECT 1 FROM attempts WHERE kind = $1 AND key = $2 AND expires > $3",
 };
 
 /* A statement's result whose rows are not wanted: 0, or -1 (err written
@@ -232,51 +249,6 @@ int pg_logins_read(store *db, store_login_state *logins, int n, char *err, size_
 
 /* ---- counted attempts ---------------------------------------------------- */
 
-/* A bucket's tokens at $5 (now): its row's, refilled at $3 (cap) per $4
-** (window ms) since its row's time, at most cap. */
-#define ATTEMPT_LEVEL "LEAST($3, a.tokens + ($5 - a.at) * $3 / $4)"
-/* When a bucket holding tokens is full again. */
-#define ATTEMPT_FULL(tokens) "CAST($5 + ($3 - (" tokens ")) * $4 / $3 AS BIGINT)"
-
-/* A query's one number (the first row's first column, r cleared) into
-** *out: 1, 0 no row, -1 error. */
-static int attempts_number(PGresult *r, double *out) {
-    if (!r) return -1;
-    int found = PQntuples(r) > 0;
-    if (found) *out = store_pg_double(r, 0, 0);
-    PQclear(r);
-    return found;
-}
-
-/* The take is one statement, an upsert whose update happens only where a
-** token is there: two servers taking at once wait for each other's row
-** and never take the same token. */
-int pg_attempt_take(store *db, const char *kind, const char *key, double cap,
-                    int64_t window_ms, int64_t now, int take, double *tokens, char *err,
-                    size_t errsize) {
-    static const char context[] = "counting an attempt";
-    double window = (double)window_ms;
-    int taken = take ? attempts_number(
-        store_pg_exec(db, err, errsize, context,
-                      "INSERT INTO attempts AS a (kind, key, tokens, at, expires)"
-                      " VALUES ($1, $2, $3 - 1, $5, " ATTEMPT_FULL("$3 - 1") ")"
-                      " ON CONFLICT (kind, key) DO UPDATE SET"
-                      " tokens = " ATTEMPT_LEVEL " - 1, at = $5,"
-                      " expires = " ATTEMPT_FULL(ATTEMPT_LEVEL " - 1")
-                      " WHERE " ATTEMPT_LEVEL " >= 1 RETURNING tokens",
-                      "ttddi", kind, key, cap, window, now),
-        tokens) : 0;
-    if (taken) return taken;
-    int found = attempts_number(store_pg_exec(db, err, errsize, context,
-                                              "SELECT " ATTEMPT_LEVEL " FROM attempts a"
-                                              " WHERE kind = $1 AND key = $2",
-                                              "ttddi", kind, key, cap, window, now),
-                                tokens);
-    if (found < 0) return -1;
-    if (!found) *tokens = cap;
-    return *tokens >= 1;
-}
-
 int pg_attempt_give(store *db, const char *kind, const char *key, double cap,
                     int64_t window_ms, int64_t now, int all, char *err, size_t errsize) {
     static const char context[] = "giving an attempt back";
@@ -301,16 +273,6 @@ int pg_attempt_note(store *db, const char *kind, const char *key, int64_t now, i
                                       " DO UPDATE SET tokens = 0, at = excluded.at,"
                                       " expires = excluded.expires",
                                       "ttii", kind, key, now, until));
-}
-
-int pg_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
-                     size_t errsize) {
-    double one;
-    return attempts_number(store_pg_exec(db, err, errsize, "reading a success",
-                                         "SELECT 1 FROM attempts WHERE kind = $1"
-                                         " AND key = $2 AND expires > $3",
-                                         "tti", kind, key, now),
-                           &one);
 }
 
 int pg_attempts_expire(store *db, int64_t now, char *err, size_t errsize) {

@@ -5,7 +5,8 @@
 ** pg_players.c and sqlite_players.c give the SQL (rows_players_sql) and
 ** keep the writes, which differ: how a name key taken is told apart, how a
 ** change of several rows is one transaction.  What a player's row is made
-** of is here once, read through store_query.  Owns no state.
+** of, and how a bucket of attempts is read, is here once, read through
+** store_query.  Owns no state.
 */
 #include "backend.h"
 
@@ -97,4 +98,40 @@ int rows_players_list(store *db, const rows_players_sql *sql, store_player_row *
     return store_rows_all(
         store_query(db, &rows, "listing the players", err, errsize, sql->list, ""),
         (void **)out, sizeof **out, player_row, err, errsize);
+}
+
+/* ---- counted attempts ---------------------------------------------------- */
+
+static void number_row(const store_rows *rows, void *item) {
+    *(double *)item = store_col_double(rows, 0);
+}
+
+int rows_attempt_take(store *db, const rows_players_sql *sql, const char *kind, const char *key,
+                      double cap, int64_t window_ms, int64_t now, int take, double *tokens,
+                      char *err, size_t errsize) {
+    static const char context[] = "counting an attempt";
+    double window = (double)window_ms;
+    store_rows rows;
+    int taken = take ? store_rows_first(store_query(db, &rows, context, err, errsize,
+                                                    sql->attempt_take, "ttddi", kind, key, cap,
+                                                    window, now),
+                                        number_row, tokens, err, errsize)
+                     : 0;
+    if (taken) return taken;
+    int found = store_rows_first(store_query(db, &rows, context, err, errsize,
+                                             sql->attempt_level, "ttddi", kind, key, cap,
+                                             window, now),
+                                 number_row, tokens, err, errsize);
+    if (found < 0) return -1;
+    if (!found) *tokens = cap;
+    return *tokens >= 1;
+}
+
+int rows_attempt_noted(store *db, const rows_players_sql *sql, const char *kind, const char *key,
+                       int64_t now, char *err, size_t errsize) {
+    double one;
+    store_rows rows;
+    return store_rows_first(store_query(db, &rows, "reading a success", err, errsize,
+                                        sql->attempt_noted, "tti", kind, key, now),
+                            number_row, &one, err, errsize);
 }

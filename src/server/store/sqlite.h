@@ -93,15 +93,10 @@ int lite_logins_delete(store *db, int64_t player, const uint8_t *keep, char *err
                        size_t errsize);
 int lite_logins_expire(store *db, int64_t before, char *err, size_t errsize);
 int lite_logins_read(store *db, store_login_state *logins, int n, char *err, size_t errsize);
-int lite_attempt_take(store *db, const char *kind, const char *key, double cap,
-                      int64_t window_ms, int64_t now, int take, double *tokens, char *err,
-                      size_t errsize);
 int lite_attempt_give(store *db, const char *kind, const char *key, double cap,
                       int64_t window_ms, int64_t now, int all, char *err, size_t errsize);
 int lite_attempt_note(store *db, const char *kind, const char *key, int64_t now, int64_t until,
                       char *err, size_t errsize);
-int lite_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
-                      size_t errsize);
 int lite_attempts_expire(store *db, int64_t now, char *err, size_t errsize);
 
 /* sqlite_chat.c */

@@ -19,6 +19,13 @@
 
 #include <sqlite3.h>
 
+/* A bucket's tokens at ?5 (now): its row's, refilled at ?3 (cap) per ?4
+** (window ms) since its row's time, at most cap.  Cap and window are bound
+** as reals: no integer division. */
+#define ATTEMPT_LEVEL "min(?3, a.tokens + (?5 - a.at) * ?3 / ?4)"
+/* When a bucket holding tokens is full again. */
+#define ATTEMPT_FULL(tokens) "CAST(?5 + (?3 - (" tokens ")) * ?4 / ?3 AS INTEGER)"
+
 /* What rows_players.c reads, in SQLite's words. */
 const rows_players_sql lite_players_sql = {
     .by_key = "SELECT id, kind, name, disabled FROM players"
@@ -31,6 +38,15 @@ const rows_players_sql lite_players_sql = {
     .list = "SELECT p.id, p.kind, p.name, p.disabled, p.created, p.seen,"
             " (SELECT count(DISTINCT table_id) FROM seats s WHERE s.player = p.id)"
             " FROM players p ORDER BY p.kind, p.name_key, p.id",
+    /* one statement: the take happens only where a token is there */
+    .attempt_take = "INSERT INTO attempts AS a (kind, key, tokens, at, expires)"
+                    " VALUES (?1, ?2, ?3 - 1, ?5, " ATTEMPT_FULL("?3 - 1") ")"
+                    " ON CONFLICT (kind, key) DO UPDATE SET"
+                    " tokens = " ATTEMPT_LEVEL " - 1, at = ?5,"
+                    " expires = " ATTEMPT_FULL(ATTEMPT_LEVEL " - 1")
+                    " WHERE " ATTEMPT_LEVEL " >= 1 RETURNING tokens",
+    .attempt_level = "SELECT " ATTEMPT_LEVEL " FROM attempts a WHERE kind = ?1 AND key = ?2",
+    .attempt_noted = "SELECT 1 FROM attempts WHERE kind = ?1 AND key = ?2 AND expires > ?3",
 };
 
 /* Writes "storage: <context>: <SQLite's reason>" to err; returns -1. */
@@ -275,50 +291,6 @@ int lite_logins_read(store *s, store_login_state *logins, int n, char *err, size
 
 /* ---- counted attempts ---------------------------------------------------- */
 
-/* A bucket's tokens at ?5 (now): its row's, refilled at ?3 (cap) per ?4
-** (window ms) since its row's time, at most cap.  Cap and window are bound
-** as reals: no integer division. */
-#define ATTEMPT_LEVEL "min(?3, a.tokens + (?5 - a.at) * ?3 / ?4)"
-/* When a bucket holding tokens is full again. */
-#define ATTEMPT_FULL(tokens) "CAST(?5 + (?3 - (" tokens ")) * ?4 / ?3 AS INTEGER)"
-
-/* A query's one number (the first row's first column) into *out: 1, 0 no
-** row, -1 error. */
-static int attempts_number(sqlite3_stmt *st, double *out) {
-    if (!st) return -1;
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) *out = sqlite3_column_double(st, 0);
-    sqlite3_finalize(st);
-    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
-}
-
-int lite_attempt_take(store *s, const char *kind, const char *key, double cap,
-                      int64_t window_ms, int64_t now, int take, double *tokens, char *err,
-                      size_t errsize) {
-    static const char context[] = "counting an attempt";
-    sqlite3 *db = store_sqlite(s);
-    double window = (double)window_ms;
-    /* one statement: the take happens only where a token is there */
-    int taken = take ? attempts_number(
-        store_sql_prepare(db, "INSERT INTO attempts AS a (kind, key, tokens, at, expires)"
-                                  " VALUES (?1, ?2, ?3 - 1, ?5, " ATTEMPT_FULL("?3 - 1") ")"
-                                  " ON CONFLICT (kind, key) DO UPDATE SET"
-                                  " tokens = " ATTEMPT_LEVEL " - 1, at = ?5,"
-                                  " expires = " ATTEMPT_FULL(ATTEMPT_LEVEL " - 1")
-                                  " WHERE " ATTEMPT_LEVEL " >= 1 RETURNING tokens",
-                              "ttddi", kind, key, cap, window, now),
-        tokens) : 0;
-    if (taken) return taken < 0 ? players_fail(db, err, errsize, context) : 1;
-    int found = attempts_number(
-        store_sql_prepare(db, "SELECT " ATTEMPT_LEVEL " FROM attempts a"
-                                  " WHERE kind = ?1 AND key = ?2",
-                              "ttddi", kind, key, cap, window, now),
-        tokens);
-    if (found < 0) return players_fail(db, err, errsize, context);
-    if (!found) *tokens = cap;
-    return *tokens >= 1;
-}
-
 int lite_attempt_give(store *s, const char *kind, const char *key, double cap,
                       int64_t window_ms, int64_t now, int all, char *err, size_t errsize) {
     sqlite3 *db = store_sqlite(s);
@@ -342,17 +314,6 @@ int lite_attempt_note(store *s, const char *kind, const char *key, int64_t now, 
                     "ttii", kind, key, now, until) != SQLITE_DONE)
         return players_fail(db, err, errsize, "noting a success");
     return 0;
-}
-
-int lite_attempt_noted(store *s, const char *kind, const char *key, int64_t now, char *err,
-                       size_t errsize) {
-    sqlite3 *db = store_sqlite(s);
-    double one;
-    int found = attempts_number(store_sql_prepare(db, "SELECT 1 FROM attempts WHERE kind = ?1"
-                                                          " AND key = ?2 AND expires > ?3",
-                                                      "tti", kind, key, now),
-                                &one);
-    return found < 0 ? players_fail(db, err, errsize, "reading a success") : found;
 }
 
 int lite_attempts_expire(store *s, int64_t now, char *err, size_t errsize) {

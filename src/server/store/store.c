@@ -254,10 +254,8 @@ int store_logins_read(store *db, store_login_state *logins, int n, char *err, si
 int store_attempt_take(store *db, const char *kind, const char *key, double cap,
                        int64_t window_ms, int64_t now, int take, double *tokens, char *err,
                        size_t errsize) {
-    return IS_PG(db) ? pg_attempt_take(db, kind, key, cap, window_ms, now, take, tokens, err,
-                                       errsize)
-                     : lite_attempt_take(db, kind, key, cap, window_ms, now, take, tokens, err,
-                                         errsize);
+    return rows_attempt_take(db, players_sql(db), kind, key, cap, window_ms, now, take, tokens,
+                             err, errsize);
 }
 
 int store_attempt_give(store *db, const char *kind, const char *key, double cap,
@@ -274,8 +272,7 @@ int store_attempt_note(store *db, const char *kind, const char *key, int64_t now
 
 int store_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
                         size_t errsize) {
-    return IS_PG(db) ? pg_attempt_noted(db, kind, key, now, err, errsize)
-                     : lite_attempt_noted(db, kind, key, now, err, errsize);
+    return rows_attempt_noted(db, players_sql(db), kind, key, now, err, errsize);
 }
 
 int store_attempts_expire(store *db, int64_t now, char *err, size_t errsize) {

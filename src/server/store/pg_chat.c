@@ -8,7 +8,7 @@
 ** (store_pg_exec), so a number taken already -- two sockets of one table
 ** saying a line at once -- is refused by the key, as on SQLite.  A line's
 ** kind is not a column: it is read back from the speaker's row in
-** `players`.  What the lines read are made of is rows_chat.c's (chat_sql
+** `players`.  What the lines read are made of is rows_chat.c's (pg_chat_sql
 ** here).  Owns no state.
 */
 #include "backend.h"

@@ -25,7 +25,7 @@
 ** lock exclusively, for each game it touches in the games' byte order (no
 ** two voids wait for each other), before it reads what it rewrites.
 ** Profile and leaderboard reads are plain statements, as on SQLite: what
-** they make of the rows is rows_ratings.c's, the SQL here (ratings_sql).
+** they make of the rows is rows_ratings.c's, the SQL here (pg_ratings_sql).
 */
 #include "backend.h"
 #include "owner.h"

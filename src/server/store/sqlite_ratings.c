@@ -14,7 +14,7 @@
 ** (store_results_void).  A profile's or the leaderboard's reads run each
 ** in its own statement, outside any transaction, as a page's view of them
 ** needs no more; what they make of the rows is rows_ratings.c's, the SQL
-** here (ratings_sql).
+** here (lite_ratings_sql).
 */
 #include "sqlite.h"
 

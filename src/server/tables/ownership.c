@@ -243,7 +243,7 @@ static void adopt_submit(const char *id, const char *give_to) {
     }
     if (id) snprintf(a->id, sizeof a->id, "%s", id);
     if (give_to) snprintf(a->give_to, sizeof a->give_to, "%s", give_to);
-    else sweep_in_flight = 1;
+    if (!id) sweep_in_flight = 1; /* cleared when it is done (adopt_done) */
     a->job.run = adopt_write;
     a->job.done = adopt_done;
     /* a given table in its own lane (nothing of it is here to wait for); a

@@ -245,7 +245,7 @@ export async function startPostgres({ port = 18400 } = {}) {
  * Starts PostgreSQL, nodes `tafel serve` nodes on it (n0, n1, ... at
  * nodePort, nodePort + 1, ...; --lease lease, --behind-proxy, --host HOST,
  * and args) and HAProxy at proxyPort in front of them.  Returns
- * { pg, nodes, proxy, kill9(i), pause(i), resume(i), restart(i), stop() };
+ * { pg, nodes, proxy, kill9(i), term(i), pause(i), resume(i), restart(i), stop() };
  * nodes[i] is helpers.mjs's server (port, base, stderr(), ...) with its
  * name.
  */
@@ -263,6 +263,8 @@ export async function startCluster({ nodes = 3, lease = 10, nodePort = 18420, pr
   const node = (i) => cluster.nodes[i];
   Object.assign(cluster, {
     kill9: (i) => node(i).kill9(),
+    /** SIGTERM: the node stops as an operator stops it; resolves when it exited. */
+    term: (i) => node(i).stop('SIGTERM'),
     pause: (i) => { node(i).proc.kill('SIGSTOP'); },
     resume: (i) => { node(i).proc.kill('SIGCONT'); },
     /** Starts node i again at its port (after kill9 or stop). */
@@ -278,4 +280,219 @@ export async function startCluster({ nodes = 3, lease = 10, nodePort = 18420, pr
     },
   });
   return cluster;
+}
+
+/** Polls f until it resolves truthy (errors count as not yet); its value. */
+export async function within(ms, what, f, every = 100) {
+  const deadline = Date.now() + ms;
+  let last = '';
+  for (;;) {
+    try {
+      const v = await f();
+      if (v) return v;
+      last = `answered ${JSON.stringify(v)}`;
+    } catch (e) {
+      last = e.message;
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms (last: ${last})`);
+    await sleep(every);
+  }
+}
+
+/** The rows psql's --csv text holds, without its header: lists of strings. */
+export function csvRows(text) {
+  const rows = [];
+  let row = [], field = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; } else if (c === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  return rows.slice(1);
+}
+
+/** Who owns table in the store: { owner, epoch, home, seq, finished } (owner '' for none). */
+export function ownerOf(pg, table) {
+  const [row] = csvRows(pg.sql('SELECT owner, owner_epoch, to_jsonb(tables)->>\'home\', seq, finished FROM tables '
+    + `WHERE id = '${table}'`));
+  assert.ok(row, `no table ${table} in the store`);
+  const [owner, epoch, home, seq, finished] = row;
+  return { owner, epoch: Number(epoch), home, seq: Number(seq), finished: finished === '1' };
+}
+
+/** A table's actions in the store, in order: [{ seat, text, changeSeq }]. */
+export function storedActions(pg, table) {
+  return csvRows(pg.sql('SELECT seat, text, change_seq FROM actions '
+    + `WHERE table_id = '${table}' ORDER BY position`))
+    .map(([seat, text, changeSeq]) => ({ seat: Number(seat), text, changeSeq: Number(changeSeq) }));
+}
+
+/**
+ * What is wrong with a page's moves in the store: a list of sentences,
+ * empty when every acknowledged move is there once, in the order played,
+ * and (exact) nothing of the seat's is there that was not acknowledged.
+ */
+export function movesMissed(pg, page, { exact = true } = {}) {
+  const mine = storedActions(pg, page.table).filter((a) => a.seat === page.seat);
+  const wrong = [];
+  let at = 0;
+  for (const m of page.acked) {
+    const i = mine.findIndex((a, j) => j >= at && a.changeSeq === m.seq);
+    if (i < 0) wrong.push(`${page.table}: the move acknowledged at seq ${m.seq} is not stored`);
+    else if (mine[i].text !== m.action)
+      wrong.push(`${page.table}: seq ${m.seq} stored ${mine[i].text}, acknowledged ${m.action}`);
+    else {
+      if (exact && i !== at) wrong.push(`${page.table}: stored before seq ${m.seq}, never `
+        + `acknowledged: ${JSON.stringify(mine.slice(at, i))}`);
+      at = i + 1;
+    }
+  }
+  if (exact && at < mine.length && !page.pending)
+    wrong.push(`${page.table}: stored, never acknowledged: ${JSON.stringify(mine.slice(at))}`);
+  return wrong;
+}
+
+// ---------------------------------------------------------------- the page's socket
+
+// web/net/connection.mjs runs in node as it is (as in connection.test.mjs):
+// the browser's globals it reads are stubbed once, and its WebSocket is
+// npm's ws, which tells each page which node answered each socket
+// (X-Tafel-Node of the upgrade, when it has one) and how each closed.
+const pagesByTable = new Map();
+let Connection = null;
+
+async function pageModule() {
+  if (Connection) return Connection;
+  const { default: WebSocket } = await import('ws');
+  globalThis.WebSocket = class extends WebSocket {
+    constructor(url, protocol) {
+      super(url, protocol);
+      const page = pagesByTable.get(new URL(url).searchParams.get('t'));
+      if (!page) return;
+      const socket = { at: Date.now(), node: null, closed: null };
+      page.sockets.push(socket);
+      this.on('upgrade', (res) => { socket.node = res.headers['x-tafel-node'] ?? null; });
+      this.on('close', (code, reason) => { socket.closed = { code, reason: String(reason) }; });
+    }
+  };
+  const events = () => ({ addEventListener() {}, removeEventListener() {} });
+  globalThis.window ??= events();
+  globalThis.document ??= { ...events(), visibilityState: 'visible' };
+  globalThis.location ??= { protocol: 'http:', host: '127.0.0.1' };
+  ({ Connection } = await import('../../web/net/connection.mjs'));
+  return Connection;
+}
+
+const toMove = (s) => s.status === 'playing' && s.seat !== null && s.to_move === s.seat
+  && Array.isArray(s.legal);
+
+/**
+ * A seat played as the page plays it, through base (the proxy): the page's
+ * own Connection joins at /ws?t=ID, follows `elsewhere` and 4000, and sends
+ * an unacknowledged move again after the join.  With auto (a move every
+ * thinkMs or so) it plays the first legal action whenever its seat is to
+ * move, and moves again after a refusal (as a person would).  It keeps
+ * every move asked for (sent), acknowledged (acked: { seq, action, ack, at }),
+ * the acks of each seq, errors, states and sockets ({ node, closed }); with
+ * pg (the cluster's PostgreSQL) it tells each socket's node.
+ */
+export class Page {
+  static async open(base, table, token, opts) {
+    const page = new Page(await pageModule(), base, table, token, opts);
+    pagesByTable.set(table, page);
+    page.conn.join(table, token);
+    page.conn.open();
+    return page;
+  }
+
+  constructor(Conn, base, table, token, { auto = false, thinkMs = 0, keepStates = false,
+    pg = null } = {}) {
+    Object.assign(this, { table, auto, thinkMs, pg });
+    /** With keepStates: every state's seq and clock, and the node that sent it. */
+    this.log = keepStates ? [] : null;
+    this.conn = new Conn(`${base.replace(/^http/, 'ws')}ws`);
+    this.seat = null;
+    this.state = null;
+    this.pending = null;
+    this.sent = [];
+    this.acked = [];
+    this.acks = new Map();
+    this.errors = [];
+    this.sockets = [];
+    this.states = 0;
+    this.timer = null;
+    this.conn.onMessage((m) => this.heard(m));
+  }
+
+  heard(m) {
+    if (m.type === 'state' && m.table === this.table) {
+      // a 101 answer names no node: the one that sends a socket its first
+      // state owns the table then
+      const socket = this.sockets.at(-1);
+      if (this.pg && socket && !socket.node) socket.node = ownerOf(this.pg, this.table).owner;
+      this.state = m;
+      this.seat = m.seat;
+      this.states++;
+      this.log?.push({ seq: m.seq, clock: m.clock, node: this.node, at: Date.now() });
+    } else if (m.type === 'ack' && this.pending) {
+      this.acks.set(m.seq, (this.acks.get(m.seq) || 0) + 1);
+      this.acked.push({ ...this.pending, ack: m.seq, at: Date.now() });
+    } else if (m.type === 'ack') {
+      this.acks.set(m.seq, (this.acks.get(m.seq) || 0) + 1);
+    } else if (m.type === 'error') {
+      this.errors.push({ ...m, at: Date.now() });
+    }
+    // the page's Connection dropped the move (acked, refused, or the table
+    // went on without it after a reconnect)
+    if (this.pending && this.conn.pendingMove === null) this.pending = null;
+    if (this.auto) this.schedule(m.type === 'error' ? Math.max(this.thinkMs, 300) : this.thinkMs);
+  }
+
+  /** Plays action (default: the first legal) for the latest state. */
+  move(action = this.state.legal[0]) {
+    this.pending = { seq: this.state.seq, action };
+    this.sent.push(this.pending);
+    this.conn.move(action);
+    return this.pending;
+  }
+
+  schedule(ms) {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.auto && !this.pending && this.state && toMove(this.state)) this.move();
+    }, Math.round(ms * (0.5 + Math.random())));
+  }
+
+  /** Plays by itself from now on (or stops: false). */
+  play(auto = true) {
+    this.auto = auto;
+    if (auto) this.schedule(this.thinkMs);
+  }
+
+  /** Whether the seat is to move and no move of it is on its way. */
+  get toMove() { return !this.pending && this.state !== null && toMove(this.state); }
+
+  /** The node of the newest socket (with pg). */
+  get node() { return this.sockets.at(-1)?.node ?? null; }
+
+  /** Waits until ready(page) holds (asked every 20 ms), or fails naming what. */
+  until(ready, what, ms = 10000, every = 20) {
+    return within(ms, `${this.table}: ${what}`, () => ready(this), every);
+  }
+
+  close() {
+    this.auto = false;
+    clearTimeout(this.timer);
+    this.conn.close();
+    pagesByTable.delete(this.table);
+  }
 }

@@ -22,7 +22,7 @@
 // says what is missing, for a test's skip.
 
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
@@ -105,10 +105,11 @@ export function fill(template, values) {
 
 /**
  * Starts the proxy of kind ('haproxy' or 'nginx') in front of nodes (each
- * with its port), on port (default: a free one):
+ * with its port), on port (default: a free one), HAProxy taking up to
+ * maxconn connections:
  * { proc, port, base, output(), stop() }.
  */
-export async function startProxy(kind, nodes, { port } = {}) {
+export async function startProxy(kind, nodes, { port, maxconn = 1000 } = {}) {
   const dir = tempDir(`tafel-${kind}-`);
   port = port || await freePort();
   const values = { LISTEN: `127.0.0.1:${port}`, NAME: HOST };
@@ -117,7 +118,7 @@ export async function startProxy(kind, nodes, { port } = {}) {
   if (kind === 'haproxy') {
     // the template has no global section: ours, then the template; its
     // server lines are for three nodes: one line a node here
-    writeFileSync(joinPath(dir, 'global.cfg'), 'global\n  maxconn 1000\n');
+    writeFileSync(joinPath(dir, 'global.cfg'), `global\n  maxconn ${maxconn}\n`);
     let text = fill('haproxy.cfg', values);
     const lines = nodes.map((n, i) => `  server node${i + 1} 127.0.0.1:${n.port}`).join('\n');
     text = text.replace(/^ {2}server node1 .*\n(^ {2}server node\d+ .*\n)*/m, `${lines}\n`);
@@ -191,7 +192,7 @@ process.on('exit', () => {
 
 /**
  * A throwaway PostgreSQL with the database `tafel`: { dir, port, uri,
- * sql(query) (rows as CSV text), kill9(), restart(), stop() }.  port only
+ * sql(query) (rows as CSV text), sqlAsync(query), kill9(), restart(), stop() }.  port only
  * names its socket (in dir): no TCP.
  */
 export async function startPostgres({ port = 18400 } = {}) {
@@ -202,14 +203,18 @@ export async function startPostgres({ port = 18400 } = {}) {
     env: { ...process.env, PGOPTS: opts }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   postgreses.add(dir);
-  const psql = (dbname, query) => execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--csv',
-    '-h', dir, '-p', String(port), '-U', 'tafel', '-d', dbname, '-c', query],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const psqlArgs = (dbname, query) => ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--csv',
+    '-h', dir, '-p', String(port), '-U', 'tafel', '-d', dbname, '-c', query];
+  const psql = (dbname, query) => execFileSync('psql', psqlArgs(dbname, query),
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   psql('postgres', 'CREATE DATABASE tafel');
   const pg = {
     dir, port,
     uri: `postgresql://tafel@/tafel?host=${encodeURIComponent(dir)}&port=${port}`,
     sql: (query) => psql('tafel', query),
+    /** sql without holding the event loop (a load's sockets wait meanwhile). */
+    sqlAsync: (query) => new Promise((res, rej) => execFile('psql', psqlArgs('tafel', query),
+      { encoding: 'utf8', maxBuffer: 1 << 30 }, (e, out) => (e ? rej(e) : res(out)))),
     /** kill -9 of the postmaster (its backends notice and end). */
     kill9() {
       const pid = Number(readFileSync(joinPath(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -250,7 +255,7 @@ export async function startPostgres({ port = 18400 } = {}) {
  * name.
  */
 export async function startCluster({ nodes = 3, lease = 10, nodePort = 18420, proxyPort = 18430,
-  pgPort = 18400, args = [] } = {}) {
+  pgPort = 18400, args = [], maxconn } = {}) {
   const pg = await startPostgres({ port: pgPort });
   const startNode = (i) => startServer({
     db: pg.uri,
@@ -259,7 +264,7 @@ export async function startCluster({ nodes = 3, lease = 10, nodePort = 18420, pr
   }).then((server) => Object.assign(server, { name: `n${i}` }));
   const cluster = { pg, nodes: [] };
   for (let i = 0; i < nodes; i++) cluster.nodes.push(await startNode(i));
-  cluster.proxy = await startProxy('haproxy', cluster.nodes, { port: proxyPort });
+  cluster.proxy = await startProxy('haproxy', cluster.nodes, { port: proxyPort, maxconn });
   const node = (i) => cluster.nodes[i];
   Object.assign(cluster, {
     kill9: (i) => node(i).kill9(),
@@ -400,7 +405,7 @@ const toMove = (s) => s.status === 'playing' && s.seat !== null && s.to_move ===
  * an unacknowledged move again after the join.  With auto (a move every
  * thinkMs or so) it plays the first legal action whenever its seat is to
  * move, and moves again after a refusal (as a person would).  It keeps
- * every move asked for (sent), acknowledged (acked: { seq, action, ack, at }),
+ * every move asked for (sent), acknowledged (acked: { seq, action, sentAt, ack, at }),
  * the acks of each seq, errors, states and sockets ({ node, closed }); with
  * pg (the cluster's PostgreSQL) it tells each socket's node.
  */
@@ -458,7 +463,7 @@ export class Page {
 
   /** Plays action (default: the first legal) for the latest state. */
   move(action = this.state.legal[0]) {
-    this.pending = { seq: this.state.seq, action };
+    this.pending = { seq: this.state.seq, action, sentAt: Date.now() };
     this.sent.push(this.pending);
     this.conn.move(action);
     return this.pending;

@@ -77,6 +77,8 @@ test('kill -9 of a table\'s owner with a move in flight: a survivor plays on, th
   const { table, tokens } = await made('cardcassonne(players=2)', ['human', 'random'],
     { clock: '5+3' });
   const page = await pageAt(table, tokens[0], { keepStates: true });
+  // the table followed its client to the node the proxy sends it to: its home
+  assert.equal(ownerOf(cluster.pg, table).home, page.node, 'the page\'s node is the table\'s home');
   for (let i = 0; i < 3; i++) await playOne(page);
 
   await page.until((p) => p.toMove, 'the seat is to move');
@@ -93,6 +95,7 @@ test('kill -9 of a table\'s owner with a move in flight: a survivor plays on, th
   t.diagnostic(`played on at ${page.node} ${acked.at - killed} ms after the kill`);
   const now = ownerOf(cluster.pg, table);
   assert.ok(now.owner !== dead && now.owner !== '', `a survivor owns it: ${now.owner}`);
+  assert.equal(now.home, dead, 'a claim keeps the home');
   assert.equal(page.node, now.owner);
   assert.equal(page.acks.get(acked.ack), 1, `one ack for seq ${acked.ack}`);
   const mine = storedActions(cluster.pg, table).filter((a) => a.seat === seat);

@@ -485,6 +485,13 @@ static void batch_claims_take_a_dead_nodes_unfinished_tables_once(void **state) 
     for (int i = 0; i < one.n; i++) nobody += !one.from[i][0];
     for (int i = 0; i < two.n; i++) nobody += !two.from[i][0];
     assert_int_equal(nobody, 2);
+    /* a dead node's tables keep it as their home; nobody's take their claimer */
+    raw_value(c, "SELECT count(*) FROM tables WHERE owner IN ('B', 'C') AND home = 'A'", got,
+              sizeof got);
+    assert_string_equal(got, "38");
+    raw_value(c, "SELECT count(*) FROM tables WHERE id LIKE '000000000000e0e%' AND home = owner",
+              got, sizeof got);
+    assert_string_equal(got, "2");
     raw_value(c, "SELECT owner || ' ' || owner_epoch FROM tables WHERE id = '000000000000f1f1'",
               got, sizeof got);
     assert_string_equal(got, "A 1");
@@ -522,6 +529,7 @@ static void a_table_is_handed_over_or_released_by_its_owner_only(void **state) {
     assert_string_equal(claim.owner, "B");
     IS(1, store_claim(b, T1, &claim, err, errsize)); /* B takes it up */
     assert_int_equal(claim.epoch, 3);
+    assert_string_equal(claim.home, "B"); /* handed to B: B's clients reach it there */
     OK(move(b, T1, 0, "B move 0", err, errsize));
 
     /* a release: the next claim takes it at once, A alive or not */
@@ -530,6 +538,7 @@ static void a_table_is_handed_over_or_released_by_its_owner_only(void **state) {
     IS(STORE_MOVED, store_hand_over(a, T2, "C", why, sizeof why));
     IS(1, store_claim(c, T2, &claim, err, errsize));
     assert_int_equal(claim.epoch, 3);
+    assert_string_equal(claim.home, "A"); /* released: A's home still */
     OK(move(c, T2, 0, "C move 0", err, errsize));
     PGconn *raw_c = raw(uri);
     char got[64];

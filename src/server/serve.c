@@ -98,7 +98,8 @@ int server_run(const server_options *given) {
     protocol_start(sockets_send);
     const tables_events told = {.changed = table_changed_here, .unseated = watchers_unseated,
                                 .hint = watchers_hint, .wake = http_wake,
-                                .moved = table_moved_away};
+                                .moved = table_moved_away, .given = nodes_given,
+                                .home = nodes_home};
     if (tables_open(opt->db_path, opt->durable, &tables, &told, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         return 1;
@@ -113,7 +114,7 @@ int server_run(const server_options *given) {
         extseats_shutdown();
         return 1;
     }
-    nodes_start(notifier);
+    nodes_start(notifier, opt->node);
     players_start(tables_store(), opt->limits.guest_seconds);
     ratings_start(tables_store());
     int restored = tables_restore(err, sizeof err);

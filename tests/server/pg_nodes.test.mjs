@@ -16,7 +16,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   PG, startServer, stopAll, newDatabase, sql, Client, createTable, join, get, identity,
-  connectAs, ratedTableReady, sleep,
+  connectAs, ratedTableReady, sleep, getJsonAs,
 } from './helpers.mjs';
 
 after(stopAll);
@@ -199,5 +199,32 @@ test('after the notifications\' connection was lost, a node reads everything afr
   t.diagnostic(`listed on B after ${ms2} ms`);
   assert.ok(ms2 <= WITHIN, `listed on B after ${ms2} ms`);
   c.close();
+  await Promise.all([a.stop(), b.stop()]);
+});
+
+test('an invitation made on one node reaches the invited player on the other, and "my games" '
+  + 'there lists the table', { skip }, async (t) => {
+  const { a, b } = await twoNodes();
+  const alice = await identity(a, 'Alice', { account: true });
+  const dora = await identity(a, 'Dora', { account: true });
+  const doraB = await connectAs(b, dora); // Dora's page on B
+  await sleep(300);
+  const c = await connectAs(a, alice);
+  const start = Date.now();
+  const made = await c.request({ type: 'create', game: GAME, seats: ['human', 'player:dora'],
+    rated: true, clock: '5+3' }, ['created']);
+  const told = await doraB.next('invited', { timeout: 5000 });
+  const ms = Date.now() - start;
+  t.diagnostic(`told on B after ${ms} ms`);
+  assert.deepEqual([told.table, told.game, told.by, told.rated, told.clock],
+    [made.table, GAME, 'Alice', true, '5+3']);
+  assert.ok(ms <= WITHIN, `told on B after ${ms} ms`);
+  // B holds no copy of the table (A made it after B started): read from the store
+  const r = await getJsonAs(b, '/api/my-games', dora);
+  assert.equal(r.status, 200, r.text);
+  const mine = r.json.games;
+  assert.deepEqual(mine.map((g) => [g.table, g.invited, g.by, g.clock?.text]),
+    [[made.table, true, 'Alice', '5+3']]);
+  c.close(); doraB.close();
   await Promise.all([a.stop(), b.stop()]);
 });

@@ -36,13 +36,14 @@ test('two servers started at once on an empty database create the schema once', 
   async () => {
     const db = newDatabase();
     const [a, b] = await Promise.all([startServer({ db }), startServer({ db })]);
-    assert.deepEqual(sql(db, 'SELECT one, version FROM tafel_schema'), [[1, 7]]);
+    assert.deepEqual(sql(db, 'SELECT one, version FROM tafel_schema'), [[1, 8]]);
     assert.deepEqual(ourTables(db), ['actions', 'attempts', 'chat', 'logins', 'nodes', 'players',
       'ratings', 'results', 'seats', 'tables', 'tafel_schema']);
     // the cluster's columns are there, unused
     assert.deepEqual(sql(db, `SELECT column_name, data_type FROM information_schema.columns
-      WHERE table_name = 'tables' AND column_name IN ('owner', 'owner_epoch', 'rowid') ORDER BY 1`),
-    [['owner', 'text'], ['owner_epoch', 'bigint'], ['rowid', 'bigint']]);
+      WHERE table_name = 'tables' AND column_name IN ('home', 'owner', 'owner_epoch', 'rowid')
+      ORDER BY 1`),
+    [['home', 'text'], ['owner', 'text'], ['owner_epoch', 'bigint'], ['rowid', 'bigint']]);
     await Promise.all([a.stop(), b.stop()]);
   });
 
@@ -53,7 +54,7 @@ test('a newer schema version is refused, and the database left as it was', { ski
   sql(db, 'UPDATE tafel_schema SET version = 99');
   const r = serveFails(db);
   assert.notEqual(r.code, 0, r.out);
-  assert.match(r.err, /schema version 99; this tafel reads version 7 and older/);
+  assert.match(r.err, /schema version 99; this tafel reads version 8 and older/);
   assert.equal(admin(db, ['players']).code, 1);
   assert.deepEqual(sql(db, 'SELECT version FROM tafel_schema'), [[99]]);
 });
@@ -63,10 +64,13 @@ test('a database of version 6, the first PostgreSQL schema, is brought up to dat
       const db = newDatabase();
       const s = await startServer({ db });
       await s.stop();
-      sql(db, 'DROP TABLE attempts; UPDATE tafel_schema SET version = 6');
+      sql(db, 'DROP TABLE attempts; ALTER TABLE tables DROP COLUMN home;'
+        + ' UPDATE tafel_schema SET version = 6');
       const again = await startServer({ db });
-      assert.deepEqual(sql(db, 'SELECT version FROM tafel_schema'), [[7]]);
+      assert.deepEqual(sql(db, 'SELECT version FROM tafel_schema'), [[8]]);
       assert.ok(ourTables(db).includes('attempts'), 'version 7 added the attempts');
+      assert.deepEqual(sql(db, `SELECT count(*) FROM information_schema.columns
+        WHERE table_name = 'tables' AND column_name = 'home'`), [[1]], 'version 8 the home');
       await again.stop();
     });
 

@@ -37,7 +37,10 @@ const LOGIN_ENDED = {4001: "logged_out", 4003: "disabled"};
 const MOVED = 4000;
 const MOVED_WITHIN = 500;     // after 4000: at once, jittered over 0-500 ms
 const ELSEWHERE_AFTER = 250;  // after elsewhere: 125-375 ms
-const HOP_MAX = 8000;         // the most either grows to while it repeats
+// The most either grows to while it repeats: a takeover is done within a
+// lease (10 s by default) and one sweep, and the client must not wait much
+// past it; a join answered elsewhere costs a node one UPDATE.
+const HOP_MAX = 2000;
 const TABLE_ID = /^[0-9a-f]{16}$/;
 
 export class Connection extends Channel {

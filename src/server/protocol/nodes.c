@@ -10,6 +10,7 @@
 ** crash or mislead this one.
 */
 #include "nodes.h"
+#include <cjson/cJSON.h>
 #include "protocol.h"
 #include "turns.h"
 
@@ -24,12 +25,18 @@
 #define LOBBY "tafel_lobby"
 #define TURN "tafel_turn"
 #define RATINGS "tafel_ratings"
+#define HANDOVER "tafel_handover"
+#define INVITED "tafel_invited"
 
-const char *const nodes_channels[NODES_CHANNELS] = {LOBBY, TURN, RATINGS};
+const char *const nodes_channels[NODES_CHANNELS] = {LOBBY, TURN, RATINGS, HANDOVER, INVITED};
 
 static store_notifier *notifier; /* nodes_start's; NULL: one node */
+static char me[STORE_NODE_MAX + 1]; /* this node's name, "" none */
 
-void nodes_start(store_notifier *n) { notifier = n; }
+void nodes_start(store_notifier *n, const char *node) {
+    notifier = n;
+    snprintf(me, sizeof me, "%s", node && store_node_name_ok(node) ? node : "");
+}
 
 void nodes_stop(void) {
     store_notifier *n = notifier;
@@ -53,6 +60,16 @@ void nodes_turn(const table *t, int seat) {
     if (len > 0 && (size_t)len < sizeof line) store_notify_send(notifier, TURN, line);
 }
 
+void nodes_invited(const table *t, int seat) {
+    const table_seat *ts = &t->seats[seat];
+    if (!notifier || ts->bot || ts->resigned || ts->who.id <= 0) return;
+    char *text = turns_invited_text(t);
+    char line[NOTIFY_PAYLOAD_MAX];
+    int len = text ? snprintf(line, sizeof line, "%lld %s", (long long)ts->who.id, text) : -1;
+    if (len > 0 && (size_t)len < sizeof line) store_notify_send(notifier, INVITED, line);
+    free(text);
+}
+
 void nodes_rated(const int64_t *players, int n) {
     for (int i = 0; notifier && i < n; i++) {
         char line[24];
@@ -60,6 +77,20 @@ void nodes_rated(const int64_t *players, int n) {
         store_notify_send(notifier, RATINGS, line);
     }
 }
+
+/* "ask ID NODE", "given ID NODE", "home NODE": one line of tafel_handover. */
+static void say_handover(const char *what, const char *id, const char *node) {
+    if (!notifier || !me[0]) return;
+    char line[16 + STORE_ID_LEN + STORE_NODE_MAX];
+    snprintf(line, sizeof line, "%s %s%s%s", what, id ? id : "", id ? " " : "", node);
+    store_notify_send(notifier, HANDOVER, line);
+}
+
+void nodes_ask(const char *id) { say_handover("ask", id, me); }
+
+void nodes_given(const char *id, const char *to) { say_handover("given", id, to); }
+
+void nodes_home(const char *node) { say_handover("home", NULL, node); }
 
 /* ---- heard ----------------------------------------------------------- */
 
@@ -95,6 +126,45 @@ static int turn_heard(const char *line) {
     return 0;
 }
 
+/* "PLAYER {invited message}": relayed to the player's sockets here once it
+** is checked to be an invitation to a table. */
+static int invited_heard(const char *line) {
+    const char *p;
+    int64_t id = player_id(line, &p);
+    if (id <= 0 || *p++ != ' ') return -1;
+    cJSON *msg = cJSON_Parse(p);
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(msg, "type");
+    const cJSON *table = cJSON_GetObjectItemCaseSensitive(msg, "table");
+    int ok = cJSON_IsObject(msg) && cJSON_IsString(type) && !strcmp(type->valuestring, "invited") &&
+             cJSON_IsString(table) && strlen(table->valuestring) == STORE_ID_LEN &&
+             table_id_ok(table->valuestring);
+    if (ok) turns_relay(id, table->valuestring, p);
+    cJSON_Delete(msg);
+    return ok ? 0 : -1;
+}
+
+/* A line of tafel_handover, checked word by word (another node's words
+** decide nothing here unless they are of the form). */
+static int handover_heard(const char *line) {
+    if (!strncmp(line, "home ", 5)) {
+        if (!store_node_name_ok(line + 5)) return -1;
+        if (me[0] && strcmp(line + 5, me)) tables_give_home(line + 5);
+        return 0;
+    }
+    char what[8], id[STORE_ID_LEN + 2], node[STORE_NODE_MAX + 2];
+    int words = sscanf(line, "%7s %17s %65s", what, id, node);
+    if (words != 3 || strlen(id) != STORE_ID_LEN || !table_id_ok(id) || !store_node_name_ok(node))
+        return -1;
+    if (!strcmp(what, "ask")) {
+        if (me[0] && strcmp(node, me)) tables_give(id, node);
+    } else if (!strcmp(what, "given")) {
+        if (me[0] && !strcmp(node, me)) tables_adopt(id);
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
 static void heard(const char *channel, const char *line, void *ctx) {
     (void)ctx;
     int ok = 0;
@@ -114,6 +184,10 @@ static void heard(const char *channel, const char *line, void *ctx) {
         if (ok) ratings_stale();
     } else if (!strcmp(channel, TURN)) {
         ok = !turn_heard(line);
+    } else if (!strcmp(channel, HANDOVER)) {
+        ok = !handover_heard(line);
+    } else if (!strcmp(channel, INVITED)) {
+        ok = !invited_heard(line);
     }
     if (!ok)
         fprintf(stderr, "tafel serve: another node said \"%.80s\" on %s: not of its form, "

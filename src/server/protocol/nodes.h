@@ -12,6 +12,11 @@
 **   tafel_lobby    TABLE                a table was made, changed, or ended
 **   tafel_turn     PLAYER TABLE GAME    it became PLAYER's turn at TABLE
 **   tafel_ratings  PLAYER               a game's end changed PLAYER's rating
+**   tafel_handover ask TABLE NODE       NODE's clients reach TABLE: hand it over
+**                  given TABLE NODE     TABLE was handed to NODE: load it
+**                  home NODE            NODE is back: hand back its tables
+**   tafel_invited  PLAYER MESSAGE       PLAYER was invited: MESSAGE, the `invited`
+**                                       JSON, for its sockets there
 **
 ** Heard from another node: the lobby's list is read again at its next ask
 ** (lobby_stale), PLAYER's sockets here are sent `turn` (turns_elsewhere),
@@ -31,12 +36,12 @@ struct table;
 struct store_notifier;
 
 /* The channels, for store_notify_start (serve.c). */
-#define NODES_CHANNELS 3
+#define NODES_CHANNELS 5
 extern const char *const nodes_channels[NODES_CHANNELS];
 
 /* The notifier serve.c started (NULL on SQLite); nodes.c owns it from now
 ** on and stops it in nodes_stop. */
-void nodes_start(struct store_notifier *n);
+void nodes_start(struct store_notifier *n, const char *node);
 /* Sends what is queued and stops the notifier (the server stops). */
 void nodes_stop(void);
 
@@ -47,6 +52,15 @@ void nodes_stop(void);
 void nodes_table_changed(const struct table *t);
 void nodes_turn(const struct table *t, int seat);
 void nodes_rated(const int64_t *players, int n);
+/* Several nodes (tables.h, tables_give): a client here asked for table id,
+** which a live other node owns (it was sent `elsewhere`); id was handed
+** over to node to (tables_events.given); this node started a while ago
+** (tables_events.home). */
+void nodes_ask(const char *id);
+/* seat's player was invited to t (turns_invited, here). */
+void nodes_invited(const struct table *t, int seat);
+void nodes_given(const char *id, const char *to);
+void nodes_home(const char *node);
 
 /* On the loop, woken by the notifier: what other nodes said, applied.
 ** How many lines. */

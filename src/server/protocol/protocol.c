@@ -13,6 +13,7 @@
 #include "chat.h"
 #include "json_print.h"
 #include "protocol.h"
+#include "nodes.h"
 #include "players.h"
 #include "rematch.h"
 #include "ratings.h"
@@ -73,7 +74,10 @@ void protocol_send_error(session *s, const char *code, const char *fmt, ...) {
 
 /* The table is another node's (several nodes): the client reopens its
 ** socket at /ws?t=ID and is routed there (docs/protocol.md, "elsewhere"). */
+/* A live other node owns table id: the client is sent on, and the owner
+** asked for it (a proxy routes the client here again: docs/server.md). */
 static void send_elsewhere(session *s, const char *id) {
+    nodes_ask(id);
     cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "type", "elsewhere");
     cJSON_AddStringToObject(msg, "table", id);
@@ -484,7 +488,10 @@ static void created(table *t, void *ctx, int rc, const char *code, const char *m
         send_json(s, reply);
     }
     for (int i = 0; i < t->players; i++)
-        if (t->seats[i].invite) turns_invited(t, i);
+        if (t->seats[i].invite) {
+            turns_invited(t, i);
+            nodes_invited(t, i); /* the player's sockets on other nodes */
+        }
     request_free(r);
 }
 

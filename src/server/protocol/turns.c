@@ -77,32 +77,43 @@ void turns_socket_closed(session *s) {
     }
 }
 
-/* Tells the player's sockets that are not at the table table_id of it: a
-** message of type with the table and its game (and what extra adds of t,
-** when the table is here). */
-static void tell(int64_t player_id, const char *table_id, const char *game, const char *type,
-                 void (*extra)(cJSON *, const table *), const table *t) {
+/* A message of type with the table and its game (and what extra adds of
+** t, when the table is here): JSON text, malloc'd, or NULL. */
+static char *message_text(const char *table_id, const char *game, const char *type,
+                          void (*extra)(cJSON *, const table *), const table *t) {
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "type", type);
+    cJSON_AddStringToObject(msg, "table", table_id);
+    cJSON_AddStringToObject(msg, "game", game);
+    if (extra) extra(msg, t);
+    char *text = cJSON_PrintUnformatted(msg);
+    cJSON_Delete(msg);
+    return text;
+}
+
+/* Sends text (made when first needed) to the player's sockets that are not
+** at the table table_id: those see the table's state. */
+static void send_to_player(int64_t player_id, const char *table_id, const char *given,
+                           const char *game, const char *type,
+                           void (*extra)(cJSON *, const table *), const table *t) {
     if (protocol_is_stopping()) return;
     player_sockets *p = *slot_of(player_id);
     while (p && p->id != player_id) p = p->next;
     if (!p) return;
-    char *text = NULL;
+    char *made = NULL;
+    const char *text = given;
     for (int i = 0; i < p->n; i++) {
         session *s = p->sockets[i];
-        if (s->table && !strcmp(s->table->id, table_id)) continue; /* it sees the table's state */
-        if (!text) {
-            cJSON *msg = cJSON_CreateObject();
-            cJSON_AddStringToObject(msg, "type", type);
-            cJSON_AddStringToObject(msg, "table", table_id);
-            cJSON_AddStringToObject(msg, "game", game);
-            if (extra) extra(msg, t);
-            text = cJSON_PrintUnformatted(msg);
-            cJSON_Delete(msg);
-            if (!text) return;
-        }
+        if (s->table && !strcmp(s->table->id, table_id)) continue;
+        if (!text && !(text = made = message_text(table_id, game, type, extra, t))) return;
         session_send(s, text, strlen(text));
     }
-    free(text);
+    free(made);
+}
+
+static void tell(int64_t player_id, const char *table_id, const char *game, const char *type,
+                 void (*extra)(cJSON *, const table *), const table *t) {
+    send_to_player(player_id, table_id, NULL, game, type, extra, t);
 }
 
 /* The seat's player, when a person still playing there. */
@@ -136,11 +147,20 @@ static void invited_message(cJSON *o, const table *t) {
 
 void turns_invited(const table *t, int seat) { tell_player(t, seat, "invited", invited_message); }
 
+char *turns_invited_text(const table *t) {
+    return message_text(t->id, t->game_string, "invited", invited_message, t);
+}
+
+void turns_relay(int64_t player_id, const char *table_id, const char *text) {
+    send_to_player(player_id, table_id, text, NULL, NULL, NULL, NULL);
+}
+
 /* ---- my games --------------------------------------------------------- */
 
 /* One listed game: its table and the player's seat. */
 typedef struct my_game {
     const table *t;
+    table *copy; /* t read from the store (another node plays it): freed after */
     int seat, yours, invited;
 } my_game;
 
@@ -168,7 +188,8 @@ static int game_order(const void *a, const void *b) {
 }
 
 /* The seats at stored unfinished tables bound to the player that still
-** play (unfinished tables are in memory). */
+** play.  Unfinished tables are in memory, but for those another node
+** plays (several nodes), read from the store as they are now. */
 static int find_games(int64_t player_id, my_game *out, int cap) {
     store_player_seat *seats = malloc(sizeof *seats * (size_t)cap);
     char why[512];
@@ -177,11 +198,16 @@ static int find_games(int64_t player_id, my_game *out, int cap) {
     int n = 0;
     for (int i = 0; i < found; i++) {
         const table *t = tables_loaded(seats[i].table_id);
+        table *copy = t ? NULL : tables_read(seats[i].table_id);
+        if (copy) t = copy;
         int seat = seats[i].seat;
         if (!t || t->over || seat < 0 || seat >= t->players || t->seats[seat].bot ||
-            t->seats[seat].resigned)
+            t->seats[seat].resigned) {
+            tables_read_free(copy);
             continue;
+        }
         out[n].t = t;
+        out[n].copy = copy;
         out[n].seat = seat;
         out[n].yours = clocks_turn_seat(t) == seat;
         out[n].invited = t->seats[seat].invite;
@@ -251,6 +277,7 @@ char *turns_my_games(int found, const player *me, unsigned *status) {
         cJSON_AddNumberToObject(o, "updated", (double)t->updated);
         cJSON_AddItemToArray(list, o);
     }
+    for (int i = 0; i < n; i++) tables_read_free(games[i].copy);
     free(games);
     char *text = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);

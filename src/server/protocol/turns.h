@@ -27,6 +27,11 @@ void turns_elsewhere(int64_t player_id, const char *table_id, const char *game);
 /* Seat's player was invited to table t: its sockets are sent {"type":
 ** "invited", "table", "game", "by", "rated", "clock", "invite_until"}. */
 void turns_invited(const struct table *t, int seat);
+/* That message's text (malloc'd, NULL out of memory), for the other nodes
+** (nodes.c), which relay it to the player's sockets there that are not at
+** table_id (turns_relay). */
+char *turns_invited_text(const struct table *t);
+void turns_relay(int64_t player_id, const char *table_id, const char *text);
 /* The answer to GET /api/my-games for the request's login (found and me:
 ** what players_of_request said of it): JSON text
 ** (malloc'd; NULL out of memory) and its HTTP status (200, 401 nobody,

@@ -4,7 +4,8 @@
 ** shared/notes/stack-turn4.md §4, whose SQL cluster/fence.sh checked).
 **
 ** nodes(node, addr, lease_until) is a node's lease; tables.owner and
-** tables.owner_epoch say who plays a table and since which claim.  Only
+** tables.owner_epoch say who plays a table and since which claim, and
+** tables.home where it goes back to when that node is up (store.h).  Only
 ** the database's clock counts (clock_timestamp(), not now(): a statement
 ** that waited for a lock judges leases at the time it runs).  A claim is
 ** one UPDATE of the table's row, so it waits for a change in flight on
@@ -93,15 +94,17 @@ int pg_claim(store *db, const char *id, store_claim_answer *out, char *err, size
     store_context(context, sizeof context, "claiming", id);
     PGresult *r = store_pg_exec(
         db, err, errsize, context,
-        "UPDATE tables t SET owner = $2, owner_epoch = owner_epoch + 1"
+        "UPDATE tables t SET owner = $2, owner_epoch = owner_epoch + 1,"
+        " home = coalesce(home, owner, $2)"
         " WHERE id = $1 AND " PG_LIVE("$2") " AND (owner IS NULL OR owner = $2 OR NOT EXISTS"
         " (SELECT 1 FROM nodes n WHERE n.node = t.owner AND n.lease_until > clock_timestamp()))"
-        " RETURNING owner_epoch, seq", "tt", id, store_acting_for(db));
+        " RETURNING owner_epoch, seq, home", "tt", id, store_acting_for(db));
     if (!r) return -1;
     int claimed = PQntuples(r) == 1;
     if (claimed) {
         out->epoch = store_pg_int(r, 0, 0);
         out->seq = store_pg_int(r, 0, 1);
+        store_pg_text(r, 0, 2, out->home, sizeof out->home);
     }
     PQclear(r);
     if (!claimed) return pg_claim_refused(db, id, out, context, err, errsize) < 0 ? -1 : 0;
@@ -130,7 +133,8 @@ int pg_hand_over(store *db, const char *id, const char *to, char *err, size_t er
     int rc = pg_fence_held(db, id, context, &epoch, err, errsize);
     if (rc) return rc;
     PGresult *r = store_pg_exec(db, err, errsize, context,
-                                "UPDATE tables SET owner = $3, owner_epoch = owner_epoch + 1"
+                                "UPDATE tables SET owner = $3, owner_epoch = owner_epoch + 1,"
+                                " home = coalesce($3, home)"
                                 " WHERE id = $1 AND owner = $2 AND owner_epoch = $4"
                                 " RETURNING owner_epoch", "ttti", id, store_acting_for(db), to,
                                 epoch);
@@ -174,8 +178,9 @@ int pg_claim_orphans(store *db, int cap, store_claimed *out, char *err, size_t e
         "  AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.node = t.owner"
         "                  AND n.lease_until > clock_timestamp())"
         "  ORDER BY t.rowid LIMIT $2 FOR UPDATE OF t SKIP LOCKED)"
-        " UPDATE tables t SET owner = $1, owner_epoch = t.owner_epoch + 1 FROM c"
-        " WHERE t.id = c.id RETURNING t.id, t.owner_epoch, t.seq, coalesce(c.was, '')",
+        " UPDATE tables t SET owner = $1, owner_epoch = t.owner_epoch + 1,"
+        " home = coalesce(t.home, c.was, $1) FROM c"
+        " WHERE t.id = c.id RETURNING t.id, t.owner_epoch, t.seq, coalesce(c.was, ''), t.home",
         "ti", me, (int64_t)cap);
     if (!r) return -1;
     int n = 0, rc = 0;
@@ -187,6 +192,7 @@ int pg_claim_orphans(store *db, int cap, store_claimed *out, char *err, size_t e
         c->epoch = store_pg_int(r, i, 1);
         c->seq = store_pg_int(r, i, 2);
         store_pg_text(r, i, 3, c->from, sizeof c->from);
+        store_pg_text(r, i, 4, c->home, sizeof c->home);
         if (owner_hold(db->owner, c->id, c->epoch)) rc = -1;
     }
     PQclear(r);

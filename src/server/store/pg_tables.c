@@ -15,7 +15,9 @@
 ** an empty database create it once.  Its version is the row of
 ** tafel_schema: 6 is the first PostgreSQL schema; a newer one is refused
 ** untouched, as a database with tables of our names but no tafel_schema.
-** Columns for the cluster (nodes, tables.owner, tables.owner_epoch) are
+** PostgreSQL's version runs one ahead of SQLite's (PG_SCHEMA_VERSION): 8
+** added tables.home, which only several nodes use.
+** Columns for the cluster (nodes, tables.owner, tables.owner_epoch, home) are
 ** pg_owner.c's: a handle acting for a node records it as the owner of the
 ** tables it makes, and every write of a table below passes its fence
 ** (owner.h) under the row's lock, in the write's own transaction.
@@ -41,6 +43,13 @@
 #define T "text COLLATE \"C\""
 #define FLAG(name) name " integer NOT NULL DEFAULT 0 CHECK (" name " IN (0, 1))"
 
+/* PostgreSQL's schema version: SQLite's, and 8 for the cluster's home. */
+#define PG_SCHEMA_VERSION 8
+
+/* Version 8: the node a table lives at when every node is up (pg_owner.c). */
+#define PG_V8_HOME "ALTER TABLE tables ADD COLUMN home " T ";"
+#define PG_HOME_COLUMN "  home " T ");" /* the cluster: where it goes back to */
+
 /* Version 7: the attempts players.c limits, shared by every server on the
 ** database (sqlite_tables.c's STORE_V7_ATTEMPTS says what each column
 ** means). */
@@ -54,7 +63,7 @@
     "  PRIMARY KEY (kind, key));"                                                    \
     "CREATE INDEX attempts_by_expiry ON attempts (expires);"
 
-/* The schema of version 7 (sqlite_tables.c's STORE_SCHEMA and STORE_CLUB
+/* The schema of version 8 (sqlite_tables.c's STORE_SCHEMA and STORE_CLUB
 ** say what each column means), plus the cluster's columns. */
 static const char PG_SCHEMA[] =
     "CREATE TABLE tafel_schema ("
@@ -96,7 +105,8 @@ static const char PG_SCHEMA[] =
     "  invite_until bigint,"
     "  creator_addr " T ","
     "  owner " T " REFERENCES nodes (node)," /* the cluster: who plays it */
-    "  owner_epoch bigint NOT NULL DEFAULT 0);" /* the cluster: a fencing token */
+    "  owner_epoch bigint NOT NULL DEFAULT 0," /* the cluster: a fencing token */
+    PG_HOME_COLUMN
     "CREATE INDEX tables_by_age ON tables (created);"
     "CREATE INDEX tables_playing ON tables (finished, created);"
     "CREATE INDEX tables_ended ON tables (finished, updated);"
@@ -168,8 +178,9 @@ static const char *const PG_NAMES[] = {"tafel_schema", "nodes",  "players", "tab
 
 /* PG_UPGRADE[v] takes a database of version v to v + 1; 6 is the first
 ** PostgreSQL schema, so there is nothing before it.  7 added the attempts
-** (empty). */
-static const char *const PG_UPGRADE[STORE_SCHEMA_VERSION + 1] = {[6] = PG_V7_ATTEMPTS};
+** (empty), 8 the tables' home (none yet: the owner's, at its next claim). */
+static const char *const PG_UPGRADE[PG_SCHEMA_VERSION] = {[6] = PG_V7_ATTEMPTS,
+                                                          [7] = PG_V8_HOME};
 
 /* The time of a change, as the database commits it: never before the
 ** table was made. */
@@ -222,7 +233,7 @@ static int pg_schema(store *db, int existing, const char *context, char *err,
         if (!rc) {
             r = store_pg_exec(db, err, errsize, context,
                               "INSERT INTO tafel_schema (version) VALUES ($1)", "i",
-                              (int64_t)STORE_SCHEMA_VERSION);
+                              (int64_t)PG_SCHEMA_VERSION);
             rc = r ? 0 : -1;
             PQclear(r);
         }
@@ -234,20 +245,20 @@ static int pg_schema(store *db, int existing, const char *context, char *err,
             store_fail(err, errsize, context, "tafel_schema has %d rows, not 1", PQntuples(r));
         PQclear(r);
         if (version < 0) rc = -1;
-        else if (version > STORE_SCHEMA_VERSION)
+        else if (version > PG_SCHEMA_VERSION)
             rc = store_fail(err, errsize, context,
                             "the database has schema version %lld; this tafel reads "
-                            "version %d and older", (long long)version, STORE_SCHEMA_VERSION);
+                            "version %d and older", (long long)version, PG_SCHEMA_VERSION);
         else if (version < 6)
             rc = store_fail(err, errsize, context,
                             "schema version %lld was never a PostgreSQL one (6 is the first)",
                             (long long)version);
-        for (; !rc && version < STORE_SCHEMA_VERSION; version++)
+        for (; !rc && version < PG_SCHEMA_VERSION; version++)
             rc = store_pg_script(db, err, errsize, context, PG_UPGRADE[version]);
         if (!rc) {
             r = store_pg_exec(db, err, errsize, context,
                               "UPDATE tafel_schema SET version = $1 WHERE version < $1", "i",
-                              (int64_t)STORE_SCHEMA_VERSION);
+                              (int64_t)PG_SCHEMA_VERSION);
             rc = r ? 0 : -1;
             PQclear(r);
         }
@@ -379,9 +390,9 @@ int pg_create(store *db, const store_table *t, char *err, size_t errsize) {
         db, err, errsize, context,
         "INSERT INTO tables (id, game, seed, seq, finished, created, updated, seed_chosen,"
         " rated, private, clock, bot_level, rematch_of, creator, invite_until, creator_addr,"
-        " owner, owner_epoch)"
+        " owner, owner_epoch, home)"
         " VALUES ($1, $2, $3, 0, 0, $4, $4, $5, $6, $7, nullif($8, ''), nullif($9, ''),"
-        " nullif($10, ''), nullif($11, 0), nullif($12, 0), nullif($13, ''), $14, $15)",
+        " nullif($10, ''), nullif($11, 0), nullif($12, 0), nullif($13, ''), $14, $15, $14)",
         "ttiiiiitttiitti", t->id, t->game, seed_bits, t->created,
         (int64_t)(t->seed_chosen ? 1 : 0), (int64_t)(t->rated ? 1 : 0),
         (int64_t)(t->private_ ? 1 : 0), t->clock, t->bot_level, t->rematch_of, t->creator,

@@ -586,7 +586,14 @@ typedef struct store_claim_answer {
     int64_t seq;                    /* claimed: the table's seq (its changes so far) */
     char owner[STORE_NODE_MAX + 1]; /* refused: the live node that owns it */
     char addr[STORE_ADDR_MAX];      /* refused: that node's address */
+    char home[STORE_NODE_MAX + 1];  /* claimed: its home ("" none: one node) */
 } store_claim_answer;
+
+/* A table's home (PostgreSQL, schema 8) is the node it goes back to when
+** that node is up: the node that made it, or the node a hand-over gave it
+** to (one its clients reach).  A claim keeps it: a dead node's tables,
+** taken over, still have that node as their home (a table without one, of
+** an older schema, takes its owner's, else the claimer's). */
 
 /* Claims table id for db's node (which must act for one, with a live
 ** lease): when the table has no owner, is the node's own, or its owner's
@@ -610,6 +617,7 @@ typedef struct store_claimed {
     int64_t epoch;                 /* db's node holds it at */
     int64_t seq;
     char from[STORE_NODE_MAX + 1]; /* the node whose lease ran out, "" none (released) */
+    char home[STORE_NODE_MAX + 1]; /* its home (store_claim) */
 } store_claimed;
 
 /* Claims up to cap unfinished tables that have no owner or whose owner's

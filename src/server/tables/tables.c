@@ -26,6 +26,7 @@
 #include "extbot.h"
 #include "players.h"
 #include "commits.h"
+#include "ownership.h"
 
 #include <openssl/evp.h>
 #include <signal.h>
@@ -366,75 +367,12 @@ static void table_reread_new(const char *id) {
     if (made) table_advance(made);
 }
 
-/* ---- this node's tables (several nodes on PostgreSQL: store.h) ---------- */
-
-static int acting;           /* the tables act for config.node (PostgreSQL with --node) */
-static int64_t lease_next;   /* unix seconds when the lease is renewed next */
-static int lease_in_flight;  /* a renewal is with the pool */
-
-/* Seconds between renewals: a fifth of the lease, at least one (a tick). */
-static int64_t lease_every(void) {
-    return config.lease_seconds >= 5 ? config.lease_seconds / 5 : 1;
-}
-
-static int acting_start(const char *db_path, char *err, size_t errsize) {
-    acting = 0;
-    if (!config.node || !store_path_is_postgres(db_path)) return 0;
-    char why[512];
-    if (store_act_as(db, config.node, why, sizeof why) ||
-        store_lease_renew(db, config.node, config.lease_seconds, why, sizeof why)) {
-        snprintf(err, errsize, "node %s: %s", config.node, why);
-        return -1;
-    }
-    acting = 1;
-    lease_next = now_seconds() + lease_every();
-    return 0;
-}
-
-/* The lease is renewed by a job of the pool (never a blocking call on the
-** loop; with no threads it runs at once, as every commit does). */
-static int lease_write(store *conn, store_job *job, char *err, size_t errsize) {
-    (void)job;
-    return store_lease_renew(conn, config.node, config.lease_seconds, err, errsize);
-}
-
-static void lease_done(store_job *job) {
-    if (job->rc)
-        fprintf(stderr, "tafel serve: node %s: the lease was not renewed: %s\n", config.node,
-                job->err);
-    lease_in_flight = 0;
-    free(job);
-}
-
-static void lease_tick(void) {
-    int64_t now = now_seconds();
-    if (!acting || lease_in_flight || now < lease_next) return;
-    store_job *j = calloc(1, sizeof *j);
-    if (!j) return; /* tried again at the next tick */
-    lease_next = now + lease_every();
-    lease_in_flight = 1;
-    j->run = lease_write;
-    j->done = lease_done;
-    commits_submit_job("lease", j); /* a key no table has: a lane of its own */
-}
-
-/* Claims id for this node before it is loaded: 1 claimed (or not acting),
-** 0 a live other node owns it, -1 not (logged). */
-static int claim(const char *id) {
-    if (!acting) return 1;
-    store_claim_answer a;
-    char why[512];
-    int rc = store_claim(db, id, &a, why, sizeof why);
-    if (rc < 0) fprintf(stderr, "tafel serve: table %s: not claimed: %s\n", id, why);
-    return rc;
-}
-
 static void remove_table(table *t);
 
-/* A write of t answered STORE_MOVED: another node claimed it.  It goes
-** from memory: what waited is told it went, its bots and clocks stop, and
-** its sockets close with 4000 (told.moved). */
-static void table_moved(table *t) {
+/* A write of t answered STORE_MOVED: another node claimed it (or this one
+** handed it over).  It goes from memory: what waited is told it went, its
+** bots and clocks stop, and its sockets close with 4000 (told.moved). */
+void tables_drop_moved(table *t) {
     table_drop_waiting(t);
     botpool_cancel(t->id, INT64_MAX); /* every job of it queued */
     t->bot_asked = -1;
@@ -466,11 +404,13 @@ int tables_open(const char *db_path, int durable, const tables_config *cfg,
         n = -1;
     }
     static const commits_hooks hooks = {.reread = table_reload, .reread_new = table_reread_new,
-                                        .idle = sweep_later, .moved = table_moved};
+                                        .idle = sweep_later, .moved = tables_drop_moved};
     /* the pool's connections act for the node the loop's acts for when it
     ** starts (pool.h): the node first, and its lease renewed once, so that
     ** its first claims (tables_restore) find it alive */
-    if (n >= 0 && acting_start(db_path, err, errsize)) n = -1;
+    if (n >= 0 && ownership_start(db, db_path, cfg->node, cfg->lease_seconds, &told, err,
+                                  errsize))
+        n = -1;
     if (n < 0 || commits_start(db, db_path, n, events->wake, &hooks, err, errsize)) {
         store_close(db);
         db = NULL;
@@ -483,6 +423,7 @@ store *tables_store(void) { return db; }
 
 void tables_close(void) {
     commits_stop(); /* what is queued still commits; nobody is answered, nothing applied */
+    ownership_stop();
     while (all) {
         table *next = all->next;
         table_free(all);
@@ -585,7 +526,8 @@ int tables_restore(char *err, size_t errsize) {
     if (!ids) return set_msg(err, errsize, "out of memory"), -1;
     int n = store_list(db, 1, ids, MAX_RESTORE, err, errsize), restored = 0;
     for (int i = n - 1; i >= 0; i--) { /* oldest first: the newest ends in front */
-        if (claim(ids[i]) != 1) continue; /* another node's, alive */
+        char home[STORE_NODE_MAX + 1];
+        if (ownership_claim(ids[i], home, sizeof home) != 1) continue; /* another node's, alive */
         store_table st;
         char why[512];
         int found = store_load(db, ids[i], &st, why, sizeof why);
@@ -600,6 +542,7 @@ int tables_restore(char *err, size_t errsize) {
             fprintf(stderr, "tafel serve: table not restored: %s\n", why);
             continue;
         }
+        ownership_arrived(t, home);
         add_table(t);
         restored++;
     }
@@ -608,6 +551,28 @@ int tables_restore(char *err, size_t errsize) {
     for (table *t = all; t; t = t->next) table_advance(t);
     return restored;
 }
+
+table *tables_build(const store_table *st, char *msg, size_t size) {
+    return table_from_store(st, msg, size);
+}
+
+void tables_add(table *t) { add_table(t); }
+
+void tables_advance(table *t) { table_advance(t); }
+
+table *tables_first(void) { return all; }
+
+table *tables_read(const char *id) {
+    store_table st;
+    char why[512];
+    int found = store_load(db, id, &st, why, sizeof why);
+    if (found != 1) return NULL;
+    table *t = table_from_store(&st, why, sizeof why);
+    store_table_free(&st);
+    return t;
+}
+
+void tables_read_free(table *t) { table_free(t); }
 
 table *tables_find(const char *id) { return tables_find_here(id, NULL); }
 
@@ -618,7 +583,8 @@ table *tables_find_here(const char *id, int *elsewhere) {
     /* a finished table of an earlier run, or (several nodes) a table this
     ** node claims now: loaded when asked for */
     if (strlen(id) != STORE_ID_LEN) return NULL;
-    int claimed = claim(id);
+    char home[STORE_NODE_MAX + 1];
+    int claimed = ownership_claim(id, home, sizeof home);
     if (claimed == 0 && elsewhere) *elsewhere = 1;
     if (claimed != 1) return NULL;
     store_table st;
@@ -627,6 +593,7 @@ table *tables_find_here(const char *id, int *elsewhere) {
     table *t = table_from_store(&st, why, sizeof why);
     store_table_free(&st);
     if (!t) return NULL;
+    ownership_arrived(t, home);
     add_table(t);
     if (!t->over) table_advance(t); /* claimed from a node gone: its bots and clocks */
     return t;
@@ -827,6 +794,7 @@ static table *new_request(const char *game_string, const char *const *specs, int
         return NULL;
     }
     t->created = t->updated = now_seconds();
+    ownership_arrived(t, ownership_node()); /* its home is where it was made */
     t->seed_chosen = has_seed;
     t->rated = opt->rated;
     t->private_ = opt->private_;
@@ -1943,5 +1911,5 @@ void tables_tick(void) {
         }
     }
     clocks_tick();
-    lease_tick();
+    ownership_tick();
 }

@@ -136,6 +136,12 @@ typedef struct table {
     struct table *next, *prev; /* the list of tables, newest first */
     struct table *hnext;       /* the next in its bucket of the map by id */
     int sweep_listed;          /* on the list tables_sweep looks at */
+
+    /* Several nodes (ownership.c): the node it goes back to, when it came
+    ** to this one (unix ms), and whether a hand-over of it is queued. */
+    char home[STORE_NODE_MAX + 1];
+    int64_t arrived_ms;
+    int giving;
 } table;
 
 /* What the tables are told at start-up (serve.c, from the options: the
@@ -182,6 +188,11 @@ typedef struct tables_events {
     ** claimed it): every socket watching it is to close with 4000 "moved"
     ** and stop watching it; t is freed when this returns. */
     void (*moved)(struct table *t);
+    /* Several nodes: table id was handed over to node to, which is to load
+    ** it (nodes.h); this node started a while ago and asks for the tables
+    ** whose home it is.  NULL: nobody. */
+    void (*given)(const char *id, const char *to);
+    void (*home)(const char *node);
 } tables_events;
 
 /* How a change answers whoever asked for it: done(t, ctx, rc, code, msg)
@@ -222,6 +233,22 @@ table *tables_find(const char *id);
 ** before it is loaded, and when a live other node owns it *elsewhere is
 ** set (1) and NULL returned (the client is sent on: docs/protocol.md). */
 table *tables_find_here(const char *id, int *elsewhere);
+
+/* A copy of table id as stored, to read only (several nodes: "my games"
+** shows the tables other nodes play): not listed, claimed or played; NULL
+** when it is not stored or does not replay.  Freed by tables_read_free. */
+table *tables_read(const char *id);
+void tables_read_free(table *t);
+
+/* Several nodes (ownership.c; docs/server.md, "Who owns a table"), heard
+** from the others (nodes.h): node to's clients reach table id there, so
+** it asks for it: handed over when idle, unless it came here moments ago;
+** node home is back: the tables whose home it is are handed back; table id
+** was handed to this node: claimed and loaded, its bots and clocks
+** resumed.  Each does nothing when this node does not act for one. */
+void tables_give(const char *id, const char *to);
+void tables_give_home(const char *home);
+void tables_adopt(const char *id);
 /* Frees the finished tables no socket sits at: their records stay on disk
 ** (tables_find loads one again when asked).  Called between events, when
 ** no caller holds a table. */

@@ -201,7 +201,7 @@ test('kill -9 of PostgreSQL with games going on: a move is refused with `storage
   const playing = [];
   for (let i = 0; i < 3; i++) {
     const { table, tokens } = await made('cardcassonne(players=2)', ['human', 'random'], { seed: 10 + i });
-    playing.push(await pageAt(table, tokens[0], { auto: true, thinkMs: 100 }));
+    playing.push(await pageAt(table, tokens[0], { auto: true, thinkMs: 250 }));
   }
   for (const page of playing) await page.until((p) => p.acked.length >= 3, 'three moves');
 
@@ -211,11 +211,25 @@ test('kill -9 of PostgreSQL with games going on: a move is refused with `storage
     .find((e) => e.at > killed), 50);
   assert.equal(refusal.code, 'storage', `refused: ${JSON.stringify(refusal)}`);
   assert.match(refusal.message, /PostgreSQL/, 'the error names the store');
-  await sleep(1000);
+  // down longer than the leases: at its restart the nodes find each other's
+  // leases run out, and tables change hands while connections come back
+  await sleep((lease + 1) * 1000);
   await cluster.pg.restart();
   const back = Date.now();
-  for (const page of playing)
-    await page.until((p) => p.acked.some((a) => a.at > back), 'a move acknowledged again', 20000);
+  // still playing once the tables that changed hands at the restart have
+  // settled (a sweep, a hand-over to the page's node)
+  const settled = back + lease * 1000 + 2 * sweep + 3000;
+  for (const page of playing) {
+    await page.until((p) => p.acked.some((a) => a.at > settled) || p.state.status === 'over',
+      'moves acknowledged again', 25000)
+      .catch((e) => {
+        const told = page.errors.filter((m) => m.at > back).slice(0, 3).map((m) => `${m.code}: ${m.message}`);
+        const said = cluster.nodes.flatMap((n) => n.stderr().split('\n')
+          .filter((line) => line.includes(page.table)).map((line) => `${n.name}: ${line}`));
+        assert.fail(`${e.message}; the page was told ${JSON.stringify(told)}; the nodes said `
+          + `${JSON.stringify(said)}`);
+      });
+  }
   t.diagnostic(`every page played again ${Date.now() - back} ms after PostgreSQL's restart`);
   for (const page of playing) page.play(false);
   for (const page of playing) await page.until((p) => !p.pending, 'the last move answered');

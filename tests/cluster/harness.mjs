@@ -326,7 +326,7 @@ export function csvRows(text) {
 
 /** Who owns table in the store: { owner, epoch, home, seq, finished } (owner '' for none). */
 export function ownerOf(pg, table) {
-  const [row] = csvRows(pg.sql('SELECT owner, owner_epoch, to_jsonb(tables)->>\'home\', seq, finished FROM tables '
+  const [row] = csvRows(pg.sql('SELECT owner, owner_epoch, home, seq, finished FROM tables '
     + `WHERE id = '${table}'`));
   assert.ok(row, `no table ${table} in the store`);
   const [owner, epoch, home, seq, finished] = row;

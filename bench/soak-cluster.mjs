@@ -93,7 +93,7 @@ export async function soak(opts, say = () => {}) {
         victim = (victim + 1) % cluster.nodes.length;
         nextKill += o.killEvery * 1000;
       }
-      for (const k of kills.filter((x) => x.done === null)) await follow(cluster, k, o, say);
+      for (const k of kills.filter((x) => x.done === null)) await follow(cluster, pages, k, o, say);
       if (Date.now() >= nextSay) {
         const acks = pages.reduce((n, p) => n + p.acked.length, 0);
         say(`${Math.round((Date.now() - started) / 1000)} s: ${acks} moves acknowledged `
@@ -106,7 +106,7 @@ export async function soak(opts, say = () => {}) {
     // the last kill's tables are followed to the end
     for (const k of kills) {
       while (k.done === null && Date.now() < ends + 60000) {
-        await follow(cluster, k, o, say);
+        await follow(cluster, pages, k, o, say);
         await sleep(250);
       }
     }
@@ -134,14 +134,16 @@ async function kill(cluster, i, o, say) {
 }
 
 /** Whether kill k's tables all changed since it (done: the ms it took); restarts its node. */
-async function follow(cluster, k, o, say) {
+async function follow(cluster, pages, k, o, say) {
   const ids = [...k.tables.keys()];
   const since = Date.now() - k.at;
   let left = 0;
   if (ids.length) {
     const rows = csvRows(await cluster.pg.sqlAsync('SELECT id, seq, finished FROM tables WHERE id IN ('
       + `${ids.map((id) => `'${id}'`).join(',')})`));
-    left = rows.filter(([id, seq, finished]) => finished === '0' && Number(seq) <= k.tables.get(id)).length;
+    k.stuck = rows.filter(([id, seq, finished]) => finished === '0' && Number(seq) <= k.tables.get(id))
+      .map(([id]) => id);
+    left = k.stuck.length;
   }
   if (left === 0) {
     k.done = since;
@@ -150,13 +152,48 @@ async function follow(cluster, k, o, say) {
   k.left = left;
   if (!k.restarted && (left === 0 || since > o.killEvery * 500)) {
     k.restarted = true;
+    pastLines.push(...cluster.nodes[k.index].stderr().split('\n')
+      .map((line) => `${k.node} (killed): ${line.replace(/^tafel serve: /, '')}`));
     await cluster.restart(k.index);
     say(`${k.node} started again ${since} ms after its kill`);
   }
   if (k.done === null && since > o.killEvery * 1000) {
     k.done = Infinity;
     say(`${k.node}: ${left} of its ${ids.length} tables did not play again in ${since} ms`);
+    for (const id of k.stuck.slice(0, 3)) say(`  ${await why(cluster, pages, id)}`);
   }
+}
+
+/** The stderr lines of the nodes killed, as they were when they died. */
+const pastLines = [];
+
+/**
+ * What is known of a table that does not play: its row, its page, what the
+ * nodes said of it; and whether a join at its owner unsticks it (a
+ * spectator's, on the owner directly: the owner then holds it in memory).
+ */
+async function why(cluster, pages, id) {
+  const [row] = csvRows(await cluster.pg.sqlAsync('SELECT owner, owner_epoch, home, seq FROM tables '
+    + `WHERE id = '${id}'`));
+  const page = pages.find((p) => p.table === id);
+  const said = [...pastLines, ...cluster.nodes.flatMap((n) => n.stderr().split('\n')
+    .map((l) => `${n.name}: ${l.replace(/^tafel serve: /, '')}`))].filter((l) => l.includes(id));
+  const proxied = await fetch(new URL(`/t/${id}`, cluster.proxy.base))
+    .then((r) => r.headers.get('x-tafel-node'), (e) => e.message);
+  const owner = cluster.nodes.find((n) => n.name === row[0]);
+  const c = owner && await Client.connect(owner).catch(() => null);
+  const m = await c?.request({ type: 'join', table: id }, ['state', 'error', 'elsewhere']).catch(() => null);
+  const states = page?.states;
+  await sleep(8000);
+  c?.close();
+  return `${id}: owner, epoch, home, seq ${row}; the proxy sends it to ${proxied}; a join at `
+    + `the owner: ${m?.type}, and then the page ${page?.states > states ? 'played' : 'did not play'} `
+    + `within 8 s; its page at seq ${page?.state?.seq}, `
+    + `pending ${JSON.stringify(page?.pending)}, to move ${page?.toMove}, `
+    + `status ${page?.conn.status.state}, sockets closed with `
+    + `${page?.sockets.map((s) => `${s.closed?.code ?? 'open'}${s.elsewhere ? '(elsewhere)' : ''}`)
+      .join(' ')}, errors `
+    + `${page?.errors.map((e) => e.code).join(' ')}; the nodes said: ${said.join(' | ')}`;
 }
 
 /**

@@ -382,8 +382,9 @@ async function pageModule() {
       super(url, protocol);
       const page = pagesByTable.get(new URL(url).searchParams.get('t'));
       if (!page) return;
-      const socket = { at: Date.now(), node: null, closed: null };
+      const socket = { at: Date.now(), node: null, closed: null, elsewhere: 0 };
       page.sockets.push(socket);
+      this.on('message', (data) => { if (String(data).includes('"elsewhere"')) socket.elsewhere++; });
       this.on('upgrade', (res) => { socket.node = res.headers['x-tafel-node'] ?? null; });
       this.on('close', (code, reason) => { socket.closed = { code, reason: String(reason) }; });
     }
@@ -406,7 +407,8 @@ const toMove = (s) => s.status === 'playing' && s.seat !== null && s.to_move ===
  * thinkMs or so) it plays the first legal action whenever its seat is to
  * move, and moves again after a refusal (as a person would).  It keeps
  * every move asked for (sent), acknowledged (acked: { seq, action, sentAt, ack, at }),
- * the acks of each seq, errors, states and sockets ({ node, closed }); with
+ * the acks of each seq, errors, states and sockets ({ node, closed, elsewhere:
+ * how many times it was sent on }); with
  * pg (the cluster's PostgreSQL) it tells each socket's node.
  */
 export class Page {

@@ -10,8 +10,9 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { Client, createTable, join, history, mustAct, stopAll, sleep } from '../server/helpers.mjs';
-import { missingCluster, startCluster, stopProxies } from './harness.mjs';
+import { ROOT, missingCluster, startCluster, stopProxies } from './harness.mjs';
 
 after(async () => {
   stopProxies();
@@ -29,10 +30,10 @@ async function playFirst(client, state) {
 
 const lease = 2; // seconds: a node's lease in these tests
 
-/** Three nodes (a 2 s lease) and a cardcassonne table of seats made on n0. */
-async function tableOnN0(seats) {
+/** Three nodes (a 2 s lease; args for each) and a cardcassonne table of seats made on n0. */
+async function tableOnN0(seats, args = []) {
   const cluster = await startCluster({ nodes: 3, lease, pgPort: 18465, nodePort: 18470,
-    proxyPort: 18478 });
+    proxyPort: 18478, args });
   const maker = await Client.connect(cluster.nodes[0]);
   try {
     return { cluster, made: await createTable(maker, 'cardcassonne(players=2)', seats, 7) };
@@ -148,4 +149,68 @@ test('a node stopped past its lease and resumed writes nothing: no ack, its sock
   } finally {
     await cluster.stop();
   }
+});
+
+// Every program of these nodes carries the marker, so that pgrep finds them.
+const MARKER = `tafel-takeover-test-${process.pid}-${Date.now()}`;
+
+/** The pids of the external programs still running. */
+function programs() {
+  try {
+    // python's own command line (the nodes' and sh's carry the marker too)
+    return execFileSync('pgrep', ['-f', `^\\S*python3 \\S+/example.py ${MARKER}$`],
+      { encoding: 'utf8' }).trim().split('\n')
+      .filter(Boolean);
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+test('a table handed over to the node its client reaches ends its external program on the '
+  + 'node it left', { skip: missingCluster(), timeout: 90000 }, async () => {
+  const ext = ['--ext', `example=python3 ${ROOT}/bots/example.py ${MARKER},ms=2000`];
+  const { cluster, made } = await tableOnN0(['human', 'ext:example'], ext);
+  const [n0, n1] = cluster.nodes;
+  const table = made.table;
+  try {
+    // on n0 the program plays until the person is to move
+    const player = await Client.connect(n0);
+    let state = await join(player, table, made.tokens[0]);
+    while (programs().length === 0 || !mustAct(state)) {
+      if (mustAct(state)) state = await player.latestState(await playFirst(player, state));
+      else state = await player.next('state');
+    }
+    const before = programs();
+    assert.equal(before.length, 1, 'n0 runs the program');
+
+    // the person's page reaches n1 now (after the 3 s a table stays put):
+    // n1 asks for the table, n0 hands it over and closes the socket
+    await sleep(3200);
+    const moved = await Client.connect(n1);
+    let answer;
+    for (let i = 0; i < 20; i++) {
+      answer = await moved.request({ type: 'join', table, token: made.tokens[0] },
+        ['state', 'error', 'elsewhere']);
+      if (answer.type === 'state') break;
+      assert.equal(answer.type, 'elsewhere', JSON.stringify(answer));
+      await sleep(250);
+    }
+    assert.equal(answer.type, 'state', 'n1 has the table');
+    assert.deepEqual(await player.waitClosed(10000), { code: 4000, reason: 'moved' });
+    // n0's program ends (n1 starts its own at the program's next turn)
+    const deadline = Date.now() + 5000;
+    while (programs().some((pid) => before.includes(pid))) {
+      assert.ok(Date.now() < deadline, `n0's program ${before} still runs`);
+      await sleep(100);
+    }
+    state = answer;
+    while (!mustAct(state)) state = await moved.next('state');
+    state = await moved.latestState(await playFirst(moved, state));
+    while (!mustAct(state)) state = await moved.next('state', { timeout: 20000 });
+    assert.equal(programs().length, 1, 'n1 runs the program now, and only it');
+    moved.close();
+  } finally {
+    await cluster.stop();
+  }
+  assert.deepEqual(programs(), [], 'no program outlives the nodes');
 });

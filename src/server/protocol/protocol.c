@@ -592,6 +592,39 @@ static void answer_run(table *t, void *ctx) {
     }
 }
 
+/* A request about table r->table (tables_find_later's answer) when t is
+** not there to go on with: its socket closed, the table is another node's,
+** or there is none (missing: what to say when r named none).  1 when so
+** (r answered and freed), 0 when t is there. */
+static int not_found(table *t, int elsewhere, request *r, const char *missing) {
+    session *s = r->s;
+    if (s && elsewhere) send_elsewhere(s, r->table);
+    if (s && !elsewhere && !t) {
+        char quoted[64];
+        if (r->table[0])
+            protocol_send_error(s, "no_table", "there is no table '%s'",
+                                tafel_quote(r->table, quoted, sizeof quoted));
+        else
+            protocol_send_error(s, "no_table", "%s", missing);
+    }
+    if (s && t && !elsewhere) return 0;
+    request_free(r);
+    return 1;
+}
+
+/* The table an answer is about, found (or not): the answer waits its turn. */
+static void answer_found(table *t, int elsewhere, void *ctx) {
+    request *r = ctx;
+    session *s = r->s;
+    if (not_found(t, elsewhere, r, r->kind ? "accept needs \"table\", the invitation's table"
+                                           : "decline needs \"table\", the invitation's table"))
+        return;
+    if (table_defer(t, answer_run, r)) {
+        request_free(r);
+        protocol_send_error(s, "storage", "out of memory");
+    }
+}
+
 /* accept / decline: the invited player's answer, by its login alone (a
 ** seat's token answers nothing), from the table or from anywhere by its
 ** id. */
@@ -603,25 +636,25 @@ static void do_answer(session *s, const cJSON *msg, int accept) {
         protocol_send_error(s, "malformed", "%s: \"table\" is a table's id", type);
         return;
     }
-    int elsewhere = 0;
-    table *t = id ? tables_find_here(id, &elsewhere) : s->table;
-    if (elsewhere) {
-        send_elsewhere(s, id);
-        return;
-    }
-    if (!t) {
-        char quoted[64];
-        protocol_send_error(s, "no_table", id ? "there is no table '%s'"
-                                              : "%s needs \"table\", the invitation's table",
-                            id ? tafel_quote(id, quoted, sizeof quoted) : type);
-        return;
-    }
     request *r = request_new(s);
-    if (r) r->kind = accept;
-    if (!r || table_defer(t, answer_run, r)) {
-        request_free(r);
+    if (!r) {
         protocol_send_error(s, "storage", "out of memory");
+        return;
     }
+    r->kind = accept;
+    if (!id) {
+        answer_found(s->table, 0, r);
+        return;
+    }
+    if (strlen(id) != STORE_ID_LEN) { /* no table has such an id */
+        char quoted[64];
+        protocol_send_error(s, "no_table", "there is no table '%s'",
+                            tafel_quote(id, quoted, sizeof quoted));
+        request_free(r);
+        return;
+    }
+    memcpy(r->table, id, STORE_ID_LEN + 1);
+    tables_find_later(r->table, answer_found, r);
 }
 
 /* Who may sit where (social).  A seat bound to a player is that player's
@@ -708,6 +741,8 @@ static void claim_run(table *t, void *ctx) {
     }
 }
 
+static void join_found(table *t, int elsewhere, void *ctx);
+
 static void do_join(session *s, const cJSON *msg) {
     int wrong = 0;
     const char *id = string_field(msg, "table", &wrong);
@@ -721,34 +756,44 @@ static void do_join(session *s, const cJSON *msg) {
         }
         token = NULL;
     }
-    int elsewhere = 0;
-    table *t = tables_find_here(id, &elsewhere);
-    if (elsewhere) {
-        send_elsewhere(s, id);
-        return;
-    }
-    if (!t) {
+    if (strlen(id) != STORE_ID_LEN) {
         char quoted[64];
         protocol_send_error(s, "no_table", "there is no table '%s'",
                             tafel_quote(id, quoted, sizeof quoted));
         return;
     }
+    request *r = request_new(s);
+    if (!r || (token && request_text(r, token))) {
+        request_free(r);
+        protocol_send_error(s, "storage", "out of memory");
+        return;
+    }
+    memcpy(r->table, id, STORE_ID_LEN + 1);
+    tables_find_later(r->table, join_found, r);
+}
+
+/* The table a join is about, found (or not; r->text the seat's token). */
+static void join_found(table *t, int elsewhere, void *ctx) {
+    request *r = ctx;
+    session *s = r->s;
+    if (not_found(t, elsewhere, r, "join needs \"table\"")) return;
+    const char *token = r->text;
     int seat = -1;
     if (token && (seat = table_seat_of_token(t, token)) < 0) {
         protocol_send_error(s, "token", "that token is no seat's at table %s", t->id);
+        request_free(r);
         return;
     }
     int rc = join_checks(s, t, token != NULL, &seat);
-    if (rc < 0) return;
-    if (rc == 1) { /* a claim is a change: in its turn */
-        request *r = request_new(s);
-        if (!r || (token && request_text(r, token)) || table_defer(t, claim_run, r)) {
+    if (rc == 1) { /* a claim is a change: in its turn (the request goes with it) */
+        if (table_defer(t, claim_run, r)) {
             request_free(r);
             protocol_send_error(s, "storage", "out of memory");
         }
         return;
     }
-    join_at(s, t, seat);
+    if (rc == 0) join_at(s, t, seat);
+    request_free(r);
 }
 
 /* s joins t in seat (-1 a spectator), its checks passed. */

@@ -120,6 +120,15 @@ static int pg_ready(store *db, char *err, size_t errsize, const char *context) {
 
 PGresult *store_pg_exec(store *db, char *err, size_t errsize, const char *context,
                         const char *sql, const char *types, ...) {
+    va_list ap;
+    va_start(ap, types);
+    PGresult *r = store_pg_vexec(db, err, errsize, context, sql, types, ap);
+    va_end(ap);
+    return r;
+}
+
+PGresult *store_pg_vexec(store *db, char *err, size_t errsize, const char *context,
+                         const char *sql, const char *types, va_list ap) {
     if (pg_ready(db, err, errsize, context)) return NULL;
     db->pg_state[0] = 0;
     int n = types ? (int)strlen(types) : 0;
@@ -131,8 +140,6 @@ PGresult *store_pg_exec(store *db, char *err, size_t errsize, const char *contex
     const char *values[PG_MAX_PARAMS];
     int lengths[PG_MAX_PARAMS], formats[PG_MAX_PARAMS];
     char numbers[PG_MAX_PARAMS][32];
-    va_list ap;
-    va_start(ap, types);
     for (int i = 0; i < n; i++) {
         oids[i] = 0, values[i] = NULL, lengths[i] = 0, formats[i] = 0;
         switch (types[i]) {
@@ -152,7 +159,6 @@ PGresult *store_pg_exec(store *db, char *err, size_t errsize, const char *contex
         default: break; /* 'n': NULL, its type the server's guess */
         }
     }
-    va_end(ap);
     PGresult *r = PQexecParams(db->pg, sql, n, oids, values, lengths, formats, 0);
     ExecStatusType status = PQresultStatus(r);
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
@@ -272,6 +278,44 @@ int store_pg_hash(const PGresult *r, int row, int col, uint8_t out[STORE_HASH_LE
         if (hi < 0 || lo < 0) return -1;
         out[i] = (uint8_t)(hi << 4 | lo);
     }
+    return 0;
+}
+
+/* ---- an answer's rows (backend.h, store_rows) ------------------------ */
+
+static int pg_rows_next(store_rows *rows, char *err, size_t errsize) {
+    (void)err, (void)errsize; /* the whole answer is here already */
+    return ++rows->row < rows->nrows;
+}
+
+static int pg_rows_null(const store_rows *rows, int col) {
+    return PQgetisnull(rows->answer, rows->row, col);
+}
+
+static int64_t pg_rows_int(const store_rows *rows, int col) {
+    return store_pg_int(rows->answer, rows->row, col);
+}
+
+static double pg_rows_double(const store_rows *rows, int col) {
+    return store_pg_double(rows->answer, rows->row, col);
+}
+
+static const char *pg_rows_text(const store_rows *rows, int col) {
+    return pg_rows_null(rows, col) ? NULL : PQgetvalue(rows->answer, rows->row, col);
+}
+
+static void pg_rows_close(store_rows *rows) { PQclear(rows->answer); }
+
+static const store_rows_methods pg_rows_methods = {
+    pg_rows_next, pg_rows_null, pg_rows_int, pg_rows_double, pg_rows_text, pg_rows_close,
+};
+
+int pg_rows_vopen(store *db, store_rows *rows, const char *context, char *err, size_t errsize,
+                  const char *sql, const char *types, va_list ap) {
+    PGresult *r = store_pg_vexec(db, err, errsize, context, sql, types, ap);
+    if (!r) return -1;
+    *rows = (store_rows){.methods = &pg_rows_methods, .context = context, .answer = r,
+                         .row = -1, .nrows = PQntuples(r)};
     return 0;
 }
 

@@ -4,8 +4,9 @@
 ** pg_tables.c opens the connection (store_open with a "postgresql://" or
 ** "postgres://" URI) and keeps the schema; pg_players.c, pg_chat.c and
 ** pg_ratings.c run their statements on it through the helpers below
-** (pg.c).  A handle is one connection and holds all its state, so a pool
-** can open several and use each from one thread at a time.  Nothing
+** (pg.c); the reads rows_*.c assemble read it through pg.c's store_rows.
+** A handle is one connection and holds all its state, so a pool can open
+** several and use each from one thread at a time.  Nothing
 ** outside src/server/store/ includes this header.
 **
 ** Every pg_X below is store.h's store_X, same signature, same contract
@@ -17,9 +18,10 @@
 #ifndef TF_SERVER_STORE_PG_H
 #define TF_SERVER_STORE_PG_H
 
-#include "store.h"
+#include "backend.h"
 
 #include <libpq-fe.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +32,11 @@ PGconn *store_pg(store *db);  /* the connection of a PostgreSQL store */
 ** TUPLES_OK; PQclear it), or NULL with err = "storage: <context>: <PostgreSQL's reason>". */
 PGresult *store_pg_exec(store *db, char *err, size_t errsize, const char *context,
                         const char *sql, const char *types, ...);
+PGresult *store_pg_vexec(store *db, char *err, size_t errsize, const char *context,
+                         const char *sql, const char *types, va_list ap);
+/* store_query on PostgreSQL (backend.h): the answer of store_pg_vexec, read row by row. */
+int pg_rows_vopen(store *db, store_rows *rows, const char *context, char *err, size_t errsize,
+                  const char *sql, const char *types, va_list ap);
 int store_pg_begin(store *db, char *err, size_t errsize);   /* 0 or -1 */
 int store_pg_commit(store *db, char *err, size_t errsize);  /* 0 or -1 */
 void store_pg_rollback(store *db);                          /* when a transaction is open */
@@ -103,10 +110,7 @@ int pg_player_seats(store *db, int64_t player, int cap, store_player_seat *out, 
                     size_t errsize);
 
 /* pg_players.c */
-int pg_player_by_key(store *db, const char *key, store_player *out, char *err, size_t errsize);
-int pg_player_get(store *db, int64_t id, store_player *out, char *err, size_t errsize);
-int pg_account_by_key(store *db, const char *key, store_player *out, char *password,
-                      size_t password_size, char *err, size_t errsize);
+extern const rows_players_sql pg_players_sql; /* what rows_players.c reads */
 int pg_player_add(store *db, const char *name, const char *key, const char *kind,
                   const char *password, int64_t now, int64_t *id, char *err, size_t errsize);
 int pg_guest_make_account(store *db, int64_t guest_id, const char *name, const char *key,
@@ -116,47 +120,31 @@ int pg_guest_rename(store *db, int64_t id, const char *name, const char *key, ch
 int pg_player_set_password(store *db, int64_t id, const char *password, int end_logins,
                            char *err, size_t errsize);
 int pg_player_set_disabled(store *db, int64_t id, int disabled, char *err, size_t errsize);
-int pg_players_list(store *db, store_player_row **out, char *err, size_t errsize);
 int pg_guests_delete(store *db, int64_t before, int max, char *err, size_t errsize);
 int pg_login_add(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
                  char *err, size_t errsize);
-int pg_login_find(store *db, const uint8_t hash[STORE_HASH_LEN], store_player *out,
-                  int64_t *used, char *err, size_t errsize);
 int pg_login_used(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
                   char *err, size_t errsize);
 int pg_login_delete(store *db, const uint8_t hash[STORE_HASH_LEN], char *err, size_t errsize);
 int pg_logins_delete(store *db, int64_t player, const uint8_t *keep, char *err, size_t errsize);
 int pg_logins_expire(store *db, int64_t before, char *err, size_t errsize);
 int pg_logins_read(store *db, store_login_state *logins, int n, char *err, size_t errsize);
-int pg_attempt_take(store *db, const char *kind, const char *key, double cap,
-                    int64_t window_ms, int64_t now, int take, double *tokens, char *err,
-                    size_t errsize);
 int pg_attempt_give(store *db, const char *kind, const char *key, double cap,
                     int64_t window_ms, int64_t now, int all, char *err, size_t errsize);
 int pg_attempt_note(store *db, const char *kind, const char *key, int64_t now, int64_t until,
                     char *err, size_t errsize);
-int pg_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
-                    size_t errsize);
 int pg_attempts_expire(store *db, int64_t now, char *err, size_t errsize);
 
 /* pg_chat.c */
-int pg_chat_count(store *db, const char *table_id, int seat, int64_t *next_n, int64_t *said,
-                  char *err, size_t errsize);
+extern const rows_chat_sql pg_chat_sql; /* what rows_chat.c reads */
 int pg_chat_add(store *db, const char *table_id, const store_chat_line *line, char *err,
                 size_t errsize);
-int pg_chat_read(store *db, const char *table_id, int spectators_too, int cap,
-                 store_chat_line *out, char *err, size_t errsize);
 
 /* pg_ratings.c */
+extern const rows_ratings_sql pg_ratings_sql; /* what rows_ratings.c reads */
 int pg_results_record(store *db, const char *table_id, const char *game, int n,
                       store_result *results, store_rate_fn rate, void *arg, char *err,
                       size_t errsize);
-int pg_rating_read(store *db, int64_t player, const char *game, store_rating *out, char *err,
-                   size_t errsize);
-int pg_leaderboard_read(store *db, const char *game, int cap, store_standing **out, char *err,
-                        size_t errsize);
-int pg_profile_read(store *db, int64_t player, int64_t viewer, int history_cap, int results_cap,
-                    store_profile *out, char *err, size_t errsize);
 int pg_results_void(store *db, int64_t player, const char *game, store_rerate_fn rerate,
                     void *arg, store_voided_table **tables, char *err, size_t errsize);
 

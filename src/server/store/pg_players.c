@@ -11,13 +11,45 @@
 ** and a write that failed is followed by a look at whether the key is an
 ** account's or a bot's now (another node may have taken it in between).
 ** The rules (what a name may be, when a login expires, which guests go)
-** are players.c's; this file only reads and writes what it is told.
+** are players.c's; this file only reads and writes what it is told, and
+** what a player's row is made of is rows_players.c's (pg_players_sql here).
 */
+#include "backend.h"
 #include "pg.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+
+/* A bucket's tokens at $5 (now): its row's, refilled at $3 (cap) per $4
+** (window ms) since its row's time, at most cap. */
+#define ATTEMPT_LEVEL "LEAST($3, a.tokens + ($5 - a.at) * $3 / $4)"
+/* When a bucket holding tokens is full again. */
+#define ATTEMPT_FULL(tokens) "CAST($5 + ($3 - (" tokens ")) * $4 / $3 AS BIGINT)"
+
+/* What rows_players.c reads, in PostgreSQL's words: name keys in byte
+** order, as SQLite's BINARY collation has them. */
+const rows_players_sql pg_players_sql = {
+    .by_key = "SELECT id, kind, name, disabled FROM players"
+              " WHERE name_key = $1 AND kind <> 'guest'",
+    .get = "SELECT id, kind, name, disabled FROM players WHERE id = $1",
+    .account = "SELECT id, 'account', name, disabled, password FROM players"
+               " WHERE name_key = $1 AND kind = 'account'",
+    .login = "SELECT p.id, p.kind, p.name, p.disabled, l.used"
+             " FROM logins l JOIN players p ON p.id = l.player WHERE l.token_hash = $1",
+    .list = "SELECT p.id, p.kind, p.name, p.disabled, p.created, p.seen,"
+            " (SELECT count(DISTINCT table_id) FROM seats s WHERE s.player = p.id)"
+            " FROM players p ORDER BY p.kind COLLATE \"C\", p.name_key COLLATE \"C\", p.id",
+    /* one statement, an upsert whose update happens only where a token is
+    ** there: two servers taking at once wait for each other's row and never
+    ** take the same token */
+    .attempt_take = "INSERT INTO attempts AS a (kind, key, tokens, at, expires)"
+                    " VALUES ($1, $2, $3 - 1, $5, " ATTEMPT_FULL("$3 - 1") ")"
+                    " ON CONFLICT (kind, key) DO UPDATE SET"
+                    " tokens = " ATTEMPT_LEVEL " - 1, at = $5,"
+                    " expires = " ATTEMPT_FULL(ATTEMPT_LEVEL " - 1")
+                    " WHERE " ATTEMPT_LEVEL " >= 1 RETURNING tokens",
+    .attempt_level = "SELECT " ATTEMPT_LEVEL " FROM attempts a WHERE kind = $1 AND key = $2",
+    .attempt_noted = "SELECT 1 FROM attempts WHERE kind = $1 AND key = $2 AND expires > $3",
+};
 
 /* A statement's result whose rows are not wanted: 0, or -1 (err written
 ** by store_pg_exec). */
@@ -32,63 +64,6 @@ static int players_finish(store *db, int ok, char *err, size_t errsize) {
     if (ok && store_pg_commit(db, err, errsize) == 0) return 0;
     store_pg_rollback(db);
     return -1;
-}
-
-/* A row whose first columns are id, kind, name, disabled. */
-static void players_from_row(const PGresult *r, int row, store_player *out) {
-    memset(out, 0, sizeof *out);
-    out->id = store_pg_int(r, row, 0);
-    store_pg_text(r, row, 1, out->kind, sizeof out->kind);
-    store_pg_text(r, row, 2, out->name, sizeof out->name);
-    out->disabled = store_pg_int(r, row, 3) != 0;
-}
-
-/* The first row of a query whose columns are id, kind, name, disabled
-** (cleared here): 1 found, 0 none, -1 error. */
-static int players_read_one(PGresult *r, store_player *out) {
-    if (!r) return -1;
-    int found = PQntuples(r) > 0;
-    if (found) players_from_row(r, 0, out);
-    PQclear(r);
-    return found;
-}
-
-int pg_player_by_key(store *db, const char *key, store_player *out, char *err,
-                     size_t errsize) {
-    return players_read_one(store_pg_exec(db, err, errsize, "finding a player by name",
-                                          "SELECT id, kind, name, disabled FROM players"
-                                          " WHERE name_key = $1 AND kind <> 'guest'",
-                                          "t", key),
-                            out);
-}
-
-int pg_player_get(store *db, int64_t id, store_player *out, char *err, size_t errsize) {
-    return players_read_one(store_pg_exec(db, err, errsize, "finding a player",
-                                          "SELECT id, kind, name, disabled FROM players"
-                                          " WHERE id = $1",
-                                          "i", id),
-                            out);
-}
-
-int pg_account_by_key(store *db, const char *key, store_player *out, char *password,
-                      size_t password_size, char *err, size_t errsize) {
-    PGresult *r = store_pg_exec(db, err, errsize, "finding an account",
-                                "SELECT id, 'account', name, disabled, password FROM players"
-                                " WHERE name_key = $1 AND kind = 'account'",
-                                "t", key);
-    if (!r) return -1;
-    int found = PQntuples(r) > 0;
-    if (found) {
-        players_from_row(r, 0, out);
-        if (password && password_size) {
-            /* a hash cut short would never verify: none at all says so */
-            const char *pw = PQgetisnull(r, 0, 4) ? NULL : PQgetvalue(r, 0, 4);
-            memset(password, 0, password_size);
-            if (pw && strlen(pw) < password_size) memcpy(password, pw, strlen(pw));
-        }
-    }
-    PQclear(r);
-    return found;
 }
 
 /* Whether key is an account's or a bot's: 1, 0, -1 error. */
@@ -179,36 +154,6 @@ int pg_player_set_disabled(store *db, int64_t id, int disabled, char *err, size_
     return players_finish(db, ok, err, errsize);
 }
 
-int pg_players_list(store *db, store_player_row **out, char *err, size_t errsize) {
-    static const char context[] = "listing the players";
-    *out = NULL;
-    /* name keys in byte order, as SQLite's BINARY collation has them */
-    PGresult *r = store_pg_exec(db, err, errsize, context,
-                                "SELECT p.id, p.kind, p.name, p.disabled, p.created, p.seen,"
-                                " (SELECT count(DISTINCT table_id) FROM seats s"
-                                "  WHERE s.player = p.id)"
-                                " FROM players p"
-                                " ORDER BY p.kind COLLATE \"C\", p.name_key COLLATE \"C\", p.id",
-                                "");
-    if (!r) return -1;
-    int n = PQntuples(r);
-    store_player_row *rows = n ? calloc((size_t)n, sizeof *rows) : NULL;
-    if (n && !rows) {
-        PQclear(r);
-        if (err && errsize > 0) snprintf(err, errsize, "storage: %s: out of memory", context);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        players_from_row(r, i, &rows[i].player);
-        rows[i].created = store_pg_int(r, i, 4);
-        rows[i].seen = store_pg_int(r, i, 5);
-        rows[i].games = (int)store_pg_int(r, i, 6);
-    }
-    PQclear(r);
-    *out = rows;
-    return n;
-}
-
 /* The guests are chosen and deleted in one statement each, in one
 ** transaction: a guest that got a seat or a line on another node in
 ** between is not deleted (the NOT EXISTS are checked again by the delete,
@@ -259,23 +204,6 @@ int pg_login_add(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player, 
                                hash, player, now, err, errsize);
 }
 
-int pg_login_find(store *db, const uint8_t hash[STORE_HASH_LEN], store_player *out,
-                  int64_t *used, char *err, size_t errsize) {
-    PGresult *r = store_pg_exec(db, err, errsize, "finding a login",
-                                "SELECT p.id, p.kind, p.name, p.disabled, l.used"
-                                " FROM logins l JOIN players p ON p.id = l.player"
-                                " WHERE l.token_hash = $1",
-                                "h", hash);
-    if (!r) return -1;
-    int found = PQntuples(r) > 0;
-    if (found) {
-        players_from_row(r, 0, out);
-        *used = store_pg_int(r, 0, 4);
-    }
-    PQclear(r);
-    return found;
-}
-
 int pg_login_used(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
                   char *err, size_t errsize) {
     /* the login is the player's (the caller read it so) */
@@ -321,51 +249,6 @@ int pg_logins_read(store *db, store_login_state *logins, int n, char *err, size_
 
 /* ---- counted attempts ---------------------------------------------------- */
 
-/* A bucket's tokens at $5 (now): its row's, refilled at $3 (cap) per $4
-** (window ms) since its row's time, at most cap. */
-#define ATTEMPT_LEVEL "LEAST($3, a.tokens + ($5 - a.at) * $3 / $4)"
-/* When a bucket holding tokens is full again. */
-#define ATTEMPT_FULL(tokens) "CAST($5 + ($3 - (" tokens ")) * $4 / $3 AS BIGINT)"
-
-/* A query's one number (the first row's first column, r cleared) into
-** *out: 1, 0 no row, -1 error. */
-static int attempts_number(PGresult *r, double *out) {
-    if (!r) return -1;
-    int found = PQntuples(r) > 0;
-    if (found) *out = store_pg_double(r, 0, 0);
-    PQclear(r);
-    return found;
-}
-
-/* The take is one statement, an upsert whose update happens only where a
-** token is there: two servers taking at once wait for each other's row
-** and never take the same token. */
-int pg_attempt_take(store *db, const char *kind, const char *key, double cap,
-                    int64_t window_ms, int64_t now, int take, double *tokens, char *err,
-                    size_t errsize) {
-    static const char context[] = "counting an attempt";
-    double window = (double)window_ms;
-    int taken = take ? attempts_number(
-        store_pg_exec(db, err, errsize, context,
-                      "INSERT INTO attempts AS a (kind, key, tokens, at, expires)"
-                      " VALUES ($1, $2, $3 - 1, $5, " ATTEMPT_FULL("$3 - 1") ")"
-                      " ON CONFLICT (kind, key) DO UPDATE SET"
-                      " tokens = " ATTEMPT_LEVEL " - 1, at = $5,"
-                      " expires = " ATTEMPT_FULL(ATTEMPT_LEVEL " - 1")
-                      " WHERE " ATTEMPT_LEVEL " >= 1 RETURNING tokens",
-                      "ttddi", kind, key, cap, window, now),
-        tokens) : 0;
-    if (taken) return taken;
-    int found = attempts_number(store_pg_exec(db, err, errsize, context,
-                                              "SELECT " ATTEMPT_LEVEL " FROM attempts a"
-                                              " WHERE kind = $1 AND key = $2",
-                                              "ttddi", kind, key, cap, window, now),
-                                tokens);
-    if (found < 0) return -1;
-    if (!found) *tokens = cap;
-    return *tokens >= 1;
-}
-
 int pg_attempt_give(store *db, const char *kind, const char *key, double cap,
                     int64_t window_ms, int64_t now, int all, char *err, size_t errsize) {
     static const char context[] = "giving an attempt back";
@@ -390,16 +273,6 @@ int pg_attempt_note(store *db, const char *kind, const char *key, int64_t now, i
                                       " DO UPDATE SET tokens = 0, at = excluded.at,"
                                       " expires = excluded.expires",
                                       "ttii", kind, key, now, until));
-}
-
-int pg_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
-                     size_t errsize) {
-    double one;
-    return attempts_number(store_pg_exec(db, err, errsize, "reading a success",
-                                         "SELECT 1 FROM attempts WHERE kind = $1"
-                                         " AND key = $2 AND expires > $3",
-                                         "tti", kind, key, now),
-                           &one);
 }
 
 int pg_attempts_expire(store *db, int64_t now, char *err, size_t errsize) {

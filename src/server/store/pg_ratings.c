@@ -24,7 +24,8 @@
 ** Voiding and rating a game again (store_results_void) takes the game's
 ** lock exclusively, for each game it touches in the games' byte order (no
 ** two voids wait for each other), before it reads what it rewrites.
-** Profile and leaderboard reads are plain statements, as on SQLite.
+** Profile and leaderboard reads are plain statements, as on SQLite: what
+** they make of the rows is rows_ratings.c's, the SQL here (pg_ratings_sql).
 */
 #include "backend.h"
 #include "owner.h"
@@ -44,7 +45,53 @@
 ** later counts as the later (tables keeps the order it was made in). */
 #define TABLE_ORDER(id) "(SELECT t.rowid FROM tables t WHERE t.id = " id ")"
 
-/* ---- errors, rows ------------------------------------------------------ */
+/* What rows_ratings.c reads, in PostgreSQL's words.  Names sort by bytes
+** (COLLATE "C") as SQLite's BINARY collation has them, and a negative cap
+** reads no row (PostgreSQL refuses a negative LIMIT). */
+const rows_ratings_sql pg_ratings_sql = {
+    .rating = "SELECT rating, rd, volatility FROM ratings WHERE player = $1 AND game = $2",
+    .leaderboard = "SELECT p.name, p.kind, r.rating, r.rd, r.games"
+                   " FROM ratings r JOIN players p ON p.id = r.player"
+                   " WHERE r.game = $1 AND r.games > 0 AND p.disabled = 0"
+                   " ORDER BY r.rating DESC, p.name_key COLLATE \"C\" LIMIT greatest($2, 0)",
+    .since = "SELECT created FROM players WHERE id = $1",
+    .games = "SELECT game, count(*),"
+             " count(*) FILTER (WHERE place = 1 AND NOT EXISTS (SELECT 1 FROM results x"
+             "  WHERE x.table_id = r.table_id AND x.seat <> r.seat AND x.place = 1)),"
+             " count(*) FILTER (WHERE place > 1)"
+             " FROM results r WHERE player = $1 AND voided = 0 GROUP BY game"
+             " ORDER BY game COLLATE \"C\"",
+    .ratings = "SELECT game, rating, rd, games FROM ratings WHERE player = $1"
+               " ORDER BY game COLLATE \"C\"",
+    .history = "SELECT at, rating_after, rd_after, table_id FROM results"
+               " WHERE player = $1 AND game = $2 AND rating_after IS NOT NULL AND voided = 0"
+               " ORDER BY at DESC, " TABLE_ORDER("table_id") " DESC LIMIT greatest($3, 0)",
+    .results = "SELECT r.table_id, r.game, r.at, r.place, r.score,"
+               " r.rating_before, r.rating_after, r.rd_before, r.rd_after, r.seat,"
+               " (SELECT count(*) FROM seats s WHERE s.table_id = r.table_id),"
+               " CASE WHEN (SELECT private FROM tables t WHERE t.id = r.table_id) <> 0"
+               "  AND NOT EXISTS (SELECT 1 FROM seats v"
+               "   WHERE v.table_id = r.table_id AND v.player = $3)"
+               "  THEN 1 ELSE 0 END,"
+               " r.voided"
+               " FROM results r WHERE r.player = $1"
+               " ORDER BY r.at DESC, " TABLE_ORDER("r.table_id") " DESC LIMIT greatest($2, 0)",
+    .opponents = "SELECT p.name, p.kind, o.place FROM results o"
+                 " JOIN players p ON p.id = o.player"
+                 " WHERE o.table_id = $1 AND o.seat <> $2 ORDER BY o.place, o.seat",
+    .rerate_players = "SELECT r.player, p.name, r.rating FROM ratings r"
+                      " JOIN players p ON p.id = r.player WHERE r.game = $1 ORDER BY r.player",
+    .rerate_results = "SELECT r.seat, r.table_id, r.player, r.place FROM results r"
+                      " WHERE r.game = $1 AND r.rating_after IS NOT NULL"
+                      " AND r.voided = 0 ORDER BY r.at, " TABLE_ORDER("r.table_id") ","
+                      " r.table_id COLLATE \"C\", r.seat",
+    .voided = "SELECT r.table_id, r.game, r.at FROM results r"
+              " WHERE ($1::text IS NULL OR r.game = $1) AND r.player = $2"
+              " AND r.rating_after IS NOT NULL AND r.voided = 0"
+              " ORDER BY r.at, " TABLE_ORDER("r.table_id"),
+};
+
+/* ---- errors ---------------------------------------------------------- */
 
 /* "storage: <context>: <reason>" into err; -1 to return. */
 static int ratings_fail(char *err, size_t errsize, const char *context, const char *reason) {
@@ -59,27 +106,6 @@ static int ratings_done(PGresult *r) {
     PQclear(r);
     return 0;
 }
-
-/* Reads every row of r (cleared here) into the array *items of size-byte
-** elements, zeroed, then filled by row().  How many, or -1 with err
-** (*items NULL). */
-static int ratings_read_rows(PGresult *r, void **items, size_t size,
-                             void (*row)(const PGresult *, int, void *), const char *context,
-                             char *err, size_t errsize) {
-    *items = NULL;
-    if (!r) return -1;
-    int n = PQntuples(r);
-    if (n > 0 && !(*items = calloc((size_t)n, size))) {
-        PQclear(r);
-        return ratings_fail(err, errsize, context, "out of memory");
-    }
-    for (int i = 0; i < n; i++) row(r, i, (char *)*items + size * (size_t)i);
-    PQclear(r);
-    return n;
-}
-
-/* Whether column col of row is NULL. */
-static int ratings_null(const PGresult *r, int row, int col) { return PQgetisnull(r, row, col); }
 
 /* ---- a table's results and ratings ------------------------------------ */
 
@@ -220,236 +246,7 @@ failed:
     return -1;
 }
 
-int pg_rating_read(store *db, int64_t player, const char *game, store_rating *out, char *err,
-                   size_t errsize) {
-    if (!game) return ratings_fail(err, errsize, "reading a rating", "no game given");
-    PGresult *r = store_pg_exec(db, err, errsize, "reading a rating",
-                                "SELECT rating, rd, volatility FROM ratings"
-                                " WHERE player = $1 AND game = $2",
-                                "it", player, game);
-    if (!r) return -1;
-    int found = PQntuples(r) > 0;
-    if (found)
-        *out = (store_rating){store_pg_double(r, 0, 0), store_pg_double(r, 0, 1),
-                              store_pg_double(r, 0, 2)};
-    PQclear(r);
-    return found;
-}
-
-/* ---- the leaderboard -------------------------------------------------- */
-
-static void standing_row(const PGresult *r, int row, void *item) {
-    store_standing *e = item;
-    store_pg_text(r, row, 0, e->name, sizeof e->name);
-    store_pg_text(r, row, 1, e->kind, sizeof e->kind);
-    e->rating = store_pg_double(r, row, 2);
-    e->rd = store_pg_double(r, row, 3);
-    e->games = (int)store_pg_int(r, row, 4);
-}
-
-int pg_leaderboard_read(store *db, const char *game, int cap, store_standing **out, char *err,
-                        size_t errsize) {
-    static const char context[] = "reading the leaderboard";
-    return ratings_read_rows(
-        store_pg_exec(db, err, errsize, context,
-                      "SELECT p.name, p.kind, r.rating, r.rd, r.games"
-                      " FROM ratings r JOIN players p ON p.id = r.player"
-                      " WHERE r.game = $1 AND r.games > 0 AND p.disabled = 0"
-                      " ORDER BY r.rating DESC, p.name_key COLLATE \"C\" LIMIT $2",
-                      "ti", game ? game : "", (int64_t)(cap < 0 ? 0 : cap)),
-        (void **)out, sizeof **out, standing_row, context, err, errsize);
-}
-
-/* ---- profiles --------------------------------------------------------- */
-
-static void game_record_row(const PGresult *r, int row, void *item) {
-    store_game_record *g = item;
-    store_pg_text(r, row, 0, g->game, sizeof g->game);
-    g->played = (int)store_pg_int(r, row, 1);
-    g->won = (int)store_pg_int(r, row, 2);
-    g->lost = (int)store_pg_int(r, row, 3);
-}
-
-static void game_rating_row(const PGresult *r, int row, void *item) {
-    store_game_rating *g = item;
-    store_pg_text(r, row, 0, g->game, sizeof g->game);
-    g->rating = store_pg_double(r, row, 1);
-    g->rd = store_pg_double(r, row, 2);
-    g->games = (int)store_pg_int(r, row, 3);
-}
-
-static void rating_point_row(const PGresult *r, int row, void *item) {
-    store_rating_point *e = item;
-    e->at = store_pg_int(r, row, 0);
-    e->rating = store_pg_double(r, row, 1);
-    e->rd = store_pg_double(r, row, 2);
-    store_pg_text(r, row, 3, e->table_id, sizeof e->table_id);
-}
-
-static void opponent_row(const PGresult *r, int row, void *item) {
-    store_opponent *e = item;
-    store_pg_text(r, row, 0, e->name, sizeof e->name);
-    store_pg_text(r, row, 1, e->kind, sizeof e->kind);
-    e->place = (int)store_pg_int(r, row, 2);
-}
-
-static void profile_result_row(const PGresult *r, int row, void *item) {
-    store_profile_result *e = item;
-    store_pg_text(r, row, 0, e->table_id, sizeof e->table_id);
-    store_pg_text(r, row, 1, e->game, sizeof e->game);
-    e->at = store_pg_int(r, row, 2);
-    e->place = (int)store_pg_int(r, row, 3);
-    e->has_score = !ratings_null(r, row, 4);
-    e->score = store_pg_double(r, row, 4);
-    /* the four are written together (a rated result) or not at all */
-    e->rated = !ratings_null(r, row, 6);
-    e->rating_before = store_pg_double(r, row, 5);
-    e->rating_after = store_pg_double(r, row, 6);
-    e->rd_before = store_pg_double(r, row, 7);
-    e->rd_after = store_pg_double(r, row, 8);
-    e->seat = (int)store_pg_int(r, row, 9);
-    e->players = (int)store_pg_int(r, row, 10);
-    e->hidden = store_pg_int(r, row, 11) != 0;
-    e->voided = store_pg_int(r, row, 12) != 0;
-}
-
-/* Each rating's history: the latest cap rated results, oldest first (the
-** query gives them newest first). */
-static int read_histories(store *db, int64_t id, int cap, store_profile *p, char *err,
-                          size_t errsize) {
-    for (int i = 0; i < p->nratings; i++) {
-        store_game_rating *g = &p->ratings[i];
-        int n = ratings_read_rows(
-            store_pg_exec(db, err, errsize, "reading a player's ratings",
-                          "SELECT at, rating_after, rd_after, table_id FROM results"
-                          " WHERE player = $1 AND game = $2 AND rating_after IS NOT NULL"
-                          " AND voided = 0"
-                          " ORDER BY at DESC, " TABLE_ORDER("table_id") " DESC LIMIT $3",
-                          "iti", id, g->game, (int64_t)(cap < 0 ? 0 : cap)),
-            (void **)&g->history, sizeof *g->history, rating_point_row,
-            "reading a player's ratings", err, errsize);
-        if (n < 0) return -1;
-        g->nhistory = n;
-        for (int a = 0, b = n - 1; a < b; a++, b--) {
-            store_rating_point t = g->history[a];
-            g->history[a] = g->history[b];
-            g->history[b] = t;
-        }
-    }
-    return 0;
-}
-
-/* Each result's other seats' players, by place. */
-static int read_opponents(store *db, store_profile *p, char *err, size_t errsize) {
-    for (int i = 0; i < p->nresults; i++) {
-        store_profile_result *e = &p->results[i];
-        int n = ratings_read_rows(
-            store_pg_exec(db, err, errsize, "reading a result's players",
-                          "SELECT p.name, p.kind, o.place FROM results o"
-                          " JOIN players p ON p.id = o.player"
-                          " WHERE o.table_id = $1 AND o.seat <> $2"
-                          " ORDER BY o.place, o.seat",
-                          "ti", e->table_id, (int64_t)e->seat),
-            (void **)&e->opponents, sizeof *e->opponents, opponent_row,
-            "reading a result's players", err, errsize);
-        if (n < 0) return -1;
-        e->nopponents = n;
-    }
-    return 0;
-}
-
-int pg_profile_read(store *db, int64_t player, int64_t viewer, int history_cap,
-                    int results_cap, store_profile *out, char *err, size_t errsize) {
-    memset(out, 0, sizeof *out);
-    PGresult *since = store_pg_exec(db, err, errsize, "reading a player",
-                                    "SELECT created FROM players WHERE id = $1", "i", player);
-    if (!since) return -1;
-    if (PQntuples(since) > 0) out->since = store_pg_int(since, 0, 0);
-    PQclear(since);
-    out->ngames = ratings_read_rows(
-        store_pg_exec(db, err, errsize, "reading a player's games",
-                      "SELECT game, count(*),"
-                      " count(*) FILTER (WHERE place = 1 AND NOT EXISTS (SELECT 1 FROM results x"
-                      "  WHERE x.table_id = r.table_id AND x.seat <> r.seat AND x.place = 1)),"
-                      " count(*) FILTER (WHERE place > 1)"
-                      " FROM results r WHERE player = $1 AND voided = 0 GROUP BY game"
-                      " ORDER BY game COLLATE \"C\"",
-                      "i", player),
-        (void **)&out->games, sizeof *out->games, game_record_row, "reading a player's games",
-        err, errsize);
-    if (out->ngames < 0) goto failed;
-    out->nratings = ratings_read_rows(
-        store_pg_exec(db, err, errsize, "reading a player's ratings",
-                      "SELECT game, rating, rd, games FROM ratings WHERE player = $1"
-                      " ORDER BY game COLLATE \"C\"",
-                      "i", player),
-        (void **)&out->ratings, sizeof *out->ratings, game_rating_row,
-        "reading a player's ratings", err, errsize);
-    if (out->nratings < 0 || read_histories(db, player, history_cap, out, err, errsize))
-        goto failed;
-    out->nresults = ratings_read_rows(
-        store_pg_exec(db, err, errsize, "reading a player's results",
-                      "SELECT r.table_id, r.game, r.at, r.place, r.score,"
-                      " r.rating_before, r.rating_after, r.rd_before, r.rd_after, r.seat,"
-                      " (SELECT count(*) FROM seats s WHERE s.table_id = r.table_id),"
-                      " CASE WHEN (SELECT private FROM tables t WHERE t.id = r.table_id) <> 0"
-                      "  AND NOT EXISTS (SELECT 1 FROM seats v"
-                      "   WHERE v.table_id = r.table_id AND v.player = $3)"
-                      "  THEN 1 ELSE 0 END,"
-                      " r.voided"
-                      " FROM results r WHERE r.player = $1"
-                      " ORDER BY r.at DESC, " TABLE_ORDER("r.table_id") " DESC LIMIT $2",
-                      "iii", player, (int64_t)(results_cap < 0 ? 0 : results_cap), viewer),
-        (void **)&out->results, sizeof *out->results, profile_result_row,
-        "reading a player's results", err, errsize);
-    if (out->nresults < 0 || read_opponents(db, out, err, errsize)) goto failed;
-    return 0;
-failed:
-    store_profile_free(out);
-    return -1;
-}
-
 /* ---- voiding results and rating a game again --------------------------- */
-
-static void rerate_player_row(const PGresult *r, int row, void *item) {
-    store_rerate_player *p = item;
-    p->id = store_pg_int(r, row, 0);
-    if (ratings_null(r, row, 1)) snprintf(p->name, sizeof p->name, "?");
-    else store_pg_text(r, row, 1, p->name, sizeof p->name);
-    p->old_rating = store_pg_double(r, row, 2);
-}
-
-static void rerate_result_row(const PGresult *r, int row, void *item) {
-    store_rerate_result *e = item;
-    e->seat = (int)store_pg_int(r, row, 0);
-    store_pg_text(r, row, 1, e->table_id, sizeof e->table_id);
-    e->player = store_pg_int(r, row, 2);
-    e->place = (int)store_pg_int(r, row, 3);
-}
-
-/* The game's players (by id) and its rated results not voided, in the
-** order they were rated: read whole before any is rewritten. */
-static int rerate_read(store *db, store_rerate_game *g, char *err, size_t errsize) {
-    g->nplayers = ratings_read_rows(
-        store_pg_exec(db, err, errsize, "reading the results",
-                      "SELECT r.player, p.name, r.rating FROM ratings r"
-                      " JOIN players p ON p.id = r.player WHERE r.game = $1"
-                      " ORDER BY r.player",
-                      "t", g->game),
-        (void **)&g->players, sizeof *g->players, rerate_player_row, "reading the results", err,
-        errsize);
-    if (g->nplayers < 0) return -1;
-    g->nresults = ratings_read_rows(
-        store_pg_exec(db, err, errsize, "reading the results",
-                      "SELECT r.seat, r.table_id, r.player, r.place FROM results r"
-                      " WHERE r.game = $1 AND r.rating_after IS NOT NULL"
-                      " AND r.voided = 0 ORDER BY r.at, " TABLE_ORDER("r.table_id") ","
-                      " r.table_id COLLATE \"C\", r.seat",
-                      "t", g->game),
-        (void **)&g->results, sizeof *g->results, rerate_result_row, "reading the results", err,
-        errsize);
-    return g->nresults < 0 ? -1 : 0;
-}
 
 /* Stores what rerate reckoned: each result's ratings, each player's. */
 static int rerate_write(store *db, const store_rerate_game *g, char *err, size_t errsize) {
@@ -476,40 +273,6 @@ static int rerate_write(store *db, const store_rerate_game *g, char *err, size_t
             return -1;
     }
     return 0;
-}
-
-static int rerate_game(store *db, const char *game, store_rerate_fn rerate, void *arg,
-                       char *err, size_t errsize) {
-    store_rerate_game g = {.game = game};
-    int rc = rerate_read(db, &g, err, errsize) || rerate(arg, &g, err, errsize) ||
-                     rerate_write(db, &g, err, errsize)
-                 ? -1
-                 : 0;
-    free(g.players);
-    free(g.results);
-    return rc;
-}
-
-static void voided_row(const PGresult *r, int row, void *item) {
-    store_voided_table *v = item;
-    store_pg_text(r, row, 0, v->id, sizeof v->id);
-    store_pg_text(r, row, 1, v->game, sizeof v->game);
-    v->at = store_pg_int(r, row, 2);
-}
-
-/* The tables whose results voiding would void, oldest first, into
-** *tables: how many, or -1 with err. */
-static int void_read(store *db, int64_t player, const char *game, store_voided_table **tables,
-                     char *err, size_t errsize) {
-    /* a NULL text binds NULL: every game */
-    return ratings_read_rows(
-        store_pg_exec(db, err, errsize, "reading the results",
-                      "SELECT r.table_id, r.game, r.at FROM results r"
-                      " WHERE ($1::text IS NULL OR r.game = $1) AND r.player = $2"
-                      " AND r.rating_after IS NOT NULL AND r.voided = 0"
-                      " ORDER BY r.at, " TABLE_ORDER("r.table_id"),
-                      "ti", game, player),
-        (void **)tables, sizeof **tables, voided_row, "reading the results", err, errsize);
 }
 
 typedef char game_name[STORE_GAME_MAX];
@@ -549,7 +312,7 @@ int pg_results_void(store *db, int64_t player, const char *game, store_rerate_fn
     if (store_pg_begin(db, err, errsize)) return -1;
     for (int fresh = 1; fresh > 0;) {
         free(*tables);
-        n = void_read(db, player, game, tables, err, errsize);
+        n = rows_voided_read(db, &pg_ratings_sql, player, game, tables, err, errsize);
         fresh = n < 0 ? -1 : void_lock_games(db, *tables, n, &locked, &nlocked, err, errsize);
         if (fresh < 0) n = -1;
     }
@@ -559,7 +322,8 @@ int pg_results_void(store *db, int64_t player, const char *game, store_rerate_fn
                                         "UPDATE results SET voided = 1 WHERE table_id = $1",
                                         "t", (*tables)[i].id)) == 0;
     for (int i = 0; ok && i < nlocked; i++)
-        ok = rerate_game(db, locked[i], rerate, arg, err, errsize) == 0;
+        ok = rows_rerate_game(db, &pg_ratings_sql, locked[i], rerate, arg, rerate_write, err,
+                              errsize) == 0;
     free(locked);
     if (ok && store_pg_commit(db, err, errsize)) ok = 0;
     if (!ok) {

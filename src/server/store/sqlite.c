@@ -59,3 +59,46 @@ void store_sql_text(sqlite3_stmt *st, int col, char *out, size_t size) {
 void store_sql_rollback(sqlite3 *db) {
     if (db && !sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 }
+
+/* ---- an answer's rows (backend.h, store_rows) ------------------------ */
+
+static int lite_rows_next(store_rows *rows, char *err, size_t errsize) {
+    int rc = sqlite3_step(rows->answer);
+    if (rc == SQLITE_ROW) return 1;
+    if (rc == SQLITE_DONE) return 0;
+    return store_sql_fail(err, errsize, rows->context, sqlite3_errmsg(rows->db));
+}
+
+static int lite_rows_null(const store_rows *rows, int col) {
+    return sqlite3_column_type(rows->answer, col) == SQLITE_NULL;
+}
+
+static int64_t lite_rows_int(const store_rows *rows, int col) {
+    return sqlite3_column_int64(rows->answer, col);
+}
+
+static double lite_rows_double(const store_rows *rows, int col) {
+    return sqlite3_column_double(rows->answer, col);
+}
+
+static const char *lite_rows_text(const store_rows *rows, int col) {
+    return (const char *)sqlite3_column_text(rows->answer, col);
+}
+
+static void lite_rows_close(store_rows *rows) { sqlite3_finalize(rows->answer); }
+
+static const store_rows_methods lite_rows_methods = {
+    lite_rows_next, lite_rows_null, lite_rows_int, lite_rows_double, lite_rows_text,
+    lite_rows_close,
+};
+
+int lite_rows_vopen(store *db, store_rows *rows, const char *context, char *err,
+                    size_t errsize, const char *sql, const char *types, va_list ap) {
+    sqlite3 *conn = store_sqlite(db);
+    if (!conn) return store_sql_fail(err, errsize, context, "no database");
+    sqlite3_stmt *st = store_sql_vprepare(conn, sql, types, ap);
+    if (!st) return store_sql_fail(err, errsize, context, sqlite3_errmsg(conn));
+    *rows = (store_rows){.methods = &lite_rows_methods, .context = context, .answer = st,
+                         .db = conn};
+    return 0;
+}

@@ -5,13 +5,14 @@
 ** PostgreSQL store can stand beside it (pg.h; store.c chooses).  The
 ** store's files on SQLite (sqlite_tables.c opens the connection;
 ** sqlite_players.c, sqlite_chat.c and sqlite_ratings.c run their own
-** statements on it) reach it here.  Nothing outside src/server/store/
+** statements on it, rows_*.c theirs through sqlite.c's store_rows) reach
+** it here.  Nothing outside src/server/store/
 ** includes this header.
 */
 #ifndef TF_SERVER_STORE_SQLITE_H
 #define TF_SERVER_STORE_SQLITE_H
 
-#include "store.h"
+#include "backend.h"
 
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -30,6 +31,9 @@ int store_sql_fail(char *err, size_t errsize, const char *context, const char *r
 ** (the reason stays in sqlite3_errmsg). */
 sqlite3_stmt *store_sql_prepare(sqlite3 *db, const char *sql, const char *types, ...);
 sqlite3_stmt *store_sql_vprepare(sqlite3 *db, const char *sql, const char *types, va_list ap);
+/* store_query on SQLite (backend.h): the statement prepared, stepped row by row. */
+int lite_rows_vopen(store *db, store_rows *rows, const char *context, char *err,
+                    size_t errsize, const char *sql, const char *types, va_list ap);
 /* A text column into out ("" for NULL), cut to size. */
 void store_sql_text(sqlite3_stmt *st, int col, char *out, size_t size);
 /* ROLLBACK while a transaction is open (SQLite rolls back by itself after
@@ -69,11 +73,7 @@ int lite_player_seats(store *db, int64_t player, int cap, store_player_seat *out
                       size_t errsize);
 
 /* sqlite_players.c */
-int lite_player_by_key(store *db, const char *key, store_player *out, char *err,
-                       size_t errsize);
-int lite_player_get(store *db, int64_t id, store_player *out, char *err, size_t errsize);
-int lite_account_by_key(store *db, const char *key, store_player *out, char *password,
-                        size_t password_size, char *err, size_t errsize);
+extern const rows_players_sql lite_players_sql; /* what rows_players.c reads */
 int lite_player_add(store *db, const char *name, const char *key, const char *kind,
                     const char *password, int64_t now, int64_t *id, char *err, size_t errsize);
 int lite_guest_make_account(store *db, int64_t guest_id, const char *name, const char *key,
@@ -83,12 +83,9 @@ int lite_guest_rename(store *db, int64_t id, const char *name, const char *key, 
 int lite_player_set_password(store *db, int64_t id, const char *password, int end_logins,
                              char *err, size_t errsize);
 int lite_player_set_disabled(store *db, int64_t id, int disabled, char *err, size_t errsize);
-int lite_players_list(store *db, store_player_row **out, char *err, size_t errsize);
 int lite_guests_delete(store *db, int64_t before, int max, char *err, size_t errsize);
 int lite_login_add(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
                    char *err, size_t errsize);
-int lite_login_find(store *db, const uint8_t hash[STORE_HASH_LEN], store_player *out,
-                    int64_t *used, char *err, size_t errsize);
 int lite_login_used(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
                     char *err, size_t errsize);
 int lite_login_delete(store *db, const uint8_t hash[STORE_HASH_LEN], char *err, size_t errsize);
@@ -96,35 +93,22 @@ int lite_logins_delete(store *db, int64_t player, const uint8_t *keep, char *err
                        size_t errsize);
 int lite_logins_expire(store *db, int64_t before, char *err, size_t errsize);
 int lite_logins_read(store *db, store_login_state *logins, int n, char *err, size_t errsize);
-int lite_attempt_take(store *db, const char *kind, const char *key, double cap,
-                      int64_t window_ms, int64_t now, int take, double *tokens, char *err,
-                      size_t errsize);
 int lite_attempt_give(store *db, const char *kind, const char *key, double cap,
                       int64_t window_ms, int64_t now, int all, char *err, size_t errsize);
 int lite_attempt_note(store *db, const char *kind, const char *key, int64_t now, int64_t until,
                       char *err, size_t errsize);
-int lite_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
-                      size_t errsize);
 int lite_attempts_expire(store *db, int64_t now, char *err, size_t errsize);
 
 /* sqlite_chat.c */
-int lite_chat_count(store *db, const char *table_id, int seat, int64_t *next_n, int64_t *said,
-                    char *err, size_t errsize);
+extern const rows_chat_sql lite_chat_sql; /* what rows_chat.c reads */
 int lite_chat_add(store *db, const char *table_id, const store_chat_line *line, char *err,
                   size_t errsize);
-int lite_chat_read(store *db, const char *table_id, int spectators_too, int cap,
-                   store_chat_line *out, char *err, size_t errsize);
 
 /* sqlite_ratings.c */
+extern const rows_ratings_sql lite_ratings_sql; /* what rows_ratings.c reads */
 int lite_results_record(store *db, const char *table_id, const char *game, int n,
                         store_result *results, store_rate_fn rate, void *arg, char *err,
                         size_t errsize);
-int lite_rating_read(store *db, int64_t player, const char *game, store_rating *out, char *err,
-                     size_t errsize);
-int lite_leaderboard_read(store *db, const char *game, int cap, store_standing **out, char *err,
-                          size_t errsize);
-int lite_profile_read(store *db, int64_t player, int64_t viewer, int history_cap,
-                      int results_cap, store_profile *out, char *err, size_t errsize);
 int lite_results_void(store *db, int64_t player, const char *game, store_rerate_fn rerate,
                       void *arg, store_voided_table **tables, char *err, size_t errsize);
 

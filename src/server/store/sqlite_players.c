@@ -7,7 +7,8 @@
 ** signup or a socket's check, not at each move).  A change of more than
 ** one row is one BEGIN IMMEDIATE ... COMMIT, rolled back on any failure.
 ** The rules (what a name may be, when a login expires, which guests go)
-** are players.c's; this file only reads and writes what it is told.
+** are players.c's; this file only reads and writes what it is told, and
+** what a player's row is made of is rows_players.c's (lite_players_sql here).
 */
 #include "sqlite.h"
 
@@ -17,6 +18,36 @@
 #include <string.h>
 
 #include <sqlite3.h>
+
+/* A bucket's tokens at ?5 (now): its row's, refilled at ?3 (cap) per ?4
+** (window ms) since its row's time, at most cap.  Cap and window are bound
+** as reals: no integer division. */
+#define ATTEMPT_LEVEL "min(?3, a.tokens + (?5 - a.at) * ?3 / ?4)"
+/* When a bucket holding tokens is full again. */
+#define ATTEMPT_FULL(tokens) "CAST(?5 + (?3 - (" tokens ")) * ?4 / ?3 AS INTEGER)"
+
+/* What rows_players.c reads, in SQLite's words. */
+const rows_players_sql lite_players_sql = {
+    .by_key = "SELECT id, kind, name, disabled FROM players"
+              " WHERE name_key = ?1 AND kind <> 'guest'",
+    .get = "SELECT id, kind, name, disabled FROM players WHERE id = ?1",
+    .account = "SELECT id, 'account', name, disabled, password FROM players"
+               " WHERE name_key = ?1 AND kind = 'account'",
+    .login = "SELECT p.id, p.kind, p.name, p.disabled, l.used"
+             " FROM logins l JOIN players p ON p.id = l.player WHERE l.token_hash = ?1",
+    .list = "SELECT p.id, p.kind, p.name, p.disabled, p.created, p.seen,"
+            " (SELECT count(DISTINCT table_id) FROM seats s WHERE s.player = p.id)"
+            " FROM players p ORDER BY p.kind, p.name_key, p.id",
+    /* one statement: the take happens only where a token is there */
+    .attempt_take = "INSERT INTO attempts AS a (kind, key, tokens, at, expires)"
+                    " VALUES (?1, ?2, ?3 - 1, ?5, " ATTEMPT_FULL("?3 - 1") ")"
+                    " ON CONFLICT (kind, key) DO UPDATE SET"
+                    " tokens = " ATTEMPT_LEVEL " - 1, at = ?5,"
+                    " expires = " ATTEMPT_FULL(ATTEMPT_LEVEL " - 1")
+                    " WHERE " ATTEMPT_LEVEL " >= 1 RETURNING tokens",
+    .attempt_level = "SELECT " ATTEMPT_LEVEL " FROM attempts a WHERE kind = ?1 AND key = ?2",
+    .attempt_noted = "SELECT 1 FROM attempts WHERE kind = ?1 AND key = ?2 AND expires > ?3",
+};
 
 /* Writes "storage: <context>: <SQLite's reason>" to err; returns -1. */
 static int players_fail(sqlite3 *db, char *err, size_t errsize, const char *context) {
@@ -54,81 +85,6 @@ static int players_finish(sqlite3 *db, int ok, const char *context, char *err,
     if (ok) players_fail(db, err, errsize, context);
     store_sql_rollback(db);
     return -1;
-}
-
-/* A row whose first columns are id, kind, name, disabled. */
-static void players_from_row(sqlite3_stmt *st, store_player *out) {
-    memset(out, 0, sizeof *out);
-    out->id = sqlite3_column_int64(st, 0);
-    store_sql_text(st, 1, out->kind, sizeof out->kind);
-    store_sql_text(st, 2, out->name, sizeof out->name);
-    out->disabled = sqlite3_column_int(st, 3);
-}
-
-/* Steps a query whose columns are id, kind, name, disabled and finalizes
-** it: 1 found, 0 none, -1 error (with err). */
-static int players_read_one(sqlite3 *db, sqlite3_stmt *st, store_player *out,
-                            const char *context, char *err, size_t errsize) {
-    if (!st) return players_fail(db, err, errsize, context);
-    int rc = sqlite3_step(st), found = 0;
-    if (rc == SQLITE_ROW) {
-        players_from_row(st, out);
-        found = 1;
-        rc = SQLITE_DONE;
-    }
-    if (rc != SQLITE_DONE) {
-        players_fail(db, err, errsize, context);
-        sqlite3_finalize(st);
-        return -1;
-    }
-    sqlite3_finalize(st);
-    return found;
-}
-
-int lite_player_by_key(store *s, const char *key, store_player *out, char *err,
-                        size_t errsize) {
-    sqlite3 *db = store_sqlite(s);
-    sqlite3_stmt *st = store_sql_prepare(db, "SELECT id, kind, name, disabled FROM players"
-                                           " WHERE name_key = ?1 AND kind <> 'guest'",
-                                       "t", key);
-    return players_read_one(db, st, out, "finding a player by name", err, errsize);
-}
-
-int lite_player_get(store *s, int64_t id, store_player *out, char *err, size_t errsize) {
-    sqlite3 *db = store_sqlite(s);
-    sqlite3_stmt *st =
-        store_sql_prepare(db, "SELECT id, kind, name, disabled FROM players WHERE id = ?1", "i", id);
-    return players_read_one(db, st, out, "finding a player", err, errsize);
-}
-
-int lite_account_by_key(store *s, const char *key, store_player *out, char *password,
-                         size_t password_size, char *err, size_t errsize) {
-    static const char context[] = "finding an account";
-    sqlite3 *db = store_sqlite(s);
-    sqlite3_stmt *st = store_sql_prepare(db, "SELECT id, name, password, disabled FROM players"
-                                           " WHERE name_key = ?1 AND kind = 'account'",
-                                       "t", key);
-    if (!st) return players_fail(db, err, errsize, context);
-    int rc = sqlite3_step(st), found = 0;
-    if (rc == SQLITE_ROW) {
-        memset(out, 0, sizeof *out);
-        out->id = sqlite3_column_int64(st, 0);
-        snprintf(out->kind, sizeof out->kind, "account");
-        store_sql_text(st, 1, out->name, sizeof out->name);
-        out->disabled = sqlite3_column_int(st, 3);
-        if (password && password_size) {
-            /* a hash cut short would never verify: none at all says so */
-            const unsigned char *pw = sqlite3_column_text(st, 2);
-            memset(password, 0, password_size);
-            if (pw && strlen((const char *)pw) < password_size)
-                memcpy(password, pw, strlen((const char *)pw));
-        }
-        found = 1;
-        rc = SQLITE_DONE;
-    }
-    if (rc != SQLITE_DONE) players_fail(db, err, errsize, context);
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? found : -1;
 }
 
 /* What became of a write that gives a player a name key: 1 written, 0 the
@@ -208,46 +164,6 @@ int lite_player_set_disabled(store *s, int64_t id, int disabled, char *err, size
     return players_finish(db, ok, context, err, errsize);
 }
 
-int lite_players_list(store *s, store_player_row **out, char *err, size_t errsize) {
-    static const char context[] = "listing the players";
-    sqlite3 *db = store_sqlite(s);
-    *out = NULL;
-    sqlite3_stmt *st = store_sql_prepare(
-        db, "SELECT p.id, p.kind, p.name, p.disabled, p.created, p.seen,"
-            " (SELECT count(DISTINCT table_id) FROM seats s WHERE s.player = p.id)"
-            " FROM players p ORDER BY p.kind, p.name_key, p.id", "");
-    if (!st) return players_fail(db, err, errsize, context);
-    store_player_row *rows = NULL;
-    int n = 0, cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (n == cap) {
-            int more = cap ? 2 * cap : 64;
-            store_player_row *grown = realloc(rows, sizeof *rows * (size_t)more);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            rows = grown;
-            cap = more;
-        }
-        store_player_row *r = &rows[n++];
-        players_from_row(st, &r->player);
-        r->created = sqlite3_column_int64(st, 4);
-        r->seen = sqlite3_column_int64(st, 5);
-        r->games = sqlite3_column_int(st, 6);
-    }
-    if (rc != SQLITE_DONE) {
-        if (rc == SQLITE_NOMEM) snprintf(err, errsize, "storage: %s: out of memory", context);
-        else players_fail(db, err, errsize, context);
-        sqlite3_finalize(st);
-        free(rows);
-        return -1;
-    }
-    sqlite3_finalize(st);
-    *out = rows;
-    return n;
-}
-
 int lite_guests_delete(store *s, int64_t before, int max, char *err, size_t errsize) {
     static const char context[] = "deleting unused guests";
     sqlite3 *db = store_sqlite(s);
@@ -304,27 +220,6 @@ int lite_login_add(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t player,
                  SQLITE_DONE;
     if (!ok) players_fail(db, err, errsize, context);
     return players_finish(db, ok, context, err, errsize);
-}
-
-int lite_login_find(store *s, const uint8_t hash[STORE_HASH_LEN], store_player *out,
-                     int64_t *used, char *err, size_t errsize) {
-    static const char context[] = "finding a login";
-    sqlite3 *db = store_sqlite(s);
-    sqlite3_stmt *st = store_sql_prepare(db, "SELECT p.id, p.kind, p.name, p.disabled, l.used"
-                                           " FROM logins l JOIN players p ON p.id = l.player"
-                                           " WHERE l.token_hash = ?1",
-                                       "h", hash);
-    if (!st) return players_fail(db, err, errsize, context);
-    int rc = sqlite3_step(st);
-    if (rc != SQLITE_ROW) {
-        if (rc != SQLITE_DONE) players_fail(db, err, errsize, context);
-        sqlite3_finalize(st);
-        return rc == SQLITE_DONE ? 0 : -1;
-    }
-    players_from_row(st, out);
-    *used = sqlite3_column_int64(st, 4);
-    sqlite3_finalize(st);
-    return 1;
 }
 
 int lite_login_used(store *s, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
@@ -396,50 +291,6 @@ int lite_logins_read(store *s, store_login_state *logins, int n, char *err, size
 
 /* ---- counted attempts ---------------------------------------------------- */
 
-/* A bucket's tokens at ?5 (now): its row's, refilled at ?3 (cap) per ?4
-** (window ms) since its row's time, at most cap.  Cap and window are bound
-** as reals: no integer division. */
-#define ATTEMPT_LEVEL "min(?3, a.tokens + (?5 - a.at) * ?3 / ?4)"
-/* When a bucket holding tokens is full again. */
-#define ATTEMPT_FULL(tokens) "CAST(?5 + (?3 - (" tokens ")) * ?4 / ?3 AS INTEGER)"
-
-/* A query's one number (the first row's first column) into *out: 1, 0 no
-** row, -1 error. */
-static int attempts_number(sqlite3_stmt *st, double *out) {
-    if (!st) return -1;
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) *out = sqlite3_column_double(st, 0);
-    sqlite3_finalize(st);
-    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
-}
-
-int lite_attempt_take(store *s, const char *kind, const char *key, double cap,
-                      int64_t window_ms, int64_t now, int take, double *tokens, char *err,
-                      size_t errsize) {
-    static const char context[] = "counting an attempt";
-    sqlite3 *db = store_sqlite(s);
-    double window = (double)window_ms;
-    /* one statement: the take happens only where a token is there */
-    int taken = take ? attempts_number(
-        store_sql_prepare(db, "INSERT INTO attempts AS a (kind, key, tokens, at, expires)"
-                                  " VALUES (?1, ?2, ?3 - 1, ?5, " ATTEMPT_FULL("?3 - 1") ")"
-                                  " ON CONFLICT (kind, key) DO UPDATE SET"
-                                  " tokens = " ATTEMPT_LEVEL " - 1, at = ?5,"
-                                  " expires = " ATTEMPT_FULL(ATTEMPT_LEVEL " - 1")
-                                  " WHERE " ATTEMPT_LEVEL " >= 1 RETURNING tokens",
-                              "ttddi", kind, key, cap, window, now),
-        tokens) : 0;
-    if (taken) return taken < 0 ? players_fail(db, err, errsize, context) : 1;
-    int found = attempts_number(
-        store_sql_prepare(db, "SELECT " ATTEMPT_LEVEL " FROM attempts a"
-                                  " WHERE kind = ?1 AND key = ?2",
-                              "ttddi", kind, key, cap, window, now),
-        tokens);
-    if (found < 0) return players_fail(db, err, errsize, context);
-    if (!found) *tokens = cap;
-    return *tokens >= 1;
-}
-
 int lite_attempt_give(store *s, const char *kind, const char *key, double cap,
                       int64_t window_ms, int64_t now, int all, char *err, size_t errsize) {
     sqlite3 *db = store_sqlite(s);
@@ -463,17 +314,6 @@ int lite_attempt_note(store *s, const char *kind, const char *key, int64_t now, 
                     "ttii", kind, key, now, until) != SQLITE_DONE)
         return players_fail(db, err, errsize, "noting a success");
     return 0;
-}
-
-int lite_attempt_noted(store *s, const char *kind, const char *key, int64_t now, char *err,
-                       size_t errsize) {
-    sqlite3 *db = store_sqlite(s);
-    double one;
-    int found = attempts_number(store_sql_prepare(db, "SELECT 1 FROM attempts WHERE kind = ?1"
-                                                          " AND key = ?2 AND expires > ?3",
-                                                      "tti", kind, key, now),
-                                &one);
-    return found < 0 ? players_fail(db, err, errsize, "reading a success") : found;
 }
 
 int lite_attempts_expire(store *s, int64_t now, char *err, size_t errsize) {

@@ -3,6 +3,10 @@
 ** backend that opened the handle, SQLite (sqlite_*.c, lite_ functions) or
 ** PostgreSQL (pg_*.c, pg_ functions), with the same signature and contract.
 **
+** The reads whose rows both backends make the same answer of (a player,
+** the chat, ratings and profiles) go to rows_*.c instead, with the SQL of
+** the handle's backend.
+**
 ** The backend is chosen once, by store_open's path: a libpq connection URI
 ** ("postgresql://..." or "postgres://...") opens PostgreSQL, anything else
 ** is a SQLite file.  The answers' memory (tables, player rows, chat lines,
@@ -19,6 +23,19 @@
 #include <string.h>
 
 #define IS_PG(db) ((db) && (db)->backend == STORE_POSTGRES)
+
+/* What the reads rows_*.c assemble run, in the words of db's backend. */
+static const rows_players_sql *players_sql(const store *db) {
+    return IS_PG(db) ? &pg_players_sql : &lite_players_sql;
+}
+
+static const rows_chat_sql *chat_sql(const store *db) {
+    return IS_PG(db) ? &pg_chat_sql : &lite_chat_sql;
+}
+
+static const rows_ratings_sql *ratings_sql(const store *db) {
+    return IS_PG(db) ? &pg_ratings_sql : &lite_ratings_sql;
+}
 
 int store_path_is_postgres(const char *path) {
     return path && (strncmp(path, "postgresql://", 13) == 0 ||
@@ -141,19 +158,17 @@ int store_player_seats(store *db, int64_t player, int cap, store_player_seat *ou
 
 int store_player_by_key(store *db, const char *key, store_player *out, char *err,
                         size_t errsize) {
-    return IS_PG(db) ? pg_player_by_key(db, key, out, err, errsize)
-                     : lite_player_by_key(db, key, out, err, errsize);
+    return rows_player_by_key(db, players_sql(db), key, out, err, errsize);
 }
 
 int store_player_get(store *db, int64_t id, store_player *out, char *err, size_t errsize) {
-    return IS_PG(db) ? pg_player_get(db, id, out, err, errsize)
-                     : lite_player_get(db, id, out, err, errsize);
+    return rows_player_get(db, players_sql(db), id, out, err, errsize);
 }
 
 int store_account_by_key(store *db, const char *key, store_player *out, char *password,
                          size_t password_size, char *err, size_t errsize) {
-    return IS_PG(db) ? pg_account_by_key(db, key, out, password, password_size, err, errsize)
-                     : lite_account_by_key(db, key, out, password, password_size, err, errsize);
+    return rows_account_by_key(db, players_sql(db), key, out, password, password_size, err,
+                               errsize);
 }
 
 int store_player_add(store *db, const char *name, const char *key, const char *kind,
@@ -187,8 +202,7 @@ int store_player_set_disabled(store *db, int64_t id, int disabled, char *err, si
 }
 
 int store_players_list(store *db, store_player_row **out, char *err, size_t errsize) {
-    return IS_PG(db) ? pg_players_list(db, out, err, errsize)
-                     : lite_players_list(db, out, err, errsize);
+    return rows_players_list(db, players_sql(db), out, err, errsize);
 }
 
 int store_guests_delete(store *db, int64_t before, int max, char *err, size_t errsize) {
@@ -204,8 +218,7 @@ int store_login_add(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t playe
 
 int store_login_find(store *db, const uint8_t hash[STORE_HASH_LEN], store_player *out,
                      int64_t *used, char *err, size_t errsize) {
-    return IS_PG(db) ? pg_login_find(db, hash, out, used, err, errsize)
-                     : lite_login_find(db, hash, out, used, err, errsize);
+    return rows_login_find(db, players_sql(db), hash, out, used, err, errsize);
 }
 
 int store_login_used(store *db, const uint8_t hash[STORE_HASH_LEN], int64_t player, int64_t now,
@@ -241,10 +254,8 @@ int store_logins_read(store *db, store_login_state *logins, int n, char *err, si
 int store_attempt_take(store *db, const char *kind, const char *key, double cap,
                        int64_t window_ms, int64_t now, int take, double *tokens, char *err,
                        size_t errsize) {
-    return IS_PG(db) ? pg_attempt_take(db, kind, key, cap, window_ms, now, take, tokens, err,
-                                       errsize)
-                     : lite_attempt_take(db, kind, key, cap, window_ms, now, take, tokens, err,
-                                         errsize);
+    return rows_attempt_take(db, players_sql(db), kind, key, cap, window_ms, now, take, tokens,
+                             err, errsize);
 }
 
 int store_attempt_give(store *db, const char *kind, const char *key, double cap,
@@ -261,8 +272,7 @@ int store_attempt_note(store *db, const char *kind, const char *key, int64_t now
 
 int store_attempt_noted(store *db, const char *kind, const char *key, int64_t now, char *err,
                         size_t errsize) {
-    return IS_PG(db) ? pg_attempt_noted(db, kind, key, now, err, errsize)
-                     : lite_attempt_noted(db, kind, key, now, err, errsize);
+    return rows_attempt_noted(db, players_sql(db), kind, key, now, err, errsize);
 }
 
 int store_attempts_expire(store *db, int64_t now, char *err, size_t errsize) {
@@ -274,8 +284,7 @@ int store_attempts_expire(store *db, int64_t now, char *err, size_t errsize) {
 
 int store_chat_count(store *db, const char *table_id, int seat, int64_t *next_n, int64_t *said,
                      char *err, size_t errsize) {
-    return IS_PG(db) ? pg_chat_count(db, table_id, seat, next_n, said, err, errsize)
-                     : lite_chat_count(db, table_id, seat, next_n, said, err, errsize);
+    return rows_chat_count(db, chat_sql(db), table_id, seat, next_n, said, err, errsize);
 }
 
 int store_chat_add(store *db, const char *table_id, const store_chat_line *line, char *err,
@@ -286,8 +295,7 @@ int store_chat_add(store *db, const char *table_id, const store_chat_line *line,
 
 int store_chat_read(store *db, const char *table_id, int spectators_too, int cap,
                     store_chat_line *out, char *err, size_t errsize) {
-    return IS_PG(db) ? pg_chat_read(db, table_id, spectators_too, cap, out, err, errsize)
-                     : lite_chat_read(db, table_id, spectators_too, cap, out, err, errsize);
+    return rows_chat_read(db, chat_sql(db), table_id, spectators_too, cap, out, err, errsize);
 }
 
 /* ---- ratings ---- */
@@ -301,22 +309,19 @@ int store_results_record(store *db, const char *table_id, const char *game, int 
 
 int store_rating_read(store *db, int64_t player, const char *game, store_rating *out, char *err,
                       size_t errsize) {
-    return IS_PG(db) ? pg_rating_read(db, player, game, out, err, errsize)
-                     : lite_rating_read(db, player, game, out, err, errsize);
+    return rows_rating_read(db, ratings_sql(db), player, game, out, "reading a rating", err,
+                            errsize);
 }
 
 int store_leaderboard_read(store *db, const char *game, int cap, store_standing **out,
                            char *err, size_t errsize) {
-    return IS_PG(db) ? pg_leaderboard_read(db, game, cap, out, err, errsize)
-                     : lite_leaderboard_read(db, game, cap, out, err, errsize);
+    return rows_leaderboard_read(db, ratings_sql(db), game, cap, out, err, errsize);
 }
 
 int store_profile_read(store *db, int64_t player, int64_t viewer, int history_cap,
                        int results_cap, store_profile *out, char *err, size_t errsize) {
-    return IS_PG(db) ? pg_profile_read(db, player, viewer, history_cap, results_cap, out, err,
-                                       errsize)
-                     : lite_profile_read(db, player, viewer, history_cap, results_cap, out, err,
-                                         errsize);
+    return rows_profile_read(db, ratings_sql(db), player, viewer, history_cap, results_cap,
+                             out, err, errsize);
 }
 
 int store_results_void(store *db, int64_t player, const char *game, store_rerate_fn rerate,

@@ -405,7 +405,8 @@ typedef struct table_seq {
 /* A job of the table asked before seq: not needed (a program's end is). */
 static int stale(const bot_job *job, const void *arg) {
     const table_seq *ts = arg;
-    return !job->ext_end && job->seq < ts->seq && !strcmp(job->table_id, ts->table_id);
+    return !job->ext_end && !job->ext_stop && job->seq < ts->seq &&
+           !strcmp(job->table_id, ts->table_id);
 }
 
 /* A hint for the socket of id *arg. */

@@ -38,6 +38,8 @@ typedef struct bot_job {
     char **texts;         /* the table's action texts so far, owned by the job */
     int ntexts;
     int ext_end;          /* the game is over: tell the program and end it */
+    int ext_stop;         /* the table went to another node: end the program, telling it
+                          ** nothing (it starts again if the table comes back) */
     int forfeit_seat;     /* with ext_end: the seat that forfeited, or -1 */
     int winners[TAFEL_MAX_PLAYERS], nwinners; /* with ext_end: the table's */
     char forfeit_reason[256];

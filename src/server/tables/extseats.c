@@ -311,7 +311,8 @@ void extseats_run(bot_job *job) {
     struct ext_seat *e = job->ext;
     pthread_mutex_lock(&e->lock);
     char reason[EXTBOT_REASON_MAX];
-    if (e->ended) {
+    if (e->ended || job->ext_stop) {
+        if (job->ext_stop && e->bot) stop_program(e);
         job->skipped = 1;
         goto done;
     }

@@ -19,11 +19,14 @@
 **     (tables_adopt);
 **   - at a clean stop the lease ends at once.
 **
+** A join of a table not in memory claims and reads it on the pool too
+** (tables_find_later), so that many clients coming back after a node died
+** do not hold the loop one claim at a time.
+**
 ** A table handed on is not handed on again for a few seconds after it came
 ** (OWNERSHIP_STAY_MS): clients of one table that reach two nodes (no proxy,
 ** or one changing its mind) move it at most that often.  Everything that
-** waits on the database runs on the pool; only the claim of a join, which
-** must answer before the join can go on, is a blocking call on the loop.
+** waits on the database runs on the pool, but the claim of a /t/ID page.
 */
 #include "ownership.h"
 
@@ -117,9 +120,16 @@ static int lease_write(store *conn, store_job *job, char *err, size_t errsize) {
     return store_lease_renew(conn, node, lease_seconds, err, errsize);
 }
 
+static int lease_failing; /* a failure is said once, and the renewal after it */
+
 static void lease_done(store_job *job) {
-    if (job->rc)
-        fprintf(stderr, "tafel serve: node %s: the lease was not renewed: %s\n", node, job->err);
+    if (job->rc && !lease_failing)
+        fprintf(stderr, "tafel serve: node %s: the lease was not renewed: %s (tried every "
+                        "%lld ms; said again when it is)\n", node, job->err,
+                (long long)every_ms());
+    if (!job->rc && lease_failing)
+        fprintf(stderr, "tafel serve: node %s: the lease is renewed again\n", node);
+    lease_failing = job->rc != 0;
     lease_in_flight = 0;
     free(job);
 }
@@ -191,11 +201,15 @@ static void adopt_one(const store_claimed *c, const store_table *st) {
     if (!t->over) tables_advance(t);
 }
 
+static int sweep_failing; /* said once until a sweep succeeds again */
+
 static void adopt_done(store_job *job) {
     adopt_job *a = (adopt_job *)job;
     if (!a->id[0]) sweep_in_flight = 0;
-    if (job->rc)
-        fprintf(stderr, "tafel serve: node %s: %s\n", node, job->err);
+    if (job->rc && (a->id[0] || !sweep_failing))
+        fprintf(stderr, "tafel serve: node %s: %s%s\n", node, job->err,
+                a->id[0] ? "" : " (said once until a sweep succeeds)");
+    if (!a->id[0]) sweep_failing = job->rc != 0;
     for (int i = 0; i < a->n; i++) {
         if (a->found[i] == 1 && acting) adopt_one(&a->claimed[i], &a->loaded[i]);
         if (a->found[i] == 1) store_table_free(&a->loaded[i]);
@@ -222,6 +236,56 @@ static void adopt_submit(const char *id) {
 
 void tables_adopt(const char *id) {
     if (acting && strlen(id) == STORE_ID_LEN) adopt_submit(id);
+}
+
+/* A join's claim and read, on the pool; the join goes on when done. */
+typedef struct fetch_job {
+    adopt_job a;
+    int claimed; /* 1 claimed, 0 a live other node owns it, -1 no such table, a failure */
+    void (*fn)(table *t, int elsewhere, void *ctx);
+    void *ctx;
+} fetch_job;
+
+static int fetch_write(store *conn, store_job *job, char *err, size_t errsize) {
+    fetch_job *f = (fetch_job *)job;
+    int rc = adopt_write(conn, job, err, errsize);
+    f->claimed = rc < 0 ? -1 : f->a.n == 1 ? 1 : 0;
+    return rc;
+}
+
+static void fetch_done(store_job *job) {
+    fetch_job *f = (fetch_job *)job;
+    adopt_job *a = &f->a;
+    if (job->rc) fprintf(stderr, "tafel serve: table %s: not claimed: %s\n", a->id, job->err);
+    table *t = NULL;
+    if (f->claimed == 1 && a->found[0] == 1 && acting) {
+        adopt_one(&a->claimed[0], &a->loaded[0]);
+        t = (table *)tables_loaded(a->id);
+    }
+    if (a->n == 1 && a->found[0] == 1) store_table_free(&a->loaded[0]);
+    f->fn(t, f->claimed == 0, f->ctx);
+    free(f);
+}
+
+void tables_find_later(const char *id, void (*fn)(table *t, int elsewhere, void *ctx),
+                       void *ctx) {
+    if (!acting || strlen(id) != STORE_ID_LEN || tables_loaded(id)) {
+        int elsewhere = 0;
+        table *t = tables_find_here(id, &elsewhere);
+        fn(t, elsewhere, ctx);
+        return;
+    }
+    fetch_job *f = calloc(1, sizeof *f);
+    if (!f) {
+        fn(NULL, 0, ctx);
+        return;
+    }
+    snprintf(f->a.id, sizeof f->a.id, "%s", id);
+    f->fn = fn;
+    f->ctx = ctx;
+    f->a.job.run = fetch_write;
+    f->a.job.done = fetch_done;
+    commits_submit_job(f->a.id, &f->a.job); /* after anything of it in flight */
 }
 
 /* ---- handing a table on ------------------------------------------------- */
@@ -289,8 +353,11 @@ void tables_give(const char *id, const char *to) {
 }
 
 void tables_give_home(const char *home) {
-    for (table *t = tables_first(); t; t = t->next)
+    /* with no pool threads a hand-over is done, and t freed, within give */
+    for (table *t = tables_first(), *next; t; t = next) {
+        next = t->next;
         if (!strcmp(t->home, home)) give(t, home, 1);
+    }
 }
 
 /* ---- the tick ------------------------------------------------------------- */

@@ -56,6 +56,7 @@ static void table_advance(table *t);
 static void quota_forget(void);
 static void ended(table *t);
 static void sweep_later(table *t);
+static void stop_programs(table *t);
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -375,6 +376,7 @@ static void remove_table(table *t);
 void tables_drop_moved(table *t) {
     table_drop_waiting(t);
     botpool_cancel(t->id, INT64_MAX); /* every job of it queued */
+    stop_programs(t);
     t->bot_asked = -1;
     clocks_forget(t);
     if (told.moved) told.moved(t);
@@ -1729,6 +1731,32 @@ static bot_job *new_job(const table *t, int seat, const char *spec) {
     return job;
 }
 
+/* A job for seat's external program, when it has one here (NULL: none, or
+** out of memory, and the program then ends with the server). */
+static bot_job *program_job(table *t, int seat) {
+    struct ext_seat *e = extseats_ref(t->id, seat, 0);
+    if (!e) return NULL;
+    bot_job *job = new_job(t, seat, t->seats[seat].spec);
+    if (!job) {
+        extseats_unref(e);
+        return NULL;
+    }
+    if (!job->ext) job->ext = e; /* a resigned seat's spec is no longer ext: */
+    else extseats_unref(e);
+    return job;
+}
+
+/* The table went to another node: its external programs end, told
+** nothing (the new owner starts its own) -- by a worker, as always. */
+static void stop_programs(table *t) {
+    for (int seat = 0; seat < t->players; seat++) {
+        bot_job *job = program_job(t, seat);
+        if (!job) continue;
+        job->ext_stop = 1;
+        botpool_submit(job);
+    }
+}
+
 /* The game is over: every external program of the table is told so and
 ** ended -- by a worker, as the loop never waits on a program. */
 static void end_programs(table *t) {
@@ -1740,15 +1768,8 @@ static void end_programs(table *t) {
                 forfeit_seat = i, reason = t->seats[i].forfeit[0] ? t->seats[i].forfeit
                                                                  : "resigned";
     for (int seat = 0; seat < t->players; seat++) {
-        struct ext_seat *e = extseats_ref(t->id, seat, 0);
-        if (!e) continue;
-        bot_job *job = new_job(t, seat, t->seats[seat].spec);
-        if (!job) {
-            extseats_unref(e);
-            continue; /* out of memory: the program ends with the server */
-        }
-        if (!job->ext) job->ext = e; /* a resigned seat's spec is no longer ext: */
-        else extseats_unref(e);
+        bot_job *job = program_job(t, seat);
+        if (!job) continue;
         if (!job->texts) job->ntexts = 0; /* nothing to tell: it is only ended */
         job->ext_end = 1;
         job->nwinners = table_winners(t, job->winners);

@@ -233,6 +233,12 @@ table *tables_find(const char *id);
 ** before it is loaded, and when a live other node owns it *elsewhere is
 ** set (1) and NULL returned (the client is sent on: docs/protocol.md). */
 table *tables_find_here(const char *id, int *elsewhere);
+/* The same for a join, without waiting on the loop: fn(t, elsewhere, ctx)
+** is called at once when the table is in memory or this node acts for
+** none; else once the claim and the read, done on the store's pool, are
+** (on the loop, maybe after the socket that asked closed). */
+void tables_find_later(const char *id, void (*fn)(table *t, int elsewhere, void *ctx),
+                       void *ctx);
 
 /* A copy of table id as stored, to read only (several nodes: "my games"
 ** shows the tables other nodes play): not listed, claimed or played; NULL

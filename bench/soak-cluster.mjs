@@ -114,7 +114,8 @@ export async function soak(opts, say = () => {}) {
     for (const p of pages) p.play(false);
     const settle = Date.now() + 15000;
     while (pages.some((p) => p.pending) && Date.now() < settle) await sleep(100);
-    return summary(await check(cluster, pages), pages, kills, o, Date.now() - started);
+    const said = [...pastLines, ...cluster.nodes.flatMap((n) => n.stderr().split('\n'))];
+    return summary(await check(cluster, pages), pages, kills, o, Date.now() - started, said);
   } finally {
     for (const p of pages) p.close();
     await cluster.stop();
@@ -152,7 +153,7 @@ async function follow(cluster, pages, k, o, say) {
   k.left = left;
   if (!k.restarted && (left === 0 || since > o.killEvery * 500)) {
     k.restarted = true;
-    pastLines.push(...cluster.nodes[k.index].stderr().split('\n')
+    pastLines.push(...cluster.nodes[k.index].stderr().split('\n').filter(Boolean)
       .map((line) => `${k.node} (killed): ${line.replace(/^tafel serve: /, '')}`));
     await cluster.restart(k.index);
     say(`${k.node} started again ${since} ms after its kill`);
@@ -180,14 +181,19 @@ async function why(cluster, pages, id) {
     .map((l) => `${n.name}: ${l.replace(/^tafel serve: /, '')}`))].filter((l) => l.includes(id));
   const proxied = await fetch(new URL(`/t/${id}`, cluster.proxy.base))
     .then((r) => r.headers.get('x-tafel-node'), (e) => e.message);
+  const played = async (ms) => {
+    const states = page?.states;
+    await sleep(ms);
+    return page?.states > states ? 'played' : 'did not play';
+  };
+  const alone = await played(5000);
   const owner = cluster.nodes.find((n) => n.name === row[0]);
   const c = owner && await Client.connect(owner).catch(() => null);
   const m = await c?.request({ type: 'join', table: id }, ['state', 'error', 'elsewhere']).catch(() => null);
-  const states = page?.states;
-  await sleep(8000);
+  const joined = await played(8000);
   c?.close();
-  return `${id}: owner, epoch, home, seq ${row}; the proxy sends it to ${proxied}; a join at `
-    + `the owner: ${m?.type}, and then the page ${page?.states > states ? 'played' : 'did not play'} `
+  return `${id}: owner, epoch, home, seq ${row}; the proxy sends it to ${proxied}; left alone `
+    + `5 s more the page ${alone}; a join at the owner: ${m?.type}, and then the page ${joined} `
     + `within 8 s; its page at seq ${page?.state?.seq}, `
     + `pending ${JSON.stringify(page?.pending)}, to move ${page?.toMove}, `
     + `status ${page?.conn.status.state}, sockets closed with `
@@ -209,7 +215,11 @@ async function check(cluster, pages) {
     if (!stored.has(id)) stored.set(id, []);
     stored.get(id).push({ action, changeSeq: Number(changeSeq) });
   }
-  const found = { missing: [], duplicated: [], unacknowledged: 0 };
+  const unfinished = new Set(csvRows(await cluster.pg.sqlAsync('SELECT id FROM tables WHERE finished = 0'))
+    .map(([id]) => id));
+  const found = { missing: [], duplicated: [], unacknowledged: 0,
+    overUnfinished: pages.filter((p) => p.state?.status === 'over' && unfinished.has(p.table))
+      .map((p) => p.table) };
   for (const page of pages) {
     const mine = stored.get(page.table) || [];
     const bySeq = new Map();
@@ -231,7 +241,21 @@ async function check(cluster, pages) {
 const percentile = (sorted, q) => (sorted.length
   ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : null);
 
-function summary(found, pages, kills, o, ms) {
+/** What the nodes said, counted: takeovers, hand-overs, leases lost, joins not claimed. */
+function counted(lines) {
+  const count = (re) => lines.filter((l) => re.test(l)).length;
+  const kinds = new Map();   // every other line, its ids and numbers blanked, counted
+  for (const l of lines) {
+    if (!l.trim() || /taken over from node|handed over to node|^tafel serve: http/.test(l)) continue;
+    const kind = l.replace(/[0-9a-f]{16}/g, 'ID').replace(/\d+/g, 'N').slice(0, 200);
+    kinds.set(kind, (kinds.get(kind) || 0) + 1);
+  }
+  return { taken_over: count(/taken over from node/), handed_over: count(/handed over to node/),
+    lease_not_renewed: count(/lease was not renewed/), not_claimed: count(/not claimed:/),
+    other: Object.fromEntries(kinds) };
+}
+
+function summary(found, pages, kills, o, ms, said) {
   const latencies = pages.flatMap((p) => p.acked.map((a) => a.at - a.sentAt)).sort((a, b) => a - b);
   const times = kills.map((k) => k.done).sort((a, b) => a - b);
   return {
@@ -243,12 +267,14 @@ function summary(found, pages, kills, o, ms) {
     duplicated: found.duplicated.length,
     examples: [...found.missing, ...found.duplicated].slice(0, 10),
     stored_unacknowledged: found.unacknowledged,
+    over_but_unfinished: found.overUnfinished,
     errors: Object.fromEntries(Object.entries(pages.flatMap((p) => p.errors)
       .reduce((n, e) => ({ ...n, [e.code]: (n[e.code] || 0) + 1 }), {}))),
     kills: kills.map((k) => ({ node: k.node, tables: k.tables.size, played_again_ms: k.done,
       left: k.left })),
     takeover_ms: { median: percentile(times, 0.5), max: times.at(-1) ?? null },
     ack_ms: { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) },
+    nodes_said: counted(said),
   };
 }
 
@@ -260,11 +286,16 @@ function print(s) {
     + `${s.examples.length ? ` (${s.examples.join('; ')})` : ''}`);
   console.log(`  stored moves never acknowledged (given up by their page): ${s.stored_unacknowledged}`);
   console.log(`  errors: ${JSON.stringify(s.errors)}`);
+  console.log(`  games over that the store holds unfinished: ${s.over_but_unfinished.length}`
+    + `${s.over_but_unfinished.length ? ` (${s.over_but_unfinished.slice(0, 5).join(', ')})` : ''}`);
   for (const k of s.kills)
     console.log(`  kill of ${k.node}: ${k.tables} tables played again after ${k.played_again_ms} ms`);
   console.log(`  until a dead node's tables all played again: median ${s.takeover_ms.median} ms, `
     + `max ${s.takeover_ms.max} ms`);
   console.log(`  move -> ack: p50 ${s.ack_ms.p50} ms, p99 ${s.ack_ms.p99} ms`);
+  const { other, ...said } = s.nodes_said;
+  console.log(`  the nodes said: ${JSON.stringify(said)}`);
+  for (const [line, n] of Object.entries(other)) console.log(`    ${n} x ${line}`);
 }
 
 async function main() {

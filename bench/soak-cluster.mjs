@@ -25,7 +25,8 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { Client, createTable, sleep } from '../tests/server/helpers.mjs';
-import { startCluster, stopProxies, Page, csvRows, missingCluster } from '../tests/cluster/harness.mjs';
+import { startCluster, stopProxies, Page, csvRows, missingCluster, tableReport }
+  from '../tests/cluster/harness.mjs';
 
 const USAGE = `usage: node bench/soak-cluster.mjs [options]   (TAFEL_CLI: the tafel binary)
 
@@ -114,7 +115,7 @@ export async function soak(opts, say = () => {}) {
     for (const p of pages) p.play(false);
     const settle = Date.now() + 15000;
     while (pages.some((p) => p.pending) && Date.now() < settle) await sleep(100);
-    const said = [...pastLines, ...cluster.nodes.flatMap((n) => n.stderr().split('\n'))];
+    const said = [...cluster.earlier, ...cluster.nodes.flatMap((n) => n.stderr().split('\n'))];
     return summary(await check(cluster, pages), pages, kills, o, Date.now() - started, said);
   } finally {
     for (const p of pages) p.close();
@@ -153,8 +154,6 @@ async function follow(cluster, pages, k, o, say) {
   k.left = left;
   if (!k.restarted && (left === 0 || since > o.killEvery * 500)) {
     k.restarted = true;
-    pastLines.push(...cluster.nodes[k.index].stderr().split('\n').filter(Boolean)
-      .map((line) => `${k.node} (killed): ${line.replace(/^tafel serve: /, '')}`));
     await cluster.restart(k.index);
     say(`${k.node} started again ${since} ms after its kill`);
   }
@@ -165,41 +164,28 @@ async function follow(cluster, pages, k, o, say) {
   }
 }
 
-/** The stderr lines of the nodes killed, as they were when they died. */
-const pastLines = [];
-
 /**
- * What is known of a table that does not play: its row, its page, what the
- * nodes said of it; and whether a join at its owner unsticks it (a
- * spectator's, on the owner directly: the owner then holds it in memory).
+ * What is known of a table that does not play (harness.mjs's tableReport),
+ * and whether a join at its owner unsticks it (a spectator's, on the owner
+ * directly: the owner then holds it in memory).
  */
 async function why(cluster, pages, id) {
-  const [row] = csvRows(await cluster.pg.sqlAsync('SELECT owner, owner_epoch, home, seq FROM tables '
-    + `WHERE id = '${id}'`));
   const page = pages.find((p) => p.table === id);
-  const said = [...pastLines, ...cluster.nodes.flatMap((n) => n.stderr().split('\n')
-    .map((l) => `${n.name}: ${l.replace(/^tafel serve: /, '')}`))].filter((l) => l.includes(id));
-  const proxied = await fetch(new URL(`/t/${id}`, cluster.proxy.base))
-    .then((r) => r.headers.get('x-tafel-node'), (e) => e.message);
+  const report = await tableReport(cluster, page);
   const played = async (ms) => {
-    const states = page?.states;
+    const states = page.states;
     await sleep(ms);
-    return page?.states > states ? 'played' : 'did not play';
+    return page.states > states ? 'played' : 'did not play';
   };
   const alone = await played(5000);
-  const owner = cluster.nodes.find((n) => n.name === row[0]);
+  const [[ownerName]] = csvRows(await cluster.pg.sqlAsync(`SELECT owner FROM tables WHERE id = '${id}'`));
+  const owner = cluster.nodes.find((n) => n.name === ownerName);
   const c = owner && await Client.connect(owner).catch(() => null);
   const m = await c?.request({ type: 'join', table: id }, ['state', 'error', 'elsewhere']).catch(() => null);
   const joined = await played(8000);
   c?.close();
-  return `${id}: owner, epoch, home, seq ${row}; the proxy sends it to ${proxied}; left alone `
-    + `5 s more the page ${alone}; a join at the owner: ${m?.type}, and then the page ${joined} `
-    + `within 8 s; its page at seq ${page?.state?.seq}, `
-    + `pending ${JSON.stringify(page?.pending)}, to move ${page?.toMove}, `
-    + `status ${page?.conn.status.state}, sockets closed with `
-    + `${page?.sockets.map((s) => `${s.closed?.code ?? 'open'}${s.elsewhere ? '(elsewhere)' : ''}`)
-      .join(' ')}, errors `
-    + `${page?.errors.map((e) => e.code).join(' ')}; the nodes said: ${said.join(' | ')}`;
+  return `${report}; left alone 5 s more the page ${alone}; a join at the owner: ${m?.type}, `
+    + `and then the page ${joined} within 8 s`;
 }
 
 /**
@@ -246,7 +232,7 @@ function counted(lines) {
   const count = (re) => lines.filter((l) => re.test(l)).length;
   const kinds = new Map();   // every other line, its ids and numbers blanked, counted
   for (const l of lines) {
-    if (!l.trim() || /taken over from node|handed over to node|^tafel serve: http/.test(l)) continue;
+    if (!l.trim() || /taken over from node|handed over to node|tafel serve: http/.test(l)) continue;
     const kind = l.replace(/[0-9a-f]{16}/g, 'ID').replace(/\d+/g, 'N').slice(0, 200);
     kinds.set(kind, (kinds.get(kind) || 0) + 1);
   }

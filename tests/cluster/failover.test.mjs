@@ -16,7 +16,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, createTable, stopAll, sleep } from '../server/helpers.mjs';
 import { missingCluster, startCluster, stopProxies, Page, ownerOf, storedActions, movesMissed,
-  within } from './harness.mjs';
+  within, tableReport } from './harness.mjs';
 
 const lease = 2;            // seconds
 const sweep = Math.max(1, lease / 5) * 1000;
@@ -89,7 +89,8 @@ test('kill -9 of a table\'s owner with a move in flight: a survivor plays on, th
   cluster.kill9(indexOf(dead));
   const killed = Date.now();
 
-  await page.until((p) => !p.pending, 'the move in flight answered', (lease + 5) * 1000);
+  await page.until((p) => !p.pending, 'the move in flight answered', (lease + 5) * 1000)
+    .catch(async (e) => assert.fail(`${e.message}; ${await tableReport(cluster, page)}`));
   const acked = page.acked.at(-1);
   assert.equal(acked?.seq, inFlight.seq, `the move in flight acknowledged: ${JSON.stringify(page.errors)}`);
   t.diagnostic(`played on at ${page.node} ${acked.at - killed} ms after the kill`);
@@ -130,7 +131,8 @@ test('the node restarted takes its tables back: the page is closed with 4000 and
   const ackedBefore = page.acked.length;
   await cluster.restart(indexOf(dead));
   const restarted = Date.now();
-  await within(10000, `${dead} owns ${table} again`, () => ownerOf(cluster.pg, table).owner === dead);
+  await within(10000, `${dead} owns ${table} again`, () => ownerOf(cluster.pg, table).owner === dead)
+    .catch(async (e) => assert.fail(`${e.message}; ${await tableReport(cluster, page)}`));
   t.diagnostic(`${dead} owned it again ${Date.now() - restarted} ms after its restart`);
   await page.until((p) => p.node === dead && p.state, 'the page reconnected to the restarted node');
   assert.ok(page.sockets.some((s) => s.node === survivor && s.closed?.code === 4000),
@@ -224,13 +226,7 @@ test('kill -9 of PostgreSQL with games going on: a move is refused with `storage
   for (const page of playing) {
     await page.until((p) => p.acked.some((a) => a.at > settled) || p.state.status === 'over',
       'moves acknowledged again', 25000)
-      .catch((e) => {
-        const told = page.errors.filter((m) => m.at > back).slice(0, 3).map((m) => `${m.code}: ${m.message}`);
-        const said = cluster.nodes.flatMap((n) => n.stderr().split('\n')
-          .filter((line) => line.includes(page.table)).map((line) => `${n.name}: ${line}`));
-        assert.fail(`${e.message}; the page was told ${JSON.stringify(told)}; the nodes said `
-          + `${JSON.stringify(said)}`);
-      });
+      .catch(async (e) => assert.fail(`${e.message}; ${await tableReport(cluster, page)}`));
   }
   t.diagnostic(`every page played again ${Date.now() - back} ms after PostgreSQL's restart`);
   for (const page of playing) page.play(false);

@@ -250,7 +250,7 @@ export async function startPostgres({ port = 18400 } = {}) {
  * Starts PostgreSQL, nodes `tafel serve` nodes on it (n0, n1, ... at
  * nodePort, nodePort + 1, ...; --lease lease, --behind-proxy, --host HOST,
  * and args) and HAProxy at proxyPort in front of them.  Returns
- * { pg, nodes, proxy, kill9(i), term(i), pause(i), resume(i), restart(i), stop() };
+ * { pg, nodes, proxy, kill9(i), term(i), pause(i), resume(i), restart(i), stop(), earlier };
  * nodes[i] is helpers.mjs's server (port, base, stderr(), ...) with its
  * name.
  */
@@ -272,9 +272,13 @@ export async function startCluster({ nodes = 3, lease = 10, nodePort = 18420, pr
     term: (i) => node(i).stop('SIGTERM'),
     pause: (i) => { node(i).proc.kill('SIGSTOP'); },
     resume: (i) => { node(i).proc.kill('SIGCONT'); },
+    /** What nodes restarted said before, each line with its node's name. */
+    earlier: [],
     /** Starts node i again at its port (after kill9 or stop). */
     async restart(i) {
       await node(i).kill9();
+      cluster.earlier.push(...node(i).stderr().split('\n').filter(Boolean)
+        .map((line) => `${node(i).name} (before its restart): ${line}`));
       cluster.nodes[i] = await startNode(i);
       return cluster.nodes[i];
     },
@@ -363,6 +367,32 @@ export function movesMissed(pg, page, { exact = true } = {}) {
   if (exact && at < mine.length && !page.pending)
     wrong.push(`${page.table}: stored, never acknowledged: ${JSON.stringify(mine.slice(at))}`);
   return wrong;
+}
+
+/** Every line the cluster's nodes said of table, those restarted since included. */
+export function linesOf(cluster, table) {
+  return [...cluster.earlier, ...cluster.nodes.flatMap((n) => n.stderr().split('\n')
+    .map((line) => `${n.name}: ${line}`))]
+    .filter((line) => line.includes(table)).map((line) => line.replace('tafel serve: ', ''));
+}
+
+/**
+ * What is known of a page's table that does not play, for a failure's
+ * message: its row, the node the proxy sends it to, the page's sockets and
+ * errors, and what the nodes said of it.
+ */
+export async function tableReport(cluster, page) {
+  const { table } = page;
+  const [row] = csvRows(await cluster.pg.sqlAsync('SELECT owner, owner_epoch, home, seq, finished '
+    + `FROM tables WHERE id = '${table}'`));
+  const proxied = await fetch(new URL(`/t/${table}`, cluster.proxy.base))
+    .then((r) => r.headers.get('x-tafel-node'), (e) => e.message);
+  return `${table}: owner, epoch, home, seq, finished ${row}; the proxy sends it to ${proxied}; `
+    + `its page at seq ${page.state?.seq}, pending ${JSON.stringify(page.pending)}, to move `
+    + `${page.toMove}, status ${page.conn.status.state}, sockets closed with `
+    + `${page.sockets.map((s) => `${s.closed?.code ?? 'open'}${s.elsewhere ? '(elsewhere)' : ''}`)
+      .join(' ')}, told ${JSON.stringify(page.errors.slice(0, 3).map((e) => `${e.code}: ${e.message}`))}`
+    + `; the nodes said: ${JSON.stringify(linesOf(cluster, table))}`;
 }
 
 // ---------------------------------------------------------------- the page's socket

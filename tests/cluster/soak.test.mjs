@@ -19,7 +19,7 @@ after(async () => {
 test('30 tables, a node killed: nothing acknowledged is lost or doubled, its tables play again',
   { skip: missingCluster(), timeout: 120000 }, async (t) => {
     const lease = 2;
-    const s = await soak({ tables: 30, minutes: 0.35, killEvery: 12, think: 500, lease, port: 18700 },
+    const s = await soak({ tables: 30, minutes: 0.35, killEvery: 12, think: 500, lease, port: 18540 },
       (line) => t.diagnostic(line));
     assert.equal(s.kills.length, 1, `one kill: ${JSON.stringify(s.kills)}`);
     assert.ok(s.kills[0].tables > 0, 'the node killed owned tables');

@@ -99,7 +99,7 @@ int server_run(const server_options *given) {
     const tables_events told = {.changed = table_changed_here, .unseated = watchers_unseated,
                                 .hint = watchers_hint, .wake = http_wake,
                                 .moved = table_moved_away, .given = nodes_given,
-                                .home = nodes_home};
+                                .home = nodes_home, .ask = nodes_ask};
     if (tables_open(opt->db_path, opt->durable, &tables, &told, err, sizeof err)) {
         fprintf(stderr, "tafel serve: %s\n", err);
         return 1;

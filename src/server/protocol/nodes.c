@@ -78,19 +78,24 @@ void nodes_rated(const int64_t *players, int n) {
     }
 }
 
-/* "ask ID NODE", "given ID NODE", "home NODE": one line of tafel_handover. */
-static void say_handover(const char *what, const char *id, const char *node) {
+/* "ask ID NODE OWNER", "given ID NODE", "home NODE": a line of
+** tafel_handover. */
+static void say_handover(const char *what, const char *id, const char *node,
+                         const char *owner) {
     if (!notifier || !me[0]) return;
-    char line[16 + STORE_ID_LEN + STORE_NODE_MAX];
-    snprintf(line, sizeof line, "%s %s%s%s", what, id ? id : "", id ? " " : "", node);
+    char line[16 + STORE_ID_LEN + 2 * STORE_NODE_MAX];
+    snprintf(line, sizeof line, "%s %s%s%s%s%s", what, id ? id : "", id ? " " : "", node,
+             owner ? " " : "", owner ? owner : "");
     store_notify_send(notifier, HANDOVER, line);
 }
 
-void nodes_ask(const char *id) { say_handover("ask", id, me); }
+void nodes_ask(const char *id, const char *owner) {
+    if (owner && store_node_name_ok(owner)) say_handover("ask", id, me, owner);
+}
 
-void nodes_given(const char *id, const char *to) { say_handover("given", id, to); }
+void nodes_given(const char *id, const char *to) { say_handover("given", id, to, NULL); }
 
-void nodes_home(const char *node) { say_handover("home", NULL, node); }
+void nodes_home(const char *node) { say_handover("home", NULL, node, NULL); }
 
 /* ---- heard ----------------------------------------------------------- */
 
@@ -151,13 +156,15 @@ static int handover_heard(const char *line) {
         if (me[0] && strcmp(line + 5, me)) tables_give_home(line + 5);
         return 0;
     }
-    char what[8], id[STORE_ID_LEN + 2], node[STORE_NODE_MAX + 2];
-    int words = sscanf(line, "%7s %17s %65s", what, id, node);
-    if (words != 3 || strlen(id) != STORE_ID_LEN || !table_id_ok(id) || !store_node_name_ok(node))
+    char what[8], id[STORE_ID_LEN + 2], node[STORE_NODE_MAX + 2], owner[STORE_NODE_MAX + 2];
+    int words = sscanf(line, "%7s %17s %65s %65s", what, id, node, owner);
+    if (words < 3 || strlen(id) != STORE_ID_LEN || !table_id_ok(id) || !store_node_name_ok(node))
         return -1;
     if (!strcmp(what, "ask")) {
-        if (me[0] && strcmp(node, me)) tables_give(id, node);
-    } else if (!strcmp(what, "given")) {
+        if (words != 4 || !store_node_name_ok(owner)) return -1;
+        /* the owner's business alone: it has the table, or must take it up */
+        if (me[0] && !strcmp(owner, me) && strcmp(node, me)) tables_give(id, node);
+    } else if (words == 3 && !strcmp(what, "given")) {
         if (me[0] && !strcmp(node, me)) tables_adopt(id);
     } else {
         return -1;

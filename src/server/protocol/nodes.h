@@ -12,7 +12,7 @@
 **   tafel_lobby    TABLE                a table was made, changed, or ended
 **   tafel_turn     PLAYER TABLE GAME    it became PLAYER's turn at TABLE
 **   tafel_ratings  PLAYER               a game's end changed PLAYER's rating
-**   tafel_handover ask TABLE NODE       NODE's clients reach TABLE: hand it over
+**   tafel_handover ask TABLE NODE OWNER NODE's clients reach TABLE: OWNER hands it over
 **                  given TABLE NODE     TABLE was handed to NODE: load it
 **                  home NODE            NODE is back: hand back its tables
 **   tafel_invited  PLAYER MESSAGE       PLAYER was invited: MESSAGE, the `invited`
@@ -53,10 +53,10 @@ void nodes_table_changed(const struct table *t);
 void nodes_turn(const struct table *t, int seat);
 void nodes_rated(const int64_t *players, int n);
 /* Several nodes (tables.h, tables_give): a client here asked for table id,
-** which a live other node owns (it was sent `elsewhere`); id was handed
+** which live node owner has (tables_events.ask); id was handed
 ** over to node to (tables_events.given); this node started a while ago
 ** (tables_events.home). */
-void nodes_ask(const char *id);
+void nodes_ask(const char *id, const char *owner);
 /* seat's player was invited to t (turns_invited, here). */
 void nodes_invited(const struct table *t, int seat);
 void nodes_given(const char *id, const char *to);

@@ -74,10 +74,10 @@ void protocol_send_error(session *s, const char *code, const char *fmt, ...) {
 
 /* The table is another node's (several nodes): the client reopens its
 ** socket at /ws?t=ID and is routed there (docs/protocol.md, "elsewhere"). */
-/* A live other node owns table id: the client is sent on, and the owner
-** asked for it (a proxy routes the client here again: docs/server.md). */
+/* A live other node owns table id (and the tables asked it for the table:
+** a proxy routes the client here again, docs/server.md), or it is being
+** taken over: the client is sent on. */
 static void send_elsewhere(session *s, const char *id) {
-    nodes_ask(id);
     cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "type", "elsewhere");
     cJSON_AddStringToObject(msg, "table", id);

@@ -30,6 +30,8 @@ struct store {
     /* PostgreSQL (pg.c, pg_tables.c) */
     struct pg_conn *pg;
     int pg_tx;          /* a transaction is open (store_pg_begin): never reconnect in one */
+    int pg_again;       /* the next statement may be sent twice (pg_owner.c's claims and
+                        ** leases: one more claim or renewal changes nothing) */
     int pg_serving;     /* a server's handle: holds the serving lock (pg_held_elsewhere) */
     int pg_durable;     /* --durable: synchronous_commit never off in its sessions */
     char pg_state[6];   /* the SQLSTATE of the latest failure, "" none */

@@ -11,7 +11,8 @@
 ** that finds it with "the connection to PostgreSQL is lost: <reason>"; the
 ** next call outside a transaction reconnects once (PQreset) and goes on; a
 ** read or a BEGIN that finds it outside a transaction reconnects and is
-** sent again at once (it did nothing yet).
+** sent again at once (it did nothing yet), and so is a statement its caller
+** marked (pg_again: a claim or a lease, which done twice is done once).
 ** Never inside a transaction: its earlier statements died with the old
 ** session, so a reconnect there would run the rest outside it.  A COMMIT
 ** whose answer never came is in doubt and says so.
@@ -129,6 +130,8 @@ PGresult *store_pg_exec(store *db, char *err, size_t errsize, const char *contex
 
 PGresult *store_pg_vexec(store *db, char *err, size_t errsize, const char *context,
                          const char *sql, const char *types, va_list ap) {
+    int again = db->pg_again; /* for this statement only */
+    db->pg_again = 0;
     if (pg_ready(db, err, errsize, context)) return NULL;
     db->pg_state[0] = 0;
     int n = types ? (int)strlen(types) : 0;
@@ -167,7 +170,7 @@ PGresult *store_pg_vexec(store *db, char *err, size_t errsize, const char *conte
     ** sent again once on a new connection instead of failing its caller. */
     static _Thread_local int resending; /* not again from the new session's own setup */
     if (!resending && !db->pg_tx && PQstatus(db->pg) == CONNECTION_BAD &&
-        (!strncmp(sql, "SELECT", 6) || !strncmp(sql, "BEGIN", 5))) {
+        (again || !strncmp(sql, "SELECT", 6) || !strncmp(sql, "BEGIN", 5))) {
         PQclear(r);
         resending = 1;
         int failed = pg_ready(db, err, errsize, context);

@@ -35,6 +35,7 @@ void pg_database_name(store *db, char *out, size_t size) {
 }
 
 int pg_lease_renew(store *db, const char *addr, double seconds, char *err, size_t errsize) {
+    db->pg_again = 1; /* a renewal sent twice renews once */
     PGresult *r = store_pg_exec(
         db, err, errsize, "renewing the lease",
         "INSERT INTO nodes (node, addr, lease_until)"
@@ -92,6 +93,7 @@ static int pg_claim_refused(store *db, const char *id, store_claim_answer *out, 
 int pg_claim(store *db, const char *id, store_claim_answer *out, char *err, size_t errsize) {
     char context[64];
     store_context(context, sizeof context, "claiming", id);
+    db->pg_again = 1; /* a claim sent twice claims once more: the later epoch is the one held */
     PGresult *r = store_pg_exec(
         db, err, errsize, context,
         "UPDATE tables t SET owner = $2, owner_epoch = owner_epoch + 1,"

@@ -105,6 +105,7 @@ int ownership_claim(const char *id, char *home, size_t homesize) {
     int rc = store_claim(db, id, &a, why, sizeof why);
     if (rc < 0) fprintf(stderr, "tafel serve: table %s: not claimed: %s\n", id, why);
     if (rc == 1) snprintf(home, homesize, "%s", a.home);
+    if (rc == 0 && told->ask) told->ask(id, a.owner); /* its clients come here */
     return rc;
 }
 
@@ -127,8 +128,13 @@ static void lease_done(store_job *job) {
         fprintf(stderr, "tafel serve: node %s: the lease was not renewed: %s (tried every "
                         "%lld ms; said again when it is)\n", node, job->err,
                 (long long)every_ms());
-    if (!job->rc && lease_failing)
+    if (!job->rc && lease_failing) {
         fprintf(stderr, "tafel serve: node %s: the lease is renewed again\n", node);
+        /* PostgreSQL was away (or this node): every node's lease may have
+        ** run out meanwhile, and each renews at its next tick; a sweep now
+        ** would take live nodes' tables, so the next waits a lease */
+        sweep_next_ms = now_ms() + (int64_t)lease_seconds * 1000;
+    }
     lease_failing = job->rc != 0;
     lease_in_flight = 0;
     free(job);
@@ -141,6 +147,8 @@ static void lease_done(store_job *job) {
 typedef struct adopt_job {
     store_job job;
     char id[STORE_ID_LEN + 1]; /* one table given to this node; "" a sweep */
+    char owner[STORE_NODE_MAX + 1]; /* one table: the live node that has it, when refused */
+    char give_to[STORE_NODE_MAX + 1]; /* loaded to be handed on at once to that node */
     int n;
     store_claimed claimed[OWNERSHIP_BATCH];
     store_table loaded[OWNERSHIP_BATCH];
@@ -152,6 +160,7 @@ static int adopt_write(store *conn, store_job *job, char *err, size_t errsize) {
     if (a->id[0]) {
         store_claim_answer answer;
         int rc = store_claim(conn, a->id, &answer, err, errsize);
+        if (rc == 0) snprintf(a->owner, sizeof a->owner, "%s", answer.owner);
         if (rc <= 0) return rc < 0 ? -1 : 0; /* another live node has it again: its own */
         store_claimed *c = &a->claimed[0];
         memcpy(c->id, a->id, sizeof c->id);
@@ -201,6 +210,8 @@ static void adopt_one(const store_claimed *c, const store_table *st) {
     if (!t->over) tables_advance(t);
 }
 
+static void give(table *t, const char *to, int force);
+
 static int sweep_failing; /* said once until a sweep succeeds again */
 
 static void adopt_done(store_job *job) {
@@ -214,18 +225,24 @@ static void adopt_done(store_job *job) {
         if (a->found[i] == 1 && acting) adopt_one(&a->claimed[i], &a->loaded[i]);
         if (a->found[i] == 1) store_table_free(&a->loaded[i]);
     }
+    table *t = a->give_to[0] && a->n == 1 ? (table *)tables_loaded(a->id) : NULL;
+    if (t) {
+        t->arrived_ms = 0; /* it came only to be handed on */
+        give(t, a->give_to, 1);
+    }
     /* a full batch: more may wait, at the next tick */
     if (!a->id[0] && a->n == OWNERSHIP_BATCH) sweep_next_ms = 0;
     free(a);
 }
 
-static void adopt_submit(const char *id) {
+static void adopt_submit(const char *id, const char *give_to) {
     adopt_job *a = calloc(1, sizeof *a);
     if (!a) {
         fprintf(stderr, "tafel serve: node %s: out of memory for a claim\n", node);
         return;
     }
     if (id) snprintf(a->id, sizeof a->id, "%s", id);
+    if (give_to) snprintf(a->give_to, sizeof a->give_to, "%s", give_to);
     else sweep_in_flight = 1;
     a->job.run = adopt_write;
     a->job.done = adopt_done;
@@ -235,13 +252,13 @@ static void adopt_submit(const char *id) {
 }
 
 void tables_adopt(const char *id) {
-    if (acting && strlen(id) == STORE_ID_LEN) adopt_submit(id);
+    if (acting && strlen(id) == STORE_ID_LEN) adopt_submit(id, NULL);
 }
 
 /* A join's claim and read, on the pool; the join goes on when done. */
 typedef struct fetch_job {
     adopt_job a;
-    int claimed; /* 1 claimed, 0 a live other node owns it, -1 no such table, a failure */
+    int claimed; /* 1 claimed, 0 a live other node owns it, -1 no such table, -2 a failure */
     void (*fn)(table *t, int elsewhere, void *ctx);
     void *ctx;
 } fetch_job;
@@ -249,7 +266,9 @@ typedef struct fetch_job {
 static int fetch_write(store *conn, store_job *job, char *err, size_t errsize) {
     fetch_job *f = (fetch_job *)job;
     int rc = adopt_write(conn, job, err, errsize);
-    f->claimed = rc < 0 ? -1 : f->a.n == 1 ? 1 : 0;
+    f->claimed = rc >= 0 ? (f->a.n == 1 ? 1 : 0) : strstr(err, "no such table") ? -1 : -2;
+    /* claimed, but not read: as a failure, tried again */
+    if (f->claimed == 1 && f->a.found[0] != 1) f->claimed = -2;
     return rc;
 }
 
@@ -263,7 +282,10 @@ static void fetch_done(store_job *job) {
         t = (table *)tables_loaded(a->id);
     }
     if (a->n == 1 && a->found[0] == 1) store_table_free(&a->loaded[0]);
-    f->fn(t, f->claimed == 0, f->ctx);
+    if (f->claimed == 0 && told->ask) told->ask(a->id, a->owner);
+    /* a failure (PostgreSQL away, this node's lease lapsed) is passing: the
+    ** client is sent on as for a table being taken over, and tries again */
+    f->fn(t, f->claimed == 0 || f->claimed == -2, f->ctx);
     free(f);
 }
 
@@ -350,6 +372,10 @@ static void give(table *t, const char *to, int force) {
 void tables_give(const char *id, const char *to) {
     table *t = (table *)tables_loaded(id);
     if (t) give(t, to, 0);
+    /* the store says this node has it, and it is not here (a claim whose
+    ** answer was lost): claimed again and read, then handed on */
+    else if (acting && strlen(id) == STORE_ID_LEN && store_node_name_ok(to) && strcmp(to, node))
+        adopt_submit(id, to);
 }
 
 void tables_give_home(const char *home) {
@@ -377,7 +403,7 @@ void ownership_tick(void) {
     }
     if (!sweep_in_flight && now >= sweep_next_ms) {
         sweep_next_ms = now + every_ms();
-        adopt_submit(NULL);
+        adopt_submit(NULL, NULL);
     }
     if (!home_said && now - started_ms >= OWNERSHIP_HOME_AFTER_MS) {
         home_said = 1;

@@ -193,6 +193,9 @@ typedef struct tables_events {
     ** whose home it is.  NULL: nobody. */
     void (*given)(const char *id, const char *to);
     void (*home)(const char *node);
+    /* A client here asked for table id, which live node owner has: this
+    ** node asks for it (it was refused a claim and sends the client on). */
+    void (*ask)(const char *id, const char *owner);
 } tables_events;
 
 /* How a change answers whoever asked for it: done(t, ctx, rc, code, msg)
@@ -236,7 +239,9 @@ table *tables_find_here(const char *id, int *elsewhere);
 /* The same for a join, without waiting on the loop: fn(t, elsewhere, ctx)
 ** is called at once when the table is in memory or this node acts for
 ** none; else once the claim and the read, done on the store's pool, are
-** (on the loop, maybe after the socket that asked closed). */
+** (on the loop, maybe after the socket that asked closed).  elsewhere is
+** set too when the claim failed for a while (PostgreSQL away): the client
+** is sent on, and comes back. */
 void tables_find_later(const char *id, void (*fn)(table *t, int elsewhere, void *ctx),
                        void *ctx);
 

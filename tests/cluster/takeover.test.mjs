@@ -214,3 +214,57 @@ test('a table handed over to the node its client reaches ends its external progr
   }
   assert.deepEqual(programs(), [], 'no program outlives the nodes');
 });
+
+/** The owner and home of table in the cluster's store. */
+function ownerOf(cluster, table) {
+  const out = execFileSync('psql', [cluster.pg.uri, '-Atc',
+    `SELECT owner || ' ' || home FROM tables WHERE id = '${table}'`], { encoding: 'utf8' });
+  const [owner, home] = out.trim().split(' ');
+  return { owner, home };
+}
+
+test('a node that comes back takes home its own tables only, not those its clients left for '
+  + 'another node', { skip: missingCluster(), timeout: 90000 }, async () => {
+  const { cluster, made } = await tableOnN0(['human', 'random']);
+  const [n0, n1] = cluster.nodes;
+  try {
+    // a second table made on n0, whose client goes to n1 (after the 3 s a table stays put)
+    const maker = await Client.connect(n0);
+    const left = await createTable(maker, 'cardcassonne(players=2)', ['human', 'random'], 8);
+    maker.close();
+    await sleep(3200);
+    const player = await Client.connect(n1);
+    let answer;
+    for (let i = 0; i < 20 && answer?.type !== 'state'; i++) {
+      if (i) await sleep(250);
+      answer = await player.request({ type: 'join', table: left.table, token: left.tokens[0] },
+        ['state', 'error', 'elsewhere']);
+    }
+    assert.equal(answer.type, 'state', 'n1 has the table its client reached');
+    assert.deepEqual(ownerOf(cluster, left.table), { owner: 'n1', home: 'n1' });
+    assert.deepEqual(ownerOf(cluster, made.table), { owner: 'n0', home: 'n0' });
+
+    // n0 dies: a survivor takes its table (home n0 still); n0 comes back and takes it home
+    await sleep(3200); // n1 would hand its table on by now, if it were asked
+    await cluster.kill9(0);
+    const deadline = Date.now() + (lease + 5) * 1000;
+    while (ownerOf(cluster, made.table).owner === 'n0') {
+      assert.ok(Date.now() < deadline, 'a survivor takes the dead node\'s table');
+      await sleep(200);
+    }
+    assert.equal(ownerOf(cluster, made.table).home, 'n0', 'a takeover keeps the home');
+    await cluster.restart(0);
+    const back = Date.now() + 15000;
+    while (ownerOf(cluster, made.table).owner !== 'n0') {
+      assert.ok(Date.now() < back, 'n0 takes its table home');
+      await sleep(200);
+    }
+    await sleep(1000);
+    assert.deepEqual(ownerOf(cluster, left.table), { owner: 'n1', home: 'n1' },
+      'the table whose client went to n1 stays there');
+    assert.equal(player.closed, null, 'its client was not sent away');
+    player.close();
+  } finally {
+    await cluster.stop();
+  }
+});

@@ -97,7 +97,7 @@ int ownership_acting(void) { return acting; }
 
 const char *ownership_node(void) { return acting ? node : NULL; }
 
-int ownership_claim(const char *id, char *home, size_t homesize) {
+int ownership_claim(const char *id, int for_client, char *home, size_t homesize) {
     if (homesize) home[0] = 0;
     if (!acting) return 1;
     store_claim_answer a;
@@ -105,7 +105,7 @@ int ownership_claim(const char *id, char *home, size_t homesize) {
     int rc = store_claim(db, id, &a, why, sizeof why);
     if (rc < 0) fprintf(stderr, "tafel serve: table %s: not claimed: %s\n", id, why);
     if (rc == 1) snprintf(home, homesize, "%s", a.home);
-    if (rc == 0 && told->ask) told->ask(id, a.owner); /* its clients come here */
+    if (rc == 0 && for_client && told->ask) told->ask(id, a.owner); /* its clients come here */
     return rc;
 }
 

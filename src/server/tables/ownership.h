@@ -27,9 +27,10 @@ int ownership_acting(void);
 const char *ownership_node(void);
 
 /* Claims id for this node before it is loaded (a blocking call: at start,
-** and on a join of a table not in memory).  1 claimed (or not acting),
-** with its home into home; 0 a live other node owns it; -1 not (logged). */
-int ownership_claim(const char *id, char *home, size_t homesize);
+** and for a /t/ID page of a table not in memory).  1 claimed (or not
+** acting), with its home into home; 0 a live other node owns it (and, for a
+** client, is asked for it); -1 not (logged). */
+int ownership_claim(const char *id, int for_client, char *home, size_t homesize);
 /* t has come to this node now (made, claimed, handed over): its home, and
 ** the time a request to hand it on again is refused until. */
 void ownership_arrived(table *t, const char *home);

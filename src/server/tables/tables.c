@@ -529,7 +529,7 @@ int tables_restore(char *err, size_t errsize) {
     int n = store_list(db, 1, ids, MAX_RESTORE, err, errsize), restored = 0;
     for (int i = n - 1; i >= 0; i--) { /* oldest first: the newest ends in front */
         char home[STORE_NODE_MAX + 1];
-        if (ownership_claim(ids[i], home, sizeof home) != 1) continue; /* another node's, alive */
+        if (ownership_claim(ids[i], 0, home, sizeof home) != 1) continue; /* a live node's */
         store_table st;
         char why[512];
         int found = store_load(db, ids[i], &st, why, sizeof why);
@@ -586,7 +586,7 @@ table *tables_find_here(const char *id, int *elsewhere) {
     ** node claims now: loaded when asked for */
     if (strlen(id) != STORE_ID_LEN) return NULL;
     char home[STORE_NODE_MAX + 1];
-    int claimed = ownership_claim(id, home, sizeof home);
+    int claimed = ownership_claim(id, 1, home, sizeof home);
     if (claimed == 0 && elsewhere) *elsewhere = 1;
     if (claimed != 1) return NULL;
     store_table st;

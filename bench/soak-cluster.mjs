@@ -67,11 +67,23 @@ export async function soak(opts, say = () => {}) {
         if (m.type === 'state' && m.status === 'over' && !page.ended && !stopping) {
           page.ended = true;
           page.close();
-          table().catch((e) => say(`a new table: ${e.message}`));
+          again();
         }
       });
     } finally {
       c.close();
+    }
+  }
+
+  /** A new table in place of one that ended; tried again while the node asked is down. */
+  async function again(tries = 10) {
+    for (let i = 1; !stopping; i++) {
+      try {
+        return await table();
+      } catch (e) {
+        if (i === tries) return say(`no new table after ${tries} tries: ${e.message}`);
+        await sleep(1000);
+      }
     }
   }
 

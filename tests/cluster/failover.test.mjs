@@ -16,7 +16,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, createTable, stopAll, sleep } from '../server/helpers.mjs';
 import { missingCluster, startCluster, stopProxies, Page, ownerOf, storedActions, movesMissed,
-  within, tableReport } from './harness.mjs';
+  within, tableReport, linesOf } from './harness.mjs';
 
 const lease = 2;            // seconds
 const sweep = Math.max(1, lease / 5) * 1000;
@@ -181,7 +181,13 @@ test('no client needed: a dead node\'s bot moves at a survivor, and a real-time 
     if (b.seq > seq0) seen.botMoved ??= { now, owner: b.owner };
     if (c.finished) seen.timedOut ??= { now, owner: c.owner };
     return seen.botMoved && seen.timedOut;
-  });
+  }).catch((e) => assert.fail(`${e.message}: ${JSON.stringify(seen)}; the bot's table `
+    + `${JSON.stringify(ownerOf(cluster.pg, bot.table))}, the clock's `
+    + `${JSON.stringify(ownerOf(cluster.pg, timed.table))}; the nodes said `
+    + `${JSON.stringify([...linesOf(cluster, bot.table), ...linesOf(cluster, timed.table)])}; `
+    + `other lines: ${JSON.stringify(cluster.nodes.map((n) => n.stderr().split('\n')
+      .filter((l) => !/[0-9a-f]{16}/.test(l)).slice(-5)))}; the leases: `
+    + `${cluster.pg.sql('SELECT node, lease_until - clock_timestamp() FROM nodes').trim()}`));
   t.diagnostic(`after the kill: bot moved at ${seen.botMoved.now} ms, the clock's table claimed at `
     + `${seen.claimed} ms and ended at ${seen.timedOut.now} ms`);
   assert.notEqual(seen.botMoved.owner, dead);

@@ -159,11 +159,24 @@ test('the node restarted takes its tables back: the page is closed with 4000 and
   page.close();
 });
 
-test('no client needed: a dead node\'s bot moves at a survivor, and a real-time clock runs out '
-  + 'only after the time it had', { skip, timeout: 60000 }, async (t) => {
+test('no client needed: a dead node\'s bot moves at a survivor (one that took up tables handed to '
+  + 'it), and a real-time clock runs out only after the time it had', { skip, timeout: 60000 }, async (t) => {
   await everyNodeUp();
   const victim = 2;
   const base = cluster.nodes[victim].base;
+  // the survivors first take up a table the victim hands them (a join there
+  // asks for it): they must sweep all the same
+  for (const i of [0, 1]) {
+    const { table } = await made('cardcassonne(players=2)', ['human', 'random'], { base });
+    await within(10000, `n${i} takes up a table handed to it`, async () => {
+      const c = await Client.connect(cluster.nodes[i]);
+      try {
+        return (await c.request({ type: 'join', table }, ['state', 'elsewhere', 'error'])).type === 'state';
+      } finally {
+        c.close();
+      }
+    }, 500);
+  }
   // the bot moves first and thinks 3 s; the person has 3 s in all
   const bot = await made('carcassonne(players=2,first=1)', ['human', 'mcts:ms=3000'], { base });
   const timed = await made('cardcassonne(players=2)', ['human', 'human'], { base, clock: '0.05+0' });

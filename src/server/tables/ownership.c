@@ -291,7 +291,12 @@ static void fetch_done(store_job *job) {
 
 void tables_find_later(const char *id, void (*fn)(table *t, int elsewhere, void *ctx),
                        void *ctx) {
-    if (!acting || strlen(id) != STORE_ID_LEN || tables_loaded(id)) {
+    /* no table has an id of other characters: no claim to try ("../../etc/passwd") */
+    if (strlen(id) != STORE_ID_LEN || strspn(id, "0123456789abcdef") != STORE_ID_LEN) {
+        fn(NULL, 0, ctx);
+        return;
+    }
+    if (!acting || tables_loaded(id)) {
         int elsewhere = 0;
         table *t = tables_find_here(id, &elsewhere);
         fn(t, elsewhere, ctx);

@@ -22,7 +22,7 @@
 // says what is missing, for a test's skip.
 
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
@@ -105,10 +105,11 @@ export function fill(template, values) {
 
 /**
  * Starts the proxy of kind ('haproxy' or 'nginx') in front of nodes (each
- * with its port), on port (default: a free one):
+ * with its port), on port (default: a free one), HAProxy taking up to
+ * maxconn connections:
  * { proc, port, base, output(), stop() }.
  */
-export async function startProxy(kind, nodes, { port } = {}) {
+export async function startProxy(kind, nodes, { port, maxconn = 1000 } = {}) {
   const dir = tempDir(`tafel-${kind}-`);
   port = port || await freePort();
   const values = { LISTEN: `127.0.0.1:${port}`, NAME: HOST };
@@ -117,7 +118,7 @@ export async function startProxy(kind, nodes, { port } = {}) {
   if (kind === 'haproxy') {
     // the template has no global section: ours, then the template; its
     // server lines are for three nodes: one line a node here
-    writeFileSync(joinPath(dir, 'global.cfg'), 'global\n  maxconn 1000\n');
+    writeFileSync(joinPath(dir, 'global.cfg'), `global\n  maxconn ${maxconn}\n`);
     let text = fill('haproxy.cfg', values);
     const lines = nodes.map((n, i) => `  server node${i + 1} 127.0.0.1:${n.port}`).join('\n');
     text = text.replace(/^ {2}server node1 .*\n(^ {2}server node\d+ .*\n)*/m, `${lines}\n`);
@@ -191,7 +192,7 @@ process.on('exit', () => {
 
 /**
  * A throwaway PostgreSQL with the database `tafel`: { dir, port, uri,
- * sql(query) (rows as CSV text), kill9(), restart(), stop() }.  port only
+ * sql(query) (rows as CSV text), sqlAsync(query), kill9(), restart(), stop() }.  port only
  * names its socket (in dir): no TCP.
  */
 export async function startPostgres({ port = 18400 } = {}) {
@@ -202,14 +203,18 @@ export async function startPostgres({ port = 18400 } = {}) {
     env: { ...process.env, PGOPTS: opts }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   postgreses.add(dir);
-  const psql = (dbname, query) => execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--csv',
-    '-h', dir, '-p', String(port), '-U', 'tafel', '-d', dbname, '-c', query],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const psqlArgs = (dbname, query) => ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--csv',
+    '-h', dir, '-p', String(port), '-U', 'tafel', '-d', dbname, '-c', query];
+  const psql = (dbname, query) => execFileSync('psql', psqlArgs(dbname, query),
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   psql('postgres', 'CREATE DATABASE tafel');
   const pg = {
     dir, port,
     uri: `postgresql://tafel@/tafel?host=${encodeURIComponent(dir)}&port=${port}`,
     sql: (query) => psql('tafel', query),
+    /** sql without holding the event loop (a load's sockets wait meanwhile). */
+    sqlAsync: (query) => new Promise((res, rej) => execFile('psql', psqlArgs('tafel', query),
+      { encoding: 'utf8', maxBuffer: 1 << 30 }, (e, out) => (e ? rej(e) : res(out)))),
     /** kill -9 of the postmaster (its backends notice and end). */
     kill9() {
       const pid = Number(readFileSync(joinPath(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -245,12 +250,12 @@ export async function startPostgres({ port = 18400 } = {}) {
  * Starts PostgreSQL, nodes `tafel serve` nodes on it (n0, n1, ... at
  * nodePort, nodePort + 1, ...; --lease lease, --behind-proxy, --host HOST,
  * and args) and HAProxy at proxyPort in front of them.  Returns
- * { pg, nodes, proxy, kill9(i), pause(i), resume(i), restart(i), stop() };
+ * { pg, nodes, proxy, kill9(i), term(i), pause(i), resume(i), restart(i), stop(), earlier };
  * nodes[i] is helpers.mjs's server (port, base, stderr(), ...) with its
  * name.
  */
 export async function startCluster({ nodes = 3, lease = 10, nodePort = 18420, proxyPort = 18430,
-  pgPort = 18400, args = [] } = {}) {
+  pgPort = 18400, args = [], maxconn } = {}) {
   const pg = await startPostgres({ port: pgPort });
   const startNode = (i) => startServer({
     db: pg.uri,
@@ -259,15 +264,21 @@ export async function startCluster({ nodes = 3, lease = 10, nodePort = 18420, pr
   }).then((server) => Object.assign(server, { name: `n${i}` }));
   const cluster = { pg, nodes: [] };
   for (let i = 0; i < nodes; i++) cluster.nodes.push(await startNode(i));
-  cluster.proxy = await startProxy('haproxy', cluster.nodes, { port: proxyPort });
+  cluster.proxy = await startProxy('haproxy', cluster.nodes, { port: proxyPort, maxconn });
   const node = (i) => cluster.nodes[i];
   Object.assign(cluster, {
     kill9: (i) => node(i).kill9(),
+    /** SIGTERM: the node stops as an operator stops it; resolves when it exited. */
+    term: (i) => node(i).stop('SIGTERM'),
     pause: (i) => { node(i).proc.kill('SIGSTOP'); },
     resume: (i) => { node(i).proc.kill('SIGCONT'); },
+    /** What nodes restarted said before, each line with its node's name. */
+    earlier: [],
     /** Starts node i again at its port (after kill9 or stop). */
     async restart(i) {
       await node(i).kill9();
+      cluster.earlier.push(...node(i).stderr().split('\n').filter(Boolean)
+        .map((line) => `${node(i).name} (before its restart): ${line}`));
       cluster.nodes[i] = await startNode(i);
       return cluster.nodes[i];
     },
@@ -278,4 +289,247 @@ export async function startCluster({ nodes = 3, lease = 10, nodePort = 18420, pr
     },
   });
   return cluster;
+}
+
+/** Polls f until it resolves truthy (errors count as not yet); its value. */
+export async function within(ms, what, f, every = 100) {
+  const deadline = Date.now() + ms;
+  let last = '';
+  for (;;) {
+    try {
+      const v = await f();
+      if (v) return v;
+      last = `answered ${JSON.stringify(v)}`;
+    } catch (e) {
+      last = e.message;
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms (last: ${last})`);
+    await sleep(every);
+  }
+}
+
+/** The rows psql's --csv text holds, without its header: lists of strings. */
+export function csvRows(text) {
+  const rows = [];
+  let row = [], field = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; } else if (c === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  return rows.slice(1);
+}
+
+/** Who owns table in the store: { owner, epoch, home, seq, finished } (owner '' for none). */
+export function ownerOf(pg, table) {
+  const [row] = csvRows(pg.sql('SELECT owner, owner_epoch, home, seq, finished FROM tables '
+    + `WHERE id = '${table}'`));
+  assert.ok(row, `no table ${table} in the store`);
+  const [owner, epoch, home, seq, finished] = row;
+  return { owner, epoch: Number(epoch), home, seq: Number(seq), finished: finished === '1' };
+}
+
+/** A table's actions in the store, in order: [{ seat, text, changeSeq }]. */
+export function storedActions(pg, table) {
+  return csvRows(pg.sql('SELECT seat, text, change_seq FROM actions '
+    + `WHERE table_id = '${table}' ORDER BY position`))
+    .map(([seat, text, changeSeq]) => ({ seat: Number(seat), text, changeSeq: Number(changeSeq) }));
+}
+
+/**
+ * What is wrong with a page's moves in the store: a list of sentences,
+ * empty when every acknowledged move is there once, in the order played,
+ * and (exact) nothing of the seat's is there that was not acknowledged.
+ */
+export function movesMissed(pg, page, { exact = true } = {}) {
+  const mine = storedActions(pg, page.table).filter((a) => a.seat === page.seat);
+  const wrong = [];
+  let at = 0;
+  for (const m of page.acked) {
+    const i = mine.findIndex((a, j) => j >= at && a.changeSeq === m.seq);
+    if (i < 0) wrong.push(`${page.table}: the move acknowledged at seq ${m.seq} is not stored`);
+    else if (mine[i].text !== m.action)
+      wrong.push(`${page.table}: seq ${m.seq} stored ${mine[i].text}, acknowledged ${m.action}`);
+    else {
+      if (exact && i !== at) wrong.push(`${page.table}: stored before seq ${m.seq}, never `
+        + `acknowledged: ${JSON.stringify(mine.slice(at, i))}`);
+      at = i + 1;
+    }
+  }
+  if (exact && at < mine.length && !page.pending)
+    wrong.push(`${page.table}: stored, never acknowledged: ${JSON.stringify(mine.slice(at))}`);
+  return wrong;
+}
+
+/** Every line the cluster's nodes said of table, those restarted since included. */
+export function linesOf(cluster, table) {
+  return [...cluster.earlier, ...cluster.nodes.flatMap((n) => n.stderr().split('\n')
+    .map((line) => `${n.name}: ${line}`))]
+    .filter((line) => line.includes(table)).map((line) => line.replace('tafel serve: ', ''));
+}
+
+/**
+ * What is known of a page's table that does not play, for a failure's
+ * message: its row, the node the proxy sends it to, the page's sockets and
+ * errors, and what the nodes said of it.
+ */
+export async function tableReport(cluster, page) {
+  const { table } = page;
+  const [row] = csvRows(await cluster.pg.sqlAsync('SELECT owner, owner_epoch, home, seq, finished '
+    + `FROM tables WHERE id = '${table}'`));
+  const proxied = await fetch(new URL(`/t/${table}`, cluster.proxy.base))
+    .then((r) => r.headers.get('x-tafel-node'), (e) => e.message);
+  return `${table}: owner, epoch, home, seq, finished ${row}; the proxy sends it to ${proxied}; `
+    + `its page at seq ${page.state?.seq}, pending ${JSON.stringify(page.pending)}, to move `
+    + `${page.toMove}, status ${page.conn.status.state}, sockets closed with `
+    + `${page.sockets.map((s) => `${s.closed?.code ?? 'open'}${s.elsewhere ? '(elsewhere)' : ''}`)
+      .join(' ')}, told ${JSON.stringify(page.errors.slice(0, 3).map((e) => `${e.code}: ${e.message}`))}`
+    + `; the nodes said: ${JSON.stringify(linesOf(cluster, table))}`;
+}
+
+// ---------------------------------------------------------------- the page's socket
+
+// web/net/connection.mjs runs in node as it is (as in connection.test.mjs):
+// the browser's globals it reads are stubbed once, and its WebSocket is
+// npm's ws, which tells each page which node answered each socket
+// (X-Tafel-Node of the upgrade, when it has one) and how each closed.
+const pagesByTable = new Map();
+let Connection = null;
+
+async function pageModule() {
+  if (Connection) return Connection;
+  const { default: WebSocket } = await import('ws');
+  globalThis.WebSocket = class extends WebSocket {
+    constructor(url, protocol) {
+      super(url, protocol);
+      const page = pagesByTable.get(new URL(url).searchParams.get('t'));
+      if (!page) return;
+      const socket = { at: Date.now(), node: null, closed: null, elsewhere: 0 };
+      page.sockets.push(socket);
+      this.on('message', (data) => { if (String(data).includes('"elsewhere"')) socket.elsewhere++; });
+      this.on('upgrade', (res) => { socket.node = res.headers['x-tafel-node'] ?? null; });
+      this.on('close', (code, reason) => { socket.closed = { code, reason: String(reason) }; });
+    }
+  };
+  const events = () => ({ addEventListener() {}, removeEventListener() {} });
+  globalThis.window ??= events();
+  globalThis.document ??= { ...events(), visibilityState: 'visible' };
+  globalThis.location ??= { protocol: 'http:', host: '127.0.0.1' };
+  ({ Connection } = await import('../../web/net/connection.mjs'));
+  return Connection;
+}
+
+const toMove = (s) => s.status === 'playing' && s.seat !== null && s.to_move === s.seat
+  && Array.isArray(s.legal);
+
+/**
+ * A seat played as the page plays it, through base (the proxy): the page's
+ * own Connection joins at /ws?t=ID, follows `elsewhere` and 4000, and sends
+ * an unacknowledged move again after the join.  With auto (a move every
+ * thinkMs or so) it plays the first legal action whenever its seat is to
+ * move, and moves again after a refusal (as a person would).  It keeps
+ * every move asked for (sent), acknowledged (acked: { seq, action, sentAt, ack, at }),
+ * the acks of each seq, errors, states and sockets ({ node, closed, elsewhere:
+ * how many times it was sent on }); with
+ * pg (the cluster's PostgreSQL) it tells each socket's node.
+ */
+export class Page {
+  static async open(base, table, token, opts) {
+    const page = new Page(await pageModule(), base, table, token, opts);
+    pagesByTable.set(table, page);
+    page.conn.join(table, token);
+    page.conn.open();
+    return page;
+  }
+
+  constructor(Conn, base, table, token, { auto = false, thinkMs = 0, keepStates = false,
+    pg = null } = {}) {
+    Object.assign(this, { table, auto, thinkMs, pg });
+    /** With keepStates: every state's seq and clock, and the node that sent it. */
+    this.log = keepStates ? [] : null;
+    this.conn = new Conn(`${base.replace(/^http/, 'ws')}ws`);
+    this.seat = null;
+    this.state = null;
+    this.pending = null;
+    this.sent = [];
+    this.acked = [];
+    this.acks = new Map();
+    this.errors = [];
+    this.sockets = [];
+    this.states = 0;
+    this.timer = null;
+    this.conn.onMessage((m) => this.heard(m));
+  }
+
+  heard(m) {
+    if (m.type === 'state' && m.table === this.table) {
+      // a 101 answer names no node: the one that sends a socket its first
+      // state owns the table then
+      const socket = this.sockets.at(-1);
+      if (this.pg && socket && !socket.node) socket.node = ownerOf(this.pg, this.table).owner;
+      this.state = m;
+      this.seat = m.seat;
+      this.states++;
+      this.log?.push({ seq: m.seq, clock: m.clock, node: this.node, at: Date.now() });
+    } else if (m.type === 'ack' && this.pending) {
+      this.acks.set(m.seq, (this.acks.get(m.seq) || 0) + 1);
+      this.acked.push({ ...this.pending, ack: m.seq, at: Date.now() });
+    } else if (m.type === 'ack') {
+      this.acks.set(m.seq, (this.acks.get(m.seq) || 0) + 1);
+    } else if (m.type === 'error') {
+      this.errors.push({ ...m, at: Date.now() });
+    }
+    // the page's Connection dropped the move (acked, refused, or the table
+    // went on without it after a reconnect)
+    if (this.pending && this.conn.pendingMove === null) this.pending = null;
+    if (this.auto) this.schedule(m.type === 'error' ? Math.max(this.thinkMs, 300) : this.thinkMs);
+  }
+
+  /** Plays action (default: the first legal) for the latest state. */
+  move(action = this.state.legal[0]) {
+    this.pending = { seq: this.state.seq, action, sentAt: Date.now() };
+    this.sent.push(this.pending);
+    this.conn.move(action);
+    return this.pending;
+  }
+
+  schedule(ms) {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.auto && !this.pending && this.state && toMove(this.state)) this.move();
+    }, Math.round(ms * (0.5 + Math.random())));
+  }
+
+  /** Plays by itself from now on (or stops: false). */
+  play(auto = true) {
+    this.auto = auto;
+    if (auto) this.schedule(this.thinkMs);
+  }
+
+  /** Whether the seat is to move and no move of it is on its way. */
+  get toMove() { return !this.pending && this.state !== null && toMove(this.state); }
+
+  /** The node of the newest socket (with pg). */
+  get node() { return this.sockets.at(-1)?.node ?? null; }
+
+  /** Waits until ready(page) holds (asked every 20 ms), or fails naming what. */
+  until(ready, what, ms = 10000, every = 20) {
+    return within(ms, `${this.table}: ${what}`, () => ready(this), every);
+  }
+
+  close() {
+    this.auto = false;
+    clearTimeout(this.timer);
+    this.conn.close();
+    pagesByTable.delete(this.table);
+  }
 }

@@ -14,8 +14,8 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { Client, createTable, stopAll, sleep } from '../server/helpers.mjs';
-import { missingCluster, startCluster, stopProxies } from './harness.mjs';
+import { Client, createTable, stopAll } from '../server/helpers.mjs';
+import { missingCluster, startCluster, stopProxies, within } from './harness.mjs';
 
 after(async () => {
   stopProxies();
@@ -45,23 +45,6 @@ function lobbyAt(base) {
       res(m.tables.map((t) => t.table));
     });
   });
-}
-
-/** Polls f until it resolves truthy (errors count as not yet); its value. */
-async function within(ms, what, f) {
-  const deadline = Date.now() + ms;
-  let last = '';
-  for (;;) {
-    try {
-      const v = await f();
-      if (v) return v;
-      last = `answered ${JSON.stringify(v)}`;
-    } catch (e) {
-      last = e.message;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms (last: ${last})`);
-    await sleep(200);
-  }
 }
 
 /** A table of two people made through a client of base: its id. */

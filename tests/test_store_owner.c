@@ -545,6 +545,21 @@ static void a_table_is_handed_over_or_released_by_its_owner_only(void **state) {
     raw_value(raw_c, "SELECT coalesce(owner, '-') || ' ' || owner_epoch || ' ' || seq"
                      " FROM tables WHERE id = '" T2 "'", got, sizeof got);
     assert_string_equal(got, "C 3 1");
+
+    /* while its home is dead a table handed on keeps that home (the proxy
+    ** sends its clients elsewhere for a while only); once the home lives,
+    ** a hand-over moves the home with it */
+    create(a, T3, 0);
+    expire(raw_c, "A");
+    IS(1, store_claim(b, T3, &claim, err, errsize));
+    assert_string_equal(claim.home, "A");
+    OK(store_hand_over(b, T3, "C", err, errsize));
+    IS(1, store_claim(c, T3, &claim, err, errsize));
+    assert_string_equal(claim.home, "A");
+    OK(store_lease_renew(a, "addr-A", 60, err, errsize));
+    OK(store_hand_over(c, T3, "B", err, errsize));
+    IS(1, store_claim(b, T3, &claim, err, errsize));
+    assert_string_equal(claim.home, "B");
     PQfinish(raw_c);
     store_close(a);
     store_close(b);

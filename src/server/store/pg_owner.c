@@ -135,10 +135,14 @@ int pg_hand_over(store *db, const char *id, const char *to, char *err, size_t er
     int rc = pg_fence_held(db, id, context, &epoch, err, errsize);
     if (rc) return rc;
     PGresult *r = store_pg_exec(db, err, errsize, context,
-                                "UPDATE tables SET owner = $3, owner_epoch = owner_epoch + 1,"
-                                " home = coalesce($3, home)"
-                                " WHERE id = $1 AND owner = $2 AND owner_epoch = $4"
-                                " RETURNING owner_epoch", "ttti", id, store_acting_for(db), to,
+                                "UPDATE tables t SET owner = $3, owner_epoch = owner_epoch + 1,"
+                                /* the home moves to the node asked for it only while
+                                ** the home lives: else the proxy sends the clients to
+                                ** $3 for a while only (docs/server.md, "Home") */
+                                " home = CASE WHEN t.home IS NULL OR " PG_LIVE("t.home")
+                                " THEN coalesce($3, t.home) ELSE t.home END"
+                                " WHERE t.id = $1 AND t.owner = $2 AND t.owner_epoch = $4"
+                                " RETURNING t.owner_epoch", "ttti", id, store_acting_for(db), to,
                                 epoch);
     if (!r) {
         if (strcmp(store_pg_sqlstate(db), "23503") == 0) /* foreign_key_violation */

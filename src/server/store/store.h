@@ -591,9 +591,10 @@ typedef struct store_claim_answer {
 
 /* A table's home (PostgreSQL, schema 8) is the node it goes back to when
 ** that node is up: the node that made it, or the node a hand-over gave it
-** to (one its clients reach).  A claim keeps it: a dead node's tables,
-** taken over, still have that node as their home (a table without one, of
-** an older schema, takes its owner's, else the claimer's). */
+** to (one its clients reach) while its home lived.  A claim keeps it: a
+** dead node's tables, taken over and handed on, still have that node as
+** their home (a table without one, of an older schema, takes its owner's,
+** else the claimer's). */
 
 /* Claims table id for db's node (which must act for one, with a live
 ** lease): when the table has no owner, is the node's own, or its owner's

@@ -49,6 +49,7 @@ static int lease_seconds;
 static int64_t started_ms;
 static int home_said;
 static int64_t lease_next_ms, sweep_next_ms;
+static int64_t renewed_ms; /* when the lease was last renewed (a sweep needs it live) */
 static int lease_in_flight, sweep_in_flight;
 
 static int64_t now_ms(void) {
@@ -78,7 +79,7 @@ int ownership_start(store *loop_db, const char *db_path, const char *name, int l
         return -1;
     }
     acting = 1;
-    started_ms = now_ms();
+    started_ms = renewed_ms = now_ms();
     lease_next_ms = sweep_next_ms = started_ms + every_ms();
     return 0;
 }
@@ -136,6 +137,7 @@ static void lease_done(store_job *job) {
         sweep_next_ms = now_ms() + (int64_t)lease_seconds * 1000;
     }
     lease_failing = job->rc != 0;
+    if (!job->rc) renewed_ms = now_ms();
     lease_in_flight = 0;
     free(job);
 }
@@ -247,8 +249,9 @@ static void adopt_submit(const char *id, const char *give_to) {
     a->job.run = adopt_write;
     a->job.done = adopt_done;
     /* a given table in its own lane (nothing of it is here to wait for); a
-    ** sweep after the lease's renewal, which it needs alive */
-    commits_submit_job(id ? a->id : "lease", &a->job);
+    ** sweep in one of its own, so that a long one (a batch of tables to
+    ** read) never holds the lease's renewal back */
+    commits_submit_job(id ? a->id : "orphans", &a->job);
 }
 
 void tables_adopt(const char *id) {
@@ -406,7 +409,10 @@ void ownership_tick(void) {
             commits_submit_job("lease", j); /* a key no table has: a lane of its own */
         }
     }
-    if (!sweep_in_flight && now >= sweep_next_ms) {
+    /* only while the lease is surely live (renewed within three quarters
+    ** of it): a sweep claims nothing for a node whose lease ran out */
+    if (!sweep_in_flight && now >= sweep_next_ms &&
+        now - renewed_ms < (int64_t)lease_seconds * 750) {
         sweep_next_ms = now + every_ms();
         adopt_submit(NULL, NULL);
     }

@@ -64,11 +64,16 @@ test('a chosen seed: refused at a table of people, shown at a practice table', a
   const again = await firstView(server, ['human', 'random'], 1234);
   assert.deepEqual(again.view, practice.view, 'the same seed deals the same (a practice table)');
 
-  // a table of people: the server's seed, never told, another deal each time
-  const a = await firstView(server, ['human', 'human']);
-  const b = await firstView(server, ['human', 'human']);
-  assert.equal(a.seed, undefined, 'a seed the server chose is not told');
-  assert.notDeepEqual(a.view, b.view, 'two tables of people are dealt differently');
+  // a table of people: the server's seed, never told, another deal each time.
+  // The first view shows only the opening joker (the hands are dealt after
+  // it), so two tables may well open alike: eight never all do.
+  const views = [];
+  for (let i = 0; i < 8; i++) {
+    const v = await firstView(server, ['human', 'human']);
+    assert.equal(v.seed, undefined, 'a seed the server chose is not told');
+    views.push(JSON.stringify(v.view));
+  }
+  assert.ok(new Set(views).size > 1, 'tables of people are dealt differently');
 });
 
 test('joining again costs nobody else a message; sockets per seat are shown', async () => {

@@ -6,6 +6,7 @@
 */
 #include "players.h"
 
+#include "club.h"
 #include "store.h"
 
 #include <math.h>
@@ -15,11 +16,10 @@
 #include <string.h>
 #include <time.h>
 
-static store *db;          /* the server's, given by players_start */
 static long guest_seconds; /* --guest-expire */
 
 void players_start(store *given, long guest_expire_seconds) {
-    db = given;
+    club_start(given);
     guest_seconds = guest_expire_seconds;
 }
 
@@ -122,14 +122,14 @@ int players_find(const char *name, player *out) {
     if (!name || strlen(name) > PLAYER_NAME_MAX) return 0;
     players_name_key(name, key, sizeof key);
     store_player p;
-    return found_player(store_player_by_key(db, key, &p, err, sizeof err), &p, 0, out,
+    return found_player(store_player_by_key(club_store(), key, &p, err, sizeof err), &p, 0, out,
                         err);
 }
 
 int players_get(int64_t id, player *out) {
     char err[256];
     store_player p;
-    return found_player(store_player_get(db, id, &p, err, sizeof err), &p, 1, out,
+    return found_player(store_player_get(club_store(), id, &p, err, sizeof err), &p, 1, out,
                         err);
 }
 
@@ -142,7 +142,7 @@ int players_bot(const char *spec, player *out) {
     if (found) return found;
     char err[256];
     int64_t id;
-    int added = store_player_add(db, spec, spec, "bot", NULL, (int64_t)time(NULL), &id,
+    int added = store_player_add(club_store(), spec, spec, "bot", NULL, (int64_t)time(NULL), &id,
                                  err, sizeof err);
     if (added < 0) return store_failed(err);
     if (!added) return -1; /* the name is a disabled bot's: players_find did not find it */
@@ -154,7 +154,7 @@ int players_of_login(const char *token, size_t len, player *out, unsigned char h
     char err[256];
     store_player p;
     int64_t used, now = (int64_t)time(NULL);
-    int found = store_login_find(db, hash, &p, &used, err, sizeof err);
+    int found = store_login_find(club_store(), hash, &p, &used, err, sizeof err);
     if (found < 0) return store_failed(err);
     if (!found || p.disabled) return 0;
     from_store(&p, out);
@@ -163,7 +163,7 @@ int players_of_login(const char *token, size_t len, player *out, unsigned char h
         return 0;
     }
     /* used and seen: at most once an hour */
-    if (used < now - 3600 && store_login_used(db, hash, out->id, now, err, sizeof err))
+    if (used < now - 3600 && store_login_used(club_store(), hash, out->id, now, err, sizeof err))
         store_failed(err);
     return 1;
 }
@@ -174,7 +174,7 @@ int players_account(const char *name, player *out, char *stored, size_t stored_s
     if (!name || strlen(name) > PLAYER_NAME_MAX) return 0;
     players_name_key(name, key, sizeof key);
     store_player p;
-    int found = store_account_by_key(db, key, &p, stored, stored_size, err, sizeof err);
+    int found = store_account_by_key(club_store(), key, &p, stored, stored_size, err, sizeof err);
     if (found < 0) return store_failed(err);
     if (!found) return 0;
     from_store(&p, out);
@@ -190,8 +190,8 @@ int players_create_account(const char *name, const char *hash, int64_t guest_id,
     if (found) return found < 0 ? -1 : 0;
     int64_t now = (int64_t)time(NULL), id;
     int made = guest_id
-        ? store_guest_make_account(db, guest_id, name, key, hash, now, err, sizeof err)
-        : store_player_add(db, name, key, "account", hash, now, &id, err, sizeof err);
+        ? store_guest_make_account(club_store(), guest_id, name, key, hash, now, err, sizeof err)
+        : store_player_add(club_store(), name, key, "account", hash, now, &id, err, sizeof err);
     if (made < 0) return store_failed(err);
     if (made == 0) return 0;
     if (made == 2) return players_create_account(name, hash, 0, out); /* no such guest now */
@@ -203,7 +203,7 @@ int players_create_guest(const char *name, player *out) {
     char key[4 * PLAYER_NAME_MAX], err[256] = "storage: a guest's name was refused";
     players_name_key(name, key, sizeof key);
     int64_t id;
-    if (store_player_add(db, name, key, "guest", NULL, (int64_t)time(NULL), &id, err,
+    if (store_player_add(club_store(), name, key, "guest", NULL, (int64_t)time(NULL), &id, err,
                          sizeof err) != 1)
         return store_failed(err);
     return players_get(id, out) == 1 ? 1 : -1;
@@ -212,13 +212,13 @@ int players_create_guest(const char *name, player *out) {
 int players_rename_guest(int64_t id, const char *name) {
     char key[4 * PLAYER_NAME_MAX], err[256];
     players_name_key(name, key, sizeof key);
-    return store_guest_rename(db, id, name, key, err, sizeof err) ? store_failed(err)
+    return store_guest_rename(club_store(), id, name, key, err, sizeof err) ? store_failed(err)
                                                                               : 1;
 }
 
 int players_set_password(int64_t id, const char *hash) {
     char err[256];
-    return store_player_set_password(db, id, hash, 0, err, sizeof err)
+    return store_player_set_password(club_store(), id, hash, 0, err, sizeof err)
                ? store_failed(err) : 0;
 }
 
@@ -229,18 +229,18 @@ int players_login_new(int64_t id, char token[44]) {
     sodium_memzero(raw, sizeof raw);
     crypto_hash_sha256(hash, (const unsigned char *)token, strlen(token));
     char err[256];
-    return store_login_add(db, hash, id, (int64_t)time(NULL), err, sizeof err)
+    return store_login_add(club_store(), hash, id, (int64_t)time(NULL), err, sizeof err)
                ? store_failed(err) : 0;
 }
 
 int players_login_end(const unsigned char hash[32]) {
     char err[256];
-    return store_login_delete(db, hash, err, sizeof err) ? store_failed(err) : 0;
+    return store_login_delete(club_store(), hash, err, sizeof err) ? store_failed(err) : 0;
 }
 
 int players_logins_end(int64_t id, const unsigned char *keep) {
     char err[256];
-    return store_logins_delete(db, id, keep, err, sizeof err) ? store_failed(err) : 0;
+    return store_logins_delete(club_store(), id, keep, err, sizeof err) ? store_failed(err) : 0;
 }
 
 void players_logins_expire(void) {
@@ -249,7 +249,7 @@ void players_logins_expire(void) {
     if (now - last < 3600) return;
     last = now;
     char err[256];
-    if (store_logins_expire(db, now - (int64_t)PLAYERS_LOGIN_DAYS * 86400, err,
+    if (store_logins_expire(club_store(), now - (int64_t)PLAYERS_LOGIN_DAYS * 86400, err,
                             sizeof err))
         store_failed(err);
 }
@@ -264,7 +264,7 @@ int players_logins_check(players_login *logins, int n) {
     }
     char err[256];
     int64_t now = (int64_t)time(NULL);
-    if (store_logins_read(db, asked, n, err, sizeof err)) {
+    if (store_logins_read(club_store(), asked, n, err, sizeof err)) {
         free(asked);
         return store_failed(err);
     }
@@ -278,7 +278,7 @@ int players_logins_check(players_login *logins, int n) {
                             : PLAYERS_LOGIN_LIVE;
         /* an open socket is a use: marked at most once an hour */
         if (logins[i].state == PLAYERS_LOGIN_LIVE && a->used < now - 3600 &&
-            store_login_used(db, a->hash, a->player, now, err, sizeof err))
+            store_login_used(club_store(), a->hash, a->player, now, err, sizeof err))
             store_failed(err);
     }
     free(asked);
@@ -313,7 +313,7 @@ int players_limit_take(players_limit limit, const char *key, int cap, double win
     char folded[256], err[256];
     limit_key(key, folded, sizeof folded);
     double tokens;
-    int there = store_attempt_take(db, LIMIT_KINDS[limit], folded, cap,
+    int there = store_attempt_take(club_store(), LIMIT_KINDS[limit], folded, cap,
                                    (int64_t)(window * 1000), wall_ms(), take, &tokens, err,
                                    sizeof err);
     if (there < 0) return store_failed(err);
@@ -326,7 +326,7 @@ void players_limit_give(players_limit limit, const char *key, int cap, double wi
     if (cap <= 0) return;
     char folded[256], err[256];
     limit_key(key, folded, sizeof folded);
-    if (store_attempt_give(db, LIMIT_KINDS[limit], folded, cap, (int64_t)(window * 1000),
+    if (store_attempt_give(club_store(), LIMIT_KINDS[limit], folded, cap, (int64_t)(window * 1000),
                            wall_ms(), all, err, sizeof err))
         store_failed(err);
 }
@@ -335,7 +335,7 @@ void players_known_add(const char *pair) {
     char folded[256], err[256];
     limit_key(pair, folded, sizeof folded);
     int64_t now = wall_ms();
-    if (store_attempt_note(db, KNOWN_KIND, folded, now,
+    if (store_attempt_note(club_store(), KNOWN_KIND, folded, now,
                            now + (int64_t)PLAYERS_LOGIN_DAYS * 86400 * 1000, err, sizeof err))
         store_failed(err);
 }
@@ -343,7 +343,7 @@ void players_known_add(const char *pair) {
 int players_known_has(const char *pair) {
     char folded[256], err[256];
     limit_key(pair, folded, sizeof folded);
-    int noted = store_attempt_noted(db, KNOWN_KIND, folded, wall_ms(), err, sizeof err);
+    int noted = store_attempt_noted(club_store(), KNOWN_KIND, folded, wall_ms(), err, sizeof err);
     if (noted < 0) store_failed(err);
     return noted == 1;
 }
@@ -356,7 +356,7 @@ static void attempts_expire(void) {
     if (now - last < 60000) return;
     last = now;
     char err[256];
-    if (store_attempts_expire(db, now, err, sizeof err)) store_failed(err);
+    if (store_attempts_expire(club_store(), now, err, sizeof err)) store_failed(err);
 }
 
 void players_sweep(void) {
@@ -370,7 +370,7 @@ void players_sweep(void) {
     if (ttl <= 0 || (!full && now - last < every)) return;
     last = now;
     char err[256];
-    int deleted = store_guests_delete(db, now - ttl, PLAYERS_GUEST_BATCH, err,
+    int deleted = store_guests_delete(club_store(), now - ttl, PLAYERS_GUEST_BATCH, err,
                                       sizeof err);
     if (deleted < 0) store_failed(err);
     full = deleted == PLAYERS_GUEST_BATCH;

@@ -11,6 +11,7 @@
 */
 #include "ratings.h"
 
+#include "club.h"
 #include "glicko2.h"
 
 #include <cjson/cJSON.h>
@@ -30,9 +31,8 @@ static const char *const RATED_BOTS[] = {"easy", "medium", "hard"};
 #define HISTORY_POINTS 500
 #define LEADERBOARD_MAX 200
 
-static store *db; /* ratings_start */
 
-void ratings_start(store *given) { db = given; }
+void ratings_start(store *given) { club_start(given); }
 
 static int rated_bot(const char *spec) {
     for (size_t i = 0; i < sizeof RATED_BOTS / sizeof *RATED_BOTS; i++)
@@ -204,7 +204,7 @@ void ratings_table_ended(const ratings_table *t) {
                                           "expired"};
     for (size_t i = 0; i < sizeof unrated / sizeof *unrated; i++)
         if (!strcmp(t->end_reason, unrated[i])) return;
-    if (!db) return;
+    if (!club_store()) return;
     seat_result r[TAFEL_MAX_PLAYERS];
     memset(r, 0, sizeof r);
     int people = 0, all = 1;
@@ -231,7 +231,7 @@ void ratings_table_ended(const ratings_table *t) {
                                           .place = r[i].place, .score = r[i].score,
                                           .before = NEW_RATING};
     char why[256];
-    int stored = store_results_record(db, t->id, t->game, n, results,
+    int stored = store_results_record(club_store(), t->id, t->game, n, results,
                                       rate ? rate_seats : NULL, NULL, why, sizeof why);
     if (stored < 0)
         fprintf(stderr, "tafel serve: table %s: its results were not stored: %s\n", t->id, why);
@@ -256,7 +256,7 @@ int ratings_seat_rating(const char *game, const ratings_seat *ts) {
     }
     store_rating g = NEW_RATING;
     char err[256];
-    if (!db || store_rating_read(db, p.id, game, &g, err, sizeof err) < 0) return -1;
+    if (!club_store() || store_rating_read(club_store(), p.id, game, &g, err, sizeof err) < 0) return -1;
     return (int)lround(g.rating);
 }
 
@@ -316,7 +316,7 @@ char *ratings_leaderboard_json(const char *game, unsigned *status, const char **
     }
     store_standing *rows;
     char err[256];
-    int n = store_leaderboard_read(db, game, LEADERBOARD_MAX, &rows, err, sizeof err);
+    int n = store_leaderboard_read(club_store(), game, LEADERBOARD_MAX, &rows, err, sizeof err);
     if (n < 0) return refuse(&a, 500, "storage", "the ratings could not be read");
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "game", game);
@@ -433,7 +433,7 @@ char *ratings_player_json(const char *name, int64_t viewer, unsigned *status, co
                           tafel_quote(name ? name : "", quoted, sizeof quoted));
     store_profile profile;
     char err[256];
-    if (store_profile_read(db, p.id, viewer, HISTORY_POINTS, RESULTS_LISTED, &profile, err,
+    if (store_profile_read(club_store(), p.id, viewer, HISTORY_POINTS, RESULTS_LISTED, &profile, err,
                            sizeof err))
         return refuse(&a, 500, "storage", "the player's results could not be read");
     cJSON *o = cJSON_CreateObject();

@@ -137,6 +137,8 @@ static unsigned lane_of(const char *key, int n) {
     return h % (unsigned)n;
 }
 
+int store_pool_threads(const store_pool *p) { return p ? p->n : 0; }
+
 void store_pool_submit(store_pool *p, const char *key, store_job *job) {
     job->next = NULL;
     p->pending++;

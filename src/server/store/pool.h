@@ -65,6 +65,9 @@ void store_pool_submit(store_pool *p, const char *key, store_job *job);
 ** the order they finished.  Returns how many. */
 int store_pool_finish(store_pool *p);
 
+/* How many threads p has (0: a job runs at once on the loop's connection). */
+int store_pool_threads(const store_pool *p);
+
 /* Jobs submitted and not yet given to done. */
 int store_pool_pending(const store_pool *p);
 

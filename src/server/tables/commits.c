@@ -11,6 +11,7 @@
 ** runs returns to it, which goes on with the next.
 */
 #include "commits.h"
+#include "club.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -66,6 +67,44 @@ void table_commit(table *t, commit *c, const commit_kind *kind, const table_repl
 int table_busy(const table *t) { return t->busy; }
 
 void commits_submit_job(const char *key, store_job *job) { store_pool_submit(pool, key, job); }
+
+/* ---- club calls off the loop (tables_later) ---------------------------- */
+
+typedef struct later_job {
+    store_job job; /* first: a job is its later_job */
+    tables_later_run run;
+    tables_later_done done;
+    void *ctx;
+} later_job;
+
+static int later_run(store *db, store_job *job, char *err, size_t errsize) {
+    later_job *l = (later_job *)job;
+    club_lend(db);
+    int rc = l->run(db, l->ctx, err, errsize);
+    club_lend(NULL);
+    return rc;
+}
+
+static void later_done(store_job *job) {
+    later_job *l = (later_job *)job;
+    /* at the stop the sockets that asked are gone: told so, they touch nothing */
+    l->done(l->ctx, closing ? TABLE_UNANSWERED : job->rc, job->err);
+    free(l);
+}
+
+void tables_later(const char *key, tables_later_run run, tables_later_done done, void *ctx) {
+    later_job *l = calloc(1, sizeof *l);
+    if (!l || !pool) {
+        free(l);
+        done(ctx, -1, l ? "the store is closed" : "out of memory");
+        return;
+    }
+    *l = (later_job){.job = {.run = later_run, .done = later_done}, .run = run, .done = done,
+                     .ctx = ctx};
+    store_pool_submit(pool, key, &l->job);
+}
+
+int tables_later_waits(void) { return store_pool_threads(pool) > 0; }
 
 int table_defer(table *t, void (*fn)(table *t, void *ctx), void *ctx) {
     if (!t->busy && !t->wait_head) {

@@ -245,6 +245,20 @@ table *tables_find_here(const char *id, int *elsewhere);
 void tables_find_later(const char *id, void (*fn)(table *t, int elsewhere, void *ctx),
                        void *ctx);
 
+/* A store call that must not wait on the loop (issue 36: the club's reads
+** and writes on PostgreSQL): run(db, ctx, err, errsize) on a thread of the
+** store's pool in the lane of key (a table's id keeps it in that table's
+** order), with db lent to the club (club.h), so the club's functions may be
+** called there; it touches nothing of the loop's.  Then done(ctx, rc, err)
+** on the loop, rc what run returned (0, or -1 with err), or
+** TABLE_UNANSWERED when the server stops (whoever asked is gone).  With no
+** threads (SQLite) both run at once, before tables_later returns;
+** tables_later_waits says which. */
+typedef int (*tables_later_run)(store *db, void *ctx, char *err, size_t errsize);
+typedef void (*tables_later_done)(void *ctx, int rc, const char *err);
+void tables_later(const char *key, tables_later_run run, tables_later_done done, void *ctx);
+int tables_later_waits(void);
+
 /* A copy of table id as stored, to read only (several nodes: "my games"
 ** shows the tables other nodes play): not listed, claimed or played; NULL
 ** when it is not stored or does not replay.  Freed by tables_read_free. */

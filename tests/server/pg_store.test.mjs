@@ -118,16 +118,18 @@ test('a connection PostgreSQL drops: a read that finds it gone is sent again on 
     const s = await startServer({ db });
     assert.equal((await get(s, '/api/players/nobody')).status, 404);
     const name = db.match(/\/([^/?]+)\?/)[1];
+    // the profile is read on a connection of the pool (docs/server.md,
+    // "Commits off the loop"): every one of the server's is cut
     const sessions = () => sql(db, `SELECT pid FROM pg_stat_activity
-      WHERE datname = '${name}' AND application_name = 'tafel serve'`);
+      WHERE datname = '${name}' AND application_name LIKE 'tafel serve%'`).map((r) => r[0]);
     const before = sessions();
-    assert.equal(before.length, 1, 'the server has one session');
-    sql(db, `SELECT pg_terminate_backend(${before[0][0]}, 5000)`);
+    assert.ok(before.length > 1, 'the loop and the pool have sessions');
+    for (const pid of before) sql(db, `SELECT pg_terminate_backend(${pid}, 5000)`);
     // a read did nothing yet when it finds the connection gone: answered
     const read = await get(s, '/api/players/nobody');
     assert.equal(read.status, 404, read.body);
     const after = sessions();
-    assert.equal(after.length, 1, 'one session again');
-    assert.notEqual(after[0][0], before[0][0], 'a new one');
+    assert.ok(after.length >= 1, 'a session again');
+    assert.ok(after.every((pid) => !before.includes(pid)), 'new ones');
     await s.stop();
   });

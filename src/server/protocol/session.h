@@ -61,6 +61,9 @@ typedef struct session {
     int close_code;      /* with closing: the close frame's status and reason */
     const char *close_why;
     int requests;        /* its requests waiting for a table or a commit (requests.c) */
+    struct login_read *login_read; /* its login being read (sockets.c): its messages wait */
+    struct heldmsg *held_head, *held_tail; /* those messages, in order */
+    int held;
     char route[STORE_ID_LEN + 1]; /* the table of its upgrade's ?t= (a proxy routed it
                                   ** by that id: docs/server.md, "Several nodes");
                                   ** "": none, a lobby's socket */

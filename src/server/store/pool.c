@@ -87,6 +87,11 @@ static void stop_lanes(store_pool *p) {
 
 int store_pool_start(store *db, const char *path, int n, void (*wake)(void), store_pool **out,
                      char *err, size_t errsize) {
+    return store_pool_start_named(db, path, n, STORE_POOL_NAME, wake, out, err, errsize);
+}
+
+int store_pool_start_named(store *db, const char *path, int n, const char *name,
+                           void (*wake)(void), store_pool **out, char *err, size_t errsize) {
     *out = NULL;
     if (n < 0 || n > STORE_POOL_MAX) {
         snprintf(err, errsize, "storage: a pool of %d connections (0 to %d)", n, STORE_POOL_MAX);
@@ -107,7 +112,7 @@ int store_pool_start(store *db, const char *path, int n, void (*wake)(void), sto
         p->n = i + 1; /* stop_lanes closes what opened so far */
         char why[STORE_JOB_ERR_MAX];
         if (store_open(path, 0, &l->db, why, sizeof why) ||
-            store_set_name(l->db, STORE_POOL_NAME, why, sizeof why)) {
+            store_set_name(l->db, name, why, sizeof why)) {
             snprintf(err, errsize, "%s (the pool's connection %d of %d)", why, i + 1, n);
             store_pool_stop(p);
             return -1;

@@ -58,6 +58,10 @@ typedef struct store_pool store_pool;
 int store_pool_start(store *db, const char *path, int n, void (*wake)(void), store_pool **out,
                      char *err, size_t errsize);
 
+/* The same, its connections named name rather than STORE_POOL_NAME. */
+int store_pool_start_named(store *db, const char *path, int n, const char *name,
+                           void (*wake)(void), store_pool **out, char *err, size_t errsize);
+
 /* Queues job on the thread key picks (or runs it now when n is 0). */
 void store_pool_submit(store_pool *p, const char *key, store_job *job);
 

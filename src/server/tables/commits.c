@@ -23,14 +23,31 @@ static commits_hooks hooks;
 static int closing;  /* commits_stop: a commit done now applies nothing, answers nobody */
 static int creating; /* new tables being stored: they count against --max-tables */
 
+/* The club's lanes (tables_later with a key that is no table's id): its
+** reads and writes (logins, accounts, profiles) wait there for the
+** database, never in a table's lane, so a slow one holds no table's change
+** back.  Threads of their own when the tables' pool has threads. */
+#define CLUB_LANES 2
+#define CLUB_POOL_NAME "tafel serve club"
+static store_pool *club_pool;
+
 int commits_start(store *db, const char *path, int n, void (*wake)(void),
                   const commits_hooks *given, char *err, size_t errsize) {
     hooks = *given;
-    return store_pool_start(db, path, n, wake, &pool, err, errsize);
+    if (store_pool_start(db, path, n, wake, &pool, err, errsize)) return -1;
+    if (store_pool_start_named(db, path, n > 0 ? CLUB_LANES : 0, CLUB_POOL_NAME, wake,
+                               &club_pool, err, errsize)) {
+        store_pool_stop(pool);
+        pool = NULL;
+        return -1;
+    }
+    return 0;
 }
 
 void commits_stop(void) {
     closing = 1;
+    store_pool_stop(club_pool);
+    club_pool = NULL;
     store_pool_stop(pool);
     pool = NULL;
     closing = 0;
@@ -92,16 +109,20 @@ static void later_done(store_job *job) {
     free(l);
 }
 
+static int is_table_id(const char *key) {
+    return strlen(key) == STORE_ID_LEN && strspn(key, "0123456789abcdef") == STORE_ID_LEN;
+}
+
 void tables_later(const char *key, tables_later_run run, tables_later_done done, void *ctx) {
     later_job *l = calloc(1, sizeof *l);
-    if (!l || !pool) {
+    if (!l || !pool || !club_pool) {
         free(l);
         done(ctx, -1, l ? "the store is closed" : "out of memory");
         return;
     }
     *l = (later_job){.job = {.run = later_run, .done = later_done}, .run = run, .done = done,
                      .ctx = ctx};
-    store_pool_submit(pool, key, &l->job);
+    store_pool_submit(is_table_id(key) ? pool : club_pool, key, &l->job);
 }
 
 int tables_later_waits(void) { return store_pool_threads(pool) > 0; }
@@ -185,7 +206,10 @@ static void commit_done(store_job *job) {
     }
 }
 
-void tables_commits_done(void) { store_pool_finish(pool); }
+void tables_commits_done(void) {
+    store_pool_finish(pool);
+    store_pool_finish(club_pool);
+}
 
 
 /* ---- what is not a change ------------------------------------------------ */

@@ -247,8 +247,9 @@ void tables_find_later(const char *id, void (*fn)(table *t, int elsewhere, void 
 
 /* A store call that must not wait on the loop (issue 36: the club's reads
 ** and writes on PostgreSQL): run(db, ctx, err, errsize) on a thread of the
-** store's pool in the lane of key (a table's id keeps it in that table's
-** order), with db lent to the club (club.h), so the club's functions may be
+** store's pool in the lane of key -- a table's id keeps it in that table's
+** order; any other key runs in the club's lanes, which never hold a table's
+** change back -- with db lent to the club (club.h), so the club's functions may be
 ** called there; it touches nothing of the loop's.  Then done(ctx, rc, err)
 ** on the loop, rc what run returned (0, or -1 with err), or
 ** TABLE_UNANSWERED when the server stops (whoever asked is gone).  With no

@@ -71,6 +71,7 @@ typedef struct http_session {
     uint64_t commit; /* it goes out once this many commits are synced
                      ** (syncer.c), as a socket's messages do */
     struct players_tx *tx; /* a POST of the account routes (routes_players.c) */
+    struct deferred *deferred; /* a GET whose store reads run off the loop (routes.c) */
 } http_session;
 
 /* Answers with JSON text (malloc'd, freed here), with a Set-Cookie header
@@ -110,6 +111,15 @@ void players_hashes_done(void);
 ** logins: players_of_login): 1 with *out, 0 nobody (no cookie, an unknown
 ** or ended login, a disabled player), -1 error (routes_players.c). */
 int players_of_request(struct lws *wsi, player *out);
+/* The token of the request's "tafel_session" cookie into token (size at
+** least PLAYERS_TOKEN_MAX + 1): its length, 0 none (or not a token's). */
+#define PLAYERS_TOKEN_MAX 128
+size_t players_request_token(struct lws *wsi, char *token, size_t size);
+/* The login of wsi's request was read off the loop (routes.c, sockets.c):
+** players_of_request answers found, who and hash for wsi from now on,
+** without the store, until called for another wsi (NULL: none). */
+void players_request_known(struct lws *wsi, int found, const player *who,
+                           const unsigned char hash[32], int has_token);
 /* The same, and the SHA-256 of the request's token when it has one
 ** (*has_token 1, even when the login is unknown). */
 int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32],

@@ -464,7 +464,174 @@ static int may_see(struct lws *wsi, const table *t) {
     return token && table_seat_of_token(t, token) >= 0;
 }
 
-static int route(struct lws *wsi, http_session *h, const char *uri) {
+/* What a /t/ID address answers, decided while the table is at hand (it
+** may be freed before a deferred answer goes out). */
+typedef struct page_answer {
+    enum { TABLE_PAGE, TABLE_TEXT, TABLE_RECORD } kind;
+    unsigned status;
+    const char *text; /* TABLE_TEXT's */
+    char *record;     /* TABLE_RECORD's JSON (malloc'd) */
+} page_answer;
+
+static page_answer answer_of_page(struct lws *wsi, table *t, int elsewhere, int record) {
+    /* another node's (several nodes): the page, whose join is sent on */
+    if (elsewhere && !record) return (page_answer){.kind = TABLE_PAGE};
+    /* a stranger is not told that a private table exists */
+    if (!t || !may_see(wsi, t))
+        return (page_answer){TABLE_TEXT, HTTP_STATUS_NOT_FOUND, "no such table", NULL};
+    if (!record) return (page_answer){.kind = TABLE_PAGE}; /* it reads the table from the address */
+    if (!t->over)
+        return (page_answer){TABLE_TEXT, HTTP_STATUS_FORBIDDEN,
+                              "the game is not over: its record holds every hidden card", NULL};
+    return (page_answer){.kind = TABLE_RECORD, .record = record_json(t)};
+}
+
+static int send_page_answer(struct lws *wsi, http_session *h, page_answer *a) {
+    if (a->kind == TABLE_PAGE) return send_file(wsi, "/index.html");
+    if (a->kind == TABLE_TEXT) return send_text(wsi, a->status, a->text);
+    char *record = a->record;
+    a->record = NULL;
+    return send_synced_json(wsi, h, record);
+}
+
+/* A table's address: its id (16 hex digits) into id, and whether it asks
+** for the record (1) or the page (0); -1 when uri is no table's address. */
+static int table_address(const char *uri, char id[STORE_ID_LEN + 2]) {
+    char rest[16];
+    int n = sscanf(uri, "/t/%17[0-9a-f]%15s", id, rest);
+    if (n < 1 || strlen(id) != STORE_ID_LEN || (n == 2 && strcmp(rest, "/record"))) return -1;
+    return n == 2;
+}
+
+/* ---- answers read off the loop ------------------------------------------ */
+
+/* On PostgreSQL a request that needs the store (its login, a profile, the
+** leaderboard, a table not in memory) is answered later (issue 36: the
+** loop never waits for the database): its reads run on the store's pool
+** (tables_later, tables_find_later), then the answer goes out from the
+** timer, as a held answer does, with the login read (players_request_known).
+** A read in flight owns its deferred; the connection's close only cuts it
+** loose (wsi NULL), and whoever holds it then frees it. */
+typedef struct deferred {
+    struct lws *wsi;  /* NULL: its connection closed */
+    int in_flight;    /* a read of it is running: the read's done frees it */
+    char uri[600];
+    char token[PLAYERS_TOKEN_MAX + 1];
+    size_t token_len;
+    char game[80];    /* the leaderboard's ?game= */
+    int has_game;
+    /* what was read */
+    int found;        /* players_of_login's answer */
+    player who;
+    unsigned char hash[32];
+    char *json;       /* a profile's or the leaderboard's answer, or its error body */
+    unsigned status;
+    int table_answered;
+    page_answer table;
+} deferred;
+
+static int is_ratings_route(const char *uri) {
+    return !strncmp(uri, "/api/players/", 13) || !strcmp(uri, "/api/leaderboard");
+}
+
+/* Whether uri's answer reads the store (a login among them).  The page's
+** files never wait, though the browser sends the cookie with each. */
+static int reads_store(const char *uri) {
+    return is_ratings_route(uri) || !strncmp(uri, "/t/", 3) || !strcmp(uri, "/api/my-games") ||
+           !strcmp(uri, "/api/me");
+}
+
+static void deferred_free(deferred *d) {
+    free(d->json);
+    free(d->table.record);
+    free(d);
+}
+
+/* A profile's or the leaderboard's answer (JSON, or its error body). */
+static char *ratings_answer(const char *uri, const char *game, int64_t viewer,
+                            unsigned *status) {
+    const char *code = "storage";
+    char why[512] = "";
+    *status = 500;
+    char *text = uri[5] == 'p' ? ratings_player_json(uri + 13, viewer, status, &code, why,
+                                                     sizeof why)
+                               : ratings_leaderboard_json(game, status, &code, why, sizeof why);
+    return *status == 200 ? text : protocol_http_error(code, "%s", why);
+}
+
+/* On a thread of the pool: nothing of the loop's. */
+static int deferred_read(store *db, void *ctx, char *err, size_t errsize) {
+    (void)db, (void)err, (void)errsize;
+    deferred *d = ctx;
+    d->found = d->token_len ? players_of_login(d->token, d->token_len, &d->who, d->hash) : 0;
+    if (is_ratings_route(d->uri))
+        d->json = ratings_answer(d->uri, d->has_game ? d->game : NULL,
+                                 d->found == 1 ? d->who.id : 0, &d->status);
+    return 0;
+}
+
+static void deferred_ready(deferred *d) {
+    d->in_flight = 0;
+    lws_set_timer_usecs(d->wsi, 1); /* routes_callback, LWS_CALLBACK_TIMER */
+}
+
+static void table_found(table *t, int elsewhere, void *ctx) {
+    deferred *d = ctx;
+    if (!d->wsi) {
+        deferred_free(d);
+        return;
+    }
+    char id[STORE_ID_LEN + 2];
+    int record = table_address(d->uri, id);
+    players_request_known(d->wsi, d->found, &d->who, d->hash, d->token_len > 0);
+    d->table = answer_of_page(d->wsi, t, elsewhere, record);
+    players_request_known(NULL, 0, NULL, NULL, 0);
+    d->table_answered = 1;
+    deferred_ready(d);
+}
+
+static void deferred_read_done(void *ctx, int rc, const char *err) {
+    deferred *d = ctx;
+    if (rc == TABLE_UNANSWERED || !d->wsi) {
+        deferred_free(d);
+        return;
+    }
+    if (rc) fprintf(stderr, "tafel serve: %s: not read: %s\n", d->uri, err);
+    char id[STORE_ID_LEN + 2];
+    if (!strncmp(d->uri, "/t/", 3) && table_address(d->uri, id) >= 0) {
+        tables_find_later(id, table_found, d); /* claimed and loaded on the pool */
+        return;
+    }
+    deferred_ready(d);
+}
+
+/* LWS_CALLBACK_HTTP: 1 when the answer is to come later (d taken), 0 when
+** it is to be answered now. */
+static int defer(struct lws *wsi, http_session *h, const char *uri) {
+    if (!tables_later_waits()) return 0;
+    if (!reads_store(uri)) return 0;
+    char token[PLAYERS_TOKEN_MAX + 1];
+    size_t token_len = players_request_token(wsi, token, sizeof token);
+    if (!token_len && !is_ratings_route(uri) && strncmp(uri, "/t/", 3))
+        return 0; /* nobody's: answered without the store */
+    deferred *d = calloc(1, sizeof *d);
+    if (!d) return 0;
+    d->wsi = wsi;
+    d->in_flight = 1;
+    snprintf(d->uri, sizeof d->uri, "%s", uri);
+    memcpy(d->token, token, token_len + 1);
+    d->token_len = token_len;
+    d->has_game = lws_get_urlarg_by_name(wsi, "game=", d->game, sizeof d->game) != NULL;
+    if (d->has_game) memmove(d->game, d->game + 5, strlen(d->game + 5) + 1);
+    h->deferred = d;
+    if (token_len || is_ratings_route(uri))
+        tables_later(token_len ? token : uri, deferred_read, deferred_read_done, d);
+    else
+        deferred_read_done(d, 0, ""); /* a table's address without a login: its claim only */
+    return 1;
+}
+
+static int route(struct lws *wsi, http_session *h, const char *uri, deferred *d) {
     int rc;
     if (players_route_get(wsi, uri, &rc)) return rc;
     if (!strcmp(uri, "/api/games")) return send_json(wsi, HTTP_STATUS_OK, protocol_games());
@@ -478,37 +645,42 @@ static int route(struct lws *wsi, http_session *h, const char *uri) {
     }
     if (!strcmp(uri, "/")) return send_file(wsi, "/index.html");
     if (!strcmp(uri, "/tafel.wasm")) return send_wasm(wsi);
-    if (!strncmp(uri, "/api/players/", 13) || !strcmp(uri, "/api/leaderboard")) {
+    if (is_ratings_route(uri)) {
         char arg[80];
-        const char *game = lws_get_urlarg_by_name(wsi, "game=", arg, sizeof arg);
-        unsigned status = 500;
-        const char *code = "storage";
-        char why[512] = "";
         player viewer;
-        if (players_of_request(wsi, &viewer) != 1) viewer.id = 0;
-        char *text = uri[5] == 'p'
-                         ? ratings_player_json(uri + 13, viewer.id, &status, &code, why, sizeof why)
-                         : ratings_leaderboard_json(game, &status, &code, why, sizeof why);
+        unsigned status;
+        char *text = d ? d->json : NULL;
+        if (d) d->json = NULL, status = d->status;
+        else
+            text = ratings_answer(uri, lws_get_urlarg_by_name(wsi, "game=", arg, sizeof arg),
+                                  players_of_request(wsi, &viewer) == 1 ? viewer.id : 0,
+                                  &status);
         if (status == 200) return send_synced_json(wsi, h, text);
-        return send_json(wsi, status, protocol_http_error(code, "%s", why));
+        return send_json(wsi, status, text);
     }
     if (!strncmp(uri, "/p/", 3)) return send_file(wsi, "/index.html"); /* a profile: app.mjs */
     if (strncmp(uri, "/t/", 3)) return send_file(wsi, uri);
-    char id[STORE_ID_LEN + 2], rest[16];
-    int n = sscanf(uri, "/t/%17[0-9a-f]%15s", id, rest);
-    if (n < 1 || strlen(id) != STORE_ID_LEN || (n == 2 && strcmp(rest, "/record")))
-        return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
+    char id[STORE_ID_LEN + 2];
+    int record = table_address(uri, id);
+    if (record < 0) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
+    if (d && d->table_answered) return send_page_answer(wsi, h, &d->table);
     int elsewhere;
     table *t = tables_find_here(id, &elsewhere);
-    /* another node's (several nodes): the page, whose join is sent on */
-    if (elsewhere && n == 1) return send_file(wsi, "/index.html");
-    /* a stranger is not told that a private table exists */
-    if (!t || !may_see(wsi, t)) return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such table");
-    if (n == 1) return send_file(wsi, "/index.html"); /* it reads the table from the address */
-    if (!t->over)
-        return send_text(wsi, HTTP_STATUS_FORBIDDEN,
-                         "the game is not over: its record holds every hidden card");
-    return send_synced_json(wsi, h, record_json(t));
+    page_answer a = answer_of_page(wsi, t, elsewhere, record);
+    return send_page_answer(wsi, h, &a);
+}
+
+/* The timer: a deferred answer whose reads are done goes out. */
+static int send_deferred(struct lws *wsi, http_session *h) {
+    deferred *d = h->deferred;
+    if (!d || d->in_flight) return 0;
+    h->deferred = NULL;
+    players_request_known(wsi, d->found, &d->who, d->hash, d->token_len > 0);
+    int rc = route(wsi, h, d->uri, d);
+    players_request_known(NULL, 0, NULL, NULL, 0);
+    deferred_free(d);
+    tables_sweep();
+    return rc;
 }
 
 /* ---- checks ----------------------------------------------------------- */
@@ -730,12 +902,14 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         http_session *h = user;
         h->held = NULL;
         h->tx = NULL;
+        h->deferred = NULL;
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0)
             return players_post_begin(wsi, h, uri);
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 &&
             lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_HEAD_URI) <= 0)
             return send_text(wsi, HTTP_STATUS_NOT_FOUND, "no such page");
-        int rc = route(wsi, h, uri);
+        if (!lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) && defer(wsi, h, uri)) return 0;
+        int rc = route(wsi, h, uri, NULL);
         tables_sweep(); /* a finished table loaded for its page or record */
         return rc;
     }
@@ -745,6 +919,7 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return user ? players_post_complete(wsi, user) : -1;
     case LWS_CALLBACK_TIMER:
         if (user && ((http_session *)user)->tx) return players_post_timer(wsi, user);
+        if (user && ((http_session *)user)->deferred) return send_deferred(wsi, user);
         return user ? send_held(wsi, user) : 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         players_hashes_done();
@@ -756,6 +931,13 @@ int routes_callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (h && h->held) {
             free(h->held);
             h->held = NULL;
+            pending = 1;
+        }
+        if (h && h->deferred) { /* its read's done frees it, or now */
+            deferred *d = h->deferred;
+            h->deferred = NULL;
+            d->wsi = NULL;
+            if (!d->in_flight) deferred_free(d);
             pending = 1;
         }
         if (pending && reason == LWS_CALLBACK_HTTP_DROP_PROTOCOL)

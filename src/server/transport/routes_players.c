@@ -612,19 +612,50 @@ static const char *cookie_value(char *header, const char *name, size_t *len) {
     return NULL;
 }
 
-int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32],
-                             int *has_token) {
+size_t players_request_token(struct lws *wsi, char *token, size_t size) {
     char header[2048];
-    *has_token = 0;
     int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_COOKIE);
     if (n <= 0 || n >= (int)sizeof header ||
         lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_HTTP_COOKIE) <= 0)
         return 0;
     size_t len;
-    const char *token = cookie_value(header, PLAYERS_COOKIE, &len);
-    if (!token || len == 0 || len > 128) return 0;
-    *has_token = 1;
-    return players_of_login(token, len, out, hash);
+    const char *value = cookie_value(header, PLAYERS_COOKIE, &len);
+    if (!value || len == 0 || len > 128 || len >= size) return 0;
+    memcpy(token, value, len);
+    token[len] = 0;
+    return len;
+}
+
+/* The login of the request being answered, when it was read before, off
+** the loop (players_request_known). */
+static struct {
+    struct lws *wsi;
+    int found, has_token;
+    player who;
+    unsigned char hash[32];
+} known;
+
+void players_request_known(struct lws *wsi, int found, const player *who,
+                           const unsigned char hash[32], int has_token) {
+    known.wsi = wsi;
+    known.found = found;
+    known.has_token = has_token;
+    if (who) known.who = *who;
+    if (hash) memcpy(known.hash, hash, 32);
+}
+
+int players_of_request_token(struct lws *wsi, player *out, unsigned char hash[32],
+                             int *has_token) {
+    if (wsi && known.wsi == wsi) {
+        *has_token = known.has_token;
+        memcpy(hash, known.hash, 32);
+        if (known.found == 1) *out = known.who;
+        return known.found;
+    }
+    char token[PLAYERS_TOKEN_MAX + 1];
+    size_t len = players_request_token(wsi, token, sizeof token);
+    *has_token = len > 0;
+    return len ? players_of_login(token, len, out, hash) : 0;
 }
 
 int players_of_request(struct lws *wsi, player *out) {

@@ -387,6 +387,107 @@ static void drop_queue(session *s) {
     s->rx = NULL;
 }
 
+/* ---- the login of a socket being opened -------------------------------- */
+
+/* On PostgreSQL the upgrade's login is read off the loop (issue 36: the
+** loop never waits for the database): the socket opens at once, and what
+** it sends meanwhile waits, in order, until its login is known; then it
+** is read as ever.  A client sends its join at once, so a few wait at
+** most; more than HELD_MAX is a flood.  On SQLite the login is read at
+** once (tables_later), and nothing waits. */
+enum { HELD_MAX = 32 };
+
+typedef struct login_read {
+    session *s; /* NULL: it closed meanwhile (the read's done frees this) */
+    char token[PLAYERS_TOKEN_MAX + 1];
+    size_t len;
+    int found;
+    player who;
+    unsigned char hash[32];
+} login_read;
+
+struct heldmsg {
+    struct heldmsg *next;
+    int too_big;
+    size_t len;
+    char text[];
+};
+
+static void held_drop(session *s) {
+    while (s->held_head) {
+        struct heldmsg *m = s->held_head;
+        s->held_head = m->next;
+        free(m);
+    }
+    s->held_tail = NULL;
+    s->held = 0;
+}
+
+static int login_run(store *db, void *ctx, char *err, size_t errsize) {
+    (void)db, (void)err, (void)errsize;
+    login_read *r = ctx;
+    r->found = players_of_login(r->token, r->len, &r->who, r->hash);
+    return 0;
+}
+
+static void login_done(void *ctx, int rc, const char *err) {
+    login_read *r = ctx;
+    session *s = r->s;
+    if (!s || rc == TABLE_UNANSWERED) {
+        free(r);
+        return;
+    }
+    s->login_read = NULL;
+    if (rc) fprintf(stderr, "tafel serve: a socket's login was not read: %s\n", err);
+    if (!rc && r->found == 1) {
+        s->who = r->who;
+        memcpy(s->login, r->hash, 32);
+        list_add(&logged, s); /* unlisted: unchecked until its next open */
+    }
+    free(r);
+    turns_socket_opened(s); /* told of turns at its player's other tables */
+    while (s->held_head && !s->closing) {
+        struct heldmsg *m = s->held_head;
+        s->held_head = m->next;
+        s->held--;
+        if (m->too_big) protocol_too_big(s);
+        else protocol_receive(s, m->text, m->len);
+        free(m);
+    }
+    held_drop(s);
+    tables_sweep();
+}
+
+/* Who opened s: the upgrade's session cookie (nobody without one). */
+static void login_read_start(session *s, struct lws *wsi) {
+    login_read *r = calloc(1, sizeof *r);
+    if (!r || !(r->len = players_request_token(wsi, r->token, sizeof r->token))) {
+        free(r);
+        turns_socket_opened(s);
+        return;
+    }
+    r->s = s;
+    s->login_read = r;
+    char key[24];
+    snprintf(key, sizeof key, "login %.16s", r->token); /* a login's sockets share a lane */
+    tables_later(key, login_run, login_done, r);
+}
+
+/* A message s sent while its login is being read: kept for later, or -1
+** when too many wait. */
+static int hold(session *s, const char *text, size_t len, int too_big) {
+    if (s->held >= HELD_MAX) return -1;
+    struct heldmsg *m = malloc(sizeof *m + (too_big ? 0 : len));
+    if (!m) return -1;
+    *m = (struct heldmsg){.too_big = too_big, .len = too_big ? 0 : len};
+    if (!too_big) memcpy(m->text, text, len);
+    if (s->held_tail) s->held_tail->next = m;
+    else s->held_head = m;
+    s->held_tail = m;
+    s->held++;
+    return 0;
+}
+
 /* Assembles a message from its pieces; a too big one is read to its end
 ** and refused, a huge one closes the socket (-1). */
 static int receive(session *s, struct lws *wsi, const void *in, size_t len) {
@@ -414,6 +515,9 @@ static int receive(session *s, struct lws *wsi, const void *in, size_t len) {
     }
     if (!ok) {
         /* over the rate: not read */
+    } else if (s->login_read) {
+        if (hold(s, s->rx, s->rx_len, s->rx_too_big))
+            close_soon(s, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages");
     } else if (s->rx_too_big) protocol_too_big(s);
     else protocol_receive(s, s->rx, s->rx_len);
     free(s->rx); /* most sockets are quiet between messages: no buffer kept */
@@ -438,11 +542,7 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
         addr_add(s->addr, 1);
         const char *why; /* the upgrade was refused for that already (routes.c) */
         if (routes_upgrade_table(wsi, s->route, &why) < 0) s->route[0] = 0;
-        /* who: from the upgrade's session cookie (nobody without one) */
-        int has_token;
-        if (players_of_request_token(wsi, &s->who, s->login, &has_token) == 1) list_add(&logged, s); /* unlisted: unchecked until its next open */
-        else memset(&s->who, 0, sizeof s->who);
-        turns_socket_opened(s); /* told of turns at its player's other tables */
+        login_read_start(s, wsi);
         break;
     case LWS_CALLBACK_RECEIVE:
         if (lws_frame_is_binary(wsi)) {
@@ -482,6 +582,8 @@ int sockets_callback(struct lws *wsi, enum lws_callback_reasons reason, void *us
     case LWS_CALLBACK_CLOSED:
         open_sockets--;
         if (s->addr[0]) addr_add(s->addr, -1);
+        if (s->login_read) s->login_read->s = NULL; /* its done frees it */
+        held_drop(s);
         logged_remove(s);
         turns_socket_closed(s);
         protocol_closed(s);

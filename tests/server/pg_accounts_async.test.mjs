@@ -71,6 +71,19 @@ async function whileLocked(db, table, body) {
   }
 }
 
+/** A server on a new database of its own: { db, server }. */
+async function serverOfItsOwn() {
+  const db = newDatabase();
+  return { db, server: await startServer({ db }) };
+}
+
+/** A new guest (post's answer) with a socket opened with its login. */
+async function guestOnline(server, name) {
+  const guest = await post(server, '/api/guest', { name });
+  assert.equal(guest.status, 201, JSON.stringify(guest.body));
+  return { guest, socket: await Client.connect(server, { cookie: guest.cookie }) };
+}
+
 /** Whether promise p is still pending after the current turn. */
 async function pending(p) {
   const marker = Symbol('pending');
@@ -103,8 +116,7 @@ async function loopAnswers(server) {
 
 test('a signup waiting for a locked players table holds neither the lobby nor a socket up',
   { skip, timeout: 60000 }, async () => {
-    const db = newDatabase();
-    const server = await startServer({ db });
+    const { db, server } = await serverOfItsOwn();
     await whileLocked(db, 'players', async (release) => {
       const signup = post(server, '/api/signup', { name: 'Patient', password: 'a good password' });
       await sleep(300); // the signup's job is at the lock by now
@@ -122,8 +134,7 @@ test('a signup waiting for a locked players table holds neither the lobby nor a 
 
 test('a client that leaves while its signup waits for the store leaves the server well',
   { skip, timeout: 60000 }, async () => {
-    const db = newDatabase();
-    const server = await startServer({ db });
+    const { db, server } = await serverOfItsOwn();
     await whileLocked(db, 'players', async (release) => {
       const leaving = [];
       for (let i = 0; i < 3; i++) {
@@ -154,11 +165,8 @@ test('a client that leaves while its signup waits for the store leaves the serve
 
 test('a logout waiting for a locked logins table ends its sockets once it is back',
   { skip, timeout: 60000 }, async () => {
-    const db = newDatabase();
-    const server = await startServer({ db });
-    const guest = await post(server, '/api/guest', { name: 'Brief' });
-    assert.equal(guest.status, 201, JSON.stringify(guest.body));
-    const socket = await Client.connect(server, { cookie: guest.cookie });
+    const { db, server } = await serverOfItsOwn();
+    const { guest, socket } = await guestOnline(server, 'Brief');
     await whileLocked(db, 'logins', async (release) => {
       // the caller's login is looked up first: that step waits for the lock
       const logout = post(server, '/api/logout', {}, { cookie: guest.cookie });
@@ -173,4 +181,20 @@ test('a logout waiting for a locked logins table ends its sockets once it is bac
       assert.equal((await socket.waitClosed(5000)).code, 4001);
       assert.equal((await me(server, guest.cookie)).kind, null);
     });
+  });
+
+test('the check of open sockets\' logins waits for a locked logins table off the loop',
+  { skip, timeout: 60000 }, async () => {
+    const { db, server } = await serverOfItsOwn();
+    const { guest, socket } = await guestOnline(server, 'Watcher');
+    await whileLocked(db, 'logins', async (release) => {
+      await sleep(1500); // a tick or more: the check of the guest's socket is at the lock
+      await loopAnswers(server);
+      await release();
+    });
+    // the check went on once the lock was gone: the login is live, its socket stays
+    await sleep(1500);
+    assert.equal(socket.closed, null);
+    assert.equal((await socket.request({ type: 'ping' }, ['pong', 'error'])).type, 'pong');
+    socket.close();
   });

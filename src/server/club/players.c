@@ -243,7 +243,8 @@ int players_logins_end(int64_t id, const unsigned char *keep) {
     return store_logins_delete(club_store(), id, keep, err, sizeof err) ? store_failed(err) : 0;
 }
 
-void players_logins_expire(void) {
+/* Deletes the logins unused for PLAYERS_LOGIN_DAYS (at most once an hour). */
+static void logins_expire(void) {
     static int64_t last;
     int64_t now = (int64_t)time(NULL);
     if (now - last < 3600) return;
@@ -360,7 +361,7 @@ static void attempts_expire(void) {
 }
 
 void players_sweep(void) {
-    players_logins_expire();
+    logins_expire();
     attempts_expire();
     static int64_t last;
     static int full; /* the last batch was full: more wait */

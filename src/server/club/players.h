@@ -5,8 +5,11 @@
 ** A login is a random token in the HttpOnly cookie "tafel_session"; the
 ** database keeps only its SHA-256 (logins).  Passwords are Argon2id
 ** strings (libsodium), hashed on a worker thread (hasher.c), never on the
-** loop.  Everything here runs on the loop, on the store players_start
-** was given.  The club layer (docs/server.md, "The server in layers"):
+** loop.  Everything here reads and writes through the calling thread's
+** store (club.h): on the loop the one players_start was given, or, in a
+** job of the store's pool (tables_later: the account routes, the logins'
+** checks and the sweeps, off the loop on PostgreSQL), the job's
+** connection.  The club layer (docs/server.md, "The server in layers"):
 ** it includes the store's header only.
 */
 #ifndef TF_SERVER_PLAYERS_H
@@ -89,8 +92,6 @@ int players_login_new(int64_t id, char token[44]);
 int players_login_end(const unsigned char hash[32]);
 /* Ends every login of player id but the one of keep (NULL: all): 0 or -1. */
 int players_logins_end(int64_t id, const unsigned char *keep);
-/* Deletes the logins unused for PLAYERS_LOGIN_DAYS (at most once an hour). */
-void players_logins_expire(void);
 
 /* What became of a login an open socket was opened with. */
 typedef enum players_login_state {
@@ -139,11 +140,12 @@ void players_known_add(const char *pair);
 /* Whether the pair is known: 1, 0 (also when the store failed). */
 int players_known_has(const char *pair);
 
-/* Once a second from the loop: at most once an hour the logins unused for
-** PLAYERS_LOGIN_DAYS end, and the guests nothing refers to (no seat, chat
-** line, table made, result or rating) that were not used for
-** --guest-expire are deleted with their logins, PLAYERS_GUEST_BATCH at a
-** time (sooner again while a batch was full); at most once a minute the
+/* Once a second, in a job of the store's pool (never two at once: when
+** each sweep last ran is kept here, unguarded): at most once an hour the
+** logins unused for PLAYERS_LOGIN_DAYS end, and the guests nothing refers
+** to (no seat, chat line, table made, result or rating) that were not used
+** for --guest-expire are deleted with their logins, PLAYERS_GUEST_BATCH at
+** a time (sooner again while a batch was full); at most once a minute the
 ** attempts' buckets full again and the known pairs past are forgotten. */
 #define PLAYERS_GUEST_BATCH 500
 void players_sweep(void);

@@ -5,12 +5,16 @@
 ** POST /api/signup, /api/login, /api/logout, /api/password, /api/guest take
 ** a JSON object of at most BODY_MAX bytes (Content-Type application/json),
 ** from the server's own origin or an --allow-origin one; GET /api/me.  The
-** body arrives in pieces into the transaction's players_tx; a request that
-** needs a password hash hands it to hasher.c and its answer goes out when
-** the hash comes back (players_hashes_done marks it ready and sets the
-** connection's timer; the timer writes it, whole, inside a callback).  With
-** --durable an answer that changed the database waits for the sync as the
-** lobby's does.
+** body arrives in pieces into the transaction's players_tx.  Its steps
+** alternate between the store and the hash: the caller's login is looked
+** up, the route's first steps run (limits, the account), the password is
+** hashed by hasher.c, and the steps after the hash store what it decided.
+** The store's steps are jobs of the store's pool (tables_later: on
+** PostgreSQL the loop never waits for the database, issue 36; on SQLite
+** each runs at once, inside the callback that asked).  An answer known
+** after a job or a hash goes out from the connection's timer, whole,
+** inside a callback.  With --durable an answer that changed the database
+** waits for the sync as the lobby's does.
 **
 ** Brute force (docs/club.md, "Too many attempts"): wrong passwords are
 ** counted in token buckets (players.c keeps them in the store, shared by
@@ -33,6 +37,7 @@
 #include "protocol.h"
 #include "syncer.h"
 #include "players.h"
+#include "tables.h"
 
 #include <cjson/cJSON.h>
 #include <libwebsockets.h>
@@ -55,16 +60,40 @@ typedef enum post_route { R_SIGNUP, R_LOGIN, R_LOGOUT, R_PASSWORD, R_GUEST } pos
 static const char *const ROUTES[] = {"/api/signup", "/api/login", "/api/logout", "/api/password",
                                      "/api/guest"};
 
+/* The store step a transaction's job runs (tx_run). */
+typedef enum tx_stage {
+    TX_WHO,    /* the caller's login, looked up while the body arrives */
+    TX_ROUTE,  /* the route's steps before the hash (do_signup, ...) */
+    TX_HASHED  /* the steps after the hash (hashed) */
+} tx_stage;
+
+/* A transaction is the loop's, but while its job runs (in_store) the job
+** owns it: the loop then touches only in_store, dropped, body_done and
+** (while the caller is looked up) the body.  A connection that closes
+** meanwhile leaves tx to the job's done, which frees it. */
 typedef struct players_tx {
     struct lws *wsi;
     post_route route;
     char body[BODY_MAX + 1];
     size_t len;
     hasher_job *job;     /* the hash it waits for, or NULL */
+    tx_stage stage;
+    int in_store;        /* a job of the store's pool runs for it */
+    int dropped;         /* the connection closed while it ran */
+    int body_done;       /* the body is whole: the route may run */
+    hasher_job *to_hash; /* made by a job: handed to the hasher on the loop */
+    hasher_job *hashed;  /* back from the hasher, for the job after it */
+    char token[129];     /* the request's "tafel_session" cookie */
+    size_t token_len;
     char addr[64];
     player who;          /* the caller, at the request */
     unsigned char token_hash[32];
     int has_token;
+    /* logins a job ended, whose sockets end on the loop (sockets_end_logins):
+    ** the caller's (token_hash), or every one of player ends_of, but the
+    ** caller's when ends_keep */
+    int ends, ends_keep;
+    int64_t ends_of;
     char name[PLAYER_NAME_MAX + 1];
     player target;       /* login: the account */
     int disabled;
@@ -76,6 +105,9 @@ typedef struct players_tx {
     uint64_t commit;
     int64_t not_before;  /* ms (now_ms): a name under attack is answered no sooner */
 } players_tx;
+
+static void tx_later(players_tx *tx, tx_stage stage);
+static const char *cookie_value(char *header, const char *name, size_t *len);
 
 int players_route_is_post(const char *uri) {
     for (size_t i = 0; i < sizeof ROUTES / sizeof *ROUTES; i++)
@@ -93,16 +125,28 @@ static int64_t now_ms(void) {
 
 /* ---- logins ending ---------------------------------------------------- */
 
-/* A login ends here and in its open sockets at once (they close with 4001). */
-static int end_login(const unsigned char hash[32]) {
-    sockets_end_logins(0, hash, NULL);
-    return players_login_end(hash);
+/* The caller's login ends (a job's step); its open sockets close with 4001
+** when the job is back on the loop (end_sockets). */
+static int end_login(players_tx *tx) {
+    tx->ends = 1;
+    tx->ends_of = 0;
+    return players_login_end(tx->token_hash);
 }
 
-/* Every login of player id but keep's (NULL: all), and their sockets. */
-static int end_logins(int64_t id, const unsigned char *keep) {
-    sockets_end_logins(id, NULL, keep);
-    return players_logins_end(id, keep);
+/* Every login of player id but the caller's when keep, and their sockets. */
+static int end_logins(players_tx *tx, int64_t id, int keep) {
+    tx->ends = 1;
+    tx->ends_of = id;
+    tx->ends_keep = keep;
+    return players_logins_end(id, keep ? tx->token_hash : NULL);
+}
+
+/* On the loop: the sockets of the logins the job ended. */
+static void end_sockets(players_tx *tx) {
+    if (!tx->ends) return;
+    tx->ends = 0;
+    if (!tx->ends_of) sockets_end_logins(0, tx->token_hash, NULL);
+    else sockets_end_logins(tx->ends_of, NULL, tx->ends_keep ? tx->token_hash : NULL);
 }
 
 /* ---- answers ---------------------------------------------------------- */
@@ -129,6 +173,9 @@ static char *player_json(const player *p) {
 static void tx_free(players_tx *tx) {
     if (!tx) return;
     free(tx->text);
+    if (tx->to_hash) hasher_job_free(tx->to_hash);
+    if (tx->hashed) hasher_job_free(tx->hashed);
+    sodium_memzero(tx->token, sizeof tx->token);
     sodium_memzero(tx->body, sizeof tx->body);
     free(tx);
 }
@@ -216,7 +263,6 @@ int players_route_get(struct lws *wsi, const char *uri, int *rc) {
         return 1;
     }
     if (strcmp(uri, "/api/me")) return 0;
-    players_logins_expire();
     player who;
     int found = players_of_request(wsi, &who);
     if (found < 0) {
@@ -228,6 +274,25 @@ int players_route_get(struct lws *wsi, const char *uri, int *rc) {
 }
 
 /* ---- POST ------------------------------------------------------------- */
+
+/* The request's "tafel_session" token, copied (NUL-terminated) for a job
+** to look up: 1, or 0 when it has none. */
+static int request_token(struct lws *wsi, char token[129], size_t *len) {
+    char header[2048];
+    *len = 0;
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_COOKIE);
+    if (n <= 0 || n >= (int)sizeof header ||
+        lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_HTTP_COOKIE) <= 0)
+        return 0;
+    size_t found;
+    const char *value = cookie_value(header, PLAYERS_COOKIE, &found);
+    if (!value || found == 0 || found > 128) return 0;
+    memcpy(token, value, found);
+    token[found] = '\0';
+    *len = found;
+    sodium_memzero(header, sizeof header);
+    return 1;
+}
 
 int players_post_begin(struct lws *wsi, http_session *h, const char *uri) {
     int route = -1;
@@ -260,9 +325,8 @@ int players_post_begin(struct lws *wsi, http_session *h, const char *uri) {
     tx->wsi = wsi;
     tx->route = (post_route)route;
     sockets_client_address(wsi, tx->addr, sizeof tx->addr);
-    if (players_of_request_token(wsi, &tx->who, tx->token_hash, &tx->has_token) != 1)
-        memset(&tx->who, 0, sizeof tx->who);
     h->tx = tx;
+    if (request_token(wsi, tx->token, &tx->token_len)) tx_later(tx, TX_WHO);
     if (length == 0) return players_post_complete(wsi, h);
     return 0;
 }
@@ -293,17 +357,24 @@ static int password_ok(players_tx *tx, const char *password, const char *field) 
     return 1;
 }
 
-/* Hands the hash over; else answers busy. */
-static int submit(players_tx *tx, hasher_job *job) {
+/* The hash to make next: handed over when the job is back on the loop
+** (hash_now). */
+static void submit(players_tx *tx, hasher_job *job) {
     job->owner = tx;
+    tx->to_hash = job;
+}
+
+/* On the loop: hands the hash over; else answers busy. */
+static void hash_now(players_tx *tx) {
+    hasher_job *job = tx->to_hash;
+    tx->to_hash = NULL;
     if (hasher_submit(job)) {
         hasher_job_free(job);
         tx->retry_after = 1;
         tx_error(tx, 503, "busy", "the server is busy checking passwords; try again in a moment");
-        return 0;
+        return;
     }
     tx->job = job;
-    return 1;
 }
 
 static hasher_job *new_job(hasher_op op, const char *password) {
@@ -470,10 +541,8 @@ static void do_guest(players_tx *tx, const cJSON *body) {
     tx_login(tx, 201, &guest);
 }
 
-int players_post_complete(struct lws *wsi, http_session *h) {
-    players_tx *tx = h->tx;
-    if (!tx) return -1;
-    if (tx->text || tx->job) return 0; /* answered already (an empty body) */
+/* A job's step (TX_ROUTE): the route, from the body. */
+static void route(players_tx *tx) {
     tx->body[tx->len] = '\0';
     cJSON *body = tx->len ? cJSON_ParseWithLength(tx->body, tx->len) : cJSON_CreateObject();
     if (!cJSON_IsObject(body)) {
@@ -485,7 +554,7 @@ int players_post_complete(struct lws *wsi, http_session *h) {
         case R_PASSWORD: do_password(tx, body); break;
         case R_GUEST: do_guest(tx, body); break;
         case R_LOGOUT:
-            if (tx->has_token && end_login(tx->token_hash)) {
+            if (tx->has_token && end_login(tx)) {
                 tx_error(tx, 500, "storage", "the login could not be ended");
                 break;
             }
@@ -496,8 +565,16 @@ int players_post_complete(struct lws *wsi, http_session *h) {
     }
     cJSON_Delete(body);
     sodium_memzero(tx->body, sizeof tx->body);
-    if (tx->job) return 0; /* the hash's answer comes later */
-    if (!tx->text) tx_error(tx, 500, "storage", "out of memory");
+}
+
+int players_post_complete(struct lws *wsi, http_session *h) {
+    players_tx *tx = h->tx;
+    if (!tx) return -1;
+    if (tx->body_done) return 0; /* an empty body: completed at its start */
+    tx->body_done = 1;
+    if (tx->in_store) return 0; /* the caller is still looked up: its job goes on (tx_done) */
+    tx_later(tx, TX_ROUTE);
+    if (tx->in_store || tx->job) return 0; /* the store's or the hash's answer comes later */
     return tx_send(wsi, h);
 }
 
@@ -525,8 +602,8 @@ static void hashed(players_tx *tx, hasher_job *job) {
         }
         /* the guest became the account (its seats and lines are its); its
         ** old logins end, and the caller gets a new one */
-        if (tx->who.kind == PLAYER_GUEST) end_logins(p.id, NULL);
-        else if (tx->has_token) end_login(tx->token_hash);
+        if (tx->who.kind == PLAYER_GUEST) end_logins(tx, p.id, 0);
+        else if (tx->has_token) end_login(tx);
         players_known_add(pair);
         tx_login(tx, 201, &p);
         return;
@@ -545,7 +622,7 @@ static void hashed(players_tx *tx, hasher_job *job) {
         players_limit_give(PLAYERS_LIMIT_NAME, tx->name, l->name_failures, LOGIN_WINDOW, 0);
         players_known_add(pair);
         if (job->rehashed) players_set_password(tx->target.id, job->result);
-        if (tx->has_token) end_login(tx->token_hash);
+        if (tx->has_token) end_login(tx);
         tx_login(tx, 200, &tx->target);
         return;
     case R_PASSWORD:
@@ -560,7 +637,7 @@ static void hashed(players_tx *tx, hasher_job *job) {
         players_limit_give(PLAYERS_LIMIT_PAIR, pair, l->login_failures, LOGIN_WINDOW, 1);
         players_known_add(pair);
         /* the other logins end: whoever knew the old password is out */
-        end_logins(tx->target.id, tx->has_token ? tx->token_hash : NULL);
+        end_logins(tx, tx->target.id, tx->has_token);
         tx_answer(tx, 200, player_json(&tx->who));
         return;
     default:
@@ -569,20 +646,76 @@ static void hashed(players_tx *tx, hasher_job *job) {
     }
 }
 
+/* A job's steps: the caller's login (TX_WHO), the route, or what follows
+** the hash.  Their store calls go through the club on the job's thread;
+** each answers for itself (tx_error), so the job always succeeds. */
+static int tx_run(store *db, void *ctx, char *err, size_t errsize) {
+    (void)db;
+    (void)err;
+    (void)errsize;
+    players_tx *tx = ctx;
+    switch (tx->stage) {
+    case TX_WHO:
+        tx->has_token = 1;
+        if (players_of_login(tx->token, tx->token_len, &tx->who, tx->token_hash) != 1)
+            memset(&tx->who, 0, sizeof tx->who);
+        break;
+    case TX_ROUTE: route(tx); break;
+    case TX_HASHED: hashed(tx, tx->hashed); break;
+    }
+    return 0;
+}
+
+/* A job is back, on the loop: the sockets of the logins it ended, the hash
+** it asked for, the next step, or the answer (from the timer, when the job
+** ran on a thread; at once on SQLite, by whoever asked for the job). */
+static void tx_done(void *ctx, int rc, const char *err) {
+    players_tx *tx = ctx;
+    tx->in_store = 0;
+    if (tx->dropped) {
+        tx_free(tx);
+        return;
+    }
+    /* the server stops: its connection closes, and players_post_drop frees tx */
+    if (rc == TABLE_UNANSWERED) return;
+    if (tx->hashed) {
+        hasher_job_free(tx->hashed);
+        tx->hashed = NULL;
+    }
+    if (tx->stage == TX_WHO) {
+        if (rc) memset(&tx->who, 0, sizeof tx->who);
+        if (tx->body_done) tx_later(tx, TX_ROUTE);
+        return;
+    }
+    if (rc && !tx->text) tx_error(tx, 500, "storage", "%s", err);
+    end_sockets(tx);
+    if (tx->to_hash && !tx->text) hash_now(tx);
+    if (!tx->job && !tx->text) tx_error(tx, 500, "storage", "out of memory");
+    if (tables_later_waits() && tx->text) lws_set_timer_usecs(tx->wsi, 1);
+}
+
+static void tx_later(players_tx *tx, tx_stage stage) {
+    tx->stage = stage;
+    tx->in_store = 1;
+    tables_later(tx->addr, tx_run, tx_done, tx);
+}
+
 void players_hashes_done(void) {
     for (hasher_job *job; (job = hasher_take_done());) {
         players_tx *tx = job->owner;
-        if (tx) {
-            tx->job = NULL;
-            hashed(tx, job);
-            lws_set_timer_usecs(tx->wsi, 1);
+        if (!tx) {
+            hasher_job_free(job);
+            continue;
         }
-        hasher_job_free(job);
+        tx->job = NULL;
+        tx->hashed = job;
+        tx_later(tx, TX_HASHED);
+        if (!tables_later_waits()) lws_set_timer_usecs(tx->wsi, 1);
     }
 }
 
 int players_post_timer(struct lws *wsi, http_session *h) {
-    if (!h->tx || !h->tx->text) return 0; /* still hashing */
+    if (!h->tx || h->tx->in_store || !h->tx->text) return 0; /* still at the store or hashing */
     return tx_send(wsi, h);
 }
 
@@ -590,6 +723,10 @@ int players_post_drop(http_session *h) {
     players_tx *tx = h->tx;
     if (!tx) return 0;
     h->tx = NULL;
+    if (tx->in_store) {
+        tx->dropped = 1; /* its job frees it when it is back (tx_done) */
+        return 1;
+    }
     if (tx->job) tx->job->owner = NULL; /* freed when it comes back */
     tx_free(tx);
     return 1;

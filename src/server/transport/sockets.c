@@ -18,9 +18,10 @@
 ** login ends (a logout, a password change elsewhere, sockets_end_login) or
 ** the periodic check finds it gone, expired or its player disabled
 ** (sockets_tick: every socket within LOGIN_CHECK_SECONDS, a slice a
-** second, one query per distinct login of the slice), the socket reads no
-** more messages at once and is closed with 4001 "logged out" or 4003
-** "disabled" (docs/protocol.md) after what is queued for it.
+** second, one query per distinct login of the slice, as a job of the
+** store's pool: tables_later), the socket reads no more messages at once
+** and is closed with 4001 "logged out" or 4003 "disabled"
+** (docs/protocol.md) after what is queued for it.
 **
 ** --durable: each message carries the commit count when it was queued and
 ** goes out only once the syncer has synced that many (syncer.c); until
@@ -306,22 +307,59 @@ static int login_order(const void *a, const void *b) {
     return memcmp(((const players_login *)a)->hash, ((const players_login *)b)->hash, 32);
 }
 
+/* A slice of logins being checked by a job of the store's pool (at most
+** one at a time): sorted by hash, without repeats. */
+typedef struct login_check {
+    players_login *asked;
+    int n;
+} login_check;
+static int checking;
+
+static int check_run(store *db, void *ctx, char *err, size_t errsize) {
+    (void)db;
+    login_check *c = ctx;
+    if (!players_logins_check(c->asked, c->n)) return 0;
+    snprintf(err, errsize, "the logins could not be read");
+    return -1;
+}
+
+/* The check is back: the sockets of the logins that ended close.  Those
+** the job was asked for may have closed meanwhile (and their sessions been
+** freed), so the sockets are found again by their logins' hashes. */
+static void check_done(void *ctx, int rc, const char *err) {
+    (void)err;
+    login_check *c = ctx;
+    checking = 0;
+    for (int i = 0; rc == 0 && i < logged.n;) {
+        session *s = logged.at[i];
+        players_login key;
+        memcpy(key.hash, s->login, 32);
+        const players_login *found =
+            bsearch(&key, c->asked, (size_t)c->n, sizeof *c->asked, login_order);
+        if (found && found->state != PLAYERS_LOGIN_LIVE) login_ended(s, found->state);
+        else i++; /* login_ended moves another into place i */
+    }
+    free(c->asked);
+    free(c);
+}
+
 /* Checks the next slice of the sockets of logins against the database: all
-** of them within LOGIN_CHECK_SECONDS (called once a second).  Sockets of
-** one login share one query (a browser's tabs, a player's tables). */
+** of them within LOGIN_CHECK_SECONDS (called once a second; a second whose
+** check before is not back yet checks nothing).  Sockets of one login share
+** one query (a browser's tabs, a player's tables). */
 static void check_logins(void) {
-    if (!logged.n) return;
+    if (!logged.n || checking) return;
     int slice = (logged.n + LOGIN_CHECK_SECONDS - 1) / LOGIN_CHECK_SECONDS;
-    session **batch = malloc(sizeof *batch * (size_t)slice);
+    login_check *c = malloc(sizeof *c);
     players_login *asked = malloc(sizeof *asked * (size_t)slice);
-    if (!batch || !asked) {
-        free(batch);
+    if (!c || !asked) {
+        free(c);
         free(asked);
         return;
     }
     for (int k = 0; k < slice; k++) {
         if (check_next >= logged.n) check_next = 0;
-        session *s = batch[k] = logged.at[check_next++];
+        session *s = logged.at[check_next++];
         memcpy(asked[k].hash, s->login, 32);
         asked[k].player_id = s->who.id;
     }
@@ -329,24 +367,36 @@ static void check_logins(void) {
     int distinct = 0;
     for (int k = 0; k < slice; k++)
         if (!distinct || login_order(&asked[distinct - 1], &asked[k])) asked[distinct++] = asked[k];
-    if (!players_logins_check(asked, distinct)) {
-        for (int k = 0; k < slice; k++) {
-            session *s = batch[k];
-            players_login key;
-            memcpy(key.hash, s->login, 32);
-            const players_login *found =
-                bsearch(&key, asked, (size_t)distinct, sizeof *asked, login_order);
-            if (found && found->state != PLAYERS_LOGIN_LIVE && s->logged)
-                login_ended(s, found->state);
-        }
-    }
-    free(batch);
-    free(asked);
+    *c = (login_check){.asked = asked, .n = distinct};
+    checking = 1;
+    tables_later("club-logins", check_run, check_done, c);
+}
+
+/* The players' sweeps, a job of the store's pool at most one at a time
+** (players.c's sweeps keep their own times: one thread at a time). */
+static int sweeping;
+
+static int sweep_run(store *db, void *ctx, char *err, size_t errsize) {
+    (void)db;
+    (void)ctx;
+    (void)err;
+    (void)errsize;
+    players_sweep();
+    return 0;
+}
+
+static void sweep_done(void *ctx, int rc, const char *err) {
+    (void)ctx;
+    (void)rc;
+    (void)err;
+    sweeping = 0;
 }
 
 void sockets_tick(void) {
     check_logins();
-    players_sweep();
+    if (sweeping) return;
+    sweeping = 1;
+    tables_later("club-sweep", sweep_run, sweep_done, NULL);
 }
 
 /* ---- WebSocket -------------------------------------------------------- */

@@ -965,6 +965,23 @@ export async function getJsonAs(server, path, cookie) {
 }
 
 /**
+ * A player's profile (/api/players/NAME); with table, once it lists that
+ * table's result: a finished table's results are stored off the loop just
+ * after its end is told (docs/server.md, "Commits off the loop"), so a
+ * read right after the end may come first.  Waits at most 5 s.
+ */
+export async function profileOf(server, name, table) {
+  for (const until = Date.now() + 5000; ;) {
+    const r = await getJsonAs(server, `/api/players/${encodeURIComponent(name)}`);
+    assert.equal(r.status, 200, r.text);
+    if (!table || r.json.results.some((x) => x.table === table) || Date.now() > until) {
+      return r.json;
+    }
+    await sleep(20);
+  }
+}
+
+/**
  * Glicko-2, steps 1-8 (Glickman, glicko2.pdf), tau 0.5: a player's rating
  * {rating, rd, volatility} after one period of results (scores 1 / 0.5 /
  * 0) against opponents -- written from the paper, apart from glicko2.c.

@@ -885,13 +885,31 @@ static void changed(table *t) {
     botpool_cancel(t->id, t->seq);
 }
 
-/* The change ended the game. */
+static int results_store(store *given, void *ctx, char *err, size_t errsize) {
+    (void)given; /* lent to the club, which stores them */
+    return ratings_results_store(ctx, err, errsize);
+}
+
+static void results_told(void *ctx, int rc, const char *err) {
+    if (rc != TABLE_UNANSWERED) ratings_results_told(ctx, rc, err);
+    free(ctx);
+}
+
+/* The change ended the game: its results (and ratings) are stored in the
+** table's lane, after the change that ended it, off the loop. */
 static void ended(table *t) {
     if (t->over) return;
     mark_over(t);
     ratings_table rt;
     table_ratings(t, &rt);
-    ratings_table_ended(&rt);
+    ratings_results *results = malloc(sizeof *results);
+    if (!results)
+        fprintf(stderr, "tafel serve: table %s: its results were not stored: out of memory\n",
+                t->id);
+    else if (ratings_results_prepare(&rt, results))
+        tables_later(t->id, results_store, results_told, results);
+    else
+        free(results);
     end_programs(t);
     sweep_later(t);
 }

@@ -267,7 +267,16 @@ static void clamp_spec(char *spec, size_t size) {
 
 /* A table from its stored form: the record replayed.  NULL (and why in
 ** msg) when it no longer replays. */
+static table *table_from_stored(const store_table *st, const player *creator, char *msg,
+                                size_t size);
+
 static table *table_from_store(const store_table *st, char *msg, size_t size) {
+    return table_from_stored(st, NULL, msg, size);
+}
+
+/* The same with its creator known already (NULL: read it now). */
+static table *table_from_stored(const store_table *st, const player *creator, char *msg,
+                                size_t size) {
     table *t = new_table(st->id, st->game, st->seed, msg, size);
     if (!t) return NULL;
     if (st->nseats != t->players) {
@@ -297,7 +306,8 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
     clamp_spec(t->bot_level, sizeof t->bot_level);
     snprintf(t->rematch_of, sizeof t->rematch_of, "%s", st->rematch_of);
     snprintf(t->rematch, sizeof t->rematch, "%s", st->rematch);
-    if (st->creator && players_get(st->creator, &t->creator) != 1) t->creator.id = st->creator;
+    if (st->creator && creator) t->creator = *creator;
+    else if (st->creator && players_get(st->creator, &t->creator) != 1) t->creator.id = st->creator;
     snprintf(t->creator_addr, sizeof t->creator_addr, "%s", st->creator_addr);
     t->invite_until = st->invite_until;
     for (int i = 0; i < st->nactions; i++) {
@@ -564,14 +574,30 @@ void tables_advance(table *t) { table_advance(t); }
 
 table *tables_first(void) { return all; }
 
-table *tables_read(const char *id) {
-    store_table st;
+int tables_stored_read(store *given, const char *id, tables_stored *out) {
     char why[512];
-    int found = store_load(db, id, &st, why, sizeof why);
-    if (found != 1) return NULL;
-    table *t = table_from_store(&st, why, sizeof why);
-    store_table_free(&st);
+    memset(out, 0, sizeof *out);
+    out->found = store_load(given, id, &out->st, why, sizeof why) == 1;
+    if (!out->found) return 0;
+    int64_t creator = out->st.creator;
+    if (creator && players_get(creator, &out->creator) != 1)
+        out->creator = (player){.id = creator};
+    return 1;
+}
+
+table *tables_stored_build(tables_stored *in) {
+    if (!in->found) return NULL;
+    char why[512];
+    table *t = table_from_stored(&in->st, &in->creator, why, sizeof why);
+    store_table_free(&in->st);
+    in->found = 0;
     return t;
+}
+
+table *tables_read(const char *id) {
+    tables_stored read;
+    tables_stored_read(db, id, &read);
+    return tables_stored_build(&read);
 }
 
 void tables_read_free(table *t) { table_free(t); }

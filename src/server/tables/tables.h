@@ -261,7 +261,18 @@ int tables_later_waits(void);
 
 /* A copy of table id as stored, to read only (several nodes: "my games"
 ** shows the tables other nodes play): not listed, claimed or played; NULL
-** when it is not stored or does not replay.  Freed by tables_read_free. */
+** when it is not stored or does not replay.  Freed by tables_read_free.
+** Read in two halves, so that the store's runs off the loop: what the
+** store holds of it (tables_stored_read: in a tables_later job, or with
+** the loop's store), then the table rebuilt from that, on the loop
+** (tables_stored_build, which frees what was read). */
+typedef struct tables_stored {
+    int found;      /* 1: st and creator hold it */
+    store_table st;
+    player creator; /* who made it (id 0: nobody; a name "": not found) */
+} tables_stored;
+int tables_stored_read(store *db, const char *id, tables_stored *out);
+table *tables_stored_build(tables_stored *in);
 table *tables_read(const char *id);
 void tables_read_free(table *t);
 

@@ -1331,13 +1331,63 @@ static void apply_change(table *t, change *c, int seat, int over) {
     change_free(c, 1);
 }
 
+/* A move for the seq before, on its way to the store: was it played
+** already (resent after a lost ack)? */
+typedef struct resent_job {
+    char id[STORE_ID_LEN + 1];
+    int64_t seq;
+    int seat, found;
+    table_reply reply;
+    char action[];
+} resent_job;
+
+static int resent_find(store *given, void *ctx, char *err, size_t errsize) {
+    resent_job *j = ctx;
+    j->found = store_find_change(given, j->id, j->seq, j->seat, j->action, err, errsize) == 1;
+    return 0;
+}
+
+static void resent_found(void *ctx, int rc, const char *err) {
+    resent_job *j = ctx;
+    table *t = (table *)tables_loaded(j->id);
+    char msg[128];
+    (void)err;
+    if (rc == TABLE_UNANSWERED || !t) { /* the server stops, or the table went elsewhere */
+        j->reply.done(t, j->reply.ctx, TABLE_UNANSWERED, NULL, "");
+    } else if (j->found) {
+        j->reply.done(t, j->reply.ctx, TABLE_PLAYED, NULL, "");
+    } else {
+        snprintf(msg, sizeof msg, "seq %lld is stale: the table is at %lld", (long long)j->seq,
+                 (long long)t->seq);
+        j->reply.done(t, j->reply.ctx, -1, "stale", msg);
+    }
+    free(j);
+}
+
+/* table_move's look among the stored changes, in the table's lane (after
+** the change that moved the table past seq). */
+static int look_for_resent(table *t, int64_t seq, int seat, const char *action,
+                           const table_reply *reply, const char **code, char *msg,
+                           size_t msgsize) {
+    size_t n = strlen(action) + 1;
+    resent_job *j = malloc(sizeof *j + n);
+    if (!j) return fail(code, "storage", msg, msgsize, "out of memory");
+    memcpy(j->id, t->id, sizeof j->id);
+    j->seq = seq;
+    j->seat = seat;
+    j->found = 0;
+    j->reply = *reply;
+    memcpy(j->action, action, n);
+    tables_later(j->id, resent_find, resent_found, j);
+    return 0;
+}
+
 int table_move(table *t, int seat, int64_t seq, const char *action, const table_reply *reply,
                const char **code, char *msg, size_t msgsize) {
     if (t->over) return fail(code, "over", msg, msgsize, "the game is over");
     if (seq != t->seq) {
-        if (seat >= 0 && action && seq == t->seq - 1 &&
-            store_find_change(db, t->id, seq, seat, action, msg, msgsize) == 1)
-            return 1; /* resent after a lost ack: already played */
+        if (seat >= 0 && action && seq == t->seq - 1 && reply)
+            return look_for_resent(t, seq, seat, action, reply, code, msg, msgsize);
         snprintf(msg, msgsize, "seq %lld is stale: the table is at %lld", (long long)seq,
                  (long long)t->seq);
         *code = "stale";

@@ -210,6 +210,7 @@ typedef struct table_reply {
     void *ctx;
 } table_reply;
 #define TABLE_UNANSWERED 2
+#define TABLE_PLAYED 1 /* table_move: a resent move, played already */
 
 /* Runs fn(t, ctx) now when t is idle (no change in flight, nothing waiting
 ** before it), else once every change and request before it is done, in
@@ -366,8 +367,11 @@ int table_answer(table *t, int seat, int accept, const table_reply *reply, const
 /* Requests that change a table, on an idle one (table_defer).  -1 refused
 ** now, with code and msg (reply not called); 0 the change is under way:
 ** reply (NULL: nobody) is told once it is committed, applied and told
-** (table_changed), or failed -- maybe before the call returns.  A resent
-** move (docs/protocol.md) returns 1: nothing applied, reply not called. */
+** (table_changed), or failed -- maybe before the call returns.  A move
+** for the seq before is looked for among the stored changes (a job off
+** the loop): when it was played already (resent after a lost ack,
+** docs/protocol.md) reply is told TABLE_PLAYED, nothing applied; else
+** -1 "stale". */
 int table_move(table *t, int seat, int64_t seq, const char *action, const table_reply *reply,
                const char **code, char *msg, size_t msgsize);
 int table_undo(table *t, int seat, int64_t seq, const table_reply *reply, const char **code,

@@ -652,10 +652,6 @@ const table *tables_loaded(const char *id) {
     return NULL;
 }
 
-int tables_list_stored(int finished, int cap, store_table *out, char *err, size_t errsize) {
-    return store_list_lobby(db, finished, cap, out, err, errsize);
-}
-
 const char *table_seat_kind(const table_seat *ts) {
     return ts->bot && (!ts->resigned || ts->forfeit[0]) ? "bot" : "human";
 }

@@ -296,10 +296,6 @@ int tables_newest(table **out, int cap);
 /* The table of id if it is in memory, or NULL: unlike tables_find, it
 ** never loads one. */
 const table *tables_loaded(const char *id);
-/* The stored tables a lobby lists (store_list_lobby on the server's
-** database): unfinished ones newest first, or finished ones latest ended
-** first, with seats and no actions. */
-int tables_list_stored(int finished, int cap, store_table *out, char *err, size_t errsize);
 /* A seat as a table in memory holds it, from its stored form (not connected). */
 void table_seat_from_store(table_seat *to, const store_seat *from);
 /* "bot" or "human", as a client is told: a forfeited seat was a bot's and

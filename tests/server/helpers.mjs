@@ -965,6 +965,16 @@ export async function getJsonAs(server, path, cookie) {
 }
 
 /**
+ * The client's state once it shows seat's rating: on PostgreSQL the seats'
+ * ratings are read off the loop, and a state that shows them follows the
+ * join's (docs/server.md, "Commits off the loop").
+ */
+export async function withRating(client, state, seat = 0) {
+  while (state.seats[seat].rating === undefined) state = await client.next('state');
+  return state;
+}
+
+/**
  * A player's profile (/api/players/NAME); with table, once it lists that
  * table's result: a finished table's results are stored off the loop just
  * after its end is told (docs/server.md, "Commits off the loop"), so a

@@ -6,7 +6,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, stopAll, Client, join, refused, playOut, prng, get,
-  signup, connectAs, getJsonAs, profileOf, glicko2, places, expectedRatings as expected, NEW_RATING as NEW,
+  signup, connectAs, getJsonAs, profileOf, withRating, glicko2, places, expectedRatings as expected, NEW_RATING as NEW,
 } from './helpers.mjs';
 
 after(stopAll);
@@ -77,7 +77,7 @@ test('a rated table refuses a chosen seed, a seat no account holds, a hint', asy
   const created = await createRated(alice, ['human', 'human']);
   await refused(nobody, { type: 'join', table: created.table, token: created.tokens[1] },
     'rated_accounts_only');
-  const state = await join(alice, created.table, created.tokens[0]);
+  const state = await withRating(alice, await join(alice, created.table, created.tokens[0]));
   assert.equal(state.seats[0].rating, 1500, 'a new account is rated 1500 at its seat');
   const bob = await connectAs(server, cookies.Bob);
   const bobs = await join(bob, created.table, created.tokens[1]);

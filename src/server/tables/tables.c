@@ -1753,19 +1753,94 @@ void table_ratings(const table *t, ratings_table *out) {
     }
 }
 
+/* The seats' ratings on their way from the store: the seats as they were
+** asked for (copied: the job reads no table), and what was read. */
+typedef struct rating_job {
+    char id[STORE_ID_LEN + 1];
+    char game[64];
+    int players;
+    uint64_t gen;
+    int64_t seq;
+    ratings_seat seats[TAFEL_MAX_PLAYERS];
+    char specs[TAFEL_MAX_PLAYERS][STORE_SPEC_MAX];
+    int rating[TAFEL_MAX_PLAYERS];
+} rating_job;
+
+static ratings_seat rating_seat_of(const table_seat *ts) {
+    return (ratings_seat){.who = ts->who, .spec = ts->spec, .bot = ts->bot,
+                          .resigned = ts->resigned, .forfeited = ts->forfeit[0] != 0};
+}
+
+static void rating_keep(table_seat *ts, int rating, uint64_t gen, int64_t seq) {
+    ts->rating = rating;
+    ts->rating_gen = gen;
+    ts->rating_seq = seq;
+    ts->rating_player = ts->who.id;
+}
+
+static int ratings_read(store *given, void *ctx, char *err, size_t errsize) {
+    rating_job *j = ctx;
+    (void)given, (void)err, (void)errsize; /* the club reads through given */
+    for (int i = 0; i < j->players; i++) j->rating[i] = ratings_seat_rating(j->game, &j->seats[i]);
+    return 0;
+}
+
+/* Kept for the seats whose player is the one read; the watchers told when
+** one shows another rating now. */
+static void ratings_read_done(void *ctx, int rc, const char *err) {
+    rating_job *j = ctx;
+    table *t = (table *)tables_loaded(j->id);
+    (void)err;
+    if (t && rc != TABLE_UNANSWERED) {
+        t->rating_reads = 0;
+        int differs = 0;
+        for (int i = 0; i < j->players && i < t->players; i++) {
+            table_seat *ts = &t->seats[i];
+            if (ts->who.id != j->seats[i].who.id) continue;
+            int before = ts->rating_gen && ts->rating_player == ts->who.id ? ts->rating : -1;
+            differs |= before != j->rating[i];
+            rating_keep(ts, j->rating[i], j->gen, j->seq);
+        }
+        if (differs && told.changed && !t->busy) told.changed(t);
+    }
+    free(j);
+}
+
+/* Asks a job to read t's seats' ratings, unless one does already. */
+static void ratings_read_later(table *t) {
+    if (t->rating_reads) return;
+    rating_job *j = calloc(1, sizeof *j);
+    if (!j) return; /* shown as they were: asked again by the next state */
+    memcpy(j->id, t->id, sizeof j->id);
+    snprintf(j->game, sizeof j->game, "%s", tafel_game_name(t->game));
+    j->players = t->players;
+    j->gen = ratings_generation();
+    j->seq = t->seq;
+    for (int i = 0; i < t->players; i++) {
+        j->seats[i] = rating_seat_of(&t->seats[i]);
+        snprintf(j->specs[i], sizeof j->specs[i], "%s", t->seats[i].spec);
+        j->seats[i].spec = j->specs[i];
+    }
+    t->rating_reads = 1;
+    tables_later(j->id, ratings_read, ratings_read_done, j);
+}
+
 int table_seat_rating(const table *t, int seat) {
     /* Every socket's state of a change shows the same ratings: they are read
     ** once per change, seat player and rating change, and kept in the seat
     ** (a cache: the table is otherwise the caller's to read only). */
     table_seat *ts = (table_seat *)&t->seats[seat];
-    if (ts->rating_gen != ratings_generation() || ts->rating_seq != t->seq ||
-        ts->rating_player != ts->who.id) {
-        ratings_seat rs = {.who = ts->who, .spec = ts->spec, .bot = ts->bot,
-                           .resigned = ts->resigned, .forfeited = ts->forfeit[0] != 0};
-        ts->rating = ratings_seat_rating(tafel_game_name(t->game), &rs);
-        ts->rating_gen = ratings_generation();
-        ts->rating_seq = t->seq;
-        ts->rating_player = ts->who.id;
+    int player_read = ts->rating_gen && ts->rating_player == ts->who.id;
+    if (tables_later_waits()) {
+        /* a rating changes only with ratings_generation: not read per change */
+        if (!player_read || ts->rating_gen != ratings_generation())
+            ratings_read_later((table *)t);
+        return player_read ? ts->rating : -1;
+    }
+    if (ts->rating_gen != ratings_generation() || ts->rating_seq != t->seq || !player_read) {
+        ratings_seat rs = rating_seat_of(ts);
+        rating_keep(ts, ratings_seat_rating(tafel_game_name(t->game), &rs), ratings_generation(),
+                    t->seq);
     }
     return ts->rating;
 }

@@ -124,6 +124,7 @@ typedef struct table {
     int draining; /* what waited is being run (run_waiting) */
     int reload; /* a commit was in doubt and the table could not be read again:
                 ** tables_tick tries again */
+    int rating_reads; /* a job reads its seats' ratings (table_seat_rating) */
 
     int stuck; /* a change that must happen (opening deal, a bot's move, the
                ** end of an abandoned table) could not be stored: tables_tick
@@ -418,7 +419,10 @@ void table_changed(table *t);
 void table_ratings(const table *t, ratings_table *out);
 /* The rating the seat's state shows (ratings_seat_rating of its player):
 ** read once per change, player and change of ratings, and kept in the
-** seat. */
+** seat.  Where the store is read off the loop (tables_later_waits) it is
+** read by a job, and the seat shows what it showed before (none for a new
+** player) until then; a rating read that differs tells the table changed
+** (tables_events.changed), so that its watchers are sent it. */
 int table_seat_rating(const table *t, int seat);
 
 /* Asks the bot of the seat to move, if a bot is to move and none is asked. */

@@ -210,9 +210,8 @@ static int seats_read(store *db, void *ctx, char *err, size_t errsize) {
 ** set on the loop for those to read: 1). */
 static int others_read(store *db, void *ctx, char *err, size_t errsize) {
     games_job *g = ctx;
-    (void)err, (void)errsize;
-    for (int i = 0; i < g->found; i++)
-        if (g->read[i].found) tables_stored_read(db, g->seats[i].table_id, &g->read[i]);
+    for (int i = 0; i < g->found; i++) /* one unreadable: not listed */
+        if (g->read[i].found) tables_stored_read(db, g->seats[i].table_id, &g->read[i], err, errsize);
     return 0;
 }
 

@@ -25,6 +25,7 @@
 
 #include "extbot.h"
 #include "players.h"
+#include "club.h"
 #include "commits.h"
 #include "ownership.h"
 
@@ -325,22 +326,11 @@ static table *table_from_stored(const store_table *st, const player *creator, ch
     return t;
 }
 
-/* After a commit in doubt: t as the store has it now, rebuilt in place as a
-** restart rebuilds it (its watchers keep their pointer), its watchers sent
-** its state, and what it waits for asked again.  When it cannot be read,
-** tables_tick tries again. */
-static void table_reload(table *t) {
-    store_table st;
-    char why[512];
-    int found = store_load(db, t->id, &st, why, sizeof why);
-    table *fresh = found == 1 ? table_from_store(&st, why, sizeof why) : NULL;
-    if (found == 1) store_table_free(&st);
-    if (!fresh) {
-        fprintf(stderr, "tafel serve: table %s: not read again after a commit in doubt (%s); "
-                        "tried again soon\n", t->id, found ? why : "gone");
-        t->reload = 1;
-        return;
-    }
+/* After a commit in doubt: t as the store has it now (fresh, taken),
+** rebuilt in place as a restart rebuilds it (its watchers keep their
+** pointer), its watchers sent its state, and what it waits for asked
+** again. */
+static void table_rebuilt(table *t, table *fresh) {
     clocks_forget(t);
     clocks_forget(fresh);
     table old = *t;
@@ -370,6 +360,53 @@ static void table_reload(table *t) {
     if (over) ended(t);
     table_changed(t);
     table_advance(t);
+}
+
+/* A table read again after a commit in doubt: a job in its lane, which
+** keeps it busy (nothing changes it meanwhile), reads it off the loop; it
+** is rebuilt on the loop.  When it cannot be read, tables_tick tries
+** again. */
+typedef struct reread_commit {
+    commit c;
+    tables_stored read;
+} reread_commit;
+
+static int reread_write(store *given, commit *c, char *err, size_t errsize) {
+    reread_commit *r = (reread_commit *)c;
+    club_lend(given); /* its creator is read through it */
+    int found = tables_stored_read(given, c->id, &r->read, err, errsize);
+    club_lend(NULL);
+    if (!found) snprintf(err, errsize, "gone");
+    return found == 1 ? 0 : -1;
+}
+
+static void reread_failed(table *t, const char *why) {
+    fprintf(stderr, "tafel serve: table %s: not read again after a commit in doubt (%s); "
+                    "tried again soon\n", t->id, why);
+    t->reload = 1;
+}
+
+static void reread_apply(commit *c) {
+    reread_commit *r = (reread_commit *)c;
+    char why[512];
+    table *fresh = table_from_stored(&r->read.st, &r->read.creator, why, sizeof why);
+    if (fresh) table_rebuilt(c->t, fresh);
+    else reread_failed(c->t, why);
+}
+
+static void reread_release(commit *c) {
+    reread_commit *r = (reread_commit *)c;
+    if (!c->applied) reread_failed(c->t, c->job.err);
+    if (r->read.found) store_table_free(&r->read.st);
+    free(r);
+}
+
+static const commit_kind reread_kind = {reread_write, reread_apply, reread_release};
+
+static void table_reload(table *t) {
+    reread_commit *r = calloc(1, sizeof *r);
+    if (!r) reread_failed(t, "out of memory");
+    else table_commit(t, &r->c, &reread_kind, NULL);
 }
 
 /* A new table's commit was in doubt: loaded when it was stored after all. */
@@ -574,11 +611,12 @@ void tables_advance(table *t) { table_advance(t); }
 
 table *tables_first(void) { return all; }
 
-int tables_stored_read(store *given, const char *id, tables_stored *out) {
-    char why[512];
+int tables_stored_read(store *given, const char *id, tables_stored *out, char *err,
+                       size_t errsize) {
     memset(out, 0, sizeof *out);
-    out->found = store_load(given, id, &out->st, why, sizeof why) == 1;
-    if (!out->found) return 0;
+    int found = store_load(given, id, &out->st, err, errsize);
+    out->found = found == 1;
+    if (!out->found) return found < 0 ? -1 : 0;
     int64_t creator = out->st.creator;
     if (creator && players_get(creator, &out->creator) != 1)
         out->creator = (player){.id = creator};
@@ -596,7 +634,8 @@ table *tables_stored_build(tables_stored *in) {
 
 table *tables_read(const char *id) {
     tables_stored read;
-    tables_stored_read(db, id, &read);
+    char why[512];
+    tables_stored_read(db, id, &read, why, sizeof why);
     return tables_stored_build(&read);
 }
 
@@ -2072,6 +2111,7 @@ void tables_tick(void) {
         next = t->next;
         if (t->over || t->busy) continue;
         if (t->reload) {
+            t->reload = 0;
             table_reload(t);
             continue;
         }

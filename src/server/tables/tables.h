@@ -273,7 +273,8 @@ typedef struct tables_stored {
     store_table st;
     player creator; /* who made it (id 0: nobody; a name "": not found) */
 } tables_stored;
-int tables_stored_read(store *db, const char *id, tables_stored *out);
+int tables_stored_read(store *db, const char *id, tables_stored *out, char *err,
+                       size_t errsize); /* 1 found, 0 not stored, -1 unreadable (err) */
 table *tables_stored_build(tables_stored *in);
 table *tables_read(const char *id);
 void tables_read_free(table *t);

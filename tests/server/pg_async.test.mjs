@@ -169,20 +169,35 @@ test('a chat line waits for its store off the loop: the rest is answered at once
   await join(watcher, a.id);
   const speaker = a.players[0].client;
   const lock = await lockTable(db, 'chat');
+  let late;
   try {
     speaker.send({ type: 'chat', text: 'held by the lock' });
     await sleep(50); // its job waits for the lock
     await answersAtOnce(server, watcher, b);
+    // a join meanwhile: its state at once, its history after the line's job
+    late = await Client.connect(server);
+    await join(late, a.id);
+    // one that joins and closes before its history is read
+    const gone = await Client.connect(server);
+    await join(gone, a.id);
+    gone.close();
     await sleep(200);
-    assert.ok(![...speaker.messages, ...watcher.messages].some((m) => m.type === 'chat'),
-      'not told before it is stored');
+    assert.ok(![...speaker.messages, ...watcher.messages, ...late.messages]
+      .some((m) => m.type === 'chat'), 'not told before it is stored');
   } finally {
     await lock.release();
   }
-  for (const c of [watcher, speaker]) {
+  for (const c of [watcher, speaker, late]) {
     const told = await c.next('chat', { timeout: 5000 });
     assert.deepEqual(told.lines.map((l) => [l.n, l.text]), [[1, 'held by the lock']]);
   }
+  await sleep(200);
+  for (const c of [watcher, speaker, late]) {
+    assert.equal(c.messages.filter((m) => m.type === 'chat').length, 1,
+      'the line told once: live to those joined before it, in the history to the late one');
+  }
+  const pong = await late.request({ type: 'ping' }, 'pong');
+  assert.equal(pong.type, 'pong', 'the server goes on');
   const [[stored]] = sql(db, `SELECT count(*) FROM chat WHERE table_id = '${a.id}'`);
   assert.equal(stored, 1);
 });

@@ -12,7 +12,11 @@
 ** the store's pool (a commit: what it writes, copied, and how it is
 ** applied), and the table is busy until it is done.  Whatever would change
 ** a busy table waits in its queue (table_defer) and runs, in order, once
-** it is idle; a commit in doubt reads the table again, as a restart does.
+** it is idle; a commit in doubt reads the table again, as a restart does
+** (a job too).  What the club reads and writes for a table -- its results
+** and ratings when it ends, its seats' ratings, a resent move looked for
+** among the stored changes -- are jobs in the table's lane as well
+** (tables_later), answered on the loop.
 **
 ** Undo follows the rule of online tables: a seat takes back its own
 ** actions of its current turn, one at a time, never past a chance event,

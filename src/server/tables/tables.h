@@ -332,8 +332,9 @@ int tables_create(const char *game_string, const char *const *specs, int nspecs,
                   const table_reply *reply, char tokens[][33], const char **code, char *msg,
                   size_t msgsize);
 
-/* The server's database (players.c, chat.c, ratings.c run their own
-** statements on it, on the loop). */
+/* The server's database: the loop's own connection (what still reads on
+** the loop; with no pool threads, everything).  A store call that would
+** wait on PostgreSQL goes through tables_later, on a pool thread's. */
 store *tables_store(void);
 
 /* A counter that grows with every change a lobby shows (tables made,

@@ -981,14 +981,18 @@ export async function withRating(client, state, seat = 0) {
  * read right after the end may come first.  Waits at most 5 s.
  */
 export async function profileOf(server, name, table) {
-  for (const until = Date.now() + 5000; ;) {
+  const read = async () => {
     const r = await getJsonAs(server, `/api/players/${encodeURIComponent(name)}`);
     assert.equal(r.status, 200, r.text);
-    if (!table || r.json.results.some((x) => x.table === table) || Date.now() > until) {
-      return r.json;
-    }
-    await sleep(20);
+    return r.json;
+  };
+  for (const until = Date.now() + 5000; table; await sleep(20)) {
+    // seen: stored, results and ratings in one transaction; read again, as a
+    // profile's statements on PostgreSQL may straddle that commit
+    if ((await read()).results.some((x) => x.table === table)) break;
+    assert.ok(Date.now() < until, `${name}'s profile lists no result of table ${table} after 5 s`);
   }
+  return read();
 }
 
 /**

@@ -6,7 +6,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, stopAll, Client, join, refused, playOut, prng, get,
-  signup, connectAs, getJsonAs, profileOf, withRating, glicko2, places, expectedRatings as expected, NEW_RATING as NEW,
+  signup, connectAs, getJsonAs, profileOf, withRating, glicko2, places,
+  expectedRatings as expected, NEW_RATING as NEW,
 } from './helpers.mjs';
 
 after(stopAll);

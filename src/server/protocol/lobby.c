@@ -84,7 +84,8 @@ static int rows_read(store *db, void *ctx, char *err, size_t errsize) {
                              ? store_list_lobby(db, finished, cap, r->rows[finished],
                                                 r->err[finished], sizeof r->err[finished])
                              : -1;
-        if (!r->rows[finished]) snprintf(r->err[finished], sizeof r->err[finished], "out of memory");
+        if (!r->rows[finished])
+            snprintf(r->err[finished], sizeof r->err[finished], "out of memory");
         if (r->n[finished] < 0) r->n[finished] = -1;
     }
     return 0;

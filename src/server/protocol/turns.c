@@ -211,7 +211,8 @@ static int seats_read(store *db, void *ctx, char *err, size_t errsize) {
 static int others_read(store *db, void *ctx, char *err, size_t errsize) {
     games_job *g = ctx;
     for (int i = 0; i < g->found; i++) /* one unreadable: not listed */
-        if (g->read[i].found) tables_stored_read(db, g->seats[i].table_id, &g->read[i], err, errsize);
+        if (g->read[i].found)
+            tables_stored_read(db, g->seats[i].table_id, &g->read[i], err, errsize);
     return 0;
 }
 

@@ -965,6 +965,37 @@ export async function getJsonAs(server, path, cookie) {
 }
 
 /**
+ * The client's state once it shows seat's rating: on PostgreSQL the seats'
+ * ratings are read off the loop, and a state that shows them follows the
+ * join's (docs/server.md, "Commits off the loop").
+ */
+export async function withRating(client, state, seat = 0) {
+  while (state.seats[seat].rating === undefined) state = await client.next('state');
+  return state;
+}
+
+/**
+ * A player's profile (/api/players/NAME); with table, once it lists that
+ * table's result: a finished table's results are stored off the loop just
+ * after its end is told (docs/server.md, "Commits off the loop"), so a
+ * read right after the end may come first.  Waits at most 5 s.
+ */
+export async function profileOf(server, name, table) {
+  const read = async () => {
+    const r = await getJsonAs(server, `/api/players/${encodeURIComponent(name)}`);
+    assert.equal(r.status, 200, r.text);
+    return r.json;
+  };
+  for (const until = Date.now() + 5000; table; await sleep(20)) {
+    // seen: stored, results and ratings in one transaction; read again, as a
+    // profile's statements on PostgreSQL may straddle that commit
+    if ((await read()).results.some((x) => x.table === table)) break;
+    assert.ok(Date.now() < until, `${name}'s profile lists no result of table ${table} after 5 s`);
+  }
+  return read();
+}
+
+/**
  * Glicko-2, steps 1-8 (Glickman, glicko2.pdf), tau 0.5: a player's rating
  * {rating, rd, volatility} after one period of results (scores 1 / 0.5 /
  * 0) against opponents -- written from the paper, apart from glicko2.c.

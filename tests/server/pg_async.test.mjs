@@ -10,12 +10,19 @@
 // that table's.  A
 // table's id picks its pool connection (pool.c: FNV-1a of the id, modulo the
 // connections), so the tests pick tables whose lanes differ where they must.
+//
+// The club's reads and writes (a table's chat, its results and ratings) are
+// jobs of the same pool: with the table they need locked by a second
+// connection, the loop still answers everything else at once, and the
+// line or the results arrive once the lock is released.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import {
   PG, startServer, stopAll, newDatabase, sql, Client, createTable, seat, join, sleep, mustAct,
-  fetchRecord, replayJson, waitAny,
+  fetchRecord, replayJson, waitAny, identity, ratedTableReady,
 } from './helpers.mjs';
 
 after(stopAll);
@@ -77,13 +84,18 @@ async function toMove(t) {
   }
 }
 
+/** A table of two on another lane than table id's. */
+async function otherLane(server, id, seed = 2) {
+  for (; ; seed++) {
+    const b = await tableOfTwo(server, seed);
+    if (lane(b.id, POOL) !== lane(id, POOL)) return b;
+  }
+}
+
 /** Tables of two until two of them are on different lanes: [slow, fast]. */
 async function twoLanes(server) {
   const a = await tableOfTwo(server, 1);
-  for (let seed = 2; ; seed++) {
-    const b = await tableOfTwo(server, seed);
-    if (lane(b.id, POOL) !== lane(a.id, POOL)) return [a, b];
-  }
+  return [a, await otherLane(server, a.id)];
 }
 
 /** The index of the first message of client matching f (-1 none). */
@@ -97,6 +109,128 @@ async function until(f, what, ms = 15000) {
     await sleep(50);
   }
 }
+
+/**
+ * Holds the table named locked (ACCESS EXCLUSIVE: not even read) from a
+ * second connection, in an open transaction, until release() commits it.
+ */
+async function lockTable(db, name) {
+  const psql = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', db],
+    { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  psql.stdout.on('data', (d) => { out += d; });
+  psql.stderr.on('data', (d) => { out += d; });
+  const exited = once(psql, 'exit');
+  psql.stdin.write(`BEGIN;\nLOCK TABLE ${name} IN ACCESS EXCLUSIVE MODE;\n\\echo locked\n`);
+  try {
+    await until(() => out.includes('locked'), `${name} locked (${out})`, 5000);
+  } catch (e) {
+    psql.kill();
+    throw e;
+  }
+  return {
+    async release() {
+      psql.stdin.end('COMMIT;\n');
+      const timer = setTimeout(() => psql.kill(), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** What the loop answers while a job waits for a lock: /api/games, a ping,
+ *  a move at table b (another lane), each within 200 ms. */
+async function answersAtOnce(server, client, b) {
+  const mb = await toMove(b);
+  let t0 = Date.now();
+  const games = await fetch(server.base + 'api/games');
+  assert.equal(games.status, 200);
+  await games.text();
+  const msGames = Date.now() - t0;
+  t0 = Date.now();
+  const pong = await client.request({ type: 'ping' }, 'pong');
+  assert.equal(pong.type, 'pong');
+  const msPing = Date.now() - t0;
+  t0 = Date.now();
+  const ack = await mb.p.client.request({ type: 'move', seq: mb.s.seq, action: mb.s.legal[0] },
+    ['ack', 'error']);
+  const msMove = Date.now() - t0;
+  assert.equal(ack.type, 'ack', JSON.stringify(ack));
+  assert.ok(msGames < 200 && msPing < 200 && msMove < 200,
+    `/api/games ${msGames} ms, a ping ${msPing} ms, another table's move ${msMove} ms`);
+}
+
+test('a chat line waits for its store off the loop: the rest is answered at once, the line told once stored', { skip }, async () => {
+  const db = newDatabase();
+  const server = await startServer({ db });
+  // joined before the lock: a join reads the chat's history too
+  const [a, b] = await twoLanes(server);
+  const watcher = await Client.connect(server);
+  await join(watcher, a.id);
+  const speaker = a.players[0].client;
+  const lock = await lockTable(db, 'chat');
+  let late;
+  try {
+    speaker.send({ type: 'chat', text: 'held by the lock' });
+    await sleep(50); // its job waits for the lock
+    await answersAtOnce(server, watcher, b);
+    // a join meanwhile: its state at once, its history after the line's job
+    late = await Client.connect(server);
+    await join(late, a.id);
+    // one that joins and closes before its history is read
+    const gone = await Client.connect(server);
+    await join(gone, a.id);
+    gone.close();
+    await sleep(200);
+    assert.ok(![...speaker.messages, ...watcher.messages, ...late.messages]
+      .some((m) => m.type === 'chat'), 'not told before it is stored');
+  } finally {
+    await lock.release();
+  }
+  for (const c of [watcher, speaker, late]) {
+    const told = await c.next('chat', { timeout: 5000 });
+    assert.deepEqual(told.lines.map((l) => [l.n, l.text]), [[1, 'held by the lock']]);
+  }
+  await sleep(200);
+  for (const c of [watcher, speaker, late]) {
+    assert.equal(c.messages.filter((m) => m.type === 'chat').length, 1,
+      'the line told once: live to those joined before it, in the history to the late one');
+  }
+  const pong = await late.request({ type: 'ping' }, 'pong');
+  assert.equal(pong.type, 'pong', 'the server goes on');
+  const [[stored]] = sql(db, `SELECT count(*) FROM chat WHERE table_id = '${a.id}'`);
+  assert.equal(stored, 1);
+});
+
+test('a finished rated table\'s results wait for their store off the loop: its end and the rest answered at once', { skip }, async () => {
+  const db = newDatabase();
+  const server = await startServer({ db });
+  const winner = await identity(server, 'Winner', { account: true });
+  const loser = await identity(server, 'Loser', { account: true });
+  const g = await ratedTableReady(server, winner, loser, 7);
+  const b = await otherLane(server, g.table, 20);
+  const results = () => sql(db, `SELECT count(*) FROM results WHERE table_id = '${g.table}'`)[0][0];
+  const lock = await lockTable(db, 'ratings');
+  try {
+    const t0 = Date.now();
+    const ack = await g.loser.request({ type: 'resign', seq: g.seq }, ['ack', 'error']);
+    assert.equal(ack.type, 'ack', JSON.stringify(ack));
+    const over = await g.winner.next((m) => m.type === 'state' && m.status === 'over',
+      { timeout: 2000 });
+    assert.equal(over.reason ?? '', '', 'played, not aborted');
+    const msEnd = Date.now() - t0;
+    assert.ok(msEnd < 200, `the resignation and the end told after ${msEnd} ms`);
+    await answersAtOnce(server, g.winner, b);
+    await sleep(200);
+    assert.equal(results(), 0, 'its results wait for the lock');
+  } finally {
+    await lock.release();
+  }
+  await until(() => results() === 2, 'the results stored once the lock is released', 5000);
+  const [[games]] = sql(db, `SELECT sum(games) FROM ratings r JOIN players p ON p.id = r.player
+    WHERE p.name IN ('Winner', 'Loser')`);
+  assert.equal(games, 2, 'and both ratings');
+});
 
 test('a slow commit holds only its own table: other tables, the lobby and pings answer at once', { skip }, async () => {
   const db = newDatabase();

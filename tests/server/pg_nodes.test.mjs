@@ -16,7 +16,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   PG, startServer, stopAll, newDatabase, sql, Client, createTable, join, get, identity,
-  connectAs, ratedTableReady, sleep, getJsonAs,
+  connectAs, ratedTableReady, sleep, getJsonAs, withRating,
 } from './helpers.mjs';
 
 after(stopAll);
@@ -141,7 +141,7 @@ test('a rated game ending on one node changes the rating a seat shows on the oth
   const s = await connectAs(b, star);
   const onB = await s.request({ type: 'create', game: 'cardcassonne', seats: ['human', 'human'] },
     ['created']);
-  const seen = await join(s, onB.table, onB.tokens[0]);
+  const seen = await withRating(s, await join(s, onB.table, onB.tokens[0]));
   assert.equal(seen.seats[0].rating, 1500);
 
   const g = await ratedTableReady(a, star, opp, 7);

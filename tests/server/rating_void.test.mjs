@@ -9,7 +9,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
-  startServer, stopAll, ratedTableReady, getJsonAs, identity,
+  startServer, stopAll, ratedTableReady, getJsonAs, profileOf, identity,
   expectedRatings as expected, NEW_RATING as NEW, TAFEL,
 } from './helpers.mjs';
 
@@ -35,14 +35,11 @@ async function ratedGame(winner, loser, seed) {
   const over = await w.next((m) => m.type === 'state' && m.status === 'over');
   assert.equal(over.reason ?? '', '', 'played, not aborted');
   w.close(); l.close();
+  await profileOf(server, winner, table); // its results stored
   return table;
 }
 
-async function profile(name) {
-  const r = await getJsonAs(server, `/api/players/${encodeURIComponent(name)}`);
-  assert.equal(r.status, 200, r.text);
-  return r.json;
-}
+const profile = (name, table) => profileOf(server, name, table);
 
 test('void: the farmer\'s tables voided, the game rated again without them', async () => {
   server = await startServer();

@@ -6,7 +6,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, stopAll, Client, join, refused, playOut, prng, get,
-  signup, connectAs, getJsonAs, glicko2, places, expectedRatings as expected, NEW_RATING as NEW,
+  signup, connectAs, getJsonAs, profileOf, withRating, glicko2, places,
+  expectedRatings as expected, NEW_RATING as NEW,
 } from './helpers.mjs';
 
 after(stopAll);
@@ -25,11 +26,7 @@ let server;
 const cookies = {};
 const ratings = {}; // name -> the rating this test expects the server to hold
 
-async function profile(name) {
-  const r = await getJsonAs(server, `/api/players/${encodeURIComponent(name)}`);
-  assert.equal(r.status, 200, r.text);
-  return r.json;
-}
+const profile = (name, table) => profileOf(server, name, table);
 
 async function createRated(client, seats, extra = {}) {
   const m = await client.request({ type: 'create', game: `${GAME}(players=${seats.length})`, seats,
@@ -81,7 +78,7 @@ test('a rated table refuses a chosen seed, a seat no account holds, a hint', asy
   const created = await createRated(alice, ['human', 'human']);
   await refused(nobody, { type: 'join', table: created.table, token: created.tokens[1] },
     'rated_accounts_only');
-  const state = await join(alice, created.table, created.tokens[0]);
+  const state = await withRating(alice, await join(alice, created.table, created.tokens[0]));
   assert.equal(state.seats[0].rating, 1500, 'a new account is rated 1500 at its seat');
   const bob = await connectAs(server, cookies.Bob);
   const bobs = await join(bob, created.table, created.tokens[1]);
@@ -94,7 +91,7 @@ test('a rated game between two accounts rates both as Glicko-2 says', async () =
   const { table, final } = await playTable(['Alice', 'Bob'], ['human', 'human'], { seed: 11 });
   const place = places(final);
   const after = expected([ratings.Alice, ratings.Bob], place);
-  const a = await profile('alice'); // names are found case-insensitively
+  const a = await profile('alice', table); // names are found case-insensitively
   assert.equal(a.name, 'Alice');
   assert.equal(a.kind, 'account');
   const res = a.results.find((r) => r.table === table);
@@ -115,7 +112,7 @@ test('a rated game between two accounts rates both as Glicko-2 says', async () =
   assert.equal(g.played, 1);
   assert.equal(g.won + g.lost + g.drawn, 1);
   assert.equal(g.won, place[0] === 1 && place[1] !== 1 ? 1 : 0);
-  const b = await profile('Bob');
+  const b = await profile('Bob', table);
   close(b.ratings[GAME].rating, after[1].rating, 'Bob rating now');
   [ratings.Alice, ratings.Bob] = after;
   const replay = await get(server, res.replay);
@@ -132,7 +129,7 @@ test('a rated game between two accounts rates both as Glicko-2 says', async () =
 test('an unrated table of accounts leaves results but no rating change', async () => {
   const { table, final } = await playTable(['Alice', 'Bob'], ['human', 'human'],
     { rated: false, seed: 12 });
-  const a = await profile('Alice');
+  const a = await profile('Alice', table);
   const res = a.results.find((r) => r.table === table);
   assert.ok(res);
   assert.equal(res.place, places(final)[0]);
@@ -146,9 +143,9 @@ test('an unrated table of accounts leaves results but no rating change', async (
 test('a rated game against easy rates the bot too', async () => {
   const { table, final } = await playTable(['Zoë'], ['human', 'easy'], { seed: 13 });
   const after = expected([ratings['Zoë'], ratings.easy], places(final));
-  const z = await profile('Zoë');
+  const z = await profile('Zoë', table);
   close(z.ratings[GAME].rating, after[0].rating, 'Zoë after');
-  const e = await profile('easy');
+  const e = await profile('easy', table);
   assert.equal(e.kind, 'bot');
   close(e.ratings[GAME].rating, after[1].rating, 'easy after');
   assert.equal(e.results[0].table, table);
@@ -166,7 +163,7 @@ test('a rated game of three rates each pair by place, against the pre-game ratin
   const { table, final } = await playTable(names, ['human', 'human', 'human'], { seed: 14 });
   const after = expected(before, places(final));
   for (let i = 0; i < 3; i++) {
-    const p = await profile(names[i]);
+    const p = await profile(names[i], table);
     close(p.ratings[GAME].rating, after[i].rating, `${names[i]} after three`);
     close(p.ratings[GAME].rd, after[i].rd, `${names[i]} RD after three`);
     assert.equal(p.results[0].table, table, 'the latest result first');
@@ -200,7 +197,7 @@ test('a seat that resigns places last, whatever its score', async () => {
   assert.equal(place[0], 3, 'the resigned seat is last');
   const after = expected(before, place);
   for (let i = 0; i < 3; i++) {
-    const p = await profile(names[i]);
+    const p = await profile(names[i], created.table);
     assert.equal(p.results[0].table, created.table);
     assert.equal(p.results[0].place, place[i]);
     close(p.ratings[GAME].rating, after[i].rating, `${names[i]} after the resignation`);

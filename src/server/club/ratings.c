@@ -142,16 +142,16 @@ static int gave_up(const ratings_seat *ts) {
 
 /* Places by score among the seats that did not give up (ties share the
 ** better place); those that gave up share the last. */
-static void place_seats(const ratings_table *t, seat_result *r) {
+static void place_seats(int players, seat_result *r) {
     int left = 0;
-    for (int i = 0; i < t->players; i++) left += !r[i].gave_up;
-    for (int i = 0; i < t->players; i++) {
+    for (int i = 0; i < players; i++) left += !r[i].gave_up;
+    for (int i = 0; i < players; i++) {
         if (r[i].gave_up) {
             r[i].place = left + 1;
             continue;
         }
         r[i].place = 1;
-        for (int j = 0; j < t->players; j++)
+        for (int j = 0; j < players; j++)
             if (!r[j].gave_up && r[j].score > r[i].score) r[i].place++;
     }
 }
@@ -196,32 +196,48 @@ void ratings_stale(void) { generation++; }
 
 void ratings_on_rated(void (*told)(const int64_t *players, int n)) { on_rated = told; }
 
-void ratings_table_ended(const ratings_table *t) {
+int ratings_results_prepare(const ratings_table *t, ratings_results *out) {
     /* a game that did not finish (abandoned, closed), was never played
     ** (aborted: a person gave up before their first action) or never began
     ** (an invitation declined or expired): no places, no ratings */
     static const char *const unrated[] = {"abandoned", "closed", "aborted", "declined",
                                           "expired"};
     for (size_t i = 0; i < sizeof unrated / sizeof *unrated; i++)
-        if (!strcmp(t->end_reason, unrated[i])) return;
-    if (!club_store()) return;
+        if (!strcmp(t->end_reason, unrated[i])) return 0;
+    if (!club_store()) return 0;
+    int people = 0;
+    for (int i = 0; i < t->players; i++) people |= t->seats[i].who.id != 0;
+    /* bots among themselves leave results only at a rated table (made by
+    ** an account): an API client's practice games stay out of the bots'
+    ** profiles */
+    if (!people && !t->rated) return 0;
+    memset(out, 0, sizeof *out);
+    snprintf(out->id, sizeof out->id, "%s", t->id);
+    snprintf(out->game, sizeof out->game, "%s", t->game);
+    out->rated = t->rated;
+    out->players = t->players;
+    for (int i = 0; i < t->players; i++) {
+        out->seats[i] = t->seats[i];
+        snprintf(out->specs[i], sizeof out->specs[i], "%s", t->seats[i].spec);
+        out->seats[i].spec = out->specs[i];
+    }
+    return 1;
+}
+
+int ratings_results_store(ratings_results *t, char *err, size_t errsize) {
     seat_result r[TAFEL_MAX_PLAYERS];
     memset(r, 0, sizeof r);
-    int people = 0, all = 1;
+    int all = 1;
+    t->n = 0;
     for (int i = 0; i < t->players; i++) {
         r[i].has = seat_player(&t->seats[i], &r[i].who);
         r[i].gave_up = gave_up(&t->seats[i]);
         r[i].score = t->seats[i].score;
-        people |= t->seats[i].who.id != 0;
         all &= r[i].has && (r[i].who.kind == PLAYER_ACCOUNT || r[i].who.kind == PLAYER_BOT);
         for (int j = 0; j < i; j++)
             if (r[i].has && r[j].has && r[i].who.id == r[j].who.id) all = 0; /* one player twice */
     }
-    /* bots among themselves leave results only at a rated table (made by
-    ** an account): an API client's practice games stay out of the bots'
-    ** profiles */
-    if (!people && !t->rated) return;
-    place_seats(t, r);
+    place_seats(t->players, r);
     /* rated: every seat has a player, so the results are the seats */
     int rate = t->rated && all, n = 0;
     store_result results[TAFEL_MAX_PLAYERS];
@@ -230,17 +246,22 @@ void ratings_table_ended(const ratings_table *t) {
             results[n++] = (store_result){.seat = i, .player = r[i].who.id,
                                           .place = r[i].place, .score = r[i].score,
                                           .before = NEW_RATING};
-    char why[256];
     int stored = store_results_record(club_store(), t->id, t->game, n, results,
-                                      rate ? rate_seats : NULL, NULL, why, sizeof why);
-    if (stored < 0)
-        fprintf(stderr, "tafel serve: table %s: its results were not stored: %s\n", t->id, why);
-    else if (stored > 0 && rate) {
-        generation++; /* the seats' ratings shown are stale, here and elsewhere */
-        int64_t rated[TAFEL_MAX_PLAYERS];
-        for (int i = 0; i < n; i++) rated[i] = results[i].player;
-        if (on_rated) on_rated(rated, n);
+                                      rate ? rate_seats : NULL, NULL, err, errsize);
+    if (stored < 0) return -1;
+    if (stored > 0 && rate) {
+        for (int i = 0; i < n; i++) t->rated_players[i] = results[i].player;
+        t->n = n;
     }
+    return 0;
+}
+
+void ratings_results_told(const ratings_results *r, int rc, const char *err) {
+    if (rc < 0)
+        fprintf(stderr, "tafel serve: table %s: its results were not stored: %s\n", r->id, err);
+    if (rc < 0 || !r->n) return;
+    generation++; /* the seats' ratings shown are stale, here and elsewhere */
+    if (on_rated) on_rated(r->rated_players, r->n);
 }
 
 int ratings_seat_rating(const char *game, const ratings_seat *ts) {

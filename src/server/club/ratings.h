@@ -10,8 +10,10 @@
 ** game (glicko2.c): the game is one rating period, each seat rated against
 ** every other seat's pre-game rating, 1 for a better place, 0.5 for the
 ** same, 0 for a worse one -- the pairwise reduction of a game of three to
-** five.  Results and ratings are written in one transaction.  Everything
-** runs on the loop, on the store serve.c gives ratings_start.
+** five.  Results and ratings are written in one transaction.  The club's
+** calls read and write the store club.h names: the loop's (serve.c gives
+** it ratings_start), or a pool thread's while it runs one for the loop
+** (tables_later: a table's results, its seats' ratings).
 **
 ** The club knows no table: it is given what it needs of one as plain data
 ** (ratings_table, ratings_new_table, filled by the tables layer or the
@@ -81,11 +83,34 @@ int ratings_check_create(const char *const *specs, int nspecs, const ratings_new
 int ratings_may_sit(const ratings_table *t, int seat, const player *who, const char **code,
                     char *why, size_t whysize);
 
-/* The table has ended (tables.c ended()): its results, and for a rated
-** table the new ratings, stored.  Nothing for a table that ended as
-** "abandoned", "closed", "aborted", "declined" or "expired", or that has
-** results already. */
-void ratings_table_ended(const ratings_table *t);
+/* A finished table's results on their way to the store: what the loop
+** knows of the table, copied (the store's part reads nothing else), and
+** what the store's part found. */
+typedef struct ratings_results {
+    char id[STORE_ID_LEN + 1];
+    char game[64];
+    int rated, players;
+    ratings_seat seats[TAFEL_MAX_PLAYERS];
+    char specs[TAFEL_MAX_PLAYERS][STORE_SPEC_MAX]; /* the seats' specs point here */
+    int n;                                   /* ratings_results_store: the players rated, */
+    int64_t rated_players[TAFEL_MAX_PLAYERS]; /* when ratings changed (else n 0) */
+} ratings_results;
+
+/* The table has ended (tables.c ended()), in three parts, so that the
+** store's runs off the loop (issue 36: tables_later).  On the loop:
+** whether it leaves results (0: none, for a table that ended as
+** "abandoned", "closed", "aborted", "declined" or "expired", or bots'
+** among themselves at an unrated table), copied into out (1). */
+int ratings_results_prepare(const ratings_table *t, ratings_results *out);
+/* On any thread with the club's store (club.h): the seats' players found
+** (a rated bot's made when new), placed, and the results, and for a rated
+** table the new ratings, stored in one transaction (nothing when the table
+** has results already).  0, or -1 with err. */
+int ratings_results_store(ratings_results *r, char *err, size_t errsize);
+/* On the loop, after it (rc and err what it returned): logged when it
+** failed; when ratings changed, the seats' ratings shown are stale and
+** ratings_on_rated's callback told. */
+void ratings_results_told(const ratings_results *r, int rc, const char *err);
 
 /* The rating (rounded) of the seat's account or rated bot at game, 1500
 ** when it has none yet; -1 for a seat of nobody, a guest or another bot.

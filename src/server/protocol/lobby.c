@@ -15,7 +15,8 @@
 **
 ** The list is built once per change (tables_generation, or a change another
 ** node made: lobby_stale): a page that asks again and again reads the
-** database only when something it shows changed.
+** database only when something it shows changed.  After another node's
+** change the list is read again by a job (tables_later), one at a time.
 */
 #include "protocol.h"
 #include "tables.h"
@@ -61,30 +62,51 @@ static cJSON *table_json(const store_table *st) {
     return o;
 }
 
-/* Lists up to cap stored tables into list; how many.  A failed read is
-** logged and lists none: the lobby is a convenience, the tables go on. */
-static int add_tables(cJSON *list, int finished, int cap) {
-    if (cap <= 0) return 0;
-    store_table *rows = malloc(sizeof *rows * (size_t)cap);
-    char err[512];
-    int n = rows ? tables_list_stored(finished, cap, rows, err, sizeof err) : -1;
-    if (n < 0) fprintf(stderr, "tafel serve: lobby: %s\n", rows ? err : "out of memory");
-    for (int i = 0; i < n; i++) {
-        cJSON_AddItemToArray(list, table_json(&rows[i]));
-        store_table_free(&rows[i]);
+/* What the lobby lists, as read from the store: the playing tables, then
+** the finished ones (a failed read leaves its part empty, its error kept:
+** the lobby is a convenience, the tables go on). */
+typedef struct lobby_rows {
+    store_table *rows[2];
+    int n[2];
+    char err[2][512];
+} lobby_rows;
+
+/* Reads the rows (on any thread: the store given is the caller's). */
+static int rows_read(store *db, void *ctx, char *err, size_t errsize) {
+    lobby_rows *r = ctx;
+    (void)err, (void)errsize;
+    for (int finished = 0; finished < 2; finished++) {
+        int room = SERVER_LOBBY_MAX - (r->n[0] > 0 ? r->n[0] : 0);
+        int cap = !finished ? SERVER_LOBBY_MAX : room > LOBBY_FINISHED_MIN ? room
+                                                                            : LOBBY_FINISHED_MIN;
+        r->rows[finished] = malloc(sizeof *r->rows[finished] * (size_t)cap);
+        r->n[finished] = r->rows[finished]
+                             ? store_list_lobby(db, finished, cap, r->rows[finished],
+                                                r->err[finished], sizeof r->err[finished])
+                             : -1;
+        if (!r->rows[finished])
+            snprintf(r->err[finished], sizeof r->err[finished], "out of memory");
+        if (r->n[finished] < 0) r->n[finished] = -1;
     }
-    free(rows);
-    return n < 0 ? 0 : n;
+    return 0;
 }
 
-static char *build_tables_json(void) {
-    cJSON *list = cJSON_CreateArray();
-    int playing = add_tables(list, 0, SERVER_LOBBY_MAX);
-    int room = SERVER_LOBBY_MAX - playing;
-    int ended = add_tables(list, 1, room > LOBBY_FINISHED_MIN ? room : LOBBY_FINISHED_MIN);
+/* Frees the rows; the JSON of their list (built: NULL, only freed). */
+static char *rows_json(lobby_rows *r, int build) {
+    cJSON *list = build ? cJSON_CreateArray() : NULL;
+    int listed[2] = {0, 0};
+    for (int part = 0; part < 2; part++) {
+        if (r->n[part] < 0 && build) fprintf(stderr, "tafel serve: lobby: %s\n", r->err[part]);
+        for (int i = 0; i < r->n[part]; i++) {
+            if (list) cJSON_AddItemToArray(list, table_json(&r->rows[part][i]));
+            store_table_free(&r->rows[part][i]);
+        }
+        listed[part] = r->n[part] < 0 ? 0 : r->n[part];
+        free(r->rows[part]);
+    }
     /* the finished tables' places come from the oldest playing ones */
-    int excess = playing + ended - SERVER_LOBBY_MAX;
-    for (int k = 0; k < excess; k++) cJSON_DeleteItemFromArray(list, playing - excess);
+    int excess = listed[0] + listed[1] - SERVER_LOBBY_MAX;
+    for (int k = 0; list && k < excess; k++) cJSON_DeleteItemFromArray(list, listed[0] - excess);
     char *text = list ? cJSON_PrintUnformatted(list) : NULL;
     cJSON_Delete(list);
     return text;
@@ -94,13 +116,13 @@ static char *build_tables_json(void) {
 ** of this node's tables and of the others' (lobby_stale). */
 static char *cached_list, *cached_message;
 static uint64_t cached_generation, elsewhere, cached_elsewhere;
+static int rereading; /* a job reads the list again (another node changed it) */
 
 void lobby_stale(void) { elsewhere++; }
 
-static int refresh(void) {
-    uint64_t now = tables_generation();
-    if (cached_list && cached_generation == now && cached_elsewhere == elsewhere) return 0;
-    char *list = build_tables_json();
+/* The cache holds list (taken), as of those generations: 0, or -1 out of
+** memory (the cache as it was). */
+static int keep(char *list, uint64_t generation, uint64_t others) {
     char *message = list ? malloc(strlen(list) + 32) : NULL;
     if (!message) {
         free(list);
@@ -111,9 +133,56 @@ static int refresh(void) {
     free(cached_message);
     cached_list = list;
     cached_message = message;
-    cached_generation = now;
-    cached_elsewhere = elsewhere;
+    cached_generation = generation;
+    cached_elsewhere = others;
     return 0;
+}
+
+/* A re-read after another node's change: its rows, and the generations it
+** was asked at. */
+typedef struct reread {
+    lobby_rows rows;
+    uint64_t generation, elsewhere;
+} reread;
+
+static void reread_start(void);
+
+static void reread_done(void *ctx, int rc, const char *err) {
+    reread *r = ctx;
+    (void)err;
+    rereading = 0;
+    char *list = rows_json(&r->rows, rc != TABLE_UNANSWERED);
+    if (rc != TABLE_UNANSWERED) keep(list, r->generation, r->elsewhere);
+    else free(list);
+    /* a change heard while it read: one more */
+    if (rc != TABLE_UNANSWERED && r->elsewhere != elsewhere) reread_start();
+    free(r);
+}
+
+static void reread_start(void) {
+    reread *r = calloc(1, sizeof *r);
+    if (!r) return; /* the next request tries again */
+    r->generation = tables_generation();
+    r->elsewhere = elsewhere;
+    rereading = 1;
+    tables_later("lobby", rows_read, reread_done, r);
+}
+
+/* Only another node's change since the list was read: on PostgreSQL it is
+** read again off the loop (reread_start), and meanwhile the lobby answers
+** with the list it has, a moment old, as another node's changes always
+** reach it a moment late.  A change of this node's tables reads it at
+** once. */
+static int refresh(void) {
+    uint64_t now = tables_generation();
+    if (cached_list && cached_generation == now && cached_elsewhere == elsewhere) return 0;
+    if (cached_list && cached_generation == now && tables_later_waits()) {
+        if (!rereading) reread_start();
+        return 0;
+    }
+    lobby_rows rows = {0};
+    rows_read(tables_store(), &rows, NULL, 0);
+    return keep(rows_json(&rows, 1), now, elsewhere);
 }
 
 char *lobby_tables_json(void) {

@@ -834,6 +834,10 @@ static void changed_answer(table *t, void *ctx, int rc, const char *code, const 
     request *r = ctx;
     if (r->s && rc == 0) send_ack(r->s, t->seq);
     else if (r->s && rc < 0) protocol_send_error(r->s, code, "%s", msg);
+    else if (r->s && rc == TABLE_PLAYED) { /* resent after a lost ack */
+        send_ack(r->s, t->seq);
+        send_state(r->s);
+    }
     request_free(r);
 }
 
@@ -863,12 +867,6 @@ static void change_run(table *t, void *ctx) {
             return;
         }
         rc = table_move(t, s->seat, r->seq, r->text, &reply, &code, why, sizeof why);
-        if (rc == 1) { /* resent: played already */
-            send_ack(s, t->seq);
-            send_state(s);
-            request_free(r);
-            return;
-        }
         break;
     case CHANGE_UNDO:
         rc = table_undo(t, s->seat, r->seq, &reply, &code, why, sizeof why);

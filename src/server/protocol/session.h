@@ -27,7 +27,7 @@ struct outmsg;
 ** the close, so the watchers drop their pointers in protocol_closed). */
 typedef struct session {
     struct lws *wsi;     /* the transport's (sockets.c), as are the fields from rx on
-                         ** but chat_at, chat_i and left_seat */
+                         ** but chat_at, chat_i, chat_from and left_seat */
     uint64_t id;         /* unique while the server runs (hint answers find it) */
     char addr[64];       /* the client's address (per-address limits), as text */
     player who;          /* from the session cookie of the upgrade (players.c) */
@@ -53,6 +53,7 @@ typedef struct session {
     int closing;         /* 0: open; else how it closes (sockets.c) */
     int64_t chat_at[5];  /* chat.c: when its latest lines were said (unix ms), a ring */
     int chat_i;          /* the ring's oldest */
+    uint64_t chat_from;  /* chat.c: the number of its latest join's history job */
     int left_seat;       /* the seat + 1 it gave up at its table (resigned, handed to a bot),
                          ** 0 none: it follows a rematch from there (rematch.c) */
     unsigned char login[32]; /* the SHA-256 of the login it was opened with (who.id > 0) */

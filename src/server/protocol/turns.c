@@ -187,20 +187,44 @@ static int game_order(const void *a, const void *b) {
                                           : strcmp(x->t->id, y->t->id);
 }
 
-/* The seats at stored unfinished tables bound to the player that still
-** play.  Unfinished tables are in memory, but for those another node
-** plays (several nodes), read from the store as they are now. */
-static int find_games(int64_t player_id, my_game *out, int cap) {
-    store_player_seat *seats = malloc(sizeof *seats * (size_t)cap);
-    char why[512];
-    int found = seats ? store_player_seats(tables_store(), player_id, cap, seats, why, sizeof why)
-                      : -1;
+/* A "my games" request on its way: the player's seats read from the store
+** (a job), then the tables of those not in memory (another node plays
+** them: a second job), then the answer made on the loop from the tables
+** as they are then. */
+typedef struct games_job {
+    int64_t player;
+    void (*done)(char *text, unsigned status, void *ctx);
+    void *ctx;
+    int found;                        /* seats read, -1 unreadable */
+    store_player_seat seats[MY_GAMES_MAX];
+    tables_stored *read;              /* per seat: read when it was not here */
+} games_job;
+
+static int seats_read(store *db, void *ctx, char *err, size_t errsize) {
+    games_job *g = ctx;
+    g->found = store_player_seats(db, g->player, MY_GAMES_MAX, g->seats, err, errsize);
+    return g->found < 0 ? -1 : 0;
+}
+
+/* The tables that were not in memory when the seats were read (read[i].found
+** set on the loop for those to read: 1). */
+static int others_read(store *db, void *ctx, char *err, size_t errsize) {
+    games_job *g = ctx;
+    for (int i = 0; i < g->found; i++) /* one unreadable: not listed */
+        if (g->read[i].found)
+            tables_stored_read(db, g->seats[i].table_id, &g->read[i], err, errsize);
+    return 0;
+}
+
+/* The seats that still play, with their tables: those in memory, else
+** as read (copies, freed after). */
+static int find_games(games_job *g, my_game *out) {
     int n = 0;
-    for (int i = 0; i < found; i++) {
-        const table *t = tables_loaded(seats[i].table_id);
-        table *copy = t ? NULL : tables_read(seats[i].table_id);
+    for (int i = 0; i < g->found; i++) {
+        const table *t = tables_loaded(g->seats[i].table_id);
+        table *copy = t || !g->read ? NULL : tables_stored_build(&g->read[i]);
         if (copy) t = copy;
-        int seat = seats[i].seat;
+        int seat = g->seats[i].seat;
         if (!t || t->over || seat < 0 || seat >= t->players || t->seats[seat].bot ||
             t->seats[seat].resigned) {
             tables_read_free(copy);
@@ -213,27 +237,112 @@ static int find_games(int64_t player_id, my_game *out, int cap) {
         out[n].invited = t->seats[seat].invite;
         n++;
     }
-    free(seats);
-    return found < 0 ? -1 : n;
+    return n;
+}
+
+static char *games_answer(my_game *games, int n, unsigned *status);
+
+/* The answer, on the loop, and the job freed. */
+static void games_done(void *ctx, int rc, const char *err) {
+    games_job *g = ctx;
+    (void)err;
+    char *text = NULL;
+    unsigned status = 500;
+    my_game *games = rc == 0 ? malloc(sizeof *games * MY_GAMES_MAX) : NULL;
+    if (games) text = games_answer(games, find_games(g, games), &status);
+    else if (rc != TABLE_UNANSWERED)
+        text = protocol_http_error("storage", "the server could not read its tables");
+    for (int i = 0; g->read && i < g->found; i++)
+        if (g->read[i].found) store_table_free(&g->read[i].st);
+    free(games);
+    free(g->read);
+    if (rc == TABLE_UNANSWERED) free(text); /* the server stops: nobody to answer */
+    else g->done(text, status, g->ctx);
+    free(g);
+}
+
+/* After the seats' read (rc): marks the seats whose table is not here, to
+** read; how many, or -1 (out of memory, or rc -1). */
+static int mark_missing(games_job *g, int rc) {
+    if (rc || g->found <= 0) return rc ? -1 : 0;
+    if (!(g->read = calloc((size_t)g->found, sizeof *g->read))) return -1;
+    int missing = 0;
+    for (int i = 0; i < g->found; i++)
+        missing += g->read[i].found = !tables_loaded(g->seats[i].table_id);
+    return missing;
+}
+
+/* The seats are read: the tables not here are read next, if any. */
+static void seats_done(void *ctx, int rc, const char *err) {
+    games_job *g = ctx;
+    int missing = rc == TABLE_UNANSWERED ? 0 : mark_missing(g, rc);
+    if (missing <= 0) {
+        if (missing < 0) rc = -1;
+        games_done(g, rc, err);
+        return;
+    }
+    char key[32];
+    snprintf(key, sizeof key, "games:%lld", (long long)g->player);
+    tables_later(key, others_read, games_done, g);
+}
+
+/* The job of a request whose login was found (found, me: players_of_request's), or NULL
+** with the answer given to done at once. */
+static games_job *games_job_new(int found, const player *me,
+                                void (*done)(char *text, unsigned status, void *ctx), void *ctx) {
+    if (found <= 0) {
+        done(found < 0 ? protocol_http_error("storage", "the server could not read its logins")
+                       : protocol_http_error("not_logged_in", "my games are a player's: this "
+                                             "request has no login (its tafel_session cookie)"),
+             found < 0 ? 500 : 401, ctx);
+        return NULL;
+    }
+    games_job *g = calloc(1, sizeof *g);
+    if (!g) {
+        done(protocol_http_error("storage", "the server could not read its tables"), 500, ctx);
+        return NULL;
+    }
+    *g = (games_job){.player = me->id, .done = done, .ctx = ctx};
+    return g;
+}
+
+void turns_my_games_later(int found, const player *me,
+                          void (*done)(char *text, unsigned status, void *ctx), void *ctx) {
+    games_job *g = games_job_new(found, me, done, ctx);
+    if (!g) return;
+    char key[32];
+    snprintf(key, sizeof key, "games:%lld", (long long)g->player);
+    tables_later(key, seats_read, seats_done, g);
+}
+
+/* turns_my_games's answer, kept by the job's done. */
+typedef struct games_sync {
+    char *text;
+    unsigned status;
+} games_sync;
+
+static void games_kept(char *text, unsigned status, void *ctx) {
+    games_sync *a = ctx;
+    a->text = text;
+    a->status = status;
 }
 
 char *turns_my_games(int found, const player *me, unsigned *status) {
-    if (found < 0) {
-        *status = 500;
-        return protocol_http_error("storage", "the server could not read its logins");
+    games_sync a = {NULL, 500};
+    games_job *g = games_job_new(found, me, games_kept, &a);
+    if (g) { /* the same jobs, run here on the loop's store */
+        char err[512];
+        int missing = mark_missing(g, seats_read(tables_store(), g, err, sizeof err));
+        if (missing > 0) others_read(tables_store(), g, err, sizeof err);
+        games_done(g, missing < 0 ? -1 : 0, err);
     }
-    if (found == 0) {
-        *status = 401;
-        return protocol_http_error("not_logged_in", "my games are a player's: this request has no "
-                                           "login (its tafel_session cookie)");
-    }
-    my_game *games = malloc(sizeof *games * MY_GAMES_MAX);
-    int n = games ? find_games(me->id, games, MY_GAMES_MAX) : -1;
-    if (n < 0) {
-        free(games);
-        *status = 500;
-        return protocol_http_error("storage", "the server could not read its tables");
-    }
+    *status = a.status;
+    return a.text;
+}
+
+/* The answer to "my games": the games ordered, as JSON (malloc'd, NULL
+** out of memory), and its status. */
+static char *games_answer(my_game *games, int n, unsigned *status) {
     int64_t now = clocks_now_ms();
     qsort(games, (size_t)n, sizeof *games, game_order);
     cJSON *root = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(root, "games");
@@ -278,7 +387,6 @@ char *turns_my_games(int found, const player *me, unsigned *status) {
         cJSON_AddItemToArray(list, o);
     }
     for (int i = 0; i < n; i++) tables_read_free(games[i].copy);
-    free(games);
     char *text = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);
     *status = text ? 200 : 500;

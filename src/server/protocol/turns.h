@@ -32,10 +32,14 @@ void turns_invited(const struct table *t, int seat);
 ** table_id (turns_relay). */
 char *turns_invited_text(const struct table *t);
 void turns_relay(int64_t player_id, const char *table_id, const char *text);
-/* The answer to GET /api/my-games for the request's login (found and me:
-** what players_of_request said of it): JSON text
-** (malloc'd; NULL out of memory) and its HTTP status (200, 401 nobody,
-** 500 storage). */
+/* The "my games" answer of a request by player me (found as players_of_request said):
+** done(text, status, ctx) on the loop, at once on SQLite; text malloc'd (the JSON or an
+** error body), freed by done's caller; status the HTTP status. */
+void turns_my_games_later(int found, const player *me,
+                          void (*done)(char *text, unsigned status, void *ctx), void *ctx);
+/* The same answer at once, read on the loop (waiting for the store): JSON
+** text (malloc'd; NULL out of memory) and its HTTP status (200, 401
+** nobody, 500 storage).  Kept while routes.c calls it. */
 char *turns_my_games(int found, const player *me, unsigned *status);
 
 #endif

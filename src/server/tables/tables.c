@@ -12,7 +12,11 @@
 ** the store's pool (a commit: what it writes, copied, and how it is
 ** applied), and the table is busy until it is done.  Whatever would change
 ** a busy table waits in its queue (table_defer) and runs, in order, once
-** it is idle; a commit in doubt reads the table again, as a restart does.
+** it is idle; a commit in doubt reads the table again, as a restart does
+** (a job too).  What the club reads and writes for a table -- its results
+** and ratings when it ends, its seats' ratings, a resent move looked for
+** among the stored changes -- are jobs in the table's lane as well
+** (tables_later), answered on the loop.
 **
 ** Undo follows the rule of online tables: a seat takes back its own
 ** actions of its current turn, one at a time, never past a chance event,
@@ -25,6 +29,7 @@
 
 #include "extbot.h"
 #include "players.h"
+#include "club.h"
 #include "commits.h"
 #include "ownership.h"
 
@@ -267,7 +272,16 @@ static void clamp_spec(char *spec, size_t size) {
 
 /* A table from its stored form: the record replayed.  NULL (and why in
 ** msg) when it no longer replays. */
+static table *table_from_stored(const store_table *st, const player *creator, char *msg,
+                                size_t size);
+
 static table *table_from_store(const store_table *st, char *msg, size_t size) {
+    return table_from_stored(st, NULL, msg, size);
+}
+
+/* The same with its creator known already (NULL: read it now). */
+static table *table_from_stored(const store_table *st, const player *creator, char *msg,
+                                size_t size) {
     table *t = new_table(st->id, st->game, st->seed, msg, size);
     if (!t) return NULL;
     if (st->nseats != t->players) {
@@ -297,7 +311,8 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
     clamp_spec(t->bot_level, sizeof t->bot_level);
     snprintf(t->rematch_of, sizeof t->rematch_of, "%s", st->rematch_of);
     snprintf(t->rematch, sizeof t->rematch, "%s", st->rematch);
-    if (st->creator && players_get(st->creator, &t->creator) != 1) t->creator.id = st->creator;
+    if (st->creator && creator) t->creator = *creator;
+    else if (st->creator && players_get(st->creator, &t->creator) != 1) t->creator.id = st->creator;
     snprintf(t->creator_addr, sizeof t->creator_addr, "%s", st->creator_addr);
     t->invite_until = st->invite_until;
     for (int i = 0; i < st->nactions; i++) {
@@ -315,22 +330,11 @@ static table *table_from_store(const store_table *st, char *msg, size_t size) {
     return t;
 }
 
-/* After a commit in doubt: t as the store has it now, rebuilt in place as a
-** restart rebuilds it (its watchers keep their pointer), its watchers sent
-** its state, and what it waits for asked again.  When it cannot be read,
-** tables_tick tries again. */
-static void table_reload(table *t) {
-    store_table st;
-    char why[512];
-    int found = store_load(db, t->id, &st, why, sizeof why);
-    table *fresh = found == 1 ? table_from_store(&st, why, sizeof why) : NULL;
-    if (found == 1) store_table_free(&st);
-    if (!fresh) {
-        fprintf(stderr, "tafel serve: table %s: not read again after a commit in doubt (%s); "
-                        "tried again soon\n", t->id, found ? why : "gone");
-        t->reload = 1;
-        return;
-    }
+/* After a commit in doubt: t as the store has it now (fresh, taken),
+** rebuilt in place as a restart rebuilds it (its watchers keep their
+** pointer), its watchers sent its state, and what it waits for asked
+** again. */
+static void table_rebuilt(table *t, table *fresh) {
     clocks_forget(t);
     clocks_forget(fresh);
     table old = *t;
@@ -360,6 +364,53 @@ static void table_reload(table *t) {
     if (over) ended(t);
     table_changed(t);
     table_advance(t);
+}
+
+/* A table read again after a commit in doubt: a job in its lane, which
+** keeps it busy (nothing changes it meanwhile), reads it off the loop; it
+** is rebuilt on the loop.  When it cannot be read, tables_tick tries
+** again. */
+typedef struct reread_commit {
+    commit c;
+    tables_stored read;
+} reread_commit;
+
+static int reread_write(store *given, commit *c, char *err, size_t errsize) {
+    reread_commit *r = (reread_commit *)c;
+    club_lend(given); /* its creator is read through it */
+    int found = tables_stored_read(given, c->id, &r->read, err, errsize);
+    club_lend(NULL);
+    if (!found) snprintf(err, errsize, "gone");
+    return found == 1 ? 0 : -1;
+}
+
+static void reread_failed(table *t, const char *why) {
+    fprintf(stderr, "tafel serve: table %s: not read again after a commit in doubt (%s); "
+                    "tried again soon\n", t->id, why);
+    t->reload = 1;
+}
+
+static void reread_apply(commit *c) {
+    reread_commit *r = (reread_commit *)c;
+    char why[512];
+    table *fresh = table_from_stored(&r->read.st, &r->read.creator, why, sizeof why);
+    if (fresh) table_rebuilt(c->t, fresh);
+    else reread_failed(c->t, why);
+}
+
+static void reread_release(commit *c) {
+    reread_commit *r = (reread_commit *)c;
+    if (!c->applied) reread_failed(c->t, c->job.err);
+    if (r->read.found) store_table_free(&r->read.st);
+    free(r);
+}
+
+static const commit_kind reread_kind = {reread_write, reread_apply, reread_release};
+
+static void table_reload(table *t) {
+    reread_commit *r = calloc(1, sizeof *r);
+    if (!r) reread_failed(t, "out of memory");
+    else table_commit(t, &r->c, &reread_kind, NULL);
 }
 
 /* A new table's commit was in doubt: loaded when it was stored after all. */
@@ -564,14 +615,32 @@ void tables_advance(table *t) { table_advance(t); }
 
 table *tables_first(void) { return all; }
 
-table *tables_read(const char *id) {
-    store_table st;
+int tables_stored_read(store *given, const char *id, tables_stored *out, char *err,
+                       size_t errsize) {
+    memset(out, 0, sizeof *out);
+    int found = store_load(given, id, &out->st, err, errsize);
+    out->found = found == 1;
+    if (!out->found) return found < 0 ? -1 : 0;
+    int64_t creator = out->st.creator;
+    if (creator && players_get(creator, &out->creator) != 1)
+        out->creator = (player){.id = creator};
+    return 1;
+}
+
+table *tables_stored_build(tables_stored *in) {
+    if (!in->found) return NULL;
     char why[512];
-    int found = store_load(db, id, &st, why, sizeof why);
-    if (found != 1) return NULL;
-    table *t = table_from_store(&st, why, sizeof why);
-    store_table_free(&st);
+    table *t = table_from_stored(&in->st, &in->creator, why, sizeof why);
+    store_table_free(&in->st);
+    in->found = 0;
     return t;
+}
+
+table *tables_read(const char *id) {
+    tables_stored read;
+    char why[512];
+    tables_stored_read(db, id, &read, why, sizeof why);
+    return tables_stored_build(&read);
 }
 
 void tables_read_free(table *t) { table_free(t); }
@@ -624,10 +693,6 @@ const table *tables_loaded(const char *id) {
     for (const table *t = buckets[bucket_of(id, nbuckets)]; t; t = t->hnext)
         if (!strcmp(t->id, id)) return t;
     return NULL;
-}
-
-int tables_list_stored(int finished, int cap, store_table *out, char *err, size_t errsize) {
-    return store_list_lobby(db, finished, cap, out, err, errsize);
 }
 
 const char *table_seat_kind(const table_seat *ts) {
@@ -885,13 +950,31 @@ static void changed(table *t) {
     botpool_cancel(t->id, t->seq);
 }
 
-/* The change ended the game. */
+static int results_store(store *given, void *ctx, char *err, size_t errsize) {
+    (void)given; /* lent to the club, which stores them */
+    return ratings_results_store(ctx, err, errsize);
+}
+
+static void results_told(void *ctx, int rc, const char *err) {
+    if (rc != TABLE_UNANSWERED) ratings_results_told(ctx, rc, err);
+    free(ctx);
+}
+
+/* The change ended the game: its results (and ratings) are stored in the
+** table's lane, after the change that ended it, off the loop. */
 static void ended(table *t) {
     if (t->over) return;
     mark_over(t);
     ratings_table rt;
     table_ratings(t, &rt);
-    ratings_table_ended(&rt);
+    ratings_results *results = malloc(sizeof *results);
+    if (!results)
+        fprintf(stderr, "tafel serve: table %s: its results were not stored: out of memory\n",
+                t->id);
+    else if (ratings_results_prepare(&rt, results))
+        tables_later(t->id, results_store, results_told, results);
+    else
+        free(results);
     end_programs(t);
     sweep_later(t);
 }
@@ -1287,13 +1370,63 @@ static void apply_change(table *t, change *c, int seat, int over) {
     change_free(c, 1);
 }
 
+/* A move for the seq before, on its way to the store: was it played
+** already (resent after a lost ack)? */
+typedef struct resent_job {
+    char id[STORE_ID_LEN + 1];
+    int64_t seq;
+    int seat, found;
+    table_reply reply;
+    char action[];
+} resent_job;
+
+static int resent_find(store *given, void *ctx, char *err, size_t errsize) {
+    resent_job *j = ctx;
+    j->found = store_find_change(given, j->id, j->seq, j->seat, j->action, err, errsize) == 1;
+    return 0;
+}
+
+static void resent_found(void *ctx, int rc, const char *err) {
+    resent_job *j = ctx;
+    table *t = (table *)tables_loaded(j->id);
+    char msg[128];
+    (void)err;
+    if (rc == TABLE_UNANSWERED || !t) { /* the server stops, or the table went elsewhere */
+        j->reply.done(t, j->reply.ctx, TABLE_UNANSWERED, NULL, "");
+    } else if (j->found) {
+        j->reply.done(t, j->reply.ctx, TABLE_PLAYED, NULL, "");
+    } else {
+        snprintf(msg, sizeof msg, "seq %lld is stale: the table is at %lld", (long long)j->seq,
+                 (long long)t->seq);
+        j->reply.done(t, j->reply.ctx, -1, "stale", msg);
+    }
+    free(j);
+}
+
+/* table_move's look among the stored changes, in the table's lane (after
+** the change that moved the table past seq). */
+static int look_for_resent(table *t, int64_t seq, int seat, const char *action,
+                           const table_reply *reply, const char **code, char *msg,
+                           size_t msgsize) {
+    size_t n = strlen(action) + 1;
+    resent_job *j = malloc(sizeof *j + n);
+    if (!j) return fail(code, "storage", msg, msgsize, "out of memory");
+    memcpy(j->id, t->id, sizeof j->id);
+    j->seq = seq;
+    j->seat = seat;
+    j->found = 0;
+    j->reply = *reply;
+    memcpy(j->action, action, n);
+    tables_later(j->id, resent_find, resent_found, j);
+    return 0;
+}
+
 int table_move(table *t, int seat, int64_t seq, const char *action, const table_reply *reply,
                const char **code, char *msg, size_t msgsize) {
     if (t->over) return fail(code, "over", msg, msgsize, "the game is over");
     if (seq != t->seq) {
-        if (seat >= 0 && action && seq == t->seq - 1 &&
-            store_find_change(db, t->id, seq, seat, action, msg, msgsize) == 1)
-            return 1; /* resent after a lost ack: already played */
+        if (seat >= 0 && action && seq == t->seq - 1 && reply)
+            return look_for_resent(t, seq, seat, action, reply, code, msg, msgsize);
         snprintf(msg, msgsize, "seq %lld is stale: the table is at %lld", (long long)seq,
                  (long long)t->seq);
         *code = "stale";
@@ -1663,19 +1796,94 @@ void table_ratings(const table *t, ratings_table *out) {
     }
 }
 
+/* The seats' ratings on their way from the store: the seats as they were
+** asked for (copied: the job reads no table), and what was read. */
+typedef struct rating_job {
+    char id[STORE_ID_LEN + 1];
+    char game[64];
+    int players;
+    uint64_t gen;
+    int64_t seq;
+    ratings_seat seats[TAFEL_MAX_PLAYERS];
+    char specs[TAFEL_MAX_PLAYERS][STORE_SPEC_MAX];
+    int rating[TAFEL_MAX_PLAYERS];
+} rating_job;
+
+static ratings_seat rating_seat_of(const table_seat *ts) {
+    return (ratings_seat){.who = ts->who, .spec = ts->spec, .bot = ts->bot,
+                          .resigned = ts->resigned, .forfeited = ts->forfeit[0] != 0};
+}
+
+static void rating_keep(table_seat *ts, int rating, uint64_t gen, int64_t seq) {
+    ts->rating = rating;
+    ts->rating_gen = gen;
+    ts->rating_seq = seq;
+    ts->rating_player = ts->who.id;
+}
+
+static int ratings_read(store *given, void *ctx, char *err, size_t errsize) {
+    rating_job *j = ctx;
+    (void)given, (void)err, (void)errsize; /* the club reads through given */
+    for (int i = 0; i < j->players; i++) j->rating[i] = ratings_seat_rating(j->game, &j->seats[i]);
+    return 0;
+}
+
+/* Kept for the seats whose player is the one read; the watchers told when
+** one shows another rating now. */
+static void ratings_read_done(void *ctx, int rc, const char *err) {
+    rating_job *j = ctx;
+    table *t = (table *)tables_loaded(j->id);
+    (void)err;
+    if (t && rc != TABLE_UNANSWERED) {
+        t->rating_reads = 0;
+        int differs = 0;
+        for (int i = 0; i < j->players && i < t->players; i++) {
+            table_seat *ts = &t->seats[i];
+            if (ts->who.id != j->seats[i].who.id) continue;
+            int before = ts->rating_gen && ts->rating_player == ts->who.id ? ts->rating : -1;
+            differs |= before != j->rating[i];
+            rating_keep(ts, j->rating[i], j->gen, j->seq);
+        }
+        if (differs && told.changed && !t->busy) told.changed(t);
+    }
+    free(j);
+}
+
+/* Asks a job to read t's seats' ratings, unless one does already. */
+static void ratings_read_later(table *t) {
+    if (t->rating_reads) return;
+    rating_job *j = calloc(1, sizeof *j);
+    if (!j) return; /* shown as they were: asked again by the next state */
+    memcpy(j->id, t->id, sizeof j->id);
+    snprintf(j->game, sizeof j->game, "%s", tafel_game_name(t->game));
+    j->players = t->players;
+    j->gen = ratings_generation();
+    j->seq = t->seq;
+    for (int i = 0; i < t->players; i++) {
+        j->seats[i] = rating_seat_of(&t->seats[i]);
+        snprintf(j->specs[i], sizeof j->specs[i], "%s", t->seats[i].spec);
+        j->seats[i].spec = j->specs[i];
+    }
+    t->rating_reads = 1;
+    tables_later(j->id, ratings_read, ratings_read_done, j);
+}
+
 int table_seat_rating(const table *t, int seat) {
     /* Every socket's state of a change shows the same ratings: they are read
     ** once per change, seat player and rating change, and kept in the seat
     ** (a cache: the table is otherwise the caller's to read only). */
     table_seat *ts = (table_seat *)&t->seats[seat];
-    if (ts->rating_gen != ratings_generation() || ts->rating_seq != t->seq ||
-        ts->rating_player != ts->who.id) {
-        ratings_seat rs = {.who = ts->who, .spec = ts->spec, .bot = ts->bot,
-                           .resigned = ts->resigned, .forfeited = ts->forfeit[0] != 0};
-        ts->rating = ratings_seat_rating(tafel_game_name(t->game), &rs);
-        ts->rating_gen = ratings_generation();
-        ts->rating_seq = t->seq;
-        ts->rating_player = ts->who.id;
+    int player_read = ts->rating_gen && ts->rating_player == ts->who.id;
+    if (tables_later_waits()) {
+        /* a rating changes only with ratings_generation: not read per change */
+        if (!player_read || ts->rating_gen != ratings_generation())
+            ratings_read_later((table *)t);
+        return player_read ? ts->rating : -1;
+    }
+    if (ts->rating_gen != ratings_generation() || ts->rating_seq != t->seq || !player_read) {
+        ratings_seat rs = rating_seat_of(ts);
+        rating_keep(ts, ratings_seat_rating(tafel_game_name(t->game), &rs), ratings_generation(),
+                    t->seq);
     }
     return ts->rating;
 }
@@ -1907,6 +2115,7 @@ void tables_tick(void) {
         next = t->next;
         if (t->over || t->busy) continue;
         if (t->reload) {
+            t->reload = 0;
             table_reload(t);
             continue;
         }

@@ -124,6 +124,7 @@ typedef struct table {
     int draining; /* what waited is being run (run_waiting) */
     int reload; /* a commit was in doubt and the table could not be read again:
                 ** tables_tick tries again */
+    int rating_reads; /* a job reads its seats' ratings (table_seat_rating) */
 
     int stuck; /* a change that must happen (opening deal, a bot's move, the
                ** end of an abandoned table) could not be stored: tables_tick
@@ -210,6 +211,7 @@ typedef struct table_reply {
     void *ctx;
 } table_reply;
 #define TABLE_UNANSWERED 2
+#define TABLE_PLAYED 1 /* table_move: a resent move, played already */
 
 /* Runs fn(t, ctx) now when t is idle (no change in flight, nothing waiting
 ** before it), else once every change and request before it is done, in
@@ -262,7 +264,19 @@ int tables_later_waits(void);
 
 /* A copy of table id as stored, to read only (several nodes: "my games"
 ** shows the tables other nodes play): not listed, claimed or played; NULL
-** when it is not stored or does not replay.  Freed by tables_read_free. */
+** when it is not stored or does not replay.  Freed by tables_read_free.
+** Read in two halves, so that the store's runs off the loop: what the
+** store holds of it (tables_stored_read: in a tables_later job, or with
+** the loop's store), then the table rebuilt from that, on the loop
+** (tables_stored_build, which frees what was read). */
+typedef struct tables_stored {
+    int found;      /* 1: st and creator hold it */
+    store_table st;
+    player creator; /* who made it (id 0: nobody; a name "": not found) */
+} tables_stored;
+int tables_stored_read(store *db, const char *id, tables_stored *out, char *err,
+                       size_t errsize); /* 1 found, 0 not stored, -1 unreadable (err) */
+table *tables_stored_build(tables_stored *in);
 table *tables_read(const char *id);
 void tables_read_free(table *t);
 
@@ -285,10 +299,6 @@ int tables_newest(table **out, int cap);
 /* The table of id if it is in memory, or NULL: unlike tables_find, it
 ** never loads one. */
 const table *tables_loaded(const char *id);
-/* The stored tables a lobby lists (store_list_lobby on the server's
-** database): unfinished ones newest first, or finished ones latest ended
-** first, with seats and no actions. */
-int tables_list_stored(int finished, int cap, store_table *out, char *err, size_t errsize);
 /* A seat as a table in memory holds it, from its stored form (not connected). */
 void table_seat_from_store(table_seat *to, const store_seat *from);
 /* "bot" or "human", as a client is told: a forfeited seat was a bot's and
@@ -323,8 +333,9 @@ int tables_create(const char *game_string, const char *const *specs, int nspecs,
                   const table_reply *reply, char tokens[][33], const char **code, char *msg,
                   size_t msgsize);
 
-/* The server's database (players.c, chat.c, ratings.c run their own
-** statements on it, on the loop). */
+/* The server's database: the loop's own connection (what still reads on
+** the loop; with no pool threads, everything).  A store call that would
+** wait on PostgreSQL goes through tables_later, on a pool thread's. */
 store *tables_store(void);
 
 /* A counter that grows with every change a lobby shows (tables made,
@@ -356,8 +367,11 @@ int table_answer(table *t, int seat, int accept, const table_reply *reply, const
 /* Requests that change a table, on an idle one (table_defer).  -1 refused
 ** now, with code and msg (reply not called); 0 the change is under way:
 ** reply (NULL: nobody) is told once it is committed, applied and told
-** (table_changed), or failed -- maybe before the call returns.  A resent
-** move (docs/protocol.md) returns 1: nothing applied, reply not called. */
+** (table_changed), or failed -- maybe before the call returns.  A move
+** for the seq before is looked for among the stored changes (a job off
+** the loop): when it was played already (resent after a lost ack,
+** docs/protocol.md) reply is told TABLE_PLAYED, nothing applied; else
+** -1 "stale". */
 int table_move(table *t, int seat, int64_t seq, const char *action, const table_reply *reply,
                const char **code, char *msg, size_t msgsize);
 int table_undo(table *t, int seat, int64_t seq, const table_reply *reply, const char **code,
@@ -408,7 +422,10 @@ void table_changed(table *t);
 void table_ratings(const table *t, ratings_table *out);
 /* The rating the seat's state shows (ratings_seat_rating of its player):
 ** read once per change, player and change of ratings, and kept in the
-** seat. */
+** seat.  Where the store is read off the loop (tables_later_waits) it is
+** read by a job, and the seat shows what it showed before (none for a new
+** player) until then; a rating read that differs tells the table changed
+** (tables_events.changed), so that its watchers are sent it. */
 int table_seat_rating(const table *t, int seat);
 
 /* Asks the bot of the seat to move, if a bot is to move and none is asked. */

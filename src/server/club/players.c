@@ -126,6 +126,15 @@ int players_find(const char *name, player *out) {
                         err);
 }
 
+int players_of_row(int64_t id, const char *name, const char *kind, player *out) {
+    if (!*kind) return 0;
+    store_player p = {.id = id};
+    snprintf(p.name, sizeof p.name, "%s", name);
+    snprintf(p.kind, sizeof p.kind, "%s", kind);
+    from_store(&p, out);
+    return 1;
+}
+
 int players_get(int64_t id, player *out) {
     char err[256];
     store_player p;

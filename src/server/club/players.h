@@ -56,6 +56,9 @@ void players_name_key(const char *name, char *out, size_t size);
 int players_find(const char *name, player *out);
 /* The player of this id: 1 found, 0 none, -1 error. */
 int players_get(int64_t id, player *out);
+/* Player id as the store read it with a row (store_seat.player_name and
+** player_kind): 1 into out, or 0 when kind is "" (not read: players_get). */
+int players_of_row(int64_t id, const char *name, const char *kind, player *out);
 /* The rating holder of a bot spec ("easy", "medium", "hard"), made when
 ** missing: 1, or 0 when the spec is no rated bot, -1 error. */
 int players_bot(const char *spec, player *out);

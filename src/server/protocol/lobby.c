@@ -138,8 +138,17 @@ static int keep(char *list, uint64_t generation, uint64_t others) {
     return 0;
 }
 
-/* A re-read after another node's change: its rows, and the generations it
-** was asked at. */
+/* Who waits for the list: answered once it holds every change of this
+** node's tables made before they asked (generation). */
+typedef struct lobby_waiter {
+    uint64_t generation;
+    void (*done)(const char *list, const char *message, void *ctx);
+    void *ctx;
+    struct lobby_waiter *next;
+} lobby_waiter;
+static lobby_waiter *waiting;
+
+/* A re-read off the loop: its rows, and the generations it was asked at. */
 typedef struct reread {
     lobby_rows rows;
     uint64_t generation, elsewhere;
@@ -147,50 +156,83 @@ typedef struct reread {
 
 static void reread_start(void);
 
+/* The waiters the cache answers now are told (list NULL: the server
+** stops, or the list could not be kept). */
+static void answer_waiting(int stopping) {
+    lobby_waiter **link = &waiting;
+    while (*link) {
+        lobby_waiter *w = *link;
+        if (!stopping && w->generation > cached_generation) {
+            link = &w->next;
+            continue;
+        }
+        *link = w->next;
+        w->done(stopping ? NULL : cached_list, stopping ? NULL : cached_message, w->ctx);
+        free(w);
+    }
+}
+
 static void reread_done(void *ctx, int rc, const char *err) {
     reread *r = ctx;
     (void)err;
     rereading = 0;
-    char *list = rows_json(&r->rows, rc != TABLE_UNANSWERED);
-    if (rc != TABLE_UNANSWERED) keep(list, r->generation, r->elsewhere);
+    int stopping = rc == TABLE_UNANSWERED;
+    char *list = rows_json(&r->rows, !stopping);
+    if (!stopping) keep(list, r->generation, r->elsewhere);
     else free(list);
-    /* a change heard while it read: one more */
-    if (rc != TABLE_UNANSWERED && r->elsewhere != elsewhere) reread_start();
+    answer_waiting(stopping);
+    /* a change made or heard while it read: one more */
+    if (!stopping && (waiting || r->elsewhere != elsewhere)) reread_start();
     free(r);
 }
 
 static void reread_start(void) {
     reread *r = calloc(1, sizeof *r);
-    if (!r) return; /* the next request tries again */
+    if (!r) { /* the next request tries again */
+        answer_waiting(1);
+        return;
+    }
     r->generation = tables_generation();
     r->elsewhere = elsewhere;
     rereading = 1;
     tables_later("lobby", rows_read, reread_done, r);
 }
 
-/* Only another node's change since the list was read: on PostgreSQL it is
-** read again off the loop (reread_start), and meanwhile the lobby answers
-** with the list it has, a moment old, as another node's changes always
-** reach it a moment late.  A change of this node's tables reads it at
-** once. */
+/* Reads the list on the loop when it is out of date (SQLite, where that
+** takes microseconds). */
 static int refresh(void) {
     uint64_t now = tables_generation();
     if (cached_list && cached_generation == now && cached_elsewhere == elsewhere) return 0;
-    if (cached_list && cached_generation == now && tables_later_waits()) {
-        if (!rereading) reread_start();
-        return 0;
-    }
     lobby_rows rows = {0};
     rows_read(tables_store(), &rows, NULL, 0);
     return keep(rows_json(&rows, 1), now, elsewhere);
 }
 
-char *lobby_tables_json(void) {
-    if (refresh()) return NULL;
-    size_t n = strlen(cached_list) + 1;
-    char *copy = malloc(n);
-    if (copy) memcpy(copy, cached_list, n);
-    return copy;
+int lobby_at_hand(void) {
+    return !tables_later_waits() || (cached_list && cached_generation == tables_generation());
 }
 
-const char *lobby_message(void) { return refresh() ? NULL : cached_message; }
+void lobby_later(void (*done)(const char *list, const char *message, void *ctx), void *ctx) {
+    if (!tables_later_waits()) {
+        int failed = refresh();
+        done(failed ? NULL : cached_list, failed ? NULL : cached_message, ctx);
+        return;
+    }
+    uint64_t now = tables_generation();
+    if (cached_list && cached_generation == now) {
+        /* only another node's change since (or none): the list it has, a
+        ** moment old, as another node's changes always reach it a moment
+        ** late; read again meanwhile */
+        if (cached_elsewhere != elsewhere && !rereading) reread_start();
+        done(cached_list, cached_message, ctx);
+        return;
+    }
+    lobby_waiter *w = malloc(sizeof *w);
+    if (!w) {
+        done(NULL, NULL, ctx);
+        return;
+    }
+    *w = (lobby_waiter){.generation = now, .done = done, .ctx = ctx, .next = waiting};
+    waiting = w;
+    if (!rereading) reread_start();
+}

@@ -1013,6 +1013,15 @@ char *protocol_history(const table *t, int seat) {
     return print_free(msg);
 }
 
+/* The lobby's list for a socket that asked (requests.h: it may have closed). */
+static void lobby_told(const char *list, const char *message, void *ctx) {
+    request *r = ctx;
+    (void)list;
+    if (r->s && message) session_send(r->s, message, strlen(message));
+    else if (r->s) protocol_send_error(r->s, "storage", "the lobby's list could not be made");
+    request_free(r);
+}
+
 void protocol_receive(session *s, const char *text, size_t len) {
     const char *end = NULL;
     cJSON *msg = cJSON_ParseWithLengthOpts(text, len, &end, 0);
@@ -1060,8 +1069,8 @@ void protocol_receive(session *s, const char *text, size_t len) {
         else rematch_request(s, decline);
     }
     else if (!strcmp(type, "lobby")) {
-        const char *reply = lobby_message();
-        if (reply) session_send(s, reply, strlen(reply));
+        request *r = request_new(s);
+        if (r) lobby_later(lobby_told, r);
         else protocol_send_error(s, "storage", "out of memory");
     } else if (!strcmp(type, "ping")) session_send(s, "{\"type\":\"pong\"}", 15);
     else {

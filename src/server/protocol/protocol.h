@@ -53,12 +53,15 @@ struct cJSON;
 struct table_seat;
 void protocol_seat_player(struct cJSON *o, const struct table_seat *ts);
 
-/* lobby.c: the tables to list (docs/protocol.md, `lobby`) as a JSON array
-** text, malloc'd; NULL when out of memory. */
-char *lobby_tables_json(void);
-/* lobby.c: the lobby message (docs/protocol.md), built once per
-** tables_generation; owned by lobby.c (valid until the next call). */
-const char *lobby_message(void);
+/* lobby.c: the tables to list (docs/protocol.md, `lobby`): done(list, message,
+** ctx) with the list as a JSON array and the lobby message around it (both
+** lobby.c's, valid during the call), or both NULL when it could not be made
+** (out of memory) or the server stops.  At once when the list is up to
+** date (or on SQLite); else once it was read again off the loop, holding
+** every change of this node's tables made before the call. */
+void lobby_later(void (*done)(const char *list, const char *message, void *ctx), void *ctx);
+/* Whether lobby_later would answer at once. */
+int lobby_at_hand(void);
 /* lobby.c: another node changed what the lobby shows (nodes.c): the list
 ** is read again at its next ask. */
 void lobby_stale(void);

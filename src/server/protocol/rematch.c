@@ -156,7 +156,8 @@ static void link_run(table *t, void *ctx) {
 ** link to it waits for its turn at the old table. */
 static void rematch_made(table *next, void *ctx, int rc, const char *code, const char *msg) {
     request *r = ctx;
-    table *t = rc == TABLE_UNANSWERED ? NULL : tables_find(r->table); /* not at the stop */
+    /* not at the stop; an old table no longer here has no offer to end */
+    table *t = rc == TABLE_UNANSWERED ? NULL : (table *)tables_loaded(r->table);
     offer *o = t ? find_offer(t->id) : NULL;
     if (o && o->making) drop_offer(o);
     if (rc || !t) {

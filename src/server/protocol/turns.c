@@ -315,31 +315,6 @@ void turns_my_games_later(int found, const player *me,
     tables_later(key, seats_read, seats_done, g);
 }
 
-/* turns_my_games's answer, kept by the job's done. */
-typedef struct games_sync {
-    char *text;
-    unsigned status;
-} games_sync;
-
-static void games_kept(char *text, unsigned status, void *ctx) {
-    games_sync *a = ctx;
-    a->text = text;
-    a->status = status;
-}
-
-char *turns_my_games(int found, const player *me, unsigned *status) {
-    games_sync a = {NULL, 500};
-    games_job *g = games_job_new(found, me, games_kept, &a);
-    if (g) { /* the same jobs, run here on the loop's store */
-        char err[512];
-        int missing = mark_missing(g, seats_read(tables_store(), g, err, sizeof err));
-        if (missing > 0) others_read(tables_store(), g, err, sizeof err);
-        games_done(g, missing < 0 ? -1 : 0, err);
-    }
-    *status = a.status;
-    return a.text;
-}
-
 /* The answer to "my games": the games ordered, as JSON (malloc'd, NULL
 ** out of memory), and its status. */
 static char *games_answer(my_game *games, int n, unsigned *status) {

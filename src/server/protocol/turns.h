@@ -37,9 +37,5 @@ void turns_relay(int64_t player_id, const char *table_id, const char *text);
 ** error body), freed by done's caller; status the HTTP status. */
 void turns_my_games_later(int found, const player *me,
                           void (*done)(char *text, unsigned status, void *ctx), void *ctx);
-/* The same answer at once, read on the loop (waiting for the store): JSON
-** text (malloc'd; NULL out of memory) and its HTTP status (200, 401
-** nobody, 500 storage).  Kept while routes.c calls it. */
-char *turns_my_games(int found, const player *me, unsigned *status);
 
 #endif

@@ -190,9 +190,14 @@ static const char *const PG_UPGRADE[PG_SCHEMA_VERSION] = {[6] = PG_V7_ATTEMPTS,
 #define PG_TABLE_COLUMNS                                                             \
     "id, game, seed, seq, finished, created, updated, seed_chosen, end_reason,"      \
     " rated, private, clock, bot_level, rematch_of, rematch, creator, turn_since,"   \
-    " invite_until, creator_addr"
-#define PG_SEAT_COLUMNS \
-    "table_id, seat, spec, token_hash, resigned, forfeit, player, clock_ms, invite"
+    " invite_until, creator_addr, " PG_PLAYER_OF("tables.creator")
+#define PG_SEAT_COLUMNS                                                              \
+    "table_id, seat, spec, token_hash, resigned, forfeit, player, clock_ms, invite, " \
+    PG_PLAYER_OF("seats.player")
+/* The name and kind of the player a column holds (store_seat.player_name). */
+#define PG_PLAYER_OF(column)                                                         \
+    "(SELECT name FROM players WHERE id = " column "),"                              \
+    " (SELECT kind FROM players WHERE id = " column ")"
 
 /* ---- opening ---------------------------------------------------------- */
 
@@ -721,6 +726,8 @@ static int pg_table_row(const PGresult *r, int i, store_table *out, const char *
     out->turn_since = store_pg_int(r, i, 16);
     out->invite_until = store_pg_int(r, i, 17);
     store_pg_text(r, i, 18, out->creator_addr, sizeof out->creator_addr);
+    store_pg_text(r, i, 19, out->creator_name, sizeof out->creator_name);
+    store_pg_text(r, i, 20, out->creator_kind, sizeof out->creator_kind);
     return 0;
 }
 
@@ -749,6 +756,8 @@ static int pg_seats(const PGresult *r, int *row, store_table *out, const char *c
         seat->player = store_pg_int(r, i, 6);
         seat->clock_ms = PQgetisnull(r, i, 7) ? -1 : store_pg_int(r, i, 7);
         seat->invite = (int)store_pg_int(r, i, 8);
+        store_pg_text(r, i, 9, seat->player_name, sizeof seat->player_name);
+        store_pg_text(r, i, 10, seat->player_kind, sizeof seat->player_kind);
         out->nseats = n + 1;
     }
     if (out->nseats < 1) return store_fail(err, errsize, context, "the table has no seats");

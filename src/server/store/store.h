@@ -38,6 +38,8 @@
 #define STORE_REASON_MAX 256 /* why a seat forfeited */
 #define STORE_END_REASON_MAX 32 /* why a table ended before its game did */
 #define STORE_CLOCK_MAX 32      /* a clock's text */
+#define STORE_NAME_MAX 24       /* a player's name, in bytes */
+#define STORE_KIND_MAX 16       /* a player's kind: "account", "guest", "bot" */
 
 typedef struct store store;
 
@@ -50,6 +52,11 @@ typedef struct store_seat {
     int64_t player;    /* players.id the seat is bound to (claimed or invited), 0: none */
     int64_t clock_ms;  /* a real-time clock's milliseconds left, -1: no clock */
     int invite;        /* 1: player was invited and has not accepted yet */
+    /* PostgreSQL: player's name and kind, read with the seat, so that a
+    ** table is built on the loop without asking the players (issue 36);
+    ** kind "": not read (SQLite, where asking takes microseconds) */
+    char player_name[STORE_NAME_MAX + 1];
+    char player_kind[STORE_KIND_MAX];
 } store_seat;
 
 typedef struct store_table {
@@ -68,6 +75,8 @@ typedef struct store_table {
     int64_t turn_since; /* unix ms when the clock that runs now started, 0: none runs */
     int64_t invite_until; /* unix seconds when waiting invitations expire, 0: none waits */
     char creator_addr[64]; /* the creating client's address, "" unknown */
+    char creator_name[STORE_NAME_MAX + 1]; /* as a seat's player_name and player_kind */
+    char creator_kind[STORE_KIND_MAX];
     int nseats;
     store_seat seats[5];
     int64_t seq;       /* changes so far (docs/protocol.md) */
@@ -187,7 +196,6 @@ int store_set_clocks(store *db, const char *id, int nseats, const int64_t *ms,
 ** account or bot is found by its name's key (the name folded as players.c
 ** folds it: unique among accounts and bots, not guests).  A login keeps
 ** only its token's SHA-256.  Times are unix seconds. */
-#define STORE_NAME_MAX 24      /* a player's name, in bytes */
 #define STORE_PASSWORD_MAX 128 /* an Argon2id string, with its NUL */
 
 typedef struct store_player {
@@ -340,7 +348,6 @@ void store_chat_lines_free(store_chat_line *lines, int n);
 
 /* ---- ratings, results, profiles, the leaderboard (sqlite_ratings.c, pg_ratings.c) */
 
-#define STORE_KIND_MAX 16  /* "account", "guest", "bot" */
 #define STORE_GAME_MAX 64  /* a game's name, as tafel_game_name gives it */
 
 /* A Glicko-2 rating (glicko2.c reckons it; the store only keeps it). */

@@ -221,7 +221,10 @@ void table_seat_from_store(table_seat *to, const store_seat *from) {
     to->invite = from->invite;
     /* the name and kind: from the players (a player gone from the file
     ** would be a broken file: the seat then shows no name) */
-    if (from->player && players_get(from->player, &to->who) != 1) to->who.id = from->player;
+    if (from->player && !players_of_row(from->player, from->player_name, from->player_kind,
+                                        &to->who) &&
+        players_get(from->player, &to->who) != 1)
+        to->who.id = from->player;
 }
 
 static void seat_to_store(const table_seat *from, store_seat *to) {
@@ -312,7 +315,10 @@ static table *table_from_stored(const store_table *st, const player *creator, ch
     snprintf(t->rematch_of, sizeof t->rematch_of, "%s", st->rematch_of);
     snprintf(t->rematch, sizeof t->rematch, "%s", st->rematch);
     if (st->creator && creator) t->creator = *creator;
-    else if (st->creator && players_get(st->creator, &t->creator) != 1) t->creator.id = st->creator;
+    else if (st->creator &&
+             !players_of_row(st->creator, st->creator_name, st->creator_kind, &t->creator) &&
+             players_get(st->creator, &t->creator) != 1)
+        t->creator.id = st->creator;
     snprintf(t->creator_addr, sizeof t->creator_addr, "%s", st->creator_addr);
     t->invite_until = st->invite_until;
     for (int i = 0; i < st->nactions; i++) {
@@ -413,11 +419,14 @@ static void table_reload(table *t) {
     else table_commit(t, &r->c, &reread_kind, NULL);
 }
 
-/* A new table's commit was in doubt: loaded when it was stored after all. */
-static void table_reread_new(const char *id) {
-    table *made = tables_find(id);
+static void reread_new_found(table *made, int elsewhere, void *ctx) {
+    (void)elsewhere, (void)ctx;
     if (made) table_advance(made);
 }
+
+/* A new table's commit was in doubt: loaded when it was stored after all
+** (claimed and read on the pool). */
+static void table_reread_new(const char *id) { tables_find_later(id, reread_new_found, NULL); }
 
 static void remove_table(table *t);
 
@@ -644,8 +653,6 @@ table *tables_read(const char *id) {
 }
 
 void tables_read_free(table *t) { table_free(t); }
-
-table *tables_find(const char *id) { return tables_find_here(id, NULL); }
 
 table *tables_find_here(const char *id, int *elsewhere) {
     if (elsewhere) *elsewhere = 0;

@@ -233,10 +233,12 @@ void tables_close(void);
 ** those it claims, its own, unowned or orphaned); how many, or -1. */
 int tables_restore(char *err, size_t errsize);
 
-table *tables_find(const char *id);
-/* As tables_find; acting for a node, a table not in memory is claimed
-** before it is loaded, and when a live other node owns it *elsewhere is
-** set (1) and NULL returned (the client is sent on: docs/protocol.md). */
+/* Table id, in memory or loaded from the store (a finished table of an
+** earlier run) -- waiting for the store: SQLite's, or a server that acts
+** for no node; tables_find_later otherwise.  Acting for a node, a table
+** not in memory is claimed before it is loaded, and when a live other node
+** owns it *elsewhere is set (1) and NULL returned (the client is sent on:
+** docs/protocol.md). */
 table *tables_find_here(const char *id, int *elsewhere);
 /* The same for a join, without waiting on the loop: fn(t, elsewhere, ctx)
 ** is called at once when the table is in memory or this node acts for

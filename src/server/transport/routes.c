@@ -429,9 +429,9 @@ static char *record_json(const table *t) {
 
 /* An answer that tells of changes (the lobby, a record): with --durable it
 ** waits until the changes before it are synced, as a socket's messages do
-** (sockets.c); the timer looks again every 2 ms.  Only these wait: a
-** pipelined request behind a waiting answer closes the connection
-** (LWS_CALLBACK_HTTP_DROP_PROTOCOL). */
+** (sockets.c); the timer looks again every 2 ms.  Only these wait, and
+** those read off the loop (below): a pipelined request behind a waiting
+** answer closes the connection (LWS_CALLBACK_HTTP_DROP_PROTOCOL). */
 static int send_synced_json(struct lws *wsi, http_session *h, char *text) {
     uint64_t commit = syncer_committed();
     if (!text || commit <= syncer_synced()) return send_json(wsi, HTTP_STATUS_OK, text);
@@ -538,7 +538,14 @@ static int is_ratings_route(const char *uri) {
 ** files never wait, though the browser sends the cookie with each. */
 static int reads_store(const char *uri) {
     return is_ratings_route(uri) || !strncmp(uri, "/t/", 3) || !strcmp(uri, "/api/my-games") ||
-           !strcmp(uri, "/api/me");
+           !strcmp(uri, "/api/me") || !strcmp(uri, "/api/tables");
+}
+
+/* What an answer read later holds: a copy of the JSON and its status. */
+static void keep_json(deferred *d, const char *text, unsigned status) {
+    free(d->json);
+    d->json = text ? strdup(text) : NULL;
+    d->status = d->json ? status : 500;
 }
 
 static void deferred_free(deferred *d) {
@@ -590,6 +597,30 @@ static void table_found(table *t, int elsewhere, void *ctx) {
     deferred_ready(d);
 }
 
+static void my_games_read(char *text, unsigned status, void *ctx) {
+    deferred *d = ctx;
+    if (!d->wsi) {
+        free(text);
+        deferred_free(d);
+        return;
+    }
+    free(d->json);
+    d->json = text;
+    d->status = text ? status : 500;
+    deferred_ready(d);
+}
+
+static void lobby_read(const char *list, const char *message, void *ctx) {
+    deferred *d = ctx;
+    (void)message;
+    if (!d->wsi) {
+        deferred_free(d);
+        return;
+    }
+    keep_json(d, list, HTTP_STATUS_OK);
+    deferred_ready(d);
+}
+
 static void deferred_read_done(void *ctx, int rc, const char *err) {
     deferred *d = ctx;
     if (rc == TABLE_UNANSWERED || !d->wsi) {
@@ -602,6 +633,14 @@ static void deferred_read_done(void *ctx, int rc, const char *err) {
         tables_find_later(id, table_found, d); /* claimed and loaded on the pool */
         return;
     }
+    if (!strcmp(d->uri, "/api/my-games")) {
+        turns_my_games_later(d->found, &d->who, my_games_read, d);
+        return;
+    }
+    if (!strcmp(d->uri, "/api/tables")) {
+        lobby_later(lobby_read, d);
+        return;
+    }
     deferred_ready(d);
 }
 
@@ -609,10 +648,12 @@ static void deferred_read_done(void *ctx, int rc, const char *err) {
 ** it is to be answered now. */
 static int defer(struct lws *wsi, http_session *h, const char *uri) {
     if (!tables_later_waits()) return 0;
-    if (!reads_store(uri)) return 0;
+    /* the lobby's list at hand answers at once: a pipelined request
+    ** behind a waiting answer closes its connection (above) */
+    if (!reads_store(uri) || (!strcmp(uri, "/api/tables") && lobby_at_hand())) return 0;
     char token[PLAYERS_TOKEN_MAX + 1];
     size_t token_len = players_request_token(wsi, token, sizeof token);
-    if (!token_len && !is_ratings_route(uri) && strncmp(uri, "/t/", 3))
+    if (!token_len && (!strcmp(uri, "/api/me") || !strcmp(uri, "/api/my-games")))
         return 0; /* nobody's: answered without the store */
     deferred *d = calloc(1, sizeof *d);
     if (!d) return 0;
@@ -627,21 +668,43 @@ static int defer(struct lws *wsi, http_session *h, const char *uri) {
     if (token_len || is_ratings_route(uri))
         tables_later(token_len ? token : uri, deferred_read, deferred_read_done, d);
     else
-        deferred_read_done(d, 0, ""); /* a table's address without a login: its claim only */
+        deferred_read_done(d, 0, ""); /* no login to read: the rest only */
     return 1;
+}
+
+/* The same, answered at once (no threads: SQLite). */
+static void lobby_read_now(const char *list, const char *message, void *ctx) {
+    (void)message;
+    keep_json(ctx, list, HTTP_STATUS_OK);
+}
+
+static void my_games_read_now(char *text, unsigned status, void *ctx) {
+    deferred *d = ctx;
+    d->json = text;
+    d->status = status;
 }
 
 static int route(struct lws *wsi, http_session *h, const char *uri, deferred *d) {
     int rc;
     if (players_route_get(wsi, uri, &rc)) return rc;
     if (!strcmp(uri, "/api/games")) return send_json(wsi, HTTP_STATUS_OK, protocol_games());
-    if (!strcmp(uri, "/api/tables")) return send_synced_json(wsi, h, lobby_tables_json());
-    if (!strcmp(uri, "/api/my-games")) {
-        unsigned status;
-        player me;
-        int found = players_of_request(wsi, &me);
-        char *text = turns_my_games(found, &me, &status);
-        return send_json(wsi, status, text);
+    if (!strcmp(uri, "/api/tables") || !strcmp(uri, "/api/my-games")) {
+        int lobby = !strcmp(uri, "/api/tables");
+        deferred now = {0}; /* not deferred: read at once (SQLite) */
+        if (!d) {
+            d = &now;
+            if (lobby) {
+                lobby_later(lobby_read_now, d);
+            } else {
+                d->found = players_of_request(wsi, &d->who);
+                turns_my_games_later(d->found, &d->who, my_games_read_now, d);
+            }
+        }
+        char *text = d->json;
+        d->json = NULL;
+        if (!text) return send_json(wsi, 500, protocol_http_error("storage", "out of memory"));
+        if (d->status == HTTP_STATUS_OK && lobby) return send_synced_json(wsi, h, text);
+        return send_json(wsi, d->status, text);
     }
     if (!strcmp(uri, "/")) return send_file(wsi, "/index.html");
     if (!strcmp(uri, "/tafel.wasm")) return send_wasm(wsi);

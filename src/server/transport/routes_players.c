@@ -83,7 +83,7 @@ typedef struct players_tx {
     int body_done;       /* the body is whole: the route may run */
     hasher_job *to_hash; /* made by a job: handed to the hasher on the loop */
     hasher_job *hashed;  /* back from the hasher, for the job after it */
-    char token[129];     /* the request's "tafel_session" cookie */
+    char token[PLAYERS_TOKEN_MAX + 1]; /* the request's "tafel_session" cookie */
     size_t token_len;
     char addr[64];
     player who;          /* the caller, at the request */
@@ -275,25 +275,6 @@ int players_route_get(struct lws *wsi, const char *uri, int *rc) {
 
 /* ---- POST ------------------------------------------------------------- */
 
-/* The request's "tafel_session" token, copied (NUL-terminated) for a job
-** to look up: 1, or 0 when it has none. */
-static int request_token(struct lws *wsi, char token[129], size_t *len) {
-    char header[2048];
-    *len = 0;
-    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_COOKIE);
-    if (n <= 0 || n >= (int)sizeof header ||
-        lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_HTTP_COOKIE) <= 0)
-        return 0;
-    size_t found;
-    const char *value = cookie_value(header, PLAYERS_COOKIE, &found);
-    if (!value || found == 0 || found > 128) return 0;
-    memcpy(token, value, found);
-    token[found] = '\0';
-    *len = found;
-    sodium_memzero(header, sizeof header);
-    return 1;
-}
-
 int players_post_begin(struct lws *wsi, http_session *h, const char *uri) {
     int route = -1;
     for (size_t i = 0; i < sizeof ROUTES / sizeof *ROUTES; i++)
@@ -326,7 +307,8 @@ int players_post_begin(struct lws *wsi, http_session *h, const char *uri) {
     tx->route = (post_route)route;
     sockets_client_address(wsi, tx->addr, sizeof tx->addr);
     h->tx = tx;
-    if (request_token(wsi, tx->token, &tx->token_len)) tx_later(tx, TX_WHO);
+    if ((tx->token_len = players_request_token(wsi, tx->token, sizeof tx->token)))
+        tx_later(tx, TX_WHO);
     if (length == 0) return players_post_complete(wsi, h);
     return 0;
 }
@@ -757,9 +739,10 @@ size_t players_request_token(struct lws *wsi, char *token, size_t size) {
         return 0;
     size_t len;
     const char *value = cookie_value(header, PLAYERS_COOKIE, &len);
-    if (!value || len == 0 || len > 128 || len >= size) return 0;
+    if (!value || len == 0 || len > PLAYERS_TOKEN_MAX || len >= size) return 0;
     memcpy(token, value, len);
     token[len] = 0;
+    sodium_memzero(header, sizeof header);
     return len;
 }
 

@@ -162,3 +162,32 @@ test('a request whose connection closes while its read waits leaves the server w
     c.close();
     assert.equal(server.proc.exitCode, null, server.stderr());
   });
+
+test('the lobby after a change here is read off the loop, and holds that change', { skip },
+  async () => {
+    const server = await startServer();
+    const c = await Client.connect(server);
+    await c.request({ type: 'lobby' }, 'lobby');
+    const made = await createTable(c, 'cardcassonne', ['human', 'medium'], 4);
+    const lock = await lockTables(server.db, ['tables']);
+    try {
+      const list = getJsonAs(server, '/api/tables');
+      c.send({ type: 'lobby' });
+      assert.equal(await settlesWithin(list, 300), false, 'the list waits for the lock');
+      const other = await Client.connect(server);
+      const pong = await timed(other.request({ type: 'ping' }, 'pong'));
+      assert.ok(pong.ms < PROMPT_MS, `a ping took ${pong.ms} ms`);
+      const games = await timed(getJsonAs(server, '/api/games'));
+      assert.ok(games.ms < PROMPT_MS, `/api/games took ${games.ms} ms`);
+      other.close();
+      assert.equal(c.queue.filter((m) => m.type === 'lobby').length, 0, 'the socket waits too');
+      await lock.release();
+      const listed = (await list).json.map((t) => t.table);
+      assert.ok(listed.includes(made.table), `the new table is listed: ${listed}`);
+      const lobby = await c.next('lobby');
+      assert.ok(lobby.tables.some((t) => t.table === made.table));
+      c.close();
+    } finally {
+      await lock.release();
+    }
+  });

@@ -257,6 +257,9 @@ test('two people at one screen in Cardcassonne: one hand never shows on the othe
     moves++;
   }
   assert.ok(passes > 10, `the device was passed: ${passes} times`);
+  // people at one screen are neither "online" nor "away" in the seat bar
+  assert.equal(await page.locator('.flag.online, .flag.offline').count(), 0,
+    'a table on this device shows no online pill');
   // the record, as the lobby exports it
   const table = new URL(page.url()).searchParams.get('local');
   await page.goto(site.url);

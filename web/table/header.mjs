@@ -165,7 +165,8 @@ export function createHeader() {
                 flags.push(h("span", {class: "flag resigned", text: t("page.seats.forfeited"),
                                       title: t("page.seats.forfeit_why", {why: seat.forfeit})}));
             } else if (seat.resigned) flags.push(h("span", {class: "flag resigned", text: t("page.seats.resigned")}));
-            if (seat.kind === "human" && i !== st.seat) {
+            // people at one screen (a table on this device) are neither online nor away
+            if (seat.kind === "human" && i !== st.seat && !seat.here) {
                 flags.push(h("span", {class: `flag ${seat.connected ? "online" : "offline"}`,
                                       text: t(seat.connected ? "page.seats.online" : "page.seats.away")}));
             }

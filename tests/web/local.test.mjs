@@ -179,6 +179,15 @@ test('a reload mid-game goes on; the record exported, replayed natively, importe
   assert.equal((await tableState(page)).status, 'over');
   const scores = await page.evaluate(() => JSON.parse(document.getElementById('app')?.dataset.scores ?? '[]'));
 
+  // the finished table's own record link gives the record from the device (a
+  // static host has no /t/<table>/record), which the native program replays
+  const [own] = await Promise.all([page.waitForEvent('download'),
+    page.locator('.replay-panel a.replay-record').click()]);
+  const ownFile = join(tempDir(), 'own.json');
+  await own.saveAs(ownFile);
+  const ownEnd = JSON.parse((await run(TAFEL, ['replay', ownFile, '--json'])).stdout);
+  assert.deepEqual([ownEnd.terminal, ownEnd.scores], [true, scores], 'the table\'s record link');
+
   // export from the lobby: a download of the record
   await page.goto(site.url);
   const [download] = await Promise.all([page.waitForEvent('download'),

@@ -11,6 +11,7 @@ import {playerName} from "../table/seats.mjs";
 import {gameName} from "./params.mjs";
 import {ago} from "./ago.mjs";
 import {localTableHref} from "../net/site.mjs";
+import {downloadJson} from "../table/download.mjs";
 
 /** @typedef {import("../local/connection.mjs").LocalConnection} LocalConnection */
 /** @typedef {import("../types.js").DeviceGame} DeviceGame */
@@ -67,13 +68,7 @@ export function deviceGames(local, kept) {
 
     /** Saves the record as a file the browser downloads. @param {DeviceGame} g */
     async function exportGame(g) {
-        const record = await local.exportRecord(g.table);
-        const blob = new Blob([JSON.stringify(record) + "\n"], {type: "application/json"});
-        const a = h("a", {href: URL.createObjectURL(blob), download: `tafel-${gameName(g.game)}-${g.table}.json`});
-        document.body.append(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+        downloadJson(await local.exportRecord(g.table), `tafel-${gameName(g.game)}-${g.table}.json`);
     }
 
     /** @param {DeviceGame} g */

@@ -13,6 +13,7 @@
 // notation in its tooltip.
 
 import {h} from "./dom.mjs";
+import {downloadJson} from "./download.mjs";
 import {logLine} from "./log.mjs";
 import {scoreList} from "./plot.mjs";
 import {sentencesOf} from "../words/tell.mjs";
@@ -61,8 +62,7 @@ export function createReplay(table, io) {
     const el = h("section", {class: "panel replay-panel", hidden: true, "aria-labelledby": "replay-title"},
         h("h2", {id: "replay-title", text: t("page.replay.title")}),
         h("p", {class: "small"}, load, " ",
-          h("a", {href: `/t/${table}/record`, download: `tafel-${table}.json`,
-                  text: t("page.replay.record")})),
+          recordLink()),
         body);
 
     const slider = h("input", {type: "range", min: "0", max: "0", value: "0", "aria-label": t("page.replay.step"),
@@ -96,6 +96,20 @@ export function createReplay(table, io) {
         e.preventDefault();
         e.stopPropagation();   // the board's own keys must not move it too
     });
+
+    /** The record's link: the server's, or (a table on this device) one
+    ** that saves the record the device holds. */
+    function recordLink() {
+        const name = `tafel-${table}.json`;
+        const record = io.record;
+        if (!record) return h("a", {href: `/t/${table}/record`, download: name, text: t("page.replay.record")});
+        return h("a", {href: "#", class: "replay-record", text: t("page.replay.record"),
+                       onclick: (/** @type {Event} */ e) => {
+                           e.preventDefault();
+                           record().then((r) => downloadJson(r, name),
+                                         (err) => { status.textContent = String(err?.message ?? err); });
+                       }});
+    }
 
     /** @returns {Promise<GameRecord>} */
     async function fetchRecord() {

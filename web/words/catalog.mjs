@@ -141,7 +141,11 @@ export class Catalog {
             else if (this.has(`${gained}_other`)) items.push(this.phrase(gained, v, f, seat));
             else items.push(`${this.seat(seat)} ${v}`);
         });
-        return items.length ? this.list(items) : this.text("common.nobody");
+        if (items.length) return this.list(items);
+        // every seat at 0: "nobody" tells a score, but not totals that are level
+        // at 0 ("level (nobody)"), which say so in their own words
+        const none = `common.per_seat.${field}_none`;
+        return this.text(this.has(none) ? none : "common.nobody");
     }
 
     /**

@@ -289,3 +289,16 @@ export function tn(key, n, fields) {
 export function seatWord(seat) {
     return current.seat(seat);
 }
+
+/**
+ * A bot as a person reads it, from its spec: a level or bot the catalog
+ * names (common.bot.<spec>: "medium" is "gemiddeld" in Dutch), else the
+ * spec as it was typed ("mcts:ms=500" is notation, the same in every
+ * language).  Every place that shows a bot to a person names it by this.
+ * @param {string | null | undefined} spec
+ */
+export function botWord(spec) {
+    if (!spec) return "?";
+    const key = `common.bot.${spec}`;
+    return current.has(key) ? current.text(key) : spec;
+}

@@ -307,7 +307,11 @@ static void put_per_seat(const fill *f, const char *field, const cJSON *array, t
             put_number(t, n);
         }
     }
-    if (count == 0) puts_(t, cli_catalog_get(f->c, "common.nobody"));
+    if (count == 0) { /* every seat at 0: a total's own words ("both at 0"), else "nobody" */
+        char none[160];
+        snprintf(none, sizeof none, "common.per_seat.%s_none", field);
+        puts_(t, cli_catalog_get(f->c, cli_catalog_has(f->c, none) ? none : "common.nobody"));
+    }
 }
 
 static void put_field(const fill *f, const char *name, const char *key, text *t) {

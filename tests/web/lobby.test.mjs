@@ -5,8 +5,10 @@
 // from the form is listed, a finished one under "finished" with a link
 // that opens its end and replay, one nobody has moved at for days is
 // marked so; in the pseudo-language nothing the lobby shows is without
-// the catalog's markers; and on a phone it fits the screen with touch
-// targets of at least 44 x 44 px.
+// the catalog's markers; on a phone it fits the screen with touch
+// targets of at least 44 x 44 px; and in Dutch, German and Italian the
+// seat choices, the tables' seats and a table's seat bar name each bot by
+// its level in that language (botWord), never "Bot medium" or "greedy".
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,9 +23,6 @@ const words = (lang) => ({
   ...JSON.parse(readFileSync(joinPath(WEB, 'i18n', lang, 'lobby.json'), 'utf8')),
 });
 const common = (lang) => JSON.parse(readFileSync(joinPath(WEB, 'i18n', lang, 'common.json'), 'utf8'));
-
-/** The bots' names: names, not words, so no catalog marks them. */
-const BOT_NAMES = ['random', 'greedy', 'mcts', 'easy', 'medium', 'hard'];
 
 let server, browser;
 before(async () => {
@@ -78,9 +77,10 @@ test('in Dutch: each option explained in Dutch, and the game string only under "
   }
   assert.deepEqual(await optionTexts(page, '#nt-opt-farmers'),
     [nl['lobby.option.carcassonne.farmers.value.2000'], nl['lobby.option.carcassonne.farmers.value.modern']]);
-  // the seats: a person or a bot by name, each choice explained
+  // the seats: a person or a bot by its level in Dutch, each choice explained
   assert.equal(await page.locator('#nt-seat-1').inputValue(), 'medium');
-  assert.ok((await optionTexts(page, '#nt-seat-1')).includes(nl['lobby.seat.bot'].replace('{bot}', 'hard')));
+  const hard = nl['lobby.seat.bot'].replace('{bot}', common('nl')['common.bot.hard']);
+  assert.ok((await optionTexts(page, '#nt-seat-1')).includes(hard));
   assert.equal(await page.locator('#nt-seat-1-about').textContent(), nl['lobby.bot.medium']);
   await page.locator('#nt-seat-1').selectOption('random');
   assert.equal(await page.locator('#nt-seat-1-about').textContent(), nl['lobby.bot.random']);
@@ -181,16 +181,13 @@ test('in the pseudo-language every text of the lobby is the catalog\'s', async (
 
   // The connection's state is the table page's words (web/table/status.mjs), checked there.
   const badge = await page.locator('.conn').evaluate((el) => el instanceof HTMLElement ? el.innerText : '');
-  const allowed = ['tafel', ...BOT_NAMES, ...(badge.includes(PSEUDO_OPEN) ? [] : [badge])];
+  // the bots too are the catalog's (common.bot.<spec>), so only the program's name is bare
+  const allowed = ['tafel', ...(badge.includes(PSEUDO_OPEN) ? [] : [badge])];
   assert.deepEqual(await unmarkedTexts(page, allowed), []);
   // the choices of the lists, which a closed list does not show
   const choices = await page.locator('main.lobby select option, header select option')
     .evaluateAll((os) => os.map((o) => o.textContent || ''));
-  const bare = choices.filter((text) => {
-    let rest = text;
-    for (const name of BOT_NAMES) rest = rest.split(name).join('');
-    return !rest.includes(PSEUDO_OPEN) && /\p{L}/u.test(rest);
-  });
+  const bare = choices.filter((text) => !text.includes(PSEUDO_OPEN) && /\p{L}/u.test(text));
   assert.deepEqual(bare, [], 'every choice of a list is the catalog\'s');
   assert.ok((await page.title()).includes(PSEUDO_OPEN), 'the title too');
   assertNoErrors(page);
@@ -270,3 +267,60 @@ test('a chosen seed is for practice tables: the form says so, the table shows it
   assertNoErrors(page, table, other);
   for (const p of [page, table, other]) await p.close();
 });
+
+/** The specs of the bots every server offers, which are English words. */
+const SPECS = ['random', 'greedy', 'mcts', 'easy', 'medium', 'hard'];
+const ENGLISH = new RegExp(`\\b(${SPECS.join('|')})\\b`, 'i');
+
+for (const lang of ['nl', 'de', 'it']) {
+  test(`${lang}: seat choices, tables' seats and seat bar name each bot by its level`, async () => {
+    // a person at seat 0, to move first: the bots wait, and each level sits at a table
+    // (new ones for each language: a seat's link binds the first page's player)
+    const tables = [
+      await newTable(server, 'carcassonne(players=5)',
+        ['human', 'random', 'greedy', 'mcts', 'easy'], 1),
+      await newTable(server, 'cardcassonne(players=3)', ['human', 'medium', 'hard'], 1),
+    ];
+    const level = (spec) => common(lang)[`common.bot.${spec}`];
+    for (const spec of SPECS) {
+      assert.ok(level(spec) && !ENGLISH.test(level(spec)), `${lang}: ${spec}`);
+    }
+    const page = await openLobby(lang);
+
+    const choices = await optionTexts(page, '#nt-seat-1');
+    assert.deepEqual(choices.filter((c) => ENGLISH.test(c)), [],
+      `${lang}: English in the seat choices`);
+    for (const spec of SPECS) {
+      assert.ok(choices.includes(words(lang)['lobby.seat.bot'].replace('{bot}', level(spec))),
+        `${lang}: the choice of ${spec} among ${choices.join(' | ')}`);
+    }
+    if (lang === 'nl') assert.ok(choices.includes('Bot: gemiddeld'), choices.join(' | '));
+
+    for (const t of tables) {
+      const chips = page.locator(`li.table-row[data-table="${t.table}"] .seat-chips`);
+      await chips.waitFor({ timeout: WAIT });
+      const text = await chips.innerText();
+      assert.doesNotMatch(text, ENGLISH, `${lang}: English in the lobby's seats of a table`);
+    }
+    const listed = await page.locator(`li.table-row[data-table="${tables[1].table}"] .seat-chips`)
+      .innerText();
+    assert.ok(listed.includes(level('medium')) && listed.includes(level('hard')), listed);
+    assertNoErrors(page);
+
+    const specs = [['random', 'greedy', 'mcts', 'easy'], ['medium', 'hard']];
+    for (const [i, t] of tables.entries()) {
+      await page.goto(`${t.url(0)}&lang=${lang}`);
+      await page.locator('.turn').waitFor();
+      const bar = page.locator('ol.seats');
+      await bar.locator('li.seat').nth(specs[i].length).waitFor();
+      const text = await bar.innerText();
+      assert.doesNotMatch(text, ENGLISH, `${lang}: English in the seat bar: ${text}`);
+      for (const spec of specs[i]) {
+        assert.ok(text.includes(level(spec)), `${lang}: ${spec} in ${text}`);
+      }
+      if (lang === 'nl' && i === 1) assert.match(text, /bot, gemiddeld/);
+    }
+    assertNoErrors(page);
+    await page.context().close();
+  });
+}

@@ -98,3 +98,26 @@ test('the log: a seat\'s action is a line, a run of chance actions one line, eac
   assert.deepEqual(foldRepeats(['a', 'a', 'b', 'a', 'c']), ['a (3 times)', 'b', 'c']);
   assert.ok(readdirSync(I18N).includes('parts.json'));
 });
+
+test('the Catan card game: totals level at 0 are "both at 0", not "nobody", in every language', () => {
+  const expected = { en: 'both at 0', nl: 'beide op 0', de: 'beide bei 0', it: 'entrambi a 0' };
+  for (const [lang, both] of Object.entries(expected)) {
+    const catalog = catalogOf(I18N, lang, 'catan_cards');
+    const nobody = catalog.text('common.nobody');
+    const level = new Set();
+    // seed 5 has tournaments tied at 0 and a knight token set aside at 0 (the terminal's words)
+    for (const step of steps('catan_cards', 'random,random', 5, -1, lang)) {
+      step.events.forEach((e, i) => {
+        if (!['tournament_tied', 'advantage_set_aside'].includes(e.kind)) return;
+        if (e.totals_by_seat.some((v) => v !== 0)) return;
+        level.add(e.kind);
+        assert.ok(step.words[i].includes(`(${both})`), `${lang}: ${step.words[i]}`);
+        assert.ok(!step.words[i].includes(`(${nobody})`), `${lang}: ${step.words[i]}`);
+        assert.equal(catalog.event(e), step.words[i], `${lang}: the page says it as the terminal does`);
+      });
+    }
+    assert.deepEqual([...level].sort(), ['advantage_set_aside', 'tournament_tied'], lang);
+    // a score of nobody is still "nobody"
+    assert.ok(catalog.event({ kind: 'score', points: [0, 0] }).includes(nobody), lang);
+  }
+});

@@ -1,11 +1,11 @@
 // seat-kinds.mjs -- who may sit at a seat of a new table, in words: a
 // person, each bot the server offers (GET /api/games `bots`), or another
-// bot spec typed in.  A bot is named by its name (a name, not a word to
-// translate); what it does comes from the catalog (lobby.bot.<name>), and
+// bot spec typed in.  A bot is named by its level in the page's language
+// (botWord); what it does comes from the catalog (lobby.bot.<name>), and
 // only for a bot the catalog does not know (an external one) from the
 // server's own summary.
 
-import {t, catalog} from "../words/catalog.mjs";
+import {t, catalog, botWord} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").BotInfo} BotInfo */
 
@@ -21,7 +21,7 @@ export const OTHER = "other…";
 export function seatChoices(bots, other = true) {
     return [
         {value: HUMAN, text: t("lobby.seat.human")},
-        ...bots.map((b) => ({value: b.name, text: t("lobby.seat.bot", {bot: b.name})})),
+        ...bots.map((b) => ({value: b.name, text: t("lobby.seat.bot", {bot: botWord(b.name)})})),
         ...(other ? [{value: OTHER, text: t("lobby.seat.other")}] : []),
     ];
 }

@@ -3,7 +3,7 @@
 
 import {h, copyText} from "../table/dom.mjs";
 import {swatch} from "../table/seats.mjs";
-import {t} from "../words/catalog.mjs";
+import {t, botWord} from "../words/catalog.mjs";
 import {seatLink} from "./tokens.mjs";
 import {gameWords} from "./options.mjs";
 import {gameName} from "./params.mjs";
@@ -46,7 +46,7 @@ export function seatLinks(m, game, seats) {
                    open: t("lobby.made.open_label", {seat})})
         : h("div", {class: "link-row"},
             h("span", {class: "link-label"}, swatch(seat),
-              t("lobby.made.seat_bot", {seat, bot: seats[seat]}))));
+              t("lobby.made.seat_bot", {seat, bot: botWord(seats[seat])}))));
     const first = m.tokens.findIndex((token) => token !== null);
     const sit = first >= 0
         ? h("a", {class: "button primary", href: seatLink(m.table, m.tokens[first]),

@@ -6,7 +6,7 @@
 // is a bot that is not rated.
 
 import {h} from "../table/dom.mjs";
-import {t} from "../words/catalog.mjs";
+import {t, botWord} from "../words/catalog.mjs";
 import {me} from "../account/identity.mjs";
 
 /** The bots that hold ratings. */
@@ -34,7 +34,7 @@ export function tableOptions(onRated = () => {}) {
     function update() {
         const badBot = specs.find((s) => s !== "human" && !s.startsWith("player:") && !RATED_BOTS.includes(s));
         const why = !account ? t("social.new.rated_guest")
-            : badBot !== undefined ? t("social.new.rated_bot", {bot: badBot}) : "";
+            : badBot !== undefined ? t("social.new.rated_bot", {bot: botWord(badBot)}) : "";
         ratedBox.disabled = why !== "";
         if (ratedBox.disabled && ratedBox.checked) {
             ratedBox.checked = false;

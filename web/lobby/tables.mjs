@@ -12,7 +12,7 @@
 
 import {h} from "../table/dom.mjs";
 import {swatch, personName} from "../table/seats.mjs";
-import {t, tn} from "../words/catalog.mjs";
+import {t, tn, botWord} from "../words/catalog.mjs";
 import {seatLink, tokensOf} from "./tokens.mjs";
 import {gameName, optionsOf, parseParam} from "./params.mjs";
 import {gameWords, optionsInWords} from "./options.mjs";
@@ -56,8 +56,10 @@ function when(table) {
  */
 function seatWords(table, seat) {
     const s = table.seats[seat];
-    if (s.kind === "bot" && s.forfeit) return t("lobby.table.seat_forfeit", {seat, bot: s.bot ?? "?"});
-    if (s.kind === "bot") return t("lobby.table.seat_bot", {seat, bot: s.bot ?? "?"});
+    if (s.kind === "bot" && s.forfeit) {
+        return t("lobby.table.seat_forfeit", {seat, bot: botWord(s.bot)});
+    }
+    if (s.kind === "bot") return t("lobby.table.seat_bot", {seat, bot: botWord(s.bot)});
     const name = personName(s);
     if (name && table.status === "over") return t("social.lobby.seat_named", {seat, name});
     if (name) return t(s.taken ? "social.lobby.seat_here" : "social.lobby.seat_away", {seat, name});

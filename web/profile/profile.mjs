@@ -45,7 +45,7 @@ export function profileHref(name) {
  */
 export function playerLink(name, kind) {
     if (kind === "guest") return h("span", {class: "player-name", text: shownName(name, kind)});
-    return h("a", {class: "player-name", href: profileHref(name), text: name});
+    return h("a", {class: "player-name", href: profileHref(name), text: shownName(name, kind)});
 }
 
 /**
@@ -250,7 +250,7 @@ export function profileView(p) {
     const games = [...new Set([...Object.keys(p.ratings), ...Object.keys(p.games)])].sort();
     return h("main", {class: "profile"},
         h("section", {class: "card profile-head"},
-            h("h2", {class: "profile-name", text: p.name}),
+            h("h2", {class: "profile-name", text: shownName(p.name, p.kind)}),
             h("p", {class: "muted"},
                 t(p.kind === "bot" ? "ratings.kind.bot" : "ratings.kind.account"),
                 " · ",

@@ -11,7 +11,7 @@
 
 import {h} from "./dom.mjs";
 import {swatch, seatName} from "./seats.mjs";
-import {t} from "../words/catalog.mjs";
+import {t, botWord} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").ClockInfo} ClockInfo */
@@ -131,7 +131,7 @@ export function createClock(claim) {
         s.seats.forEach((seat, i) => {
             if (seat.forfeit !== "time") return;
             if (seat.kind === "bot" && !seat.resigned) {
-                lines.push(t("clocks.timeout.bot", {seat: i, bot: seat.bot ?? "?"}));
+                lines.push(t("clocks.timeout.bot", {seat: i, bot: botWord(seat.bot)}));
             } else if (s.status === "over" && s.reason === "timeout") {
                 lines.push(t("clocks.timeout.lost", {seat: i, seats: s.winners ?? []}));
             }

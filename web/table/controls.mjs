@@ -6,7 +6,7 @@
 // which bot takes the seat (after it the link no longer plays).
 
 import {h} from "./dom.mjs";
-import {t} from "../words/catalog.mjs";
+import {t, botWord} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").BotInfo} BotInfo */
@@ -34,12 +34,13 @@ export function createControls(send, bots) {
             const yes = h("button", {type: "button", class: "danger", text: t("page.controls.resign"),
                                      onclick: () => { send("resign"); close(); }});
             confirm.replaceChildren(
-                h("p", {text: t("page.controls.resign_confirm", {bot: "greedy"})}),
+                h("p", {text: t("page.controls.resign_confirm", {bot: botWord("greedy")})}),
                 h("div", {class: "button-row"}, yes, no));
         } else {
             const choices = bots.map((b) => b.name);
             const select = h("select", {id: "hand-bot", "aria-label": t("page.controls.bot_label")},
-                ...choices.map((c) => h("option", {value: c, text: t("page.player.bot", {bot: c})})));
+                // the label says "Bot:", so each choice is the level alone
+                ...choices.map((c) => h("option", {value: c, text: botWord(c)})));
             select.value = choices.includes("medium") ? "medium" : choices[0] ?? "greedy";
             const yes = h("button", {type: "button", class: "danger", text: t("page.controls.hand_over"),
                                      onclick: () => { send("hand_over", {bot: select.value}); close(); }});

@@ -9,7 +9,7 @@
 
 import {h} from "./dom.mjs";
 import {seatName, playerLabel, playerName, swatch} from "./seats.mjs";
-import {t, tn} from "../words/catalog.mjs";
+import {t, tn, botWord} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 
@@ -45,7 +45,7 @@ export function turnText(st) {
     const who = st.seats[st.to_move];
     if (!who) return t("page.turn.wait");
     const player = playerName(who, st.to_move, st.seat);
-    if (who.resigned) return t("page.turn.resigned", {player});
+    if (who.resigned) return t("page.turn.resigned", {player, bot: botWord("greedy")});
     return t(who.kind === "bot" ? "page.turn.thinking" : "page.turn.to_move", {player});
 }
 

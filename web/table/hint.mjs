@@ -10,7 +10,7 @@
 // focuses; null takes it away when the hint goes.
 
 import {h} from "./dom.mjs";
-import {t, catalog} from "../words/catalog.mjs";
+import {t, catalog, botWord} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").HintMessage} HintMessage */
@@ -51,7 +51,8 @@ export function createHint(io) {
     /** @type {string | null} the move drawn on the board */
     let drawn = null;
     const button = h("button", {type: "button", class: "hint-button", text: t("page.hint.button"),
-                                title: t("page.hint.title"), onclick: () => request()});
+                                title: t("page.hint.title", {bot: botWord("hard")}),
+                                onclick: () => request()});
     const out = h("div", {class: "hint-out", "aria-live": "polite"});
     const el = h("div", {class: "hint"}, button, out);
 
@@ -76,7 +77,8 @@ export function createHint(io) {
         }
         waitingSeq = st.seq;
         button.disabled = true;
-        out.replaceChildren(h("p", {class: "muted small", text: t("page.hint.thinking")}));
+        out.replaceChildren(h("p", {class: "muted small",
+                                    text: t("page.hint.thinking", {bot: botWord("hard")})}));
     }
 
     /** @param {HintMove} mv @param {string[]} legal */
@@ -118,7 +120,7 @@ export function createHint(io) {
             return;
         }
         out.replaceChildren(
-            h("p", {class: "small muted", text: t("page.hint.intro", {bot: m.bot})}),
+            h("p", {class: "small muted", text: t("page.hint.intro", {bot: botWord(m.bot)})}),
             h("ol", {class: "hint-moves"}, ...m.moves.map((mv) => moveItem(mv, legal))));
         best = legal.includes(m.moves[0].action) ? m.moves[0].action : null;
         draw(best);
@@ -135,7 +137,7 @@ export function createHint(io) {
             waitingSeq = -1;
         }
         button.disabled = !mine || waitingSeq === next.seq;
-        button.title = t(mine ? "page.hint.title" : "page.hint.not_now");
+        button.title = t(mine ? "page.hint.title" : "page.hint.not_now", {bot: botWord("hard")});
     }
 
     /** Shows or hides the notation of each move. @param {boolean} on */

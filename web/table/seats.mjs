@@ -6,7 +6,7 @@
 // and the plot adds a dash pattern per seat, so no colour carries meaning
 // alone.
 
-import {t, seatWord} from "../words/catalog.mjs";
+import {t, seatWord, botWord} from "../words/catalog.mjs";
 
 /** @typedef {import("../types.js").SeatInfo} SeatInfo */
 /** @typedef {import("../types.js").LobbySeat} LobbySeat */
@@ -35,11 +35,13 @@ const GUEST_DEFAULT = /^Guest (\d+)$/;
 /**
  * A player's name as the page shows it: the name they chose, or a guest's
  * default name in the page's language ("Gast 6730"); the server keeps
- * "Guest 6730".  Only a guest's: an account may be called "Guest 12".
+ * "Guest 6730".  Only a guest's: an account may be called "Guest 12".  A
+ * rated bot's name is its level, in the page's language too (botWord).
  * @param {string} name
  * @param {string | null | undefined} kind "account", "guest", "bot" or none
  */
 export function shownName(name, kind) {
+    if (kind === "bot") return botWord(name);
     const m = kind === "guest" ? GUEST_DEFAULT.exec(name) : null;
     return m ? t("social.player.guest_default", {n: m[1]}) : name;
 }
@@ -76,10 +78,13 @@ export function seatNamesOf(seats) {
  */
 export function playerLabel(seat, i, mine = null) {
     const name = personName(seat);
-    if (name && seat.kind === "bot") return t("social.player.bot_for", {name, bot: seat.bot ?? "?"});
+    if (name && seat.kind === "bot") {
+        return t("social.player.bot_for", {name, bot: botWord(seat.bot)});
+    }
     if (name) return i === mine ? t("social.player.you_named", {name: shownName(seat.name ?? "", seat.player)}) : name;
     if (seat.kind === "bot") {
-        return t(i === mine ? "page.player.bot_yours" : "page.player.bot", {bot: seat.bot ?? "?"});
+        const bot = botWord(seat.bot);
+        return t(i === mine ? "page.player.bot_yours" : "page.player.bot", {bot});
     }
     return t(i === mine ? "page.player.you" : "page.player.human");
 }

@@ -141,7 +141,11 @@ export class Catalog {
             else if (this.has(`${gained}_other`)) items.push(this.phrase(gained, v, f, seat));
             else items.push(`${this.seat(seat)} ${v}`);
         });
-        return items.length ? this.list(items) : this.text("common.nobody");
+        if (items.length) return this.list(items);
+        // every seat at 0: "nobody" tells a score, but not totals that are level
+        // at 0 ("level (nobody)"), which say so in their own words
+        const none = `common.per_seat.${field}_none`;
+        return this.text(this.has(none) ? none : "common.nobody");
     }
 
     /**
@@ -284,4 +288,17 @@ export function tn(key, n, fields) {
 /** A seat's name in the page's language. @param {number} seat */
 export function seatWord(seat) {
     return current.seat(seat);
+}
+
+/**
+ * A bot as a person reads it, from its spec: a level or bot the catalog
+ * names (common.bot.<spec>: "medium" is "gemiddeld" in Dutch), else the
+ * spec as it was typed ("mcts:ms=500" is notation, the same in every
+ * language).  Every place that shows a bot to a person names it by this.
+ * @param {string | null | undefined} spec
+ */
+export function botWord(spec) {
+    if (!spec) return "?";
+    const key = `common.bot.${spec}`;
+    return current.has(key) ? current.text(key) : spec;
 }

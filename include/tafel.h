@@ -298,6 +298,20 @@ TAFEL_API int tafel_state_resample(tafel_state *state, int seat,
 ** same answer every time for the same state and action. */
 TAFEL_API int tafel_state_action_reveals(const tafel_state *state, tafel_action a);
 
+/* Whether action a, legal in state, is a request to another seat: an action
+** the other must answer (in the Catan card game an offer, and "negotiate",
+** which leads to one), for a person a question on the screen.  The game
+** decides, and says too when a request should not be made now by a seat
+** with manners: TAFEL_REQUEST_SPENT when the seat has made one this turn or
+** this one was turned down before in the game (for "negotiate": every offer
+** it could lead to was).  The rules allow it all the same; the built-in
+** bots leave spent requests out of their choice unless nothing else is
+** legal.  0 (not a request) for an illegal action, at chance or at the end,
+** and in games without requests. */
+#define TAFEL_REQUEST 1
+#define TAFEL_REQUEST_SPENT 2
+TAFEL_API int tafel_state_action_request(const tafel_state *state, tafel_action a);
+
 /* The account of action a, about to be played in state, as seat sees it
 ** (seat -1: a spectator): what the action did, in the rules' terms, as a
 ** JSON array of events (a malloc'd string in *json_out; the caller frees

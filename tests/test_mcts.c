@@ -82,6 +82,9 @@ static void check_analysis(const tafel_state *s, const tafel_bot_move *m, int n)
             fail_msg("analysis move %d (action %d) is not legal", i, (int)m[i].action);
         for (int j = 0; j < i; j++) assert_int_not_equal(m[i].action, m[j].action);
         assert_true(m[i].share >= 0 && m[i].share <= 1);
+        /* one move left once spent requests are left out (manners.c): it
+        ** is played unsearched, with no estimate (-1) */
+        if (n == 1 && m[0].winrate == -1) continue;
         assert_true(m[i].winrate >= 0 && m[i].winrate <= 1);
         if (i > 0) assert_true(m[i].share <= m[i - 1].share);
         total += m[i].share;

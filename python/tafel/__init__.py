@@ -14,7 +14,7 @@
 The library is found through TAFEL_LIB, else next to this package, else in
 the source tree's build/ directory.  docs/python.md has the whole story.
 """
-from ._lib import CHANCE, TERMINAL
+from ._lib import CHANCE, REQUEST, REQUEST_SPENT, TERMINAL
 from .bot import Bot, BotInfo, bots
 from .env import TafelAECEnv
 from .errors import (ActionParseError, BadParameterError, BotError,
@@ -30,7 +30,7 @@ from . import tensors  # noqa: F401  (tafel.tensors.HAVE_NUMPY)
 __version__ = "0.1.0"
 
 __all__ = [
-    "CHANCE", "TERMINAL", "Game", "GameInfo", "State", "Record", "Rng",
+    "CHANCE", "TERMINAL", "REQUEST", "REQUEST_SPENT", "Game", "GameInfo", "State", "Record", "Rng",
     "TafelAECEnv", "load", "games", "read_records", "write_records",
     "Bot", "BotInfo", "bots",
     "TafelError", "InvalidArgumentError", "UnknownGameError",

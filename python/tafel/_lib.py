@@ -16,6 +16,7 @@ TERMINAL = -2
 MAX_PLAYERS = 5
 ACTION_TEXT_MAX = 64
 RENDER_COLOR, RENDER_WHOLE, RENDER_KEY = 1, 2, 4
+REQUEST, REQUEST_SPENT = 1, 2  # TAFEL_REQUEST, TAFEL_REQUEST_SPENT
 OBSERVATION, INFORMATION_STATE = 0, 1  # TAFEL_OBSERVATION, ..._INFORMATION_STATE
 TENSOR_MAX_RANK = 4
 
@@ -125,6 +126,7 @@ _SIGNATURES = {
     "tafel_state_view_json": (c_void_p, [state_t, c_int]),
     "tafel_state_resample": (c_int, [state_t, c_int, rng_p]),
     "tafel_state_action_reveals": (c_int, [state_t, c_int32]),
+    "tafel_state_action_request": (c_int, [state_t, c_int32]),
     "tafel_state_describe": (c_int, [state_t, c_int32, c_int,
                                      POINTER(c_void_p), POINTER(ErrorStruct)]),
     "tafel_state_render": (c_void_p, [state_t, c_int, c_int]),

@@ -156,6 +156,12 @@ class State:
         """Whether action shows the seat to move something it could not see."""
         return bool(lib.tafel_state_action_reveals(self._ptr, action))
 
+    def action_request(self, action):
+        """Whether action is a request to another seat (an offer): 0 no,
+        REQUEST, or REQUEST_SPENT when a bot with manners would not make it
+        now (tafel_state_action_request; docs/bots.md)."""
+        return lib.tafel_state_action_request(self._ptr, action)
+
     def describe(self, action, seat=-1):
         """The account of action, about to be played here, as seat sees it
         (-1: a spectator): a list of events, each a dict with "kind" and its

@@ -101,6 +101,20 @@ class StatesAndActions(unittest.TestCase):
                         self.assertEqual(state.action_from_text(text), action,
                                          (game_string, text))
 
+    def test_offers_are_requests_and_a_declined_one_is_spent(self):
+        game = tafel.load("catan_cards")
+        seen = set()
+        for state in random_states(game, 3):
+            if state.current_player() < 0:
+                continue
+            for action in state.legal_actions():
+                text = state.action_to_text(action)
+                request = state.action_request(action)
+                offer = text.startswith("offer ") or text == "negotiate"
+                self.assertEqual(request != 0, offer, text)
+                seen.add(request)
+        self.assertEqual(seen, {0, tafel.REQUEST, tafel.REQUEST_SPENT})
+
     def test_chance_probabilities_sum_to_one(self):
         for game_string in GAME_STRINGS:
             game = tafel.load(game_string)

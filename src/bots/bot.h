@@ -74,6 +74,11 @@ typedef struct bot_kind {
                    int cap, int *count, tafel_error *err);
 } bot_kind;
 
+/* manners.c: actions[0..n) less the requests the game calls spent
+** (tafel_state_action_request), in their order, kept in place; the count
+** left, n itself when nothing else would be.  For a bot's own decision. */
+int bot_leave_out_spent(const tafel_state *state, tafel_action *actions, int n);
+
 extern const bot_kind bot_random_kind;
 extern const bot_kind bot_greedy_kind;
 extern const bot_kind bot_mcts_kind;

@@ -122,6 +122,7 @@ static int greedy_choose(void *bot, const tafel_state *state, tafel_action *out,
     tafel_state *next = b->scratch[0];
     int n = tafel_state_legal_actions(state, actions, b->cap);
     if (n > b->cap) n = b->cap;
+    n = bot_leave_out_spent(state, actions, n);
     double best = -1e300;
     int ties = 0;
     b->stopped = 0;

@@ -33,6 +33,7 @@ static int random_choose(void *bot, const tafel_state *state, tafel_action *out,
     int n = tafel_state_legal_actions(state, b->actions, b->cap);
     if (n > b->cap) n = b->cap;
     if (n <= 0) return tf_error(err, TAFEL_ESTATE, "random: no legal action");
+    n = bot_leave_out_spent(state, b->actions, n);
     *out = b->actions[tafel_rng_below(&b->rng, (uint32_t)n)];
     return TAFEL_OK;
 }

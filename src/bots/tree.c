@@ -177,6 +177,7 @@ static int32_t decide(mcts_search *s, int32_t node, int seat, int *added) {
         return select_stable(s, node);
     int n = tafel_state_legal_actions(s->scratch, s->actions, s->cap);
     if (n > s->cap) n = s->cap;
+    if (node == 0) n = bot_leave_out_spent(s->scratch, s->actions, n); /* the bot's own */
     nd->nlegal = n;
     int untried = count_untried(s, node, n);
     if (untried == 0) return n > 0 ? select_available(s, node, n) : NO_ACTION;
@@ -244,6 +245,8 @@ static int start(mcts_search *s, const tafel_state *state, tafel_error *err) {
         return tf_error(err, TAFEL_ENOMEM, "mcts: out of memory");
     int n = tafel_state_legal_actions(s->seen, s->actions, s->cap);
     if (n <= 0) return tf_error(err, TAFEL_ESTATE, "mcts: no legal action");
+    if (n > s->cap) n = s->cap;
+    n = bot_leave_out_spent(s->seen, s->actions, n);
     if (n > 1) return TAFEL_OK;
     if (add_child(s, 0, -1, s->actions[0], s->root_seat) < 0)
         return tf_error(err, TAFEL_ENOMEM, "mcts: out of memory");

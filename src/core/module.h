@@ -116,6 +116,9 @@ typedef struct tf_module {
     ** a copy with its reports on and writes the events (events.h).  NULL:
     ** the core tells only the action's text and the change of scores. */
     int (*describe)(const void *data, tafel_action a, tf_events *ev);
+    /* optional: tafel_state_action_request for action a, legal in data (the
+    ** core checked it); NULL: a game with no requests (every action 0) */
+    int (*request)(const void *data, tafel_action a);
 
     /* For learners (tafel.h, docs/tensors.md).  All optional while a game
     ** has none (the calls then fail with TAFEL_EINVAL "no tensors").

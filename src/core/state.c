@@ -276,6 +276,12 @@ TAFEL_API int tafel_state_action_reveals(const tafel_state *s, tafel_action a) {
     return reveals;
 }
 
+TAFEL_API int tafel_state_action_request(const tafel_state *s, tafel_action a) {
+    const tf_module *m = module_of(s);
+    if (!m->request || m->current(cdata_of(s)) < 0 || !tafel_state_is_legal(s, a)) return 0;
+    return m->request(cdata_of(s), a);
+}
+
 /* The account of a game without its own: who did what, and the points. */
 static int describe_generic(const tafel_state *s, tafel_action a, tf_events *ev) {
     char text[TAFEL_ACTION_TEXT_MAX];

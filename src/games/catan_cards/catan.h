@@ -172,6 +172,10 @@ enum {
     F_FRAME_KINDS
 };
 
+/* Offers: give kind and n, get kind and n (1..3 each), as A_OFFER + code. */
+#define CT_OFFER_CODES (CT_RES * CT_RES * 9)
+#define CT_OFFER_BYTES ((CT_OFFER_CODES + 7) / 8)
+
 typedef struct ct_state {
     uint8_t win_on_own_turn;
     int8_t actor;           /* ct_current's answer, kept by apply for the core to
@@ -186,6 +190,11 @@ typedef struct ct_state {
     int8_t knight_token, windmill; /* holder seat or -1 */
     uint8_t roads_left, settlements_left, cities_left;
     uint8_t offer[4];       /* give kind, give n, get kind, get n */
+    /* Bots' manners, not rules (ct_request): offers made this turn, and by
+    ** seat the offers (A_OFFER codes, a bit each) the other seat declined in
+    ** this game.  Public: both players saw them. */
+    uint8_t offers;
+    uint8_t refused[2][CT_OFFER_BYTES];
     /* Each seat's last build or action card played in its main phase (the
     ** action, -1 for none) and the turn of it: what the terminal shows of
     ** the opponent's last move.  Public; nothing else reads it. */
@@ -298,6 +307,9 @@ int ct_apply(void *data, tafel_action a, tafel_error *err);
 int ct_winners(const void *data, int *out);
 /* whether a is legal now (what legal lists), without listing */
 int ct_legal_action(const void *data, tafel_action a);
+/* tafel_state_action_request: whether legal a is an offer to the opponent,
+** and whether a bot should hold it back now (TAFEL_REQUEST_SPENT) */
+int ct_request(const void *data, tafel_action a);
 /* ct_play, stopping after max steps (account.c): see game.c */
 int ct_walk(ct_state *s, tafel_action a, int max);
 

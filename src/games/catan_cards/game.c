@@ -567,6 +567,7 @@ static void start_turn(ct_state *s) {
     }
     s->turn++;
     s->declined = 0;
+    s->offers = 0;
     push(s, F_TURN, opp(s->active), 0, 0); /* the next turn, once this one is done */
     push(s, F_REFILL, s->active, 0, 0);
     push(s, F_MAIN, s->active, 0, 0);
@@ -856,7 +857,20 @@ static void offer(ct_state *s, int seat, int code) {
     s->offer[1] = (uint8_t)n;
     s->offer[2] = (uint8_t)(pair % CT_RES);
     s->offer[3] = (uint8_t)m;
+    if (s->offers < 255) s->offers++;
     push(s, F_OFFER, opp(seat), 0, 0);
+}
+
+/* The A_OFFER code of the offer on the table (offer() read backwards). */
+static int offer_code(const ct_state *s) {
+    return (s->offer[0] * CT_RES + s->offer[2]) * 9 + (s->offer[1] - 1) * 3 + s->offer[3] - 1;
+}
+
+/* The opponent declined the offer: the offerer's bot will not make it again. */
+static void decline_offer(ct_state *s, int decliner) {
+    int code = offer_code(s);
+    s->declined++;
+    s->refused[opp(decliner)][code / 8] |= (uint8_t)(1u << code % 8);
 }
 
 static void accept_offer(ct_state *s, int acceptor) {
@@ -968,7 +982,7 @@ CT_INLINE void do_action(ct_state *s, tafel_action a) {
     case F_SCOUT_PICK: scout_pick(s, f, a - A_REGION_CARD); return;
     case F_OFFER:
         if (a == A_ACCEPT) accept_offer(s, seat);
-        else s->declined++;
+        else decline_offer(s, seat);
         pop(s);
         return;
     case F_COUNTER: {
@@ -1193,6 +1207,33 @@ int ct_legal_action(const void *data, tafel_action a) {
     return !s->over && s->nframes && in_list(s, a);
 }
 
+static int refused(const ct_state *s, int seat, int code) {
+    return s->refused[seat][code / 8] >> code % 8 & 1;
+}
+
+/* Offers are the game's requests: each one a question the opponent must
+** answer.  A seat that offered this turn has had its say until the next
+** turn; an offer the opponent declined is not made again in the game, and
+** "negotiate" (which must end in an offer) is spent when every offer it
+** could lead to is one of those.  Manners for bots only: the rules allow
+** all of these (rules §4.3, docs/catan_cards.md). */
+int ct_request(const void *data, tafel_action a) {
+    const ct_state *s = data;
+    if (s->over || !s->nframes) return 0;
+    int kind = ctop(s)->kind, seat = ctop(s)->seat;
+    if (kind == F_MAIN && a == A_NEGOTIATE) {
+        if (s->offers) return TAFEL_REQUEST_SPENT;
+        for (int code = 0; code < CT_OFFER_CODES; code++)
+            if (offer_ok(s, seat, A_OFFER + code) && !refused(s, seat, code))
+                return TAFEL_REQUEST;
+        return TAFEL_REQUEST_SPENT;
+    }
+    if (kind == F_NEGOTIATE && a >= A_OFFER && a < A_ROAD)
+        return s->offers || refused(s, seat, a - A_OFFER) ? TAFEL_REQUEST_SPENT
+                                                          : TAFEL_REQUEST;
+    return 0;
+}
+
 /* A legal action, applied: the module's own choices come straight here. */
 static void ct_play(void *data, tafel_action a) { ct_walk(data, a, -1); }
 
@@ -1366,6 +1407,7 @@ const tf_module ct_module = {
     .check = ct_check,
     .pieces_json = ct_pieces_json,
     .describe = ct_describe,
+    .request = ct_request,
     .tensor_shape = ct_tensor_shape,
     .tensor_parts = ct_tensor_parts,
     .tensor = ct_tensor,

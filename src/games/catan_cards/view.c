@@ -555,6 +555,9 @@ int ct_check(const void *data, tafel_error *err) {
     if (s->declined > 3)
         return tf_error(err, TAFEL_ESTATE, "%d offers declined this turn, more than 3",
                         s->declined);
+    if (s->offers < s->declined) /* an offer is declined after it is made */
+        return tf_error(err, TAFEL_ESTATE, "%d offers declined this turn, %d made",
+                        s->declined, s->offers);
     for (int seat = 0; seat < 2; seat++) {
         int a = s->last_build[seat];
         if (a != -1 && !(a >= A_PLAY && a < A_TRADE) && !(a >= A_ROAD && a < A_DRAW))

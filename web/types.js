@@ -22,7 +22,7 @@ export {};
 /**
  * A seat of the table, as the state message describes it.
  * name: the bound player's name (or a bot seat's spec), player: "account" or "guest" (social).
- * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, sockets?: number, resigned: boolean, forfeit?: string, name?: string, player?: "account" | "guest", invited?: boolean, here?: boolean}} SeatInfo
+ * @typedef {{kind: "human" | "bot", bot?: string, connected: boolean, sockets?: number, resigned: boolean, forfeit?: string, name?: string, player?: "account" | "guest", invited?: boolean}} SeatInfo
  */
 
 /**

@@ -65,7 +65,12 @@ class SimGamesAreThePythonGames(unittest.TestCase):
             if seat == tafel.CHANCE:
                 action = state.sample_chance(chance)
             else:
-                action = bots[seat].choice(state.legal_actions())
+                # sim's random bot has manners (src/bots/manners.c): it
+                # leaves out spent requests unless nothing else is legal
+                legal = state.legal_actions()
+                action = bots[seat].choice(
+                    [a for a in legal
+                     if state.action_request(a) != tafel.REQUEST_SPENT] or legal)
             record.push(state, action)
             state.apply(action)
         return record, state

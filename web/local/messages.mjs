@@ -40,7 +40,6 @@ function seatsJson(t, socketSeat) {
         const sockets = socketSeat === i || !bot ? 1 : 0;
         o.connected = sockets > 0;
         o.sockets = sockets;
-        if (!bot) o.here = true; // at this screen: no "online" pill for it (header.mjs)
         o.resigned = s.resigned;
         return o;
     });

@@ -117,7 +117,8 @@ function scoreBox() {
     return {el, set, countTo};
 }
 
-export function createHeader() {
+/** @param {boolean} [oneScreen] a table on this device: its people share the screen */
+export function createHeader(oneScreen = false) {
     const banner = h("p", {class: "turn", "aria-live": "polite"});
     const seats = h("ol", {class: "seats", "aria-label": t("page.seats.label")});
     // a practice table's chosen seed, for everyone at it (docs/protocol.md)
@@ -166,7 +167,7 @@ export function createHeader() {
                                       title: t("page.seats.forfeit_why", {why: seat.forfeit})}));
             } else if (seat.resigned) flags.push(h("span", {class: "flag resigned", text: t("page.seats.resigned")}));
             // people at one screen (a table on this device) are neither online nor away
-            if (seat.kind === "human" && i !== st.seat && !seat.here) {
+            if (seat.kind === "human" && i !== st.seat && !oneScreen) {
                 flags.push(h("span", {class: `flag ${seat.connected ? "online" : "offline"}`,
                                       text: t(seat.connected ? "page.seats.online" : "page.seats.away")}));
             }

@@ -91,7 +91,7 @@ export function showTable(root, conn, info, table, token, local = null) {
     const gameLabel = h("span", {class: "game-name"});
     const who = h("span", {class: "who-am-i"});
     const notice = h("p", {class: "notice", role: "alert", hidden: true});
-    const header = createHeader();
+    const header = createHeader(!!local);
     const board = h("div", {class: "board", id: "board"});
     const log = createLog(() => { conn.send({type: "history"}); }, settings);
     const actions = createActions(play);

@@ -62,6 +62,8 @@ export function createLog(askHistory, settings) {
     let known = false;
     let latestSeq = -1;
     let shownActions = -1;
+    /** @type {number | null | undefined} the seat the lines were told to (undefined: none yet) */
+    let viewer;
     const list = h("ol", {class: "log", tabindex: "0", "aria-label": t("page.log.label")});
     const count = h("span", {class: "muted small"});
     const toggle = h("input", {type: "checkbox", onchange: () => {
@@ -119,6 +121,15 @@ export function createLog(askHistory, settings) {
     function onState(st) {
         latestSeq = Math.max(latestSeq, st.seq);
         shownActions = st.actions;
+        if (viewer !== undefined && st.seat !== viewer) {
+            // another seat's eyes now (a device passed on, a seat taken): the lines
+            // told to the one before may hold its hidden cards, so they go at once
+            entries = [];
+            known = false;
+            draw(0);
+            askHistory();
+        }
+        viewer = st.seat;
         if (!known) return;
         const base = st.actions - st.last.length;
         if (base > entries.length || base < 0) {

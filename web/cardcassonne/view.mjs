@@ -35,6 +35,7 @@ export function createView(root, ctx) {
     let selected = null;
     /** @type {import("../types.js").StateMessage | null} */
     let latest = null;
+    let wasOver = false;
     /** The rows and scores as last drawn, to show what a change moved. */
     /** @type {Record<string, any[]> | null} */
     let drawnRows = null;
@@ -87,7 +88,10 @@ export function createView(root, ctx) {
             h("div", {class: "cc-main"}, main),
             h("div", {class: "cc-side"}, drawSeats(ctx, view, before), removedLine(ctx, view)),
         ]);
-        tip.refresh();
+        // the final screen is news for everyone: no card's tip stays over it
+        if (view.phase === "over" && !wasOver) tip.hide();
+        else tip.refresh();
+        wasOver = view.phase === "over";
     }
 
     return {

@@ -75,14 +75,16 @@ export {};
  * colours, both one per seat; seat is the viewer's seat (null: a spectator);
  * pieces is the game's `pieces` of GET /api/games (null if it could not be
  * read).  play(text) sends a move; the page drops a text not in the latest
- * state's `legal`.
+ * state's `legal`.  settings are the table's settings as the player has
+ * them now (a view reads them as it draws: botOffers).
  * @typedef {{
  *   seat: number | null,
  *   players: number,
  *   names: string[],
  *   colours: string[],
  *   pieces: any,
- *   play: (action: string) => void
+ *   play: (action: string) => void,
+ *   settings?: import("./table/settings.mjs").Settings
  * }} GameContext
  */
 

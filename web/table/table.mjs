@@ -219,7 +219,9 @@ export function showTable(root, conn, info, table, token, local = null) {
             colours: SEAT_COLOURS.slice(0, st.seats.length),
             pieces: game?.pieces ?? null,
             play,
+            settings,
         };
+        menu.forGame(name);
         const loaded = await loadGameView(board, name, ctx, () => {
             hasView = false;
             actions.setOpen(true);

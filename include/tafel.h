@@ -336,10 +336,18 @@ TAFEL_API int tafel_state_describe(const tafel_state *state, tafel_action a,
 ** TAFEL_RENDER_WHOLE for the whole board (by default a large board is cut
 ** to the part around the last moves and the legal places, in 80 columns
 ** and about 40 lines, saying what is left out); TAFEL_RENDER_KEY for a key
-** of the symbols drawn, after the picture.  malloc'd; the caller frees it. */
+** of the symbols drawn, after the picture; TAFEL_RENDER_WORDS for every
+** piece of words (sentences, titles, seat names, the key's explanations) as
+** an event for the front end to say in its language, inline and set off
+** by two control characters: \x1e{"kind":"pile","count":60}\x1f, said
+** by the catalogs' template <game>.view.<kind> (docs/catalogs.md); a field
+** "pad" asks for the said words padded with blanks to that many characters.
+** The drawing, card codes, tile letters and notation stay as they are.
+** Without it the words are English.  malloc'd; the caller frees it. */
 #define TAFEL_RENDER_COLOR 1
 #define TAFEL_RENDER_WHOLE 2
 #define TAFEL_RENDER_KEY 4
+#define TAFEL_RENDER_WORDS 8
 TAFEL_API char *tafel_state_render(const tafel_state *state, int seat,
                                    int flags);
 

@@ -18,6 +18,7 @@
 ** text a test can read.
 */
 #include "carcassonne.h"
+#include "say.h"
 #include "seats.h"
 
 #include <stdio.h>
@@ -408,6 +409,7 @@ static const char *const look_colour[] = {"0", "38;5;22;48;5;71", "38;5;94;48;5;
 typedef struct painter {
     tf_buf *b;
     int colour;
+    int flags;         /* the render flags: TAFEL_RENDER_WORDS says words as events */
     uint8_t used[128]; /* the symbols drawn, for the key */
 } painter;
 
@@ -721,17 +723,27 @@ static void emit_canvas(painter *p, canvas *cv) {
 static void say_cut(const carc_state *s, window shown, window all, painter *p) {
     if (shown.x0 == all.x0 && shown.x1 == all.x1 && shown.y0 == all.y0 && shown.y1 == all.y1)
         return;
-    tf_buf_addf(p->b, "Board cut to x %d..%d, y %d..%d (all: x %d..%d, y %d..%d);",
-                shown.x0, shown.x1, shown.y0, shown.y1, all.x0, all.x1, all.y0, all.y1);
-    tf_buf_add(p->b, " 'board' shows all.\n");
+    tf_say say;
+    tf_say_begin(&say, p->b, p->flags, "cut");
+    tf_say_int(&say, "x0", shown.x0), tf_say_int(&say, "x1", shown.x1);
+    tf_say_int(&say, "y0", shown.y0), tf_say_int(&say, "y1", shown.y1);
+    tf_say_int(&say, "all_x0", all.x0), tf_say_int(&say, "all_x1", all.x1);
+    tf_say_int(&say, "all_y0", all.y0), tf_say_int(&say, "all_y1", all.y1);
+    tf_say_end(&say, "Board cut to x %d..%d, y %d..%d (all: x %d..%d, y %d..%d); 'board' shows all.",
+               shown.x0, shown.x1, shown.y0, shown.y1, all.x0, all.x1, all.y0, all.y1);
+    tf_buf_add(p->b, "\n");
     int outside = 0;
     for (int f = 0; f < s->nfrontier; f++) {
         int x = carc_key_x(s->fkey[f]), y = carc_key_y(s->fkey[f]);
         outside += !window_has(shown, x, y) && hand_fits(s, x, y);
     }
-    if (outside)
-        tf_buf_addf(p->b, "The tile in hand also fits at %d place%s outside it.\n", outside,
-                    outside == 1 ? "" : "s");
+    if (outside) {
+        tf_say_begin(&say, p->b, p->flags, "fits_outside");
+        tf_say_int(&say, "count", outside);
+        tf_say_end(&say, "The tile in hand also fits at %d place%s outside it.", outside,
+                   outside == 1 ? "" : "s");
+        tf_buf_add(p->b, "\n");
+    }
 }
 
 static int render_board(const carc_state *s, int seat, int whole, painter *p) {
@@ -755,16 +767,26 @@ static void render_players(const carc_state *s, painter *p) {
     last_tiles(s, last);
     for (int seat = 0; seat < s->players; seat++) {
         const char *mark = s->phase != CARC_PH_OVER && seat == s->active ? ">" : " ";
+        tf_say say;
         if (p->colour)
-            tf_buf_addf(p->b, "%s \x1b[1;38;5;231;%sm %c \x1b[0m %-6s", mark, tf_seat_bg[seat],
-                        tf_seat_letters[seat], tf_seat_names[seat]);
+            tf_buf_addf(p->b, "%s \x1b[1;38;5;231;%sm %c \x1b[0m ", mark, tf_seat_bg[seat],
+                        tf_seat_letters[seat]);
         else
-            tf_buf_addf(p->b, "%s %c %-6s", mark, tf_seat_letters[seat], tf_seat_names[seat]);
-        tf_buf_addf(p->b, " %3d points, %d follower%s in supply", s->score[seat], s->supply[seat],
-                    s->supply[seat] == 1 ? "" : "s");
+            tf_buf_addf(p->b, "%s %c ", mark, tf_seat_letters[seat]);
+        tf_say_begin(&say, p->b, p->flags, "seat"); /* a column: padded */
+        tf_say_int(&say, "seat", seat), tf_say_int(&say, "pad", 6);
+        tf_say_end(&say, "%-6s", tf_seat_names[seat]);
+        tf_buf_addf(p->b, " %3d ", s->score[seat]);
+        tf_say_begin(&say, p->b, p->flags, "player");
+        tf_say_int(&say, "score", s->score[seat]), tf_say_int(&say, "followers", s->supply[seat]);
+        tf_say_end(&say, "points, %d follower%s in supply", s->supply[seat],
+                   s->supply[seat] == 1 ? "" : "s");
         if (last[seat] >= 0) {
             const carc_placed *t = &s->tiles[last[seat]];
-            tf_buf_addf(p->b, ", last tile %s at %d %d", carc_tiles[t->type].id, t->x, t->y);
+            tf_say_begin(&say, p->b, p->flags, "last_tile");
+            tf_say_str(&say, "id", carc_tiles[t->type].id);
+            tf_say_int(&say, "x", t->x), tf_say_int(&say, "y", t->y);
+            tf_say_end(&say, ", last tile %s at %d %d", carc_tiles[t->type].id, t->x, t->y);
         }
         tf_buf_add(p->b, "\n");
     }
@@ -775,7 +797,10 @@ static void render_players(const carc_state *s, painter *p) {
 static void render_pile(const carc_state *s, painter *p) {
     char item[32];
     int width = snprintf(item, sizeof item, "Left in the pile (%d):", s->pile_total);
-    tf_buf_add(p->b, item);
+    tf_say say; /* the width of the English, a guide in any language */
+    tf_say_begin(&say, p->b, p->flags, "pile");
+    tf_say_int(&say, "count", s->pile_total);
+    tf_say_end(&say, "%s", item);
     for (int t = 0; t < CARC_TILE_TYPES; t++) {
         if (!s->pile[t]) continue;
         int n = snprintf(item, sizeof item, " %s:%d", carc_tiles[t].id, s->pile[t]);
@@ -786,18 +811,30 @@ static void render_pile(const carc_state *s, painter *p) {
         tf_buf_add(p->b, item);
         width += n;
     }
-    if (s->nremoved)
-        tf_buf_addf(p->b, "%s(%d removed: fit nowhere)", width > 54 ? "\n    " : " ", s->nremoved);
+    if (s->nremoved) {
+        tf_buf_add(p->b, width > 54 ? "\n    " : " ");
+        tf_say_begin(&say, p->b, p->flags, "removed");
+        tf_say_int(&say, "count", s->nremoved);
+        tf_say_end(&say, "(%d removed: fit nowhere)", s->nremoved);
+    }
     tf_buf_add(p->b, "\n");
 }
 
 static void render_hand(const carc_state *s, painter *p) {
     int type = s->in_hand, rots = carc_tiles[type].rotations;
     tile_cells t[4];
-    tf_buf_addf(p->b, "Tile in hand: %s", carc_tiles[type].id);
-    if (carc_tiles[type].crop)
-        tf_buf_addf(p->b, " (crop circle: %ss)",
-                    carc_follower_names[carc_crop_segment_kind(carc_tiles[type].crop)]);
+    tf_say say;
+    tf_say_begin(&say, p->b, p->flags, "hand");
+    tf_say_str(&say, "id", carc_tiles[type].id);
+    tf_say_end(&say, "Tile in hand: %s", carc_tiles[type].id);
+    if (carc_tiles[type].crop) {
+        const char *kind = carc_follower_names[carc_crop_segment_kind(carc_tiles[type].crop)];
+        char said[32];
+        snprintf(said, sizeof said, "hand_crop_%s", kind);
+        tf_buf_add(p->b, " ");
+        tf_say_begin(&say, p->b, p->flags, said);
+        tf_say_end(&say, "(crop circle: %ss)", kind);
+    }
     tf_buf_add(p->b, "\n ");
     for (int r = 0; r < rots; r++) {
         draw_tile(type, r, &t[r]);
@@ -823,8 +860,13 @@ static void render_new_tile(const carc_state *s, painter *p) {
     const carc_placed *placed = &s->tiles[s->ntiles - 1];
     tile_cells t;
     draw_tile(placed->type, placed->rot, &t);
-    tf_buf_addf(p->b, "Tile %s placed at %d %d; followers go on its segments:\n",
-                carc_tiles[placed->type].id, placed->x, placed->y);
+    tf_say say;
+    tf_say_begin(&say, p->b, p->flags, "placed");
+    tf_say_str(&say, "id", carc_tiles[placed->type].id);
+    tf_say_int(&say, "x", placed->x), tf_say_int(&say, "y", placed->y);
+    tf_say_end(&say, "Tile %s placed at %d %d; followers go on its segments:",
+               carc_tiles[placed->type].id, placed->x, placed->y);
+    tf_buf_add(p->b, "\n");
     tf_buf_add(p->b, "          NNW N NNE\n");
     for (int r = 0; r < TILE_ROWS; r++) {
         tf_buf_add(p->b, left[r]);
@@ -854,50 +896,80 @@ static int seat_letters(const carc_state *s, const painter *p, int lower, char *
 /* One line of the key for each kind of symbol the picture drew. */
 static void render_key(const carc_state *s, painter *p) {
     static const struct {
-        const char *symbols, *shown, *meaning;
+        const char *symbols, *shown, *kind, *meaning;
     } entries[] = {
-        {"#", "#", "city; one city on two tiles joins across the gap between them"},
-        {"-|", "- |", "road"},
-        {"+", "+", "road: a bend, or a crossing where the roads end"},
-        {".", ".", "field"},
-        {"C", "C", "cloister"},
-        {"@", "@", "crop circle"},
-        {"?", "?", "the tile in hand fits here"},
+        {"#", "#", "key_city", "city; one city on two tiles joins across the gap between them"},
+        {"-|", "- |", "key_road", "road"},
+        {"+", "+", "key_bend", "road: a bend, or a crossing where the roads end"},
+        {".", ".", "key_field", "field"},
+        {"C", "C", "key_cloister", "cloister"},
+        {"@", "@", "key_crop", "crop circle"},
+        {"?", "?", "key_fits", "the tile in hand fits here"},
     };
     char letters[2 * TAFEL_MAX_PLAYERS];
-    tf_buf_add(p->b, "Key:\n");
+    tf_say_text(p->b, p->flags, "key", "Key:");
+    tf_buf_add(p->b, "\n");
     for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++) {
         int used = 0;
         for (const char *c = entries[i].symbols; *c; c++) used |= p->used[(unsigned char)*c];
-        if (used) tf_buf_addf(p->b, "  %-10s %s\n", entries[i].shown, entries[i].meaning);
+        if (!used) continue;
+        tf_buf_addf(p->b, "  %-10s ", entries[i].shown);
+        tf_say_text(p->b, p->flags, entries[i].kind, entries[i].meaning);
+        tf_buf_add(p->b, "\n");
     }
-    if (seat_letters(s, p, 0, letters))
-        tf_buf_addf(p->b, "  %-10s a follower of that player, on its feature\n", letters);
-    if (seat_letters(s, p, 1, letters))
-        tf_buf_addf(p->b, "  %-10s corners of that player's last tile\n", letters);
-    tf_buf_add(p->b,
-               "  (blank)    the gap between tiles; a blank corner of a tile walls two cities\n"
-               "             apart\n"
-               "  A:2 B:4    tiles left in the pile, by type (the names of \"Tile in hand\")\n");
+    if (seat_letters(s, p, 0, letters)) {
+        tf_buf_addf(p->b, "  %-10s ", letters);
+        tf_say_text(p->b, p->flags, "key_follower", "a follower of that player, on its feature");
+        tf_buf_add(p->b, "\n");
+    }
+    if (seat_letters(s, p, 1, letters)) {
+        tf_buf_addf(p->b, "  %-10s ", letters);
+        tf_say_text(p->b, p->flags, "key_last", "corners of that player's last tile");
+        tf_buf_add(p->b, "\n");
+    }
+    tf_buf_add(p->b, "  (blank)    ");
+    tf_say_text(p->b, p->flags, "key_gap",
+                "the gap between tiles; a blank corner of a tile walls two cities\n"
+                "             apart");
+    tf_buf_add(p->b, "\n  A:2 B:4    ");
+    tf_say_text(p->b, p->flags, "key_pile",
+                "tiles left in the pile, by type (the names of \"Tile in hand\")");
+    tf_buf_add(p->b, "\n");
 }
 
 int carc_render(const void *data, int seat, int flags, tf_buf *b) {
     const carc_state *s = data;
-    painter p = {b, flags & TAFEL_RENDER_COLOR, {0}};
+    painter p = {b, flags & TAFEL_RENDER_COLOR, flags, {0}};
     if (render_board(s, seat, flags & TAFEL_RENDER_WHOLE, &p) != TAFEL_OK) return TAFEL_ENOMEM;
     tf_buf_add(b, "\n");
     render_players(s, &p);
     render_pile(s, &p);
     if (s->phase == CARC_PH_PLACE) render_hand(s, &p);
     if (s->phase == CARC_PH_FOLLOWER) render_new_tile(s, &p);
-    if (s->phase == CARC_PH_CROP_CHOOSE)
-        tf_buf_addf(b, "Crop circle (%ss): %s chooses add or remove\n",
-                    carc_follower_names[s->crop_kind], tf_seat_names[s->active]);
-    if (s->phase == CARC_PH_CROP_ACT)
-        tf_buf_addf(b, "Crop circle: each player %s a %s; now %s\n",
-                    s->crop_mode ? "removes" : "may add", carc_follower_names[s->crop_kind],
-                    tf_seat_names[carc_crop_actor(s)]);
-    if (s->phase == CARC_PH_OVER) tf_buf_add(b, "The game is over.\n");
+    char kind[32];
+    tf_say say;
+    if (s->phase == CARC_PH_CROP_CHOOSE) {
+        snprintf(kind, sizeof kind, "crop_choose_%s", carc_follower_names[s->crop_kind]);
+        tf_say_begin(&say, b, flags, kind);
+        tf_say_int(&say, "seat", s->active);
+        tf_say_end(&say, "Crop circle (%ss): %s chooses add or remove",
+                   carc_follower_names[s->crop_kind], tf_seat_names[s->active]);
+        tf_buf_add(b, "\n");
+    }
+    if (s->phase == CARC_PH_CROP_ACT) { /* one sentence for each mode and kind: grammar */
+        snprintf(kind, sizeof kind, "crop_%s_%s", s->crop_mode ? "remove" : "add",
+                 carc_follower_names[s->crop_kind]);
+        tf_say_begin(&say, b, flags, kind);
+        tf_say_int(&say, "seat", carc_crop_actor(s));
+        tf_say_end(&say, "Crop circle: each player %s a %s; now %s",
+                   s->crop_mode ? "removes" : "may add", carc_follower_names[s->crop_kind],
+                   tf_seat_names[carc_crop_actor(s)]);
+        tf_buf_add(b, "\n");
+    }
+    if (s->phase == CARC_PH_OVER) {
+        tf_say_text(b, flags, "over", "The game is over.");
+        tf_buf_add(b, "\n");
+    }
     if (flags & TAFEL_RENDER_KEY) render_key(s, &p);
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
 }

@@ -12,6 +12,7 @@
 ** cards anew.
 */
 #include "cardcassonne.h"
+#include "say.h"
 #include "seats.h"
 
 #include <stdio.h>
@@ -173,9 +174,19 @@ static void put_card(tf_buf *b, int t, int colour, const char *before, const cha
     else tf_buf_addf(b, "%s%s%s", before, cc_cards[t].name, after);
 }
 
-static void put_follower(tf_buf *b, int p, int colour) {
-    if (colour) tf_buf_addf(b, " \x1b[1;38;5;231;%sm<%s>\x1b[0m", tf_seat_bg[p], tf_seat_names[p]);
-    else tf_buf_addf(b, " <%s>", tf_seat_names[p]);
+/* A seat's name, a word of the picture. */
+static void say_seat(tf_buf *b, int flags, int p) {
+    tf_say say;
+    tf_say_begin(&say, b, flags, "seat");
+    tf_say_int(&say, "seat", p);
+    tf_say_end(&say, "%s", tf_seat_names[p]);
+}
+
+static void put_follower(tf_buf *b, int p, int flags) {
+    if (flags & TAFEL_RENDER_COLOR) tf_buf_addf(b, " \x1b[1;38;5;231;%sm<", tf_seat_bg[p]);
+    else tf_buf_add(b, " <");
+    say_seat(b, flags, p);
+    tf_buf_add(b, flags & TAFEL_RENDER_COLOR ? ">\x1b[0m" : ">");
 }
 
 /* The seat other than the viewer whose last card or follower is row r's
@@ -200,13 +211,21 @@ static void insert_last_mark(tf_buf *b, size_t at, int p, int colour) {
     memcpy(b->data + at, mark, n);
 }
 
-static void render_row(tf_buf *b, const cc_state *s, int r, int seat, int colour) {
-    tf_buf_addf(b, "  %s %-9s|", cc_row_names[r], cc_row_titles[r]);
+static void render_row(tf_buf *b, const cc_state *s, int r, int seat, int flags) {
+    int colour = flags & TAFEL_RENDER_COLOR;
+    char kind[16];
+    tf_say say; /* the row's title, a column: padded */
+    snprintf(kind, sizeof kind, "row_%s", cc_row_names[r]);
+    tf_buf_addf(b, "  %s ", cc_row_names[r]);
+    tf_say_begin(&say, b, flags, kind);
+    tf_say_int(&say, "pad", 9);
+    tf_say_end(&say, "%-9s", cc_row_titles[r]);
+    tf_buf_add(b, "|");
     if (!s->row_len[r]) tf_buf_add(b, " -");
     for (int i = 0; i < s->row_len[r]; i++) {
         uint8_t e = s->row[r][i];
         size_t at = b->len + 1;
-        if (CC_IS_FOLLOWER(e)) put_follower(b, e - CC_FOLLOWER, colour);
+        if (CC_IS_FOLLOWER(e)) put_follower(b, e - CC_FOLLOWER, flags);
         else if (e == CC_GONE) tf_buf_add(b, " __");
         else if (CC_ENTRY_DOWN(e) && CC_ENTRY_OWNER(e) == seat)
             put_card(b, CC_ENTRY_TYPE(e), colour, " [", "*]");
@@ -222,19 +241,40 @@ static void render_row(tf_buf *b, const cc_state *s, int r, int seat, int colour
     tf_buf_add(b, "\n");
 }
 
-static void render_seat(tf_buf *b, const cc_state *s, int p, int colour) {
-    int next = cc_current(s);
-    tf_buf_addf(b, "%s %-6s %3d points  hand %d  follower %s ", p == next ? ">" : " ",
-                tf_seat_names[p], s->score[p], s->hand_count[p],
-                s->follower_row[p] == CC_NONE ? "-" : cc_row_names[s->follower_row[p]]);
-    tf_buf_add(b, " animals");
+static void render_seat(tf_buf *b, const cc_state *s, int p, int flags) {
+    int colour = flags & TAFEL_RENDER_COLOR, next = cc_current(s);
+    const char *follower = s->follower_row[p] == CC_NONE ? "-" : cc_row_names[s->follower_row[p]];
+    tf_say say;
+    tf_buf_addf(b, "%s ", p == next ? ">" : " ");
+    tf_say_begin(&say, b, flags, "seat"); /* a column: padded */
+    tf_say_int(&say, "seat", p), tf_say_int(&say, "pad", 6);
+    tf_say_end(&say, "%-6s", tf_seat_names[p]);
+    tf_buf_addf(b, " %3d ", s->score[p]);
+    tf_say_begin(&say, b, flags, "player");
+    tf_say_int(&say, "score", s->score[p]), tf_say_int(&say, "hand", s->hand_count[p]);
+    tf_say_str(&say, "follower_row", follower);
+    tf_say_end(&say, "points  hand %d  follower %s  animals", s->hand_count[p], follower);
     int any = 0;
     for (int k = 0; k < CC_KINDS; k++)
-        if (s->animals[p][k]) tf_buf_addf(b, " %s %d", cc_kind_names[k], s->animals[p][k]), any = 1;
+        if (s->animals[p][k]) {
+            tf_buf_add(b, " ");
+            tf_say_begin(&say, b, flags, "animal");
+            tf_say_str(&say, "animal", cc_kind_names[k]);
+            tf_say_end(&say, "%s", cc_kind_names[k]);
+            tf_buf_addf(b, " %d", s->animals[p][k]), any = 1;
+        }
     if (!any) tf_buf_add(b, " -");
-    if (s->unassigned[p]) tf_buf_addf(b, " +%d joker%s to assign", s->unassigned[p],
-                                      s->unassigned[p] == 1 ? "" : "s");
-    tf_buf_addf(b, "  chest %d", cc_chest_count(s, p));
+    if (s->unassigned[p]) {
+        tf_buf_add(b, " ");
+        tf_say_begin(&say, b, flags, "jokers");
+        tf_say_int(&say, "count", s->unassigned[p]);
+        tf_say_end(&say, "+%d joker%s to assign", s->unassigned[p],
+                   s->unassigned[p] == 1 ? "" : "s");
+    }
+    tf_buf_add(b, "  ");
+    tf_say_begin(&say, b, flags, "chest");
+    tf_say_int(&say, "count", cc_chest_count(s, p));
+    tf_say_end(&say, "chest %d", cc_chest_count(s, p));
     if (cc_chest_count(s, p)) {
         tf_buf_add(b, " (");
         for (int c = 0, first = 1; c < CC_TYPES; c++)
@@ -266,33 +306,68 @@ int cc_render(const void *data, int seat, int flags, tf_buf *b) {
     const cc_state *s = data;
     int colour = flags & TAFEL_RENDER_COLOR;
     int round = s->round < s->rounds ? s->round + 1 : s->rounds;
-    tf_buf_addf(b, "Cardcassonne, round %d of %d, %s deals, %d card%s in the pile\n", round,
-                s->rounds, tf_seat_names[s->dealer], s->pile_total, s->pile_total == 1 ? "" : "s");
-    for (int r = 0; r < CC_COLOURS; r++) render_row(b, s, r, seat, colour);
-    tf_buf_add(b, "  ([R?] face down, Red's; [Y1*] your own; <Red> Red's follower; r:RA Red's last)\n");
-    for (int p = 0; p < s->players; p++) render_seat(b, s, p, colour);
+    tf_say say;
+    tf_say_begin(&say, b, flags, "header");
+    tf_say_int(&say, "round", round), tf_say_int(&say, "rounds", s->rounds);
+    tf_say_int(&say, "seat", s->dealer), tf_say_int(&say, "count", s->pile_total);
+    tf_say_end(&say, "Cardcassonne, round %d of %d, %s deals, %d card%s in the pile", round,
+               s->rounds, tf_seat_names[s->dealer], s->pile_total, s->pile_total == 1 ? "" : "s");
+    tf_buf_add(b, "\n");
+    for (int r = 0; r < CC_COLOURS; r++) render_row(b, s, r, seat, flags);
+    tf_buf_add(b, "  ");
+    tf_say_text(b, flags, "legend",
+                "([R?] face down, Red's; [Y1*] your own; <Red> Red's follower; r:RA Red's last)");
+    tf_buf_add(b, "\n");
+    for (int p = 0; p < s->players; p++) render_seat(b, s, p, flags);
     if (seat >= 0 && s->phase != CC_PH_OVER) {
-        tf_buf_addf(b, "Your hand (%s):", tf_seat_names[seat]);
+        tf_say_begin(&say, b, flags, "hand");
+        tf_say_int(&say, "seat", seat);
+        tf_say_end(&say, "Your hand (%s):", tf_seat_names[seat]);
         for (int t = 0; t < CC_TYPES; t++)
             for (int i = 0; i < s->hand[seat][t]; i++) put_card(b, t, colour, " ", "");
-        if (!s->hand_count[seat]) tf_buf_add(b, " empty");
-        if (s->phase == CC_PH_PLAY && s->turn == seat && s->hand_count[seat])
-            tf_buf_add(b, s->played[seat] ? "  (face up, into its own row; jokers anywhere)"
-                                          : "  (your first card this round: face down, any row)");
+        if (!s->hand_count[seat]) {
+            tf_buf_add(b, " ");
+            tf_say_text(b, flags, "hand_empty", "empty");
+        }
+        if (s->phase == CC_PH_PLAY && s->turn == seat && s->hand_count[seat]) {
+            tf_buf_add(b, "  ");
+            if (s->played[seat])
+                tf_say_text(b, flags, "hint_face_up", "(face up, into its own row; jokers anywhere)");
+            else
+                tf_say_text(b, flags, "hint_face_down",
+                            "(your first card this round: face down, any row)");
+        }
         tf_buf_add(b, "\n");
     }
-    if (s->phase == CC_PH_ROW)
-        tf_buf_addf(b, "%s turned up %s: the dealer puts it in a row\n", tf_seat_names[s->dealer],
-                    cc_cards[s->setup_joker].name);
-    if (s->phase == CC_PH_WRONG)
-        tf_buf_addf(b, "%s won %s, wrongly placed in the %s row: 10 points (ten) or keep it\n",
-                    tf_seat_names[s->turn],
-                    cc_cards[CC_ENTRY_TYPE(s->row[s->score_row][s->score_pos])].name,
-                    cc_row_titles[s->score_row]);
-    if (s->phase == CC_PH_ASSIGN)
-        tf_buf_addf(b, "%s assigns an animal joker to a kind\n", tf_seat_names[s->turn]);
-    if (s->phase == CC_PH_OVER) tf_buf_add(b, "The game is over.\n");
-    if (flags & TAFEL_RENDER_KEY) tf_buf_add(b, key);
+    if (s->phase == CC_PH_ROW) {
+        tf_say_begin(&say, b, flags, "turned_up");
+        tf_say_int(&say, "seat", s->dealer);
+        tf_say_str(&say, "code", cc_cards[s->setup_joker].name);
+        tf_say_end(&say, "%s turned up %s: the dealer puts it in a row", tf_seat_names[s->dealer],
+                   cc_cards[s->setup_joker].name);
+        tf_buf_add(b, "\n");
+    }
+    if (s->phase == CC_PH_WRONG) {
+        const char *card = cc_cards[CC_ENTRY_TYPE(s->row[s->score_row][s->score_pos])].name;
+        tf_say_begin(&say, b, flags, "wrong");
+        tf_say_int(&say, "seat", s->turn);
+        tf_say_str(&say, "code", card);
+        tf_say_str(&say, "row", cc_row_names[s->score_row]);
+        tf_say_end(&say, "%s won %s, wrongly placed in the %s row: 10 points (ten) or keep it",
+                   tf_seat_names[s->turn], card, cc_row_titles[s->score_row]);
+        tf_buf_add(b, "\n");
+    }
+    if (s->phase == CC_PH_ASSIGN) {
+        tf_say_begin(&say, b, flags, "assign");
+        tf_say_int(&say, "seat", s->turn);
+        tf_say_end(&say, "%s assigns an animal joker to a kind", tf_seat_names[s->turn]);
+        tf_buf_add(b, "\n");
+    }
+    if (s->phase == CC_PH_OVER) {
+        tf_say_text(b, flags, "over", "The game is over.");
+        tf_buf_add(b, "\n");
+    }
+    if (flags & TAFEL_RENDER_KEY) tf_say_text(b, flags, "key", key);
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
 }
 

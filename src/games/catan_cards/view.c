@@ -10,6 +10,7 @@
 ** separately for expansion cards, regions and events.
 */
 #include "catan.h"
+#include "say.h"
 #include "seats.h"
 
 #include <stdio.h>
@@ -245,50 +246,97 @@ static int face_rolled(const ct_state *s) {
     return s->die && ct_frame_kind(s) != F_EVENT_DIE;
 }
 
-static void render_header(tf_buf *b, const ct_state *s) {
+/* A seat's name, a word of the picture. */
+static void say_seat(tf_buf *b, int flags, int seat) {
+    tf_say say;
+    tf_say_begin(&say, b, flags, "seat");
+    tf_say_int(&say, "seat", seat);
+    tf_say_end(&say, "%s", tf_seat_names[seat]);
+}
+
+static void render_header(tf_buf *b, const ct_state *s, int flags) {
+    tf_say say;
     if (!s->turn) {
-        tf_buf_add(b, "Catan card game, setup\n");
+        tf_say_text(b, flags, "setup", "Catan card game, setup");
+        tf_buf_add(b, "\n");
         return;
     }
-    tf_buf_addf(b, "Catan card game, turn %d", s->turn);
-    if (!s->over) tf_buf_addf(b, " (%s's turn)", tf_seat_names[s->active]);
-    if (s->die) tf_buf_addf(b, ", die %d", s->die);
+    tf_say_begin(&say, b, flags, "turn");
+    tf_say_int(&say, "turn", s->turn);
+    tf_say_end(&say, "Catan card game, turn %d", s->turn);
+    if (!s->over) {
+        tf_buf_add(b, " ");
+        tf_say_begin(&say, b, flags, "turn_of");
+        tf_say_int(&say, "seat", s->active);
+        tf_say_end(&say, "(%s's turn)", tf_seat_names[s->active]);
+    }
+    if (s->die) {
+        tf_say_begin(&say, b, flags, "die");
+        tf_say_int(&say, "die", s->die);
+        tf_say_end(&say, ", die %d", s->die);
+    }
     int event = ct_last_event_card(s);
-    if (event >= 0 && !(face_rolled(s) && s->face == CT_DIE_EVENT)) /* else the next line */
-        tf_buf_addf(b, "; last event card: %s", ct_event_names[event]);
+    if (event >= 0 && !(face_rolled(s) && s->face == CT_DIE_EVENT)) { /* else the next line */
+        tf_say_begin(&say, b, flags, "last_event");
+        tf_say_str(&say, "event_card", ct_event_codes[event]);
+        tf_say_end(&say, "; last event card: %s", ct_event_names[event]);
+    }
     tf_buf_add(b, "\n");
 }
 
 /* What the last roll of the event die did, in words. */
-static void render_event(tf_buf *b, const ct_state *s) {
+static void render_event(tf_buf *b, const ct_state *s, int flags) {
     if (!face_rolled(s)) return;
     int event = ct_last_event_card(s);
+    char kind[40];
+    tf_say say;
     if (s->face == CT_DIE_EVENT && event >= 0) {
-        tf_buf_addf(b, "Event card: %s - %s\n", ct_event_names[event], event_effects[event]);
+        tf_say_begin(&say, b, flags, "event_card");
+        tf_say_str(&say, "event_card", ct_event_codes[event]);
+        tf_say_end(&say, "Event card: %s", ct_event_names[event]);
+        tf_buf_add(b, " - ");
+        snprintf(kind, sizeof kind, "effect_%s", ct_event_codes[event]);
+        tf_say_text(b, flags, kind, event_effects[event]);
+        tf_buf_add(b, "\n");
         return;
     }
-    tf_buf_addf(b, "Event die: %s - %s\n", face_words[s->face], face_effects[s->face]);
+    tf_say_begin(&say, b, flags, "event_die");
+    tf_say_str(&say, "face", ct_face_codes[s->face]);
+    tf_say_end(&say, "Event die: %s", face_words[s->face]);
+    tf_buf_add(b, " - ");
+    snprintf(kind, sizeof kind, "face_effect_%s", ct_face_codes[s->face]);
+    tf_say_text(b, flags, kind, face_effects[s->face]);
+    tf_buf_add(b, "\n");
 }
 
 /* Each other seat's last build or action card, with the regions a new
 ** settlement took (the settlement is still the end of its side: a later
 ** road there would be the last build). */
-static void render_last_builds(tf_buf *b, const ct_state *s, int seat) {
+static void render_last_builds(tf_buf *b, const ct_state *s, int seat, int flags) {
     for (int who = 0; who < 2; who++) {
         int a = s->last_build[who];
         if (who == seat || a < 0) continue;
         char text[TAFEL_ACTION_TEXT_MAX];
         ct_to_text(s, a, text, sizeof text);
-        tf_buf_addf(b, "%s's last build or action card (turn %d): %s", tf_seat_names[who],
-                    s->last_build_turn[who], text);
+        tf_say say;
+        tf_say_begin(&say, b, flags, "last_build");
+        tf_say_int(&say, "seat", who), tf_say_int(&say, "turn", s->last_build_turn[who]);
+        tf_say_str(&say, "move", text);
+        tf_say_end(&say, "%s's last build or action card (turn %d): %s", tf_seat_names[who],
+                   s->last_build_turn[who], text);
         const ct_player *p = &s->p[who];
         if (a >= A_SETTLE && a < A_CITY) {
             int side = (a - A_SETTLE) & 1, end = side ? p->right : p->left;
             int col = side ? end + 1 : end - 1;
             const ct_region *g = p->region[col];
-            if (p->centre[end] == CT_SETTLEMENT && g[0].card != CT_NONE && g[1].card != CT_NONE)
-                tf_buf_addf(b, " (%s above, %s below)", ct_region_cards[g[0].card].name,
-                            ct_region_cards[g[1].card].name);
+            if (p->centre[end] == CT_SETTLEMENT && g[0].card != CT_NONE && g[1].card != CT_NONE) {
+                tf_buf_add(b, " ");
+                tf_say_begin(&say, b, flags, "settled");
+                tf_say_str(&say, "above", ct_region_cards[g[0].card].name);
+                tf_say_str(&say, "below", ct_region_cards[g[1].card].name);
+                tf_say_end(&say, "(%s above, %s below)", ct_region_cards[g[0].card].name,
+                           ct_region_cards[g[1].card].name);
+            }
         }
         tf_buf_add(b, "\n");
     }
@@ -368,67 +416,125 @@ static void render_grid(tf_buf *b, const ct_state *s, int who) {
     }
 }
 
-static void render_player(tf_buf *b, const ct_state *s, int who, int focus) {
+static void render_player(tf_buf *b, const ct_state *s, int who, int focus, int flags) {
     const ct_player *p = &s->p[who];
     int vp = ct_vp(s, who);
-    tf_buf_addf(b, "%s %d point%s", tf_seat_names[who], vp, vp == 1 ? "" : "s");
-    if (s->knight_token == who || s->windmill == who)
-        tf_buf_addf(b, " (%s%s%s)", s->knight_token == who ? "knight" : "",
-                    s->knight_token == who && s->windmill == who ? ", " : "",
-                    s->windmill == who ? "windmill" : "");
+    tf_say say;
+    tf_say_begin(&say, b, flags, "player");
+    tf_say_int(&say, "seat", who), tf_say_int(&say, "vp", vp);
+    tf_say_end(&say, "%s %d point%s", tf_seat_names[who], vp, vp == 1 ? "" : "s");
+    if (s->knight_token == who || s->windmill == who) {
+        int both = s->knight_token == who && s->windmill == who;
+        tf_buf_add(b, " ");
+        tf_say_begin(&say, b, flags, both ? "tokens_both" : s->windmill == who ? "tokens_windmill"
+                                                                                 : "tokens_knight");
+        tf_say_end(&say, "(%s%s%s)", s->knight_token == who ? "knight" : "", both ? ", " : "",
+                   s->windmill == who ? "windmill" : "");
+    }
     tf_buf_add(b, " ");
     for (int r = 0; r < CT_RES; r++) tf_buf_addf(b, " %s%d", ct_res_codes[r], ct_stock(s, who, r));
-    tf_buf_addf(b, "  hand %d/%d  strength %d tournament %d trade %d\n", p->hand_len,
-                ct_hand_limit(s, who), ct_strength(s, who), ct_tournament(s, who),
-                ct_trade_points(s, who));
-    if (focus >= 0 && focus != who)
-        tf_buf_addf(b, "  (%s's principality is left out during this step)\n",
-                    tf_seat_names[who]);
-    else
+    tf_buf_add(b, "  ");
+    tf_say_begin(&say, b, flags, "counts");
+    tf_say_int(&say, "hand", p->hand_len), tf_say_int(&say, "limit", ct_hand_limit(s, who));
+    tf_say_int(&say, "strength", ct_strength(s, who));
+    tf_say_int(&say, "tournament", ct_tournament(s, who));
+    tf_say_int(&say, "trade", ct_trade_points(s, who));
+    tf_say_end(&say, "hand %d/%d  strength %d tournament %d trade %d", p->hand_len,
+               ct_hand_limit(s, who), ct_strength(s, who), ct_tournament(s, who),
+               ct_trade_points(s, who));
+    tf_buf_add(b, "\n");
+    if (focus >= 0 && focus != who) {
+        tf_buf_add(b, "  ");
+        tf_say_begin(&say, b, flags, "left_out");
+        tf_say_int(&say, "seat", who);
+        tf_say_end(&say, "(%s's principality is left out during this step)", tf_seat_names[who]);
+        tf_buf_add(b, "\n");
+    } else
         render_grid(b, s, who);
 }
 
 /* What the decision on top is about, in words. */
-static void render_prompt(tf_buf *b, const ct_state *s, int seat) {
+static void render_prompt(tf_buf *b, const ct_state *s, int seat, int flags) {
     if (s->over || !s->nframes) return;
     const ct_frame *f = &s->frame[s->nframes - 1];
     const char *who = tf_seat_names[f->seat];
+    tf_say say;
     switch (f->kind) {
     case F_ARRANGE: {
         char cards[96];
         ct_start_regions_example(f->seat, cards, sizeof cards);
-        tf_buf_addf(b, "%s arranges the start regions: name the six for the places #1 to #6 in "
-                    "order\n(row -1, then row +1, each from the left) by resource, region kind "
-                    "or card, e.g.\n  arrange G O W L B Au, arrange fields mountains pasture "
-                    "forest hills gold,\n  or arrange %s\n", who, cards);
+        tf_say_begin(&say, b, flags, "arrange");
+        tf_say_int(&say, "seat", f->seat), tf_say_str(&say, "example", cards);
+        tf_say_end(&say, "%s arranges the start regions: name the six for the places #1 to #6 in "
+                   "order\n(row -1, then row +1, each from the left) by resource, region kind "
+                   "or card, e.g.\n  arrange G O W L B Au, arrange fields mountains pasture "
+                   "forest hills gold,\n  or arrange %s", who, cards);
+        tf_buf_add(b, "\n");
         break;
     }
-    case F_START_STACK: tf_buf_addf(b, "%s chooses a stack to take 3 start cards from: search K\n", who); break;
+    case F_START_STACK:
+        tf_say_begin(&say, b, flags, "start_stack");
+        tf_say_int(&say, "seat", f->seat);
+        tf_say_end(&say, "%s chooses a stack to take 3 start cards from: search K", who);
+        tf_buf_add(b, "\n");
+        break;
     case F_START_TAKE:
     case F_SEARCH_TAKE:
     case F_MASTER_TAKE: {
         if (seat == f->seat) { /* the searcher alone sees the stack */
-            tf_buf_addf(b, "Stack %d:", f->a + 1);
+            tf_say_begin(&say, b, flags, "stack");
+            tf_say_int(&say, "stack", f->a + 1);
+            tf_say_end(&say, "Stack %d:", f->a + 1);
             for (int i = 0; i < s->stack_len[f->a]; i++)
                 tf_buf_addf(b, " %s", ct_cards[s->stack[f->a][i]].code);
             tf_buf_add(b, "\n");
         }
-        tf_buf_addf(b, "%s takes a card of stack %d\n", who, f->a + 1);
+        tf_say_begin(&say, b, flags, "take");
+        tf_say_int(&say, "seat", f->seat), tf_say_int(&say, "stack", f->a + 1);
+        tf_say_end(&say, "%s takes a card of stack %d", who, f->a + 1);
+        tf_buf_add(b, "\n");
         break;
     }
-    case F_PLACE_REGIONS:
-        tf_buf_addf(b, "New regions: %s and %s: choose the one above (row -1)\n",
-                    ct_region_cards[s->drawn_regions[0]].name, ct_region_cards[s->drawn_regions[1]].name);
+    case F_PLACE_REGIONS: {
+        const char *first = ct_region_cards[s->drawn_regions[0]].name;
+        const char *second = ct_region_cards[s->drawn_regions[1]].name;
+        tf_say_begin(&say, b, flags, "new_regions");
+        tf_say_str(&say, "first", first), tf_say_str(&say, "second", second);
+        tf_say_end(&say, "New regions: %s and %s: choose the one above (row -1)", first, second);
+        tf_buf_add(b, "\n");
         break;
-    case F_OFFER:
-        tf_buf_addf(b, "%s offers %d%s for %d%s: accept or decline\n", tf_seat_names[1 - f->seat],
-                    s->offer[1], ct_res_codes[s->offer[0]], s->offer[3], ct_res_codes[s->offer[2]]);
+    }
+    case F_OFFER: {
+        char give[16], get[16]; /* notation: 2B */
+        snprintf(give, sizeof give, "%d%s", s->offer[1], ct_res_codes[s->offer[0]]);
+        snprintf(get, sizeof get, "%d%s", s->offer[3], ct_res_codes[s->offer[2]]);
+        tf_say_begin(&say, b, flags, "offer");
+        tf_say_int(&say, "seat", 1 - f->seat);
+        tf_say_str(&say, "offer_give", give), tf_say_str(&say, "offer_get", get);
+        tf_say_end(&say, "%s offers %s for %s: accept or decline", tf_seat_names[1 - f->seat],
+                   give, get);
+        tf_buf_add(b, "\n");
         break;
+    }
     case F_COUNTER:
-        tf_buf_addf(b, "%s is attacked with %s: counter it or not\n", who, ct_cards[f->a].name);
+        tf_say_begin(&say, b, flags, "counter");
+        tf_say_int(&say, "seat", f->seat), tf_say_str(&say, "card", ct_cards[f->a].code);
+        tf_say_end(&say, "%s is attacked with %s: counter it or not", who, ct_cards[f->a].name);
+        tf_buf_add(b, "\n");
         break;
-    case F_DISCARD: tf_buf_addf(b, "%s is over the hand limit: discard %d card(s) under stacks\n", who, f->a); break;
-    case F_PICK_SITE: tf_buf_addf(b, "%s picks a card of %s's to go back to hand: pick COL ROW\n", who, tf_seat_names[f->a]); break;
+    case F_DISCARD:
+        tf_say_begin(&say, b, flags, "discard");
+        tf_say_int(&say, "seat", f->seat), tf_say_int(&say, "count", f->a);
+        tf_say_end(&say, "%s is over the hand limit: discard %d card(s) under stacks", who, f->a);
+        tf_buf_add(b, "\n");
+        break;
+    case F_PICK_SITE:
+        tf_say_begin(&say, b, flags, "pick");
+        tf_say_int(&say, "seat", f->seat), tf_say_int(&say, "owner_seat", f->a);
+        tf_say_end(&say, "%s picks a card of %s's to go back to hand: pick COL ROW", who,
+                   tf_seat_names[f->a]);
+        tf_buf_add(b, "\n");
+        break;
     default: break;
     }
 }
@@ -461,19 +567,26 @@ int ct_render(const void *data, int seat, int flags, tf_buf *b) {
         const ct_frame *f = &s->frame[s->nframes - 1];
         focus = frame == F_PICK_SITE ? f->a : f->seat;
     }
-    render_header(b, s);
-    render_event(b, s);
-    render_last_builds(b, s, seat);
-    render_player(b, s, top, focus);
-    tf_buf_addf(b, "Stacks");
+    render_header(b, s, flags);
+    render_event(b, s, flags);
+    render_last_builds(b, s, seat, flags);
+    render_player(b, s, top, focus, flags);
+    tf_say_text(b, flags, "stacks", "Stacks");
     for (int k = 0; k < CT_STACKS; k++) tf_buf_addf(b, " %d:%d", k + 1, s->stack_len[k]);
-    tf_buf_addf(b, "  regions %d  roads %d  settlements %d  cities %d\n", s->regions_len,
-                s->roads_left, s->settlements_left, s->cities_left);
-    render_player(b, s, bottom, focus);
-    tf_buf_add(b, "Hands:");
+    tf_say say;
+    tf_buf_add(b, "  ");
+    tf_say_begin(&say, b, flags, "central");
+    tf_say_int(&say, "regions", s->regions_len), tf_say_int(&say, "roads", s->roads_left);
+    tf_say_int(&say, "settlements", s->settlements_left), tf_say_int(&say, "cities", s->cities_left);
+    tf_say_end(&say, "regions %d  roads %d  settlements %d  cities %d", s->regions_len,
+               s->roads_left, s->settlements_left, s->cities_left);
+    tf_buf_add(b, "\n");
+    render_player(b, s, bottom, focus, flags);
+    tf_say_text(b, flags, "hands", "Hands:");
     for (int who = 0; who < 2; who++) {
         const ct_player *p = &s->p[who];
-        tf_buf_addf(b, "%s %s", who ? ";" : "", tf_seat_names[who]);
+        tf_buf_add(b, who ? "; " : " ");
+        say_seat(b, flags, who);
         for (int i = 0; i < p->hand_len; i++) {
             int visible = seat == who || (seat >= 0 && (p->hand_known >> i & 1));
             tf_buf_addf(b, " %s", visible ? ct_cards[p->hand[i]].code : "?");
@@ -481,9 +594,13 @@ int ct_render(const void *data, int seat, int flags, tf_buf *b) {
         if (!p->hand_len) tf_buf_add(b, " -");
     }
     tf_buf_add(b, "\n");
-    render_prompt(b, s, seat);
-    if (s->over) tf_buf_add(b, s->draw_game ? "The game is over: a draw (turn limit).\n" : "The game is over.\n");
-    if (flags & TAFEL_RENDER_KEY) tf_buf_add(b, key);
+    render_prompt(b, s, seat, flags);
+    if (s->over) {
+        if (s->draw_game) tf_say_text(b, flags, "over_draw", "The game is over: a draw (turn limit).");
+        else tf_say_text(b, flags, "over", "The game is over.");
+        tf_buf_add(b, "\n");
+    }
+    if (flags & TAFEL_RENDER_KEY) tf_say_text(b, flags, "key", key);
     return b->oom ? TAFEL_ENOMEM : TAFEL_OK;
 }
 

@@ -21,6 +21,7 @@
 */
 #include "cli.h"
 #include "extbot.h"
+#include "say.h"
 #include "tell.h"
 
 #include <cjson/cJSON.h>
@@ -292,8 +293,8 @@ static int print_all_moves(play_session *s) {
 }
 
 static void print_picture(const play_session *s, int seat, int flags) {
-    char *picture = tafel_state_render(s->state, seat,
-                                       flags | (s->color ? TAFEL_RENDER_COLOR : 0));
+    char *picture = cli_picture(s->state, seat, flags | (s->color ? TAFEL_RENDER_COLOR : 0),
+                                s->words, tafel_game_name(s->game));
     if (picture) fputs(picture, stdout);
     free(picture);
 }

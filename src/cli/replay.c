@@ -10,6 +10,7 @@
 ** messages to (tests/server/).
 */
 #include "cli.h"
+#include "say.h"
 #include "tell.h"
 
 #include <cjson/cJSON.h>
@@ -194,7 +195,7 @@ static int step_through(const tafel_record *record, int stop, const step_options
         }
         if (rc || o->json || (chance && i + 1 < stop)) continue;
         cli_tell_flush(&teller);
-        char *picture = tafel_state_render(state, teller.seat, flags);
+        char *picture = cli_picture(state, teller.seat, flags, catalog, tafel_game_name(game));
         if (picture) fputs(picture, stdout);
         free(picture);
         if (interactive && i + 1 < stop) {

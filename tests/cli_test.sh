@@ -358,6 +358,64 @@ for record in "$WORK/bots.json" "$WORK/cc.jsonl" "$WORK/ct.jsonl"; do
         { printf '%s\n' "$unmarked" >"$WORK/out"; not_ok "pseudo-language: every account of $name is catalog text"; }
 done
 
+# The picture between turns speaks the language too (TAFEL_RENDER_WORDS, the
+# catalogs' <game>.view.*), its columns padded to the width of the words said.
+check "play --lang nl: the players and the pile in Dutch, in columns" 0 \
+    "^> R Rood     0 punten, 7 horigen in voorraad" \
+    -- play_with 'quit\n' carcassonne --players human,greedy --seed 5 --no-color --lang nl
+check "play --lang nl: the pile in Dutch" 0 "^Nog in de stapel \(70\): A:2 B:4" \
+    -- play_with 'quit\n' carcassonne --players human,greedy --seed 5 --no-color --lang nl
+check "play --lang de: Cardcassonne's round in German" 0 \
+    "^Cardcassonne, Runde 1 von 10, Rot teilt aus, 122 Karten im Stapel$" \
+    -- play_with 'quit\n' cardcassonne --players human,greedy --seed 5 --no-color --lang de
+check "play --lang de: Cardcassonne's rows titled in German" 0 "^  R Straße   \| RA$" \
+    -- play_with 'quit\n' cardcassonne --players human,greedy --seed 5 --no-color --lang de
+check "play --lang de: the Catan card game's key in German" 0 "^  Hand 2/3 +Karten auf der Hand" \
+    -- play_with 'key\nquit\n' catan_cards --players human,greedy --seed 3 --no-color --lang de
+check "replay --step --lang nl: the end in Dutch" 0 "^Het spel is afgelopen\.$" \
+    -- "$TAFEL" replay "$WORK/bots.json" --step --lang nl
+check "replay --step --lang de: the end in German" 0 "^Das Spiel ist zu Ende\.$" \
+    -- "$TAFEL" replay "$WORK/cc.jsonl" --step --lang de
+check "replay --step --lang en: the picture's English as it was" 0 "^Left in the pile \([0-9]+\):" \
+    -- "$TAFEL" replay "$WORK/bots.json" --at 30 --step --lang en
+marks=$({ play_with 'key\nboard\nquit\n' carcassonne --players human,greedy --seed 5 --lang de
+    play_with 'key\nquit\n' cardcassonne --players human,greedy --seed 5 --lang nl
+    "$TAFEL" replay "$WORK/bots.json" --step --lang it
+    "$TAFEL" replay "$WORK/ct.jsonl" --step --lang de; } 2>&1 | grep -c $'[\x1e\x1f]' || true)
+[[ $marks == 0 ]] && ok "the picture leaves no event marks behind" ||
+    { echo "$marks lines with \\x1e or \\x1f" >"$WORK/out"; not_ok "the picture leaves no event marks behind"; }
+
+# Every word of the picture comes from the catalog too: outside the marks of the
+# pseudo-language only the drawing and notation are left (upper-case tile
+# letters and card codes, the half-edges, and the words of the record's own
+# actions: Catan's cards and pieces are named by their notation).
+for record in "$WORK/bots.json" "$WORK/cc.jsonl" "$WORK/ct.jsonl"; do
+    name=$(basename "$record")
+    stray=$(TAFEL_I18N_DIR=$WORK/i18n "$TAFEL" replay "$record" --step --lang qps --seat 0 |
+        grep -vE '^[0-9]+\. ' | python3 -c '
+import json, re, sys
+word = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+notation = {"settlement", "road", "city"}
+with open(sys.argv[1]) as f:
+    for line in f:
+        for action in json.loads(line)["actions"]:
+            notation.update(word.findall(action))
+text = sys.stdin.read()
+said = text.count("\u27e6")
+while True:  # innermost first: the marks of a symbol lie inside its sentence
+    text, n = re.subn(r"\u27e6[^\u27e6\u27e7]*\u27e7", "", text)
+    if not n:
+        break
+stray = sorted({w for w in word.findall(text)
+                if len(w) > 1 and w not in notation
+                and not re.fullmatch(r"[A-Z]+[0-9]*|Au[0-9]+", w)})
+print("nothing said" if said == 0 else " ".join(stray[:5]))
+' "$record")
+    [[ -z $stray ]] && ok "pseudo-language: every word of the picture of $name is catalog text" ||
+        { printf "%s\n" "$stray" >"$WORK/out"
+          not_ok "pseudo-language: every word of the picture of $name is catalog text"; }
+done
+
 # The accounts of a whole record add up: the points of every event, seat by
 # seat, are the final scores less the initial ones (Catan starts at 2 each).
 for record in "$WORK/bots.json" "$WORK/cc.jsonl" "$WORK/ct.jsonl"; do

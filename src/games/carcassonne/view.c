@@ -729,7 +729,8 @@ static void say_cut(const carc_state *s, window shown, window all, painter *p) {
     tf_say_int(&say, "y0", shown.y0), tf_say_int(&say, "y1", shown.y1);
     tf_say_int(&say, "all_x0", all.x0), tf_say_int(&say, "all_x1", all.x1);
     tf_say_int(&say, "all_y0", all.y0), tf_say_int(&say, "all_y1", all.y1);
-    tf_say_end(&say, "Board cut to x %d..%d, y %d..%d (all: x %d..%d, y %d..%d); 'board' shows all.",
+    tf_say_end(&say,
+               "Board cut to x %d..%d, y %d..%d (all: x %d..%d, y %d..%d); 'board' shows all.",
                shown.x0, shown.x1, shown.y0, shown.y1, all.x0, all.x1, all.y0, all.y1);
     tf_buf_add(p->b, "\n");
     int outside = 0;

@@ -332,7 +332,8 @@ int cc_render(const void *data, int seat, int flags, tf_buf *b) {
         if (s->phase == CC_PH_PLAY && s->turn == seat && s->hand_count[seat]) {
             tf_buf_add(b, "  ");
             if (s->played[seat])
-                tf_say_text(b, flags, "hint_face_up", "(face up, into its own row; jokers anywhere)");
+                tf_say_text(b, flags, "hint_face_up",
+                            "(face up, into its own row; jokers anywhere)");
             else
                 tf_say_text(b, flags, "hint_face_down",
                             "(your first card this round: face down, any row)");

@@ -577,7 +577,8 @@ int ct_render(const void *data, int seat, int flags, tf_buf *b) {
     tf_buf_add(b, "  ");
     tf_say_begin(&say, b, flags, "central");
     tf_say_int(&say, "regions", s->regions_len), tf_say_int(&say, "roads", s->roads_left);
-    tf_say_int(&say, "settlements", s->settlements_left), tf_say_int(&say, "cities", s->cities_left);
+    tf_say_int(&say, "settlements", s->settlements_left);
+    tf_say_int(&say, "cities", s->cities_left);
     tf_say_end(&say, "regions %d  roads %d  settlements %d  cities %d", s->regions_len,
                s->roads_left, s->settlements_left, s->cities_left);
     tf_buf_add(b, "\n");
@@ -596,7 +597,8 @@ int ct_render(const void *data, int seat, int flags, tf_buf *b) {
     tf_buf_add(b, "\n");
     render_prompt(b, s, seat, flags);
     if (s->over) {
-        if (s->draw_game) tf_say_text(b, flags, "over_draw", "The game is over: a draw (turn limit).");
+        if (s->draw_game)
+            tf_say_text(b, flags, "over_draw", "The game is over: a draw (turn limit).");
         else tf_say_text(b, flags, "over", "The game is over.");
         tf_buf_add(b, "\n");
     }

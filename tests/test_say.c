@@ -4,8 +4,9 @@
 **
 ** The English catalog says every picture exactly as the engine writes it
 ** without the flag, for every seat and every state of random games of each
-** game, with the key and the whole board; a malformed event is printed as
-** it is; a padded word fills its column counted in characters, not bytes.
+** game, with the key, the whole board and colours; a malformed event is
+** printed as it is; a padded word fills its column counted in characters,
+** not bytes.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -46,7 +47,8 @@ static void english_as_the_engine_writes_it(const char *game_string) {
         uint64_t rng = tafel_rng_seed(seed);
         tafel_state *s = tafel_state_new(game);
         for (int step = 0;; step++) { /* to the end, the end included */
-            int flags = step % 2 ? TAFEL_RENDER_KEY : TAFEL_RENDER_WHOLE | TAFEL_RENDER_KEY;
+            int flags = (step % 2 ? TAFEL_RENDER_KEY : TAFEL_RENDER_WHOLE | TAFEL_RENDER_KEY) |
+                        (step % 3 ? 0 : TAFEL_RENDER_COLOR);
             for (int seat = -1; seat < players; seat++) {
                 char *plain = tafel_state_render(s, seat, flags);
                 char *said = cli_picture(s, seat, flags, c, tafel_game_name(game));

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
 #include <cmocka.h>
 
 #include "cli/catalog.h"
@@ -36,6 +37,23 @@ static void says(const char *lang, const char *game, const char *picture, const 
     cli_catalog_free(c);
 }
 
+/* Every event of a picture is closed before the next opens, and is a JSON
+** object with a kind: the engine writes nothing the sayer would print raw. */
+static void events_well_formed(const char *picture, const char *where) {
+    int events = 0;
+    for (const char *p = picture; (p = strchr(p, '\x1e')); events++) {
+        const char *close = strchr(p, '\x1f'), *next = strchr(p + 1, '\x1e');
+        if (!close || (next && next < close)) fail_msg("%s: an event not closed", where);
+        cJSON *event = cJSON_ParseWithLength(p + 1, (size_t)(close - p - 1));
+        if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(event, "kind")))
+            fail_msg("%s: not an event: %.*s", where, (int)(close - p - 1), p + 1);
+        cJSON_Delete(event);
+        p = close;
+    }
+    if (strchr(picture, '\x1f') && !events) fail_msg("%s: a stray close", where);
+    if (!events) fail_msg("%s: no words", where);
+}
+
 static void english_as_the_engine_writes_it(const char *game_string) {
     tafel_game *game;
     tafel_error err;
@@ -51,6 +69,10 @@ static void english_as_the_engine_writes_it(const char *game_string) {
                         (step % 3 ? 0 : TAFEL_RENDER_COLOR);
             for (int seat = -1; seat < players; seat++) {
                 char *plain = tafel_state_render(s, seat, flags);
+                char *worded = tafel_state_render(s, seat, flags | TAFEL_RENDER_WORDS);
+                assert_non_null(worded);
+                events_well_formed(worded, game_string);
+                free(worded);
                 char *said = cli_picture(s, seat, flags, c, tafel_game_name(game));
                 assert_non_null(plain);
                 assert_non_null(said);

@@ -928,9 +928,9 @@ static void render_key(const carc_state *s, painter *p) {
         tf_say_text(p->b, p->flags, "key_last", "corners of that player's last tile");
         tf_buf_add(p->b, "\n");
     }
-    tf_buf_add(p->b, "  (blank)    ");
+    tf_buf_add(p->b, "  "); /* "(blank)" is a word: the symbol column is said too */
     tf_say_text(p->b, p->flags, "key_gap",
-                "the gap between tiles; a blank corner of a tile walls two cities\n"
+                "(blank)    the gap between tiles; a blank corner of a tile walls two cities\n"
                 "             apart");
     tf_buf_add(p->b, "\n  A:2 B:4    ");
     tf_say_text(p->b, p->flags, "key_pile",

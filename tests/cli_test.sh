@@ -416,6 +416,29 @@ print("nothing said" if said == 0 else " ".join(stray[:5]))
           not_ok "pseudo-language: every word of the picture of $name is catalog text"; }
 done
 
+# The keys ('key' in tafel play) too: outside the marks only symbols, codes,
+# the commands typed, and the move list's lines.
+for game in "carcassonne(crop_circles=true)" cardcassonne catan_cards; do
+    stray=$(TAFEL_I18N_DIR=$WORK/i18n play_with 'key\nboard\nquit\n' "$game" --players human,greedy \
+        --seed 3 --no-color --lang qps 2>&1 | grep -vE '^ *[0-9]+\. |^  \.\.\. ' | python3 -c '
+import re, sys
+word = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+text = sys.stdin.read()
+keys = text.count("\u27e6")
+while True:
+    text, n = re.subn(r"\u27e6[^\u27e6\u27e7]*\u27e7", "", text)
+    if not n:
+        break
+notation = {"settlement", "road", "city", "key", "board", "quit"}
+stray = sorted({w for w in word.findall(text) if len(w) > 1 and w not in notation
+                and not re.fullmatch(r"[A-Z]+[0-9]*|Au[0-9]+", w)})
+print("nothing said" if keys == 0 else " ".join(stray[:5]))
+')
+    [[ -z $stray ]] && ok "pseudo-language: every word of the key of $game is catalog text" ||
+        { printf "%s\n" "$stray" >"$WORK/out"
+          not_ok "pseudo-language: every word of the key of $game is catalog text"; }
+done
+
 # The accounts of a whole record add up: the points of every event, seat by
 # seat, are the final scores less the initial ones (Catan starts at 2 each).
 for record in "$WORK/bots.json" "$WORK/cc.jsonl" "$WORK/ct.jsonl"; do

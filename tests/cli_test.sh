@@ -341,6 +341,8 @@ check "catan: how to arrange is explained" 0 "arranges the start regions" \
     -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color
 check "catan: a long move list is cut" 0 "and 660 more, up to 720" \
     -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color
+check "catan: a long move list is cut, in German" 0 "und 660 weitere, bis 720" \
+    -- play_with 'quit\n' catan_cards --players human,greedy --seed 3 --no-color --lang de
 check "catan: a bad action is explained" 0 "'arrange G G G G G G': not an action" \
     -- play_with 'arrange G G G G G G\nquit\n' catan_cards --players human,greedy --seed 3 --no-color
 
@@ -416,11 +418,11 @@ print("nothing said" if said == 0 else " ".join(stray[:5]))
           not_ok "pseudo-language: every word of the picture of $name is catalog text"; }
 done
 
-# The keys ('key' in tafel play) too: outside the marks only symbols, codes,
-# the commands typed, and the move list's lines.
+# The keys ('key' in tafel play) too, and the cut move list: outside the marks
+# only symbols, codes, the commands typed and the listed moves.
 for game in "carcassonne(crop_circles=true)" cardcassonne catan_cards; do
     stray=$(TAFEL_I18N_DIR=$WORK/i18n play_with 'key\nboard\nquit\n' "$game" --players human,greedy \
-        --seed 3 --no-color --lang qps 2>&1 | grep -vE '^ *[0-9]+\. |^  \.\.\. ' | python3 -c '
+        --seed 3 --no-color --lang qps 2>&1 | grep -vE '^ *[0-9]+\. ' | python3 -c '
 import re, sys
 word = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 text = sys.stdin.read()

@@ -280,9 +280,13 @@ static int print_moves(play_session *s) {
     for (int i = 0; i < shown; i++)
         printf("%4d. %-*s%s", i + 1, width + 1, s->texts[i],
                (i + 1) % columns == 0 || i + 1 == shown ? "\n" : " ");
-    if (shown < n)
-        printf("  ... and %d more, up to %d. %s ('moves all' lists them all)\n", n - shown, n,
-               s->texts[n - 1]);
+    if (shown < n) { /* in the catalog's words, as the picture above it */
+        cJSON *fields = text_field("last", s->texts[n - 1]);
+        cJSON_AddNumberToObject(fields, "more", n - shown);
+        cJSON_AddNumberToObject(fields, "count", n);
+        printf("  ");
+        say(s, "common.play.more_moves", fields);
+    }
     return n;
 }
 

@@ -387,3 +387,22 @@ test('a bot\'s trade offer waits for the player, unless the setting declines bot
   assertNoErrors(declining);
   await context.close();
 });
+
+test('at 1400x900 the player\'s own principality starts inside the window at every turn, lists of known cards open', async () => {
+  // a stack's known cards once stood in a narrow column, one under the other: twelve of them
+  // pushed the own principality 700 px below the window
+  const { page } = await openTable({ game: 'catan_cards', seed: 7, viewport: { width: 1400, height: 900 } });
+  let worst = { top: 0, move: 0 }, openLists = 0;
+  await playByClicks(page, 'catan_cards', { rng: prng(3), viewShare: 0.8, until: async (m) => m >= 60,
+    onMove: async (move) => {
+      const at = await page.evaluate(() => ({
+        top: document.querySelector('.ct-own')?.getBoundingClientRect().top ?? 0,
+        open: document.querySelectorAll('.ct-stack-known[open]').length,
+      }));
+      openLists += at.open;
+      if (at.top > worst.top) worst = { top: at.top, move };
+    } });
+  assert.ok(openLists > 0, 'some turn had a list of known cards open');
+  assert.ok(worst.top < 900 - 10, `the own principality starts at ${Math.round(worst.top)} px (move ${worst.move})`);
+  assertNoErrors(page);
+});

@@ -21,6 +21,7 @@ import {drawActions} from "./actions.mjs";
 import {usePieces, cardText, cardFacts, regionText, pieceText, CENTRAL, RES_NAME, KIND_RES} from "./cards.mjs";
 import {createAccounts} from "./account.mjs";
 import {createPopover} from "./popover.mjs";
+import {actionWords} from "./action-words.mjs";
 
 /**
  * @param {HTMLElement} root
@@ -136,6 +137,8 @@ export function createView(root, ctx) {
     }
 
     return {
+        /** @param {string} action */
+        words: (action) => actionWords(action),
         update(state) {
             latest = state;
             accounts.take(state);

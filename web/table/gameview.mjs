@@ -98,6 +98,16 @@ function guarded(root, view, name, onBroken) {
                 console.error(err);
             }
         },
+        words(action) {
+            // words for the list of actions are a help too: the notation stands in for them
+            if (fallback || typeof view.words !== "function") return null;
+            try {
+                return view.words(action);
+            } catch (err) {
+                console.error(err);
+                return null;
+            }
+        },
         destroy() {
             if (fallback) fallback.destroy();
             else view.destroy();

@@ -95,6 +95,7 @@ export function showTable(root, conn, info, table, token, local = null) {
     const board = h("div", {class: "board", id: "board"});
     const log = createLog(() => { conn.send({type: "history"}); }, settings);
     const actions = createActions(play);
+    actions.showNotation(settings.notation);
     const hint = createHint({
         ask: () => conn.send({type: "hint"}),
         play,
@@ -141,6 +142,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         if (what === "notation") {
             log.showNotation(settings.notation);
             hint.showNotation(settings.notation);
+            actions.showNotation(settings.notation);
         }
         if (what === "sound" && settings.sound) wakeAudio();
     }, [alerts.button]);
@@ -231,6 +233,7 @@ export function showTable(root, conn, info, table, token, local = null) {
             return;
         }
         view = loaded.view;
+        actions.setWords(loaded.view.words ?? null);
         if (!hasView) actions.setOpen(!loaded.real);
         hasView = loaded.real;
         viewLoading = false;

@@ -1,0 +1,258 @@
+// guide.mjs -- a guided first game: a table on this device (local/) with a
+// fixed deal, and a panel over the board that says what to do next and
+// why, and lights the control that does it (docs/guide.md).
+//
+// A guide (carcassonne.mjs, cardcassonne.mjs, catan_cards.mjs) is a game
+// string, its seats (the newcomer and the bot `easy`), a seed and a list of
+// steps.  Each step is one decision of the newcomer: its words
+// (guide.<game>.<key>) and the actions it asks for, best first; the first
+// one in the state's `legal` is asked.  The guide never plays: it only
+// lights a control the game's view drew from `legal` ([data-action] or
+// [data-key] naming the action, else the guide's own point(): the first of
+// several clicks, such as a card in the hand).  When the newcomer plays
+// something else, the guide says that this is fine too and goes on with the
+// next step; when a step has nothing legal to ask, free play begins.
+// After the last step the free-play words stay until the newcomer's next
+// move; at the end of the game, the closing words.
+//
+// Where it is in the guide is kept in sessionStorage by table, so a reload
+// goes on at the same step; the count of actions seen keeps a state told
+// again (a reload, a reconnect) from counting a move twice, and tells an
+// undo (fewer actions), after which the step before is asked again.
+
+import {h} from "../table/dom.mjs";
+import {t} from "../words/catalog.mjs";
+import {gameTitle} from "../table/game-title.mjs";
+import {SITE_ROOT, localTableHref} from "../net/site.mjs";
+import {guide as carcassonne} from "./carcassonne.mjs";
+import {guide as cardcassonne} from "./cardcassonne.mjs";
+import {guide as catanCards} from "./catan_cards.mjs";
+
+/**
+ * One decision of the newcomer: its words guide.<game>.<key>, and the
+ * actions it asks for, best first (a text, or a pattern of texts).
+ * @typedef {{key: string, want: (string | RegExp)[]}} Step
+ */
+/**
+ * A guided game: what table to make, the steps, and what to click first for
+ * an action no control names (null: nothing).
+ * @typedef {{game: string, seats: string[], seed: number, steps: Step[],
+ *   point: (action: string, board: HTMLElement) => Element | null}} Guide
+ */
+/**
+ * Where the newcomer is: the step asked (or next), the action asked, the
+ * actions of the game seen, whether they went their own way at the last
+ * move, and whether the guide is over (free play told) or closed.
+ * @typedef {{step: number, asked: string | null, seen: number, own: boolean,
+ *   freeTold: boolean, closed: boolean}} Progress
+ */
+
+/** @type {Record<string, Guide>} */
+export const GUIDES = {carcassonne, cardcassonne, catan_cards: catanCards};
+
+/** The class of the control the guide points at. */
+export const TARGET = "guide-target";
+
+/** The address that starts a guided game of name (app.mjs). @param {string} name */
+export function guideHref(name) {
+    return `${SITE_ROOT.pathname}?guide=${encodeURIComponent(name)}`;
+}
+
+/** The guide's look (guide.css), next to this module; once. */
+export function guideStyle() {
+    const href = new URL("./guide.css", import.meta.url).href;
+    const links = [...document.querySelectorAll("link[rel=stylesheet]")];
+    if (links.some((l) => l.getAttribute("href") === href)) return;
+    document.head.append(h("link", {rel: "stylesheet", href}));
+}
+
+/**
+ * Makes the guided table of name on this device; resolves to its address.
+ * @param {import("../local/connection.mjs").LocalConnection} conn
+ * @param {string} name
+ */
+export async function startGuide(conn, name) {
+    const g = GUIDES[name];
+    if (!g) throw new Error(`no guide for '${name}'`);
+    const table = await conn.create(g.game, g.seats, g.seed);
+    return `${localTableHref(table)}&guide=${encodeURIComponent(name)}`;
+}
+
+/**
+ * The first of want that legal holds, or null.
+ * @param {(string | RegExp)[]} want @param {string[]} legal
+ */
+export function pick(want, legal) {
+    for (const w of want) {
+        const found = legal.find((a) => (typeof w === "string" ? a === w : w.test(a)));
+        if (found) return found;
+    }
+    return null;
+}
+
+/** @param {string} table @returns {Progress} */
+function readProgress(table) {
+    /** @type {Progress} */
+    const fresh = {step: 0, asked: null, seen: -1, own: false, freeTold: false, closed: false};
+    try {
+        const saved = JSON.parse(sessionStorage.getItem(`tafel.guide.${table}`) ?? "null");
+        return saved && typeof saved.step === "number" ? {...fresh, ...saved} : fresh;
+    } catch {
+        return fresh;   // no storage: the guide starts again on a reload
+    }
+}
+
+/** @param {string} table @param {Progress} p */
+function keepProgress(table, p) {
+    try {
+        sessionStorage.setItem(`tafel.guide.${table}`, JSON.stringify(p));
+    } catch { /* no storage: kept in memory only */ }
+}
+
+/**
+ * The control on the board that plays action, or the first click towards it.
+ * @param {Guide} g @param {string} action @param {HTMLElement} board
+ * @returns {Element | null}
+ */
+function controlOf(g, action, board) {
+    const name = CSS.escape(action);
+    const direct = board.querySelector(
+        `[data-action="${name}"]:not([disabled]), [data-key="${name}"]:not([disabled])`);
+    return direct ?? g.point(action, board);
+}
+
+/**
+ * The guide's panel for a table: update(state) after each state drawn.
+ * @param {string} name the game's name (a key of GUIDES)
+ * @param {string} table
+ * @param {HTMLElement} board the element the game's view draws into
+ */
+export function createGuide(name, table, board) {
+    const g = GUIDES[name];
+    guideStyle();
+    const heading = h("h2", {class: "guide-title",
+                             text: t("guide.heading", {game: gameTitle(name)})});
+    const count = h("span", {class: "guide-count muted small"});
+    const own = h("p", {class: "guide-own", hidden: true, text: t("guide.own_way")});
+    const text = h("div", {class: "guide-text", "aria-live": "polite"});
+    // a cross, named in words for screen readers and on hover: on a phone the
+    // words would take a line of their own above the prompt
+    const close = h("button", {type: "button", class: "guide-close small", text: "✕",
+                               "aria-label": t("guide.close"), title: t("guide.close"),
+                               onclick: () => {
+                                   progress.closed = true;
+                                   keepProgress(table, progress);
+                                   draw(null);
+                               }});
+    const el = h("section", {class: "panel guide", "aria-label": t("guide.label")},
+                 h("div", {class: "guide-head"},
+                   h("div", {class: "guide-names"}, heading, count), close),
+                 own, text);
+    const progress = readProgress(table);
+    /** @type {string | null} the action pointed at */
+    let pointing = null;
+    /** @type {Element | null} */
+    let target = null;
+    let frame = 0;
+
+    /** @param {string} key */
+    function say(key) {
+        text.replaceChildren(...t(key).split("\n").map((line) => h("p", {text: line})));
+    }
+
+    /** Lights the control of the action pointed at (again after the board changed). */
+    function point() {
+        frame = 0;
+        const now = pointing ? controlOf(g, pointing, board) : null;
+        if (now === target) return;
+        target?.classList.remove(TARGET);
+        target = now;
+        if (!target) return;
+        target.classList.add(TARGET);
+        const r = target.getBoundingClientRect();
+        if (r.bottom < 0 || r.top > innerHeight) target.scrollIntoView({block: "center"});
+    }
+    // the view redraws its controls on clicks (a card chosen) and states
+    new MutationObserver(() => { if (!frame) frame = requestAnimationFrame(point); })
+        .observe(board, {childList: true, subtree: true});
+
+    /**
+     * What the guide asks now, from the state drawn (null: hidden).
+     * @param {import("../types.js").StateMessage | null} st
+     */
+    function draw(st) {
+        pointing = null;
+        el.dataset.step = "";
+        el.classList.remove("guide-waiting");
+        if (!st || progress.closed) {
+            el.hidden = true;
+            point();
+            return;
+        }
+        el.hidden = false;
+        own.hidden = !progress.own;
+        count.textContent = "";
+        if (st.status === "over") {
+            own.hidden = true;
+            say(`guide.${name}.end`);
+        } else if (st.legal?.length && st.to_move === st.seat) {
+            const step = g.steps[progress.step];
+            const asked = step ? pick(step.want, st.legal) : null;
+            if (step && asked) {
+                progress.asked = asked;
+                pointing = asked;
+                el.dataset.step = step.key;
+                count.textContent = t("guide.count",
+                                      {step: progress.step + 1, steps: g.steps.length});
+                say(`guide.${name}.${step.key}`);
+            } else if (!progress.freeTold) {
+                progress.step = g.steps.length;
+                progress.asked = null;
+                say(`guide.${name}.free`);
+            } else {
+                el.hidden = true;
+            }
+        } else if (!progress.freeTold) {
+            el.classList.add("guide-waiting");   // the words stay; the other seat plays
+        } else {
+            el.hidden = true;
+        }
+        el.dataset.action = pointing ?? "";
+        el.dataset.phase = progress.step >= g.steps.length ? "free" : "guided";
+        keepProgress(table, progress);
+        point();
+    }
+
+    /**
+     * A state drawn: the newcomer's move since the last one moves the guide
+     * on a step, whether it was the one asked or not.
+     * @param {import("../types.js").StateMessage} st
+     */
+    function update(st) {
+        if (st.seat === null) return;
+        if (st.actions > progress.seen) {
+            const played = (st.last ?? []).filter((a) => a.seat === st.seat).map((a) => a.text);
+            if (progress.seen >= 0 && played.length) {
+                if (progress.step < g.steps.length && progress.asked !== null) {
+                    progress.own = !played.includes(progress.asked);
+                    progress.step++;
+                    progress.asked = null;
+                } else if (progress.step >= g.steps.length) {
+                    progress.freeTold = true;   // the free-play words were read: they go
+                    progress.own = false;
+                }
+            }
+            progress.seen = st.actions;
+        } else if (st.actions < progress.seen) {
+            // an undo took the newcomer's last move back: ask that step again
+            progress.seen = st.actions;
+            const guided = progress.step > 0 && progress.step <= g.steps.length;
+            if (guided && !progress.freeTold) progress.step--;
+            progress.asked = null;
+            progress.own = false;
+        }
+        draw(st);
+    }
+
+    return {el, update};
+}

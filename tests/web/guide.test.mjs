@@ -1,0 +1,190 @@
+// guide.test.mjs -- the guided first game of each game (web/guide/), played
+// in the browser by following its own prompts: from the lobby's "learn by
+// playing" link, each prompt's words are the catalog's for its step in the
+// page's language, and the test clicks only what the prompt points at
+// (.guide-target) until free play begins; then it plays on through the
+// list of legal actions until the bot has moved.  In English and in Dutch.
+// The rules dialog links to the same guide.  A screenshot of one prompt per
+// game (and Carcassonne's on a 390 px phone) is kept (helpers.screenshot).
+//
+// Skipped, saying so, when the engine was built without WebAssembly (the
+// lobby then offers no table on this device).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { webServer, launch, newPage, assertNoErrors, stopAll, tableState, waitTurn, genericMove,
+  screenshot, prng, WEB, WAIT } from './helpers.mjs';
+import { TAFEL } from '../server/helpers.mjs';
+
+const WASM = join(TAFEL, '..', 'wasm', 'tafel.wasm');
+const skip = existsSync(WASM) ? false : `no ${WASM} (the engine built without WebAssembly)`;
+
+let server, browser;
+before(async () => {
+  if (skip) return;
+  server = await webServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await stopAll();
+});
+
+/** The guide's catalog of a language. */
+const words = (lang) => JSON.parse(readFileSync(join(WEB, 'i18n', lang, 'guide.json'), 'utf8'));
+
+/** What the guide panel shows: its step, phase, action and words. */
+function panel(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('section.guide');
+    if (!el || el.hidden) return null;
+    const text = [...el.querySelectorAll('.guide-text p')].map((p) => p.textContent).join('\n');
+    return { step: el.dataset.step ?? '', phase: el.dataset.phase ?? '',
+      action: el.dataset.action ?? '', text, own: !el.querySelector('.guide-own')?.hidden };
+  });
+}
+
+/** Waits for the prompt of the newcomer's turn (its control lit, or free play) and reads it. */
+async function prompt(page) {
+  // the view draws after the state: the lit control comes a moment after the words
+  await page.waitForFunction(() => {
+    const el = document.querySelector('section.guide');
+    const busy = document.getElementById('app')?.classList.contains('busy');
+    if (!el || el.hidden || busy) return false;
+    return el.dataset.phase === 'free' || !!document.querySelector('.guide-target');
+  }, null, { timeout: WAIT, polling: 50 });
+  const p = await panel(page);
+  assert.ok(p, 'the guide shows a prompt on the newcomer\'s turn');
+  return p;
+}
+
+/**
+ * Follows the prompts of the guide on page until free play: each prompt
+ * read, its words checked against the catalog, its lit control clicked.
+ * Returns the steps prompted, in order.
+ */
+async function followPrompts(page, game, lang, { shot } = {}) {
+  const catalog = words(lang);
+  const steps = [];
+  const deadline = Date.now() + 6 * WAIT;
+  for (;;) {
+    assert.ok(Date.now() < deadline, `free play was reached in time (steps: ${steps.join(', ')})`);
+    await waitTurn(page);
+    const p = await prompt(page);
+    if (p.phase === 'free') {
+      assert.equal(p.text, catalog[`guide.${game}.free`], 'free play is announced in the language');
+      return steps;
+    }
+    assert.equal(p.own, false, `the prompts were followed (at ${p.step})`);
+    assert.equal(p.text, catalog[`guide.${game}.${p.step}`], `${p.step} in the catalog's words`);
+    if (steps.at(-1) !== p.step) {
+      steps.push(p.step);
+      // the prompt as it first shows, its control lit, before any click
+      if (shot && steps.length === shot.at) await screenshot(page, shot.name);
+    }
+    const before = (await tableState(page)).seq;
+    await page.locator('.guide-target').first().click({ timeout: WAIT });
+    // a click that only chooses (a spot, a card) redraws the view; a move changes the table
+    await page.waitForFunction(([seq, action]) => {
+      const app = document.getElementById('app');
+      const el = document.querySelector('section.guide');
+      const moved = Number(app?.dataset.seq ?? -1) > seq || app?.classList.contains('busy');
+      const lit = document.querySelector('.guide-target');
+      return moved || (lit && el?.dataset.action === action);
+    }, [before, p.action], { timeout: WAIT, polling: 50 });
+  }
+}
+
+/** Plays on through the list of legal actions until a change comes that was not the newcomer's. */
+async function untilTheBotMoves(page) {
+  const start = (await tableState(page)).seq;
+  const rng = prng(5);
+  for (let mine = 0; mine < 12; mine++) {
+    if (await waitTurn(page) === 'over') return;
+    const now = (await tableState(page)).seq;
+    if (now - start > mine) return;        // a change that was not one of ours: the bot's
+    await genericMove(page, rng);
+  }
+  assert.fail('the bot moved within 12 moves of free play');
+}
+
+/** Starts the guided game of name from the lobby's link, in lang. */
+async function fromTheLobby(page, name, lang) {
+  await page.goto(`${server.base}?lang=${lang}`);
+  const link = page.locator(`.learn a[data-guide="${name}"]`);
+  await link.waitFor({ timeout: WAIT });
+  const lobby = JSON.parse(readFileSync(join(WEB, 'i18n', lang, 'lobby.json'), 'utf8'));
+  const title = lobby[`lobby.game.${name}`];
+  assert.equal(await link.textContent(), words(lang)['guide.lobby.start'].replace('{game}', title));
+  await Promise.all([page.waitForURL(/\?local=[0-9a-f]+&guide=/, { timeout: WAIT }), link.click()]);
+}
+
+const GAMES = [
+  { name: 'carcassonne', steps: 10, shotAt: 3 },
+  { name: 'cardcassonne', steps: 9, shotAt: 2 },
+  { name: 'catan_cards', steps: 12, shotAt: 6 },
+];
+
+for (const lang of ['en', 'nl']) {
+  for (const g of GAMES) {
+    test(`${g.name}: the guided first game followed prompt by prompt, in ${lang}`, { skip },
+      async () => {
+      const page = await newPage(browser, { viewport: { width: 1280, height: 860 } });
+      await fromTheLobby(page, g.name, lang);
+      const steps = await followPrompts(page, g.name, lang,
+        lang === 'en' ? { shot: { at: g.shotAt, name: `guide-${g.name}` } } : {});
+      assert.equal(steps.length, g.steps, `every step was prompted: ${steps.join(', ')}`);
+      await untilTheBotMoves(page);
+      // the guide is linked from the rules too
+      await page.locator('.rules-button').click();
+      const rulesLink = page.locator('dialog.rules .rules-guide a');
+      assert.match(await rulesLink.getAttribute('href'), new RegExp(`\\?guide=${g.name}$`));
+      assertNoErrors(page);
+      await page.context().close();
+    });
+  }
+}
+
+test('another move than the one pointed at: said kindly, the guide goes on', { skip }, async () => {
+  const page = await newPage(browser);
+  await fromTheLobby(page, 'carcassonne', 'en');
+  const first = await prompt(page);
+  assert.equal(first.step, 'city_tile');
+  // a legal placement other than the one lit, through the list of every legal action
+  const other = page.locator('details.actions-panel button.action[data-action^="place "]'
+    + `:not([data-action="${first.action}"])`).first();
+  await page.locator('details.actions-panel > summary').click();
+  const group = page.locator('details.actions-panel details.action-group').first();
+  if (!(await group.evaluate((d) => d.open))) await group.locator('> summary').click();
+  const before = (await tableState(page)).seq;
+  await other.click();
+  await page.waitForFunction((s) => Number(document.getElementById('app')?.dataset.seq) > s,
+    before);
+  await waitTurn(page);
+  const next = await prompt(page);
+  assert.equal(next.own, true, 'the guide says the move was another than the one pointed at');
+  assert.equal(await page.locator('section.guide .guide-own').textContent(),
+    words('en')['guide.own_way']);
+  assert.equal(next.step, 'knight', 'and goes on with the next step');
+  assertNoErrors(page);
+  await page.context().close();
+});
+
+test('on a 390 px phone: the prompt above the board, nothing wider', { skip }, async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await page.goto(`${server.base}?lang=de&guide=carcassonne`);
+  await page.locator('.guide-target').waitFor({ timeout: WAIT });
+  const box = await page.evaluate(() => {
+    const guide = document.querySelector('section.guide').getBoundingClientRect();
+    const board = document.getElementById('board').getBoundingClientRect();
+    return { guideBottom: guide.bottom, boardTop: board.top,
+      width: document.documentElement.scrollWidth };
+  });
+  assert.ok(box.guideBottom <= box.boardTop, `the prompt above the board: ${JSON.stringify(box)}`);
+  assert.ok(box.width <= 390, `nothing wider than the phone: ${box.width}`);
+  await screenshot(page, 'guide-carcassonne-phone');
+  assertNoErrors(page);
+  await page.context().close();
+});

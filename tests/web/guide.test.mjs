@@ -4,7 +4,10 @@
 // page's language, and the test clicks only what the prompt points at
 // (.guide-target) until free play begins; then it plays on through the
 // list of legal actions until the bot has moved.  In English and in Dutch.
-// The rules dialog links to the same guide.  A screenshot of one prompt per
+// The rules dialog links to the same guide.  Another move than the one
+// asked is said to be fine and the guide goes on; an undo asks the step
+// again; a Cardcassonne guided game is played to its end for the closing
+// words.  A screenshot of one prompt per
 // game (and Carcassonne's on a 390 px phone) is kept (helpers.screenshot).
 //
 // Skipped, saying so, when the engine was built without WebAssembly (the
@@ -15,7 +18,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { webServer, launch, newPage, assertNoErrors, stopAll, tableState, waitTurn, genericMove,
-  screenshot, prng, WEB, WAIT } from './helpers.mjs';
+  playByClicks, screenshot, prng, WEB, WAIT } from './helpers.mjs';
 import { TAFEL } from '../server/helpers.mjs';
 
 const WASM = join(TAFEL, '..', 'wasm', 'tafel.wasm');
@@ -168,6 +171,48 @@ test('another move than the one pointed at: said kindly, the guide goes on', { s
   assert.equal(await page.locator('section.guide .guide-own').textContent(),
     words('en')['guide.own_way']);
   assert.equal(next.step, 'knight', 'and goes on with the next step');
+  assertNoErrors(page);
+  await page.context().close();
+});
+
+test('an undo asks the step again', { skip }, async () => {
+  const page = await newPage(browser);
+  await fromTheLobby(page, 'carcassonne', 'en');
+  // the tile laid as the prompt asks: its spot, then "Lay it here"
+  let p = await prompt(page);
+  assert.equal(p.step, 'city_tile');
+  const before = (await tableState(page)).seq;
+  while ((await tableState(page)).seq === before) {
+    await page.locator('.guide-target').first().click();
+    await page.waitForFunction((s) => {
+      const app = document.getElementById('app');
+      return Number(app?.dataset.seq) > s || !!document.querySelector('.guide-target');
+    }, before);
+  }
+  await waitTurn(page);
+  p = await prompt(page);
+  assert.equal(p.step, 'knight');
+  const seq = (await tableState(page)).seq;
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.waitForFunction((s) => Number(document.getElementById('app')?.dataset.seq) > s, seq);
+  await waitTurn(page);
+  p = await prompt(page);
+  assert.equal(p.step, 'city_tile', 'the tile taken back: the prompt to lay it again');
+  assert.equal(p.own, false);
+  assertNoErrors(page);
+  await page.context().close();
+});
+
+test('cardcassonne: after the guide, the game played to its end, and the closing words', { skip },
+  async () => {
+  const page = await newPage(browser);
+  await fromTheLobby(page, 'cardcassonne', 'en');
+  await followPrompts(page, 'cardcassonne', 'en');
+  const r = await playByClicks(page, 'cardcassonne', { rng: prng(9) });
+  assert.ok(r.moves > 20, `the rest of the game was played: ${JSON.stringify(r)}`);
+  assert.equal((await tableState(page)).status, 'over');
+  const p = await panel(page);
+  assert.equal(p?.text, words('en')['guide.cardcassonne.end'], 'the closing words at the end');
   assertNoErrors(page);
   await page.context().close();
 });

@@ -21,6 +21,11 @@ import { webServer, launch, newPage, assertNoErrors, stopAll, tableState, waitTu
   playByClicks, screenshot, prng, WEB, WAIT } from './helpers.mjs';
 import { TAFEL } from '../server/helpers.mjs';
 
+const GUIDES = {
+  carcassonne: (await import('../../web/guide/carcassonne.mjs')).guide,
+  cardcassonne: (await import('../../web/guide/cardcassonne.mjs')).guide,
+  catan_cards: (await import('../../web/guide/catan_cards.mjs')).guide,
+};
 const WASM = join(TAFEL, '..', 'wasm', 'tafel.wasm');
 const skip = existsSync(WASM) ? false : `no ${WASM} (the engine built without WebAssembly)`;
 
@@ -81,6 +86,10 @@ async function followPrompts(page, game, lang, { shot } = {}) {
       return steps;
     }
     assert.equal(p.own, false, `the prompts were followed (at ${p.step})`);
+    // the deal is fixed: each step asks its first choice (a bot or engine that
+    // plays otherwise now shows here, before the words stop fitting the board)
+    const first = GUIDES[game].steps.find((s) => s.key === p.step)?.want[0];
+    if (typeof first === 'string') assert.equal(p.action, first, `${p.step} asks its first want`);
     assert.equal(p.text, catalog[`guide.${game}.${p.step}`], `${p.step} in the catalog's words`);
     if (steps.at(-1) !== p.step) {
       steps.push(p.step);

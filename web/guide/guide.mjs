@@ -135,9 +135,9 @@ export function createGuide(name, table, board) {
     const count = h("span", {class: "guide-count muted small"});
     const own = h("p", {class: "guide-own", hidden: true, text: t("guide.own_way")});
     const text = h("div", {class: "guide-text", "aria-live": "polite"});
-    // a cross, named in words for screen readers and on hover: on a phone the
-    // words would take a line of their own above the prompt
-    const close = h("button", {type: "button", class: "guide-close small", text: "✕",
+    // a cross (guide.css draws it), named in words for screen readers and on
+    // hover: on a phone the words would take a line of their own
+    const close = h("button", {type: "button", class: "guide-close small",
                                "aria-label": t("guide.close"), title: t("guide.close"),
                                onclick: () => {
                                    progress.closed = true;

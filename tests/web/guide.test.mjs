@@ -5,10 +5,10 @@
 // (.guide-target) until free play begins; then it plays on through the
 // list of legal actions until the bot has moved.  In English and in Dutch.
 // The rules dialog links to the same guide.  Another move than the one
-// asked is said to be fine and the guide goes on; an undo asks the step
-// again; a Cardcassonne guided game is played to its end for the closing
-// words.  A screenshot of one prompt per
-// game (and Carcassonne's on a 390 px phone) is kept (helpers.screenshot).
+// asked is said to be fine, and free play begins (an undo comes back to
+// the guide); an undo asks the step again; a guided Cardcassonne is played
+// to its end for the closing words.  A screenshot of one prompt per game
+// (and Carcassonne's on a 390 px phone) is kept (helpers.screenshot).
 //
 // Skipped, saying so, when the engine was built without WebAssembly (the
 // lobby then offers no table on this device).
@@ -159,7 +159,8 @@ for (const lang of ['en', 'nl']) {
   }
 }
 
-test('another move than the one pointed at: said kindly, the guide goes on', { skip }, async () => {
+test('another move than the one pointed at: said kindly, free play; an undo comes back', { skip },
+  async () => {
   const page = await newPage(browser);
   await fromTheLobby(page, 'carcassonne', 'en');
   const first = await prompt(page);
@@ -179,7 +180,17 @@ test('another move than the one pointed at: said kindly, the guide goes on', { s
   assert.equal(next.own, true, 'the guide says the move was another than the one pointed at');
   assert.equal(await page.locator('section.guide .guide-own').textContent(),
     words('en')['guide.own_way']);
-  assert.equal(next.step, 'knight', 'and goes on with the next step');
+  // the prompts were written for the moves asked: free play from here
+  assert.equal(next.phase, 'free');
+  assert.equal(next.text, words('en')['guide.carcassonne.free']);
+  // still the newcomer's turn (the follower): Undo takes the tile back, the guide goes on
+  const seq = (await tableState(page)).seq;
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.waitForFunction((s) => Number(document.getElementById('app')?.dataset.seq) > s, seq);
+  await waitTurn(page);
+  const again = await prompt(page);
+  assert.equal(again.step, 'city_tile');
+  assert.equal(again.own, false);
   assertNoErrors(page);
   await page.context().close();
 });

@@ -9,9 +9,11 @@
 // one in the state's `legal` is asked.  The guide never plays: it only
 // lights a control the game's view drew from `legal` ([data-action] or
 // [data-key] naming the action, else the guide's own point(): the first of
-// several clicks, such as a card in the hand).  When the newcomer plays
-// something else, the guide says that this is fine too and goes on with the
-// next step; when a step has nothing legal to ask, free play begins.
+// several clicks, such as a card in the hand).  The words are written for
+// the fixed deal, move by move: when the newcomer plays something else, the
+// guide says kindly that this is a legal move too and that free play begins
+// (an undo, while it is still their turn, takes them back into the guide);
+// a step with nothing legal to ask starts free play too.
 // After the last step the free-play words stay until the newcomer's next
 // move; at the end of the game, the closing words.
 //
@@ -41,9 +43,9 @@ import {guide as catanCards} from "./catan_cards.mjs";
  */
 /**
  * Where the newcomer is: the step asked (or next), the action asked, the
- * actions of the game seen, whether they went their own way at the last
- * move, and whether the guide is over (free play told) or closed.
- * @typedef {{step: number, asked: string | null, seen: number, own: boolean,
+ * actions of the game seen, the step where they went their own way (null:
+ * they did not), and whether the guide is over (free play told) or closed.
+ * @typedef {{step: number, asked: string | null, seen: number, own: number | null,
  *   freeTold: boolean, closed: boolean}} Progress
  */
 
@@ -93,7 +95,7 @@ export function pick(want, legal) {
 /** @param {string} table @returns {Progress} */
 function readProgress(table) {
     /** @type {Progress} */
-    const fresh = {step: 0, asked: null, seen: -1, own: false, freeTold: false, closed: false};
+    const fresh = {step: 0, asked: null, seen: -1, own: null, freeTold: false, closed: false};
     try {
         const saved = JSON.parse(sessionStorage.getItem(`tafel.guide.${table}`) ?? "null");
         return saved && typeof saved.step === "number" ? {...fresh, ...saved} : fresh;
@@ -190,7 +192,7 @@ export function createGuide(name, table, board) {
             return;
         }
         el.hidden = false;
-        own.hidden = !progress.own;
+        own.hidden = progress.own === null;
         count.textContent = "";
         if (st.status === "over") {
             own.hidden = true;
@@ -234,22 +236,24 @@ export function createGuide(name, table, board) {
             const played = (st.last ?? []).filter((a) => a.seat === st.seat).map((a) => a.text);
             if (progress.seen >= 0 && played.length) {
                 if (progress.step < g.steps.length && progress.asked !== null) {
-                    progress.own = !played.includes(progress.asked);
-                    progress.step++;
+                    const followed = played.includes(progress.asked);
+                    // the next words are written for the move asked: after another, free play
+                    progress.own = followed ? null : progress.step;
+                    progress.step = followed ? progress.step + 1 : g.steps.length;
                     progress.asked = null;
                 } else if (progress.step >= g.steps.length) {
                     progress.freeTold = true;   // the free-play words were read: they go
-                    progress.own = false;
+                    progress.own = null;
                 }
             }
             progress.seen = st.actions;
         } else if (st.actions < progress.seen) {
             // an undo took the newcomer's last move back: ask that step again
             progress.seen = st.actions;
-            const guided = progress.step > 0 && progress.step <= g.steps.length;
-            if (guided && !progress.freeTold) progress.step--;
+            if (progress.own !== null) progress.step = progress.own;
+            else if (progress.step > 0 && !progress.freeTold) progress.step--;
             progress.asked = null;
-            progress.own = false;
+            progress.own = null;
         }
         draw(st);
     }

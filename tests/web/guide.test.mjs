@@ -7,7 +7,8 @@
 // The rules dialog links to the same guide.  Another move than the one
 // asked is said to be fine, and free play begins (an undo comes back to
 // the guide); an undo asks the step again; a guided Cardcassonne is played
-// to its end for the closing words.  A screenshot of one prompt per game
+// to its end for the closing words; in the pseudo-language every word of
+// the guide is the catalog's.  A screenshot of one prompt per game
 // (and Carcassonne's on a 390 px phone) is kept (helpers.screenshot).
 //
 // Skipped, saying so, when the engine was built without WebAssembly (the
@@ -18,7 +19,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { webServer, launch, newPage, assertNoErrors, stopAll, tableState, waitTurn, genericMove,
-  playByClicks, screenshot, prng, WEB, WAIT } from './helpers.mjs';
+  playByClicks, screenshot, prng, pseudoWeb, PSEUDO_OPEN, WEB, WAIT } from './helpers.mjs';
 import { TAFEL } from '../server/helpers.mjs';
 
 const GUIDES = {
@@ -233,6 +234,43 @@ test('cardcassonne: after the guide, the game played to its end, and the closing
   assert.equal((await tableState(page)).status, 'over');
   const p = await panel(page);
   assert.equal(p?.text, words('en')['guide.cardcassonne.end'], 'the closing words at the end');
+  assertNoErrors(page);
+  await page.context().close();
+});
+
+test('in the pseudo-language every word of the lobby\'s entry and of the prompts is the catalog\'s',
+  { skip }, async () => {
+  const qps = await webServer({ web: pseudoWeb() });
+  const page = await newPage(browser);
+  await page.goto(`${qps.base}?lang=qps`);
+  await page.locator('.learn a').first().waitFor({ timeout: WAIT });
+  /** Texts of the elements matching selector that lie outside the catalog's markers. */
+  const bare = (selector) => page.evaluate(([sel, open]) => {
+    const out = [];
+    for (const root of document.querySelectorAll(sel)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = (n.textContent ?? '').replace(/[\p{N}\p{P}\p{S}\p{Z}\s]/gu, '');
+        // a text of several paragraphs is one catalog text: its markers at its ends
+        const whole = n.parentElement?.closest('p')?.parentElement ?? n.parentElement;
+        if (text && !(whole?.textContent ?? '').includes(open)) out.push(n.textContent);
+      }
+      for (const el of root.querySelectorAll('[title], [aria-label]')) {
+        for (const a of ['title', 'aria-label']) {
+          const v = el.getAttribute(a);
+          if (v && !v.includes(open)) out.push(`${a}="${v}"`);
+        }
+      }
+    }
+    return out;
+  }, [selector, PSEUDO_OPEN]);
+  assert.deepEqual(await bare('section.learn'), [], 'the lobby\'s entry');
+  await Promise.all([page.waitForURL(/\?local=[0-9a-f]+&guide=/, { timeout: WAIT }),
+    page.locator('.learn a[data-guide="catan_cards"]').click()]);
+  await page.locator('.guide-target').first().waitFor({ timeout: WAIT });
+  assert.deepEqual(await bare('section.guide'), [], 'the prompt');
+  await page.locator('.rules-button').click();
+  assert.deepEqual(await bare('dialog.rules .rules-guide'), [], 'the rules\' link');
   assertNoErrors(page);
   await page.context().close();
 });

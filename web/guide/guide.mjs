@@ -227,10 +227,21 @@ export function createGuide(name, table, board) {
 
     /**
      * A state drawn: the newcomer's move since the last one moves the guide
-     * on a step, whether it was the one asked or not.
+     * on a step (the move asked) or to free play (another); an undo back.
      * @param {import("../types.js").StateMessage} st
      */
     function update(st) {
+        try {
+            follow(st);
+        } catch (err) {   // the guide's fault must never stop the table: it goes quiet
+            console.error(`tafel: the guide stopped: ${err instanceof Error ? err.message : err}`);
+            progress.closed = true;
+            draw(null);
+        }
+    }
+
+    /** @param {import("../types.js").StateMessage} st */
+    function follow(st) {
         if (st.seat === null) return;
         if (st.actions > progress.seen) {
             const played = (st.last ?? []).filter((a) => a.seat === st.seat).map((a) => a.text);

@@ -196,21 +196,24 @@ test('another move than the one pointed at: said kindly, free play; an undo come
   await page.context().close();
 });
 
-test('an undo asks the step again', { skip }, async () => {
+test('an undo asks the step again; a reload keeps the step', { skip }, async () => {
   const page = await newPage(browser);
   await fromTheLobby(page, 'carcassonne', 'en');
   // the tile laid as the prompt asks: its spot, then "Lay it here"
   let p = await prompt(page);
   assert.equal(p.step, 'city_tile');
-  const before = (await tableState(page)).seq;
-  while ((await tableState(page)).seq === before) {
-    await page.locator('.guide-target').first().click();
-    await page.waitForFunction((s) => {
-      const app = document.getElementById('app');
-      return Number(app?.dataset.seq) > s || !!document.querySelector('.guide-target');
-    }, before);
-  }
-  await waitTurn(page);
+  const layIt = async () => {
+    const before = (await tableState(page)).seq;
+    while ((await tableState(page)).seq === before) {
+      await page.locator('.guide-target').first().click();
+      await page.waitForFunction((s) => {
+        const app = document.getElementById('app');
+        return Number(app?.dataset.seq) > s || !!document.querySelector('.guide-target');
+      }, before);
+    }
+    await waitTurn(page);
+  };
+  await layIt();
   p = await prompt(page);
   assert.equal(p.step, 'knight');
   const seq = (await tableState(page)).seq;
@@ -220,6 +223,12 @@ test('an undo asks the step again', { skip }, async () => {
   p = await prompt(page);
   assert.equal(p.step, 'city_tile', 'the tile taken back: the prompt to lay it again');
   assert.equal(p.own, false);
+  // a reload goes on at the same step (the guide's place is kept by table)
+  await layIt();
+  assert.equal((await prompt(page)).step, 'knight');
+  await page.reload();
+  await waitTurn(page);
+  assert.equal((await prompt(page)).step, 'knight', 'after a reload, the same step');
   assertNoErrors(page);
   await page.context().close();
 });

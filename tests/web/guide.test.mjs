@@ -95,7 +95,12 @@ async function followPrompts(page, game, lang, { shot } = {}) {
     if (steps.at(-1) !== p.step) {
       steps.push(p.step);
       // the prompt as it first shows, its control lit, before any click
-      if (shot && steps.length === shot.at) await screenshot(page, shot.name);
+      if (shot && steps.length === shot.at) {
+        // as a newcomer reads it: no tip left open by the last click, the cards come to rest
+        await page.mouse.move(1, 1);
+        await page.waitForTimeout(800);
+        await screenshot(page, shot.name);
+      }
     }
     const before = (await tableState(page)).seq;
     await page.locator('.guide-target').first().click({ timeout: WAIT });

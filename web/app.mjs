@@ -24,7 +24,7 @@ import {identify} from "./account/identity.mjs";
 import {LocalConnection} from "./local/connection.mjs";
 import {isStaticSite} from "./net/site.mjs";
 import {registerOffline} from "./offline/register.mjs";
-import {GUIDES, startGuide} from "./guide/guide.mjs";
+import {GUIDES, guidedGame, startGuide} from "./guide/guide.mjs";
 
 /** @typedef {import("./types.js").GamesInfo} GamesInfo */
 
@@ -73,7 +73,8 @@ async function main() {
     const guide = params.get("guide");
     if (local !== null) {
         const [device] = await Promise.all([openDevice(), speak()]);
-        const guided = guide !== null && Object.hasOwn(GUIDES, guide) ? guide : null;
+        // a guided table opened again from the device's games says no &guide=: the guide knows it
+        const guided = guide !== null && Object.hasOwn(GUIDES, guide) ? guide : guidedGame(local);
         if (device) showTable(root, device.conn, device.info, local, null, device.conn, guided);
         else showLobby(root, null, null, null);
         return;

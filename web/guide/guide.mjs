@@ -17,10 +17,12 @@
 // After the last step the free-play words stay until the newcomer's next
 // move; at the end of the game, the closing words.
 //
-// Where it is in the guide is kept in sessionStorage by table, so a reload
-// goes on at the same step; the count of actions seen keeps a state told
-// again (a reload, a reconnect) from counting a move twice, and tells an
-// undo (fewer actions), after which the step before is asked again.
+// Where it is in the guide is kept in localStorage by table, with the game:
+// a reload, or the table opened again from "Games on this device" (an
+// address without &guide=: guidedGame), goes on at the same step.  The
+// count of actions seen keeps a state told again (a reload, a reconnect)
+// from counting a move twice, and tells an undo (fewer actions), after
+// which the step before is asked again.
 
 import {h} from "../table/dom.mjs";
 import {t} from "../words/catalog.mjs";
@@ -92,22 +94,38 @@ export function pick(want, legal) {
     return null;
 }
 
+/** What is kept of a table's guide, or null. @param {string} table */
+function readKept(table) {
+    try {
+        const saved = JSON.parse(localStorage.getItem(`tafel.guide.${table}`) ?? "null");
+        return saved && typeof saved === "object" ? saved : null;
+    } catch {
+        return null;   // no storage: the guide starts again on a reload
+    }
+}
+
+/**
+ * The game of the guide a table on this device was made for (null: none),
+ * for an address that does not say it.
+ * @param {string} table
+ */
+export function guidedGame(table) {
+    const game = readKept(table)?.game;
+    return typeof game === "string" && Object.hasOwn(GUIDES, game) ? game : null;
+}
+
 /** @param {string} table @returns {Progress} */
 function readProgress(table) {
     /** @type {Progress} */
     const fresh = {step: 0, asked: null, seen: -1, own: null, freeTold: false, closed: false};
-    try {
-        const saved = JSON.parse(sessionStorage.getItem(`tafel.guide.${table}`) ?? "null");
-        return saved && typeof saved.step === "number" ? {...fresh, ...saved} : fresh;
-    } catch {
-        return fresh;   // no storage: the guide starts again on a reload
-    }
+    const saved = readKept(table);
+    return saved && typeof saved.step === "number" ? {...fresh, ...saved} : fresh;
 }
 
-/** @param {string} table @param {Progress} p */
-function keepProgress(table, p) {
+/** @param {string} table @param {string} game @param {Progress} p */
+function keepProgress(table, game, p) {
     try {
-        sessionStorage.setItem(`tafel.guide.${table}`, JSON.stringify(p));
+        localStorage.setItem(`tafel.guide.${table}`, JSON.stringify({...p, game}));
     } catch { /* no storage: kept in memory only */ }
 }
 
@@ -143,7 +161,7 @@ export function createGuide(name, table, board) {
                                "aria-label": t("guide.close"), title: t("guide.close"),
                                onclick: () => {
                                    progress.closed = true;
-                                   keepProgress(table, progress);
+                                   keepProgress(table, name, progress);
                                    draw(null);
                                }});
     const el = h("section", {class: "panel guide", "aria-label": t("guide.label")},
@@ -221,7 +239,7 @@ export function createGuide(name, table, board) {
         }
         el.dataset.action = pointing ?? "";
         el.dataset.phase = progress.step >= g.steps.length ? "free" : "guided";
-        keepProgress(table, progress);
+        keepProgress(table, name, progress);
         point();
     }
 

@@ -33,9 +33,11 @@ import {guide as cardcassonne} from "./cardcassonne.mjs";
 import {guide as catanCards} from "./catan_cards.mjs";
 
 /**
- * One decision of the newcomer: its words guide.<game>.<key>, and the
- * actions it asks for, best first (a text, or a pattern of texts).
- * @typedef {{key: string, want: (string | RegExp)[]}} Step
+ * One decision of the newcomer: its words guide.<game>.<key>, the actions
+ * it asks for, best first (a text, or a pattern of texts), and the moves
+ * that do as well as the one asked (alike: a choice of taste, such as the
+ * order of the start regions, after which the next words still fit).
+ * @typedef {{key: string, want: (string | RegExp)[], alike?: RegExp}} Step
  */
 /**
  * A guided game: what table to make, the steps, and what to click first for
@@ -265,7 +267,9 @@ export function createGuide(name, table, board) {
             const played = (st.last ?? []).filter((a) => a.seat === st.seat).map((a) => a.text);
             if (progress.seen >= 0 && played.length) {
                 if (progress.step < g.steps.length && progress.asked !== null) {
-                    const followed = played.includes(progress.asked);
+                    const alike = g.steps[progress.step].alike;
+                    const followed = played.includes(progress.asked)
+                        || (!!alike && played.some((a) => alike.test(a)));
                     // the next words are written for the move asked: after another, free play
                     progress.own = followed ? null : progress.step;
                     progress.step = followed ? progress.step + 1 : g.steps.length;

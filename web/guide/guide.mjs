@@ -177,8 +177,13 @@ export function createGuide(name, table, board) {
     let target = null;
     let frame = 0;
 
+    /** The words shown (a key), so that a screen reader hears them once. */
+    let said = "";
+
     /** @param {string} key */
     function say(key) {
+        if (key === said) return;
+        said = key;
         text.replaceChildren(...t(key).split("\n").map((line) => h("p", {text: line})));
     }
 

@@ -27,7 +27,7 @@ import tempfile
 
 REFERENCE = "en"
 GAMES = ("carcassonne", "cardcassonne", "catan_cards")
-PARTS = ("common", "page", "lobby", "account", "ratings", "social", "clocks", "local") + GAMES
+PARTS = ("common", "page", "lobby", "account", "ratings", "social", "clocks", "local", "guide") + GAMES
 # CLDR plural categories; a catalog key "<base>_<form>" is one form of the phrase <base>.
 PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")

@@ -51,6 +51,7 @@ import {languageSwitch} from "../words/language.mjs";
 import {accountBar} from "../account/bar.mjs";
 import {lobbyHref} from "../net/site.mjs";
 import {createPassCover} from "./pass-cover.mjs";
+import {createGuide} from "../guide/guide.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
@@ -71,8 +72,9 @@ const SEAT_REFUSALS = ["seat_taken", "private_table", "rated_accounts_only", "al
  * @param {string} table
  * @param {string | null} token
  * @param {LocalConnection | null} [local] the same connection, for a table on this device
+ * @param {string | null} [guided] the game whose guided first game this table is (guide/)
  */
-export function showTable(root, conn, info, table, token, local = null) {
+export function showTable(root, conn, info, table, token, local = null, guided = null) {
     /** @type {StateMessage | null} the state shown */
     let state = null;
     /** @type {GameView | null} */
@@ -93,6 +95,7 @@ export function showTable(root, conn, info, table, token, local = null) {
     const notice = h("p", {class: "notice", role: "alert", hidden: true});
     const header = createHeader(!!local);
     const board = h("div", {class: "board", id: "board"});
+    const guide = local && guided ? createGuide(guided, table, board) : null;
     const log = createLog(() => { conn.send({type: "history"}); }, settings);
     const actions = createActions(play);
     actions.showNotation(settings.notation);
@@ -166,6 +169,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         cover.el,
         h("main", {class: "table-page"},
             header.el,
+            guide?.el,
             clock.el,
             invitation.el,
             alerts.line,
@@ -317,6 +321,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         plot.update(st);
         replay.update(st);
         if (view && !viewLoading && !shownInstead) view.update(st);
+        guide?.update(st);
     }
 
     conn.onMessage((m) => {

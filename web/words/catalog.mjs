@@ -19,7 +19,8 @@
 const MAX_DEPTH = 4;
 
 /** The parts that are no game's; each game's are listed in web/i18n/parts.json. */
-const COMMON_PARTS = ["common", "howto", "page", "lobby", "account", "ratings", "social", "clocks", "local"];
+const COMMON_PARTS = ["common", "howto", "page", "lobby", "account", "ratings", "social", "clocks", "local",
+                      "guide"];
 
 export class Catalog {
     /**

@@ -127,12 +127,30 @@ export function createView(root, ctx) {
         popover.refresh();
     }
 
+    /** @type {import("../types.js").ActionEvent[] | null} the events of the log line pointed at */
+    let logged = null;
+
+    /** Lights the places of the principalities the pointed log line's events name. */
+    function drawLogged() {
+        for (const el of body.querySelectorAll(".ct-lit")) el.classList.remove("ct-lit");
+        for (const e of logged ?? []) {
+            if (typeof e.col !== "number" || typeof e.seat !== "number") continue;
+            const place = `${e.seat},${e.col},${typeof e.row === "number" ? e.row : 0}`;
+            body.querySelector(`[data-place="${place}"]`)?.classList.add("ct-lit");
+        }
+    }
+
     return {
         update(state) {
             latest = state;
             accounts.take(state);
             draw(state);
+            drawLogged();
             accounts.arrived();
+        },
+        light(events) {
+            logged = events;
+            drawLogged();
         },
         destroy() {
             popover.destroy();

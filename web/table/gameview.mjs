@@ -98,6 +98,24 @@ function guarded(root, view, name, onBroken) {
                 console.error(err);
             }
         },
+        picture(events) {
+            if (fallback || typeof view.picture !== "function") return null;
+            try {
+                return view.picture(events);
+            } catch (err) {
+                console.error(err);
+                return null;
+            }
+        },
+        light(events) {
+            // lighting a log line's spot is a help too
+            if (fallback || typeof view.light !== "function") return;
+            try {
+                view.light(events);
+            } catch (err) {
+                console.error(err);
+            }
+        },
         destroy() {
             if (fallback) fallback.destroy();
             else view.destroy();

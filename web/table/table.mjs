@@ -93,7 +93,9 @@ export function showTable(root, conn, info, table, token, local = null) {
     const notice = h("p", {class: "notice", role: "alert", hidden: true});
     const header = createHeader(!!local);
     const board = h("div", {class: "board", id: "board"});
-    const log = createLog(() => { conn.send({type: "history"}); }, settings);
+    const log = createLog(() => { conn.send({type: "history"}); }, settings,
+                          (events) => view?.light?.(events),
+                          (events) => view?.picture?.(events) ?? null);
     const actions = createActions(play);
     const hint = createHint({
         ask: () => conn.send({type: "hint"}),
@@ -229,6 +231,7 @@ export function showTable(root, conn, info, table, token, local = null) {
             return;
         }
         view = loaded.view;
+        log.redraw();   // with the pictures the view draws
         if (!hasView) actions.setOpen(!loaded.real);
         hasView = loaded.real;
         viewLoading = false;

@@ -73,6 +73,19 @@ export async function loadGameView(root, name, ctx, onBroken) {
 function guarded(root, view, name, onBroken) {
     /** @type {GameView | null} */
     let fallback = null;
+    /**
+     * @template T
+     * @param {() => T} call @returns {T | null} what it gave, null when it failed
+     */
+    const help = (call) => {
+        if (fallback) return null;
+        try {
+            return call();
+        } catch (err) {
+            console.error(err);
+            return null;
+        }
+    };
     return {
         update(st) {
             if (fallback) {
@@ -89,32 +102,16 @@ function guarded(root, view, name, onBroken) {
                 onBroken();
             }
         },
+        // a hint drawn on the board, a log line's spot lit or its piece pictured are helps:
+        // their failure must not break the table
         hint(action) {
-            // a hint drawn on the board is a help: its failure must not break the table
-            if (fallback || typeof view.hint !== "function") return;
-            try {
-                view.hint(action);
-            } catch (err) {
-                console.error(err);
-            }
+            help(() => view.hint?.(action));
         },
         picture(events) {
-            if (fallback || typeof view.picture !== "function") return null;
-            try {
-                return view.picture(events);
-            } catch (err) {
-                console.error(err);
-                return null;
-            }
+            return help(() => view.picture?.(events) ?? null);
         },
         light(events) {
-            // lighting a log line's spot is a help too
-            if (fallback || typeof view.light !== "function") return;
-            try {
-                view.light(events);
-            } catch (err) {
-                console.error(err);
-            }
+            help(() => view.light?.(events));
         },
         destroy() {
             if (fallback) fallback.destroy();

@@ -182,7 +182,10 @@ async function assertFits(page) {
 test('a log line says where in the principality in words; pointing at it lights it', async () => {
   const { page } = await openTable({ seed: 9 });
   const placed = page.locator('.log-panel ol.log li.placed');
-  await playUntil(page, async () => await placed.count() >= 3, { rng: prng(9), max: 60 });
+  const pictured = page.locator('.log-panel ol.log li .ct-chip, .log-panel ol.log li .ct-region-chip');
+  await playUntil(page, async () => await placed.count() >= 3 && await pictured.count() >= 1,
+    { rng: prng(9), max: 150 });
+  assert.ok(await pictured.count() >= 1, 'a card built or a region laid is pictured in its line');
   const texts = await page.locator('.log-panel ol.log li').allTextContents();
   assert.ok(texts.every((s) => !/\b(column|row) -?\d/.test(s)),
     `no coordinates: ${texts.join(' | ')}`);
@@ -197,6 +200,7 @@ test('a log line says where in the principality in words; pointing at it lights 
   }
   await page.mouse.move(0, 0);
   assert.equal(await lit.count(), 0, 'leaving the log takes the light away');
+  assertNoErrors(page);
   await page.context().close();
 });
 

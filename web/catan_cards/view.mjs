@@ -18,7 +18,8 @@ import {drawFinal, breakdownOf, breakdownLines} from "./final.mjs";
 import {drawSwaps, drawOfferForm, drawIncomingOffer} from "./trade.mjs";
 import {drawArrange} from "./arrange.mjs";
 import {drawActions} from "./actions.mjs";
-import {usePieces, cardText, cardFacts, regionText, pieceText, CENTRAL, RES_NAME, KIND_RES} from "./cards.mjs";
+import {usePieces, cardText, cardFacts, regionText, pieceText, CENTRAL, RES_NAME, KIND_RES, cardChip,
+    regionChip} from "./cards.mjs";
 import {createAccounts} from "./account.mjs";
 import {createPopover} from "./popover.mjs";
 
@@ -151,6 +152,14 @@ export function createView(root, ctx) {
         light(events) {
             logged = events;
             drawLogged();
+        },
+        picture(events) {
+            // the card built or sent back, or the region laid, as the page names them in a line
+            const card = events.find((e) => (e.kind === "expansion_built" || e.kind === "card_returned") &&
+                                             typeof e.card === "string" && e.card !== "?");
+            if (card) return cardChip(card.card);
+            const region = events.find((e) => e.kind === "region_placed");
+            return region ? regionChip(`${region.region}${region.number}`) : null;
         },
         destroy() {
             popover.destroy();

@@ -3,10 +3,11 @@
 
 Every file of every language is a flat JSON object of non-empty strings.  English is the
 reference: every other language has the same files and the same keys (a plural key may add
-the forms its language needs), and every text has the same placeholders {...} as its English
-one (each plural form is compared with the English _other form; a _zero form, said when the
-number is 0, may leave placeholders out and may be empty, to leave a part worth nothing out).
-Keys begin with their
+the forms its language needs, a symbol the grammatical forms its templates ask for:
+<game>.<field>.<value>@<form>, "den Spion" for {card@acc}), and every text has the same
+placeholders {...} as its English one (each plural form is compared with the English _other
+form; a placeholder's @form does not count; a _zero form, said when the number is 0, may leave
+placeholders out and may be empty, to leave a part worth nothing out).  Keys begin with their
 file's part: common.json holds common.* keys, carcassonne.json and catan_cards.cards.json
 game keys, and a file not named after a part (howto.json) holds <game>.<file> keys.
 
@@ -27,7 +28,7 @@ import tempfile
 
 REFERENCE = "en"
 GAMES = ("carcassonne", "cardcassonne", "catan_cards")
-PARTS = ("common", "page", "lobby", "account", "ratings", "social", "clocks", "local") + GAMES
+PARTS = ("common", "page", "lobby", "account", "ratings", "social", "clocks", "local", "guide") + GAMES
 # CLDR plural categories; a catalog key "<base>_<form>" is one form of the phrase <base>.
 PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -41,8 +42,18 @@ def plural_split(key):
     return (base, form) if sep and base and form in PLURAL_FORMS else None
 
 
+FORM = re.compile(r"@[^{}:]*")
+
+
+def form_base(key):
+    """The symbol key of a grammatical form key (<symbol key>@<form>), else None."""
+    base, sep, form = key.rpartition("@")
+    return base if sep and base and form and "." not in form else None
+
+
 def placeholders(text):
-    return set(PLACEHOLDER.findall(text))
+    """Its placeholders, each without the @form a language may ask of a field."""
+    return {FORM.sub("", p) for p in PLACEHOLDER.findall(text)}
 
 
 def plural_references(text):
@@ -123,6 +134,11 @@ def compare(path, catalog, english, errors):
         errors.append("%s: missing key %r" % (path, key))
     for key, text in sorted(catalog.items()):
         split = plural_split(key)
+        if form_base(key) is not None:
+            if form_base(key) not in english:
+                errors.append("%s: key %r is a form of %r, which is not in the English file" %
+                              (path, key, form_base(key)))
+            continue
         if key not in english and not (split and split[0] + "_other" in english):
             errors.append("%s: key %r is not in the English file" % (path, key))
             continue
@@ -255,6 +271,8 @@ DEFECTS = [
     ("too many lines", "en/howto.json", {"carcassonne.howto": "x\n" * HOWTO_LINES + "x"},
      "more than one screen"),
     ("too wide", "en/howto.json", {"carcassonne.howto": "x" * (HOWTO_WIDTH + 1)}, "characters"),
+    ("form of nothing", "nl/catan_cards.cards.json",
+     {"catan_cards.card.falk": "Falk", "catan_cards.card.karl@def": "Karl"}, "a form of"),
 ]
 
 # A language may add the plural forms it needs.
@@ -265,6 +283,10 @@ ALLOWED = [
      dict(GOOD["nl/common.json"], **{"common.points_zero": "geen punten"})),
     ("an empty zero form, leaving the part out", "nl/common.json",
      dict(GOOD["nl/common.json"], **{"common.points_zero": ""})),
+    ("a name's form, asked by a template", "nl/catan_cards.cards.json",
+     {"catan_cards.card.falk": "Falk", "catan_cards.card.falk@def": "ridder Falk"}),
+    ("a placeholder with a form", "nl/common.json",
+     dict(GOOD["nl/common.json"], **{"common.got": "{seat@x} krijgt {points:common.points}"})),
 ]
 
 

@@ -350,10 +350,9 @@ static void test_a_wrongly_placed_sheep_taken_for_ten(void **unused) {
 }
 
 /* "The dragon or the fairy: 10 points each", played face down into rows of
-** other colours (jokers are never wrongly placed).  Each is hidden from the
-** other seat, taken at once and out of the game: the view afterwards shows
-** only that a dragon and a fairy left.  A seat knows its own, so the other
-** is told too; a spectator cannot tell which lay where: "?". */
+** other colours (jokers are never wrongly placed).  Taken at once and out
+** of the game, each is turned up for all to see first: a spectator is told
+** both, and its view afterwards keeps which one each seat put out. */
 static void test_dragon_and_fairy_10_each(void **unused) {
     (void)unused;
     tafel_state *s = two_dealt("FAIRY Y1 Y1 Y1 Y1 Y1", "DRAGON Y2 Y2 Y2 Y2 Y2");
@@ -372,7 +371,13 @@ static void test_dragon_and_fairy_10_each(void **unused) {
                       "round_started round=2 rounds=10 seat=0 hand_size=6\n";
     assert_told_cards(s, "0 play Y1 Y", 0, fmt, "DRAGON", "FAIRY");
     assert_told_cards(s, "0 play Y1 Y", 1, fmt, "DRAGON", "FAIRY");
-    assert_told_cards(s, "0 play Y1 Y", -1, fmt, "?", "?");
+    assert_told_cards(s, "0 play Y1 Y", -1, fmt, "DRAGON", "FAIRY");
+    h_script(s, "0 play Y1 Y");
+    char *view = tafel_state_view_json(s, -1);
+    assert_non_null(strstr(view, "\"put_out\":{\"FAIRY\":1}"));
+    assert_non_null(strstr(view, "\"put_out\":{\"DRAGON\":1}"));
+    assert_true(strstr(view, "FAIRY\":1}") < strstr(view, "DRAGON\":1}")); /* Red's, then Blue's */
+    free(view);
     tafel_state_free(s);
 }
 
@@ -399,12 +404,10 @@ static void test_a_wrong_person_scores_10_at_once(void **unused) {
     tafel_state_free(s);
 }
 
-/* Two wrongly placed persons of different types, each hidden from Red and
-** taken at once by its owner (three players): Red's view afterwards shows a
-** G2 and an R3 gone, and 10 points for Blue and for Yellow, not whose was
-** which, so Red and a spectator are told "?".  Blue and Yellow each know
-** their own, and so the other's. */
-static void test_two_wrong_persons_taken_at_once_are_hidden_from_the_others(
+/* Two wrongly placed persons of different types, face down and unseen by Red,
+** taken at once by their owners (three players): turned up at scoring, they
+** are told to every seat and to a spectator alike. */
+static void test_two_wrong_persons_taken_at_once_are_told_to_all(
     void **unused) {
     (void)unused;
     tafel_state *s = h_state("cardcassonne(players=3)");
@@ -433,9 +436,8 @@ static void test_two_wrong_persons_taken_at_once_are_hidden_from_the_others(
                       "nothing_secured seat=0 row=Y\n"
                       "round_over round=1 rounds=8\n"
                       "round_started round=2 rounds=8 seat=0 hand_size=5\n";
-    for (int seat = -1; seat < 3; seat++) /* Blue and Yellow: their own cards */
-        assert_told_cards(s, "0 play Y2 Y", seat, fmt, seat > 0 ? "G2" : "?",
-                          seat > 0 ? "R3" : "?");
+    for (int seat = -1; seat < 3; seat++)
+        assert_told_cards(s, "0 play Y2 Y", seat, fmt, "G2", "R3");
     tafel_state_free(s);
 }
 
@@ -907,7 +909,7 @@ int main(void) {
         cmocka_unit_test(test_a_wrongly_placed_sheep_taken_for_ten),
         cmocka_unit_test(test_dragon_and_fairy_10_each),
         cmocka_unit_test(test_a_wrong_person_scores_10_at_once),
-        cmocka_unit_test(test_two_wrong_persons_taken_at_once_are_hidden_from_the_others),
+        cmocka_unit_test(test_two_wrong_persons_taken_at_once_are_told_to_all),
         cmocka_unit_test(test_an_animal_joker_without_animals_scores_3_and_waits),
         cmocka_unit_test(test_buildings_go_under_the_chest),
         cmocka_unit_test(test_the_final_round_and_the_65_point_chest),

@@ -75,14 +75,16 @@ export {};
  * colours, both one per seat; seat is the viewer's seat (null: a spectator);
  * pieces is the game's `pieces` of GET /api/games (null if it could not be
  * read).  play(text) sends a move; the page drops a text not in the latest
- * state's `legal`.
+ * state's `legal`.  settings are the table's settings as the player has
+ * them now (a view reads them as it draws: botOffers).
  * @typedef {{
  *   seat: number | null,
  *   players: number,
  *   names: string[],
  *   colours: string[],
  *   pieces: any,
- *   play: (action: string) => void
+ *   play: (action: string) => void,
+ *   settings?: import("./table/settings.mjs").Settings
  * }} GameContext
  */
 
@@ -90,13 +92,15 @@ export {};
  * A game view: made by createView(root, ctx) of web/<game>/view.mjs.
  * update(state) draws a state (its `events` tell what the actions since the
  * previous one did: scoring, arrivals); hint(action), when the view has it,
- * draws a hinted action on the board (null: takes it away); light(events),
- * when the view has it, lights where the events of a log line happened (the
- * fields that name a place: x, y, segments, col, row; null: none);
- * picture(events), when the view has it, the piece a log line's events
- * played, drawn small as the board draws it (null: none).
+ * draws a hinted action on the board (null: takes it away); words(action),
+ * when the view has it, says a legal action in words (the list of all legal
+ * actions), null for a text it does not know; light(events), when the view
+ * has it, lights where the events of a log line happened (the fields that
+ * name a place: x, y, segments, col, row; null: none); picture(events),
+ * when the view has it, the piece a log line's events played, drawn small
+ * as the board draws it (null: none).
  * @typedef {{update: (state: StateMessage) => void, destroy: () => void,
- *   hint?: (action: string | null) => void,
+ *   hint?: (action: string | null) => void, words?: (action: string) => string | null,
  *   light?: (events: ActionEvent[] | null) => void,
  *   picture?: (events: ActionEvent[]) => Element | null}} GameView
  */

@@ -279,10 +279,19 @@ static void join(const fill *f, text *t, int i, int count) {
     }
 }
 
-static void put_symbol(const fill *f, const char *field, const char *value, text *t) {
+/* A symbol in words; with a form ({card@acc}), the form's own entry first
+** (<game>.<field>.<value>@<form>: "den Spion"), for a language that says a
+** name differently where it stands in a sentence. */
+static void put_symbol(const fill *f, const char *field, const char *form, const char *value,
+                       text *t) {
     char key[256];
+    const char *word = NULL;
+    if (form) {
+        snprintf(key, sizeof key, "%s.%s.%s@%s", f->c->game, field, value, form);
+        word = lookup(f->c, key);
+    }
     snprintf(key, sizeof key, "%s.%s.%s", f->c->game, field, value);
-    const char *word = lookup(f->c, key);
+    if (!word) word = lookup(f->c, key);
     if (!word && strcmp(value, "?") == 0) word = cli_catalog_get(f->c, "common.hidden");
     puts_(t, word ? word : value);
 }
@@ -321,6 +330,16 @@ static void put_per_seat(const fill *f, const char *field, const cJSON *array, t
 }
 
 static void put_field(const fill *f, const char *name, const char *key, text *t) {
+    char base[128];
+    const char *form = strchr(name, '@');
+    if (form && (size_t)(form - name) < sizeof base) { /* {field@form}: the field, said in a form */
+        memcpy(base, name, (size_t)(form - name));
+        base[form - name] = 0;
+        name = base;
+        form++;
+    } else {
+        form = NULL;
+    }
     if (strcmp(name, "n") == 0 && f->has_n) {
         put_number(t, f->n);
         return;
@@ -351,7 +370,7 @@ static void put_field(const fill *f, const char *name, const char *key, text *t)
     } else if ((strcmp(name, "points") == 0 || ends_with(name, "_by_seat")) && cJSON_IsArray(v)) {
         put_per_seat(f, name, v, t);
     } else if (cJSON_IsString(v)) {
-        put_symbol(f, name, v->valuestring, t);
+        put_symbol(f, name, form, v->valuestring, t);
     } else if (cJSON_IsNumber(v)) {
         put_number(t, v->valuedouble);
     } else if (cJSON_IsBool(v)) {
@@ -360,7 +379,7 @@ static void put_field(const fill *f, const char *name, const char *key, text *t)
         int i = 0;
         for (const cJSON *s = v->child; s; s = s->next, i++) {
             if (i) puts_(t, cli_catalog_get(f->c, "common.list_sep"));
-            if (cJSON_IsString(s)) put_symbol(f, name, s->valuestring, t);
+            if (cJSON_IsString(s)) put_symbol(f, name, form, s->valuestring, t);
             else if (cJSON_IsNumber(s)) put_number(t, s->valuedouble);
         }
     }

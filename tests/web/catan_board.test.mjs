@@ -4,14 +4,17 @@
 // table's side panel, region names whole; a phone screen with targets of
 // 44 px; the latest roll's event named and explained; the final points by
 // source adding up to the engine's scores; every word inside #board from
-// the catalog (the pseudo-language), and Dutch card names in Dutch.
+// the catalog (the pseudo-language), and Dutch card names in Dutch; a bot's
+// trade offer asked by default, declined for the player by the setting.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
-import { webServer, launch, newPage, newTable, playByClicks, assertNoErrors, stopAll, prng,
-  pseudoWeb, unmarkedTexts, fetchRecord, replayViews, waitTurn, ROOT, WAIT } from './helpers.mjs';
+import { webServer, launch, newPage, newTable, playByClicks, assertNoErrors, stopAll, prng, pick,
+  pseudoWeb, unmarkedTexts, fetchRecord, replayViews, waitTurn, tableState, waitSeq, ROOT, WAIT }
+  from './helpers.mjs';
+import { seat as seatAt, playOut, mustAct } from '../server/helpers.mjs';
 
 let server, browser;
 before(async () => {
@@ -365,4 +368,66 @@ test('in the pseudo-language every word inside #board is the catalog\'s; in Dutc
   assert.ok(regions.includes(NL['catan_cards.region.mountains']), `Dutch region names: ${regions}`);
   assertNoErrors(nl.page);
   await nl.page.context().close();
+});
+
+test('a bot\'s trade offer waits for the player, unless the setting declines bots\' offers for them', async () => {
+  const t = await newTable(server, 'catan_cards', ['human', 'medium'], 3);
+  const me = await seatAt(server, t.table, t.tokens[0]);
+  const rng = prng(11);
+  // seat 0 never offers, so the offer that stops the game here is the bot's
+  const { final } = await playOut([me], {
+    rng, timeout: 60000,
+    chooser: (_, s) => {
+      const quiet = s.legal.filter((a) => !a.startsWith('offer'));
+      return pick(rng, quiet.length ? quiet : s.legal);
+    },
+    until: (latest) => mustAct(latest[0]) && !!latest[0].view?.offer && latest[0].legal.includes('decline'),
+  });
+  me.client.close();
+  const offered = final[0].seq;
+
+  // one browser: the seat's token is claimed by the first page that opens it
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const asking = await newPage(browser, { context });
+  await asking.goto(t.url(0));
+  const incoming = asking.locator('.ct-incoming');
+  await incoming.waitFor({ timeout: WAIT });
+  for (const key of ['accept', 'decline']) {
+    assert.equal(await incoming.locator(`[data-key="${key}"]`).count(), 1, `the offer's ${key} button`);
+  }
+  await asking.waitForTimeout(1500);
+  assert.equal((await tableState(asking)).seq, offered, 'by default the offer waits for the player');
+  assert.ok(await asking.locator('#set-offers').count(), 'the setting is in the menu at this game');
+  assertNoErrors(asking);
+  await asking.close();
+
+  const declining = await newPage(browser, { context, botSpeed: null });
+  await declining.addInitScript(() => localStorage.setItem('tafel.botOffers', 'decline'));
+  await declining.goto(t.url(0));
+  await waitSeq(declining, offered);
+  // the log tells the answer the page gave, and no question is left open
+  await declining.waitForFunction(() => /Red declines Blue's offer/.test(document.querySelector('#side')?.textContent ?? ''),
+    null, { timeout: WAIT });
+  assert.equal(await declining.locator('.ct-incoming').count(), 0, 'no offer left to answer');
+  assertNoErrors(declining);
+  await context.close();
+});
+
+test('at 1400x900 the player\'s own principality starts inside the window at every turn, lists of known cards open', async () => {
+  // a stack's known cards once stood in a narrow column, one under the other: twelve of them
+  // pushed the own principality 700 px below the window
+  const { page } = await openTable({ game: 'catan_cards', seed: 7, viewport: { width: 1400, height: 900 } });
+  let worst = { top: 0, move: 0 }, openLists = 0;
+  await playByClicks(page, 'catan_cards', { rng: prng(3), viewShare: 0.8, until: async (m) => m >= 60,
+    onMove: async (move) => {
+      const at = await page.evaluate(() => ({
+        top: document.querySelector('.ct-own')?.getBoundingClientRect().top ?? 0,
+        open: document.querySelectorAll('.ct-stack-known[open]').length,
+      }));
+      openLists += at.open;
+      if (at.top > worst.top) worst = { top: at.top, move };
+    } });
+  assert.ok(openLists > 0, 'some turn had a list of known cards open');
+  assert.ok(worst.top < 900 - 10, `the own principality starts at ${Math.round(worst.top)} px (move ${worst.move})`);
+  assertNoErrors(page);
 });

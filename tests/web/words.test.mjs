@@ -168,3 +168,33 @@ test('the Catan card game: totals level at 0 are "both at 0", not "nobody", in e
     assert.ok(catalog.event({ kind: 'score', points: [0, 0] }).includes(nobody), lang);
   }
 });
+
+test('a card\'s name stands with its article where the sentence needs one: "spielt den Spion aus", "speelt de Spion"', () => {
+  // {card@acc} / {card@def}: the name's own form in the language (catalog entries <symbol>@<form>)
+  const cases = {
+    de: { played: /spielt (den|die|das|Ritter) [^ ]/, bare: /spielt (?!den |die |das |Ritter )\S+ aus/ },
+    nl: { played: /speelt (de|het|Ridder) [^ ]/, bare: /speelt (?!de |het |Ridder |geen )\S+/ },
+  };
+  for (const [lang, { played, bare }] of Object.entries(cases)) {
+    const catalog = catalogOf(I18N, lang, 'catan_cards');
+    let seen = 0;
+    for (const seed of [5, 6, 7]) {
+      for (const step of steps('catan_cards', 'random,random', seed, -1, lang)) {
+        step.events.forEach((e, i) => {
+          if (e.kind !== 'card_played') return;
+          seen++;
+          assert.match(step.words[i], played, `${lang}: ${step.words[i]}`);
+          assert.doesNotMatch(step.words[i], bare, `${lang}: ${step.words[i]}`);
+          assert.equal(catalog.event(e), step.words[i], `${lang}: the page says it as the terminal does`);
+        });
+      }
+    }
+    assert.ok(seen > 0, `${lang}: some card was played`);
+  }
+  // a masculine name changes in the accusative; a form the language lacks falls back to the name
+  const de = catalogOf(I18N, 'de', 'catan_cards');
+  assert.equal(de.event({ kind: 'card_played', seat: 0, card: 'spy' }), 'Rot spielt den Spion aus.');
+  assert.equal(de.event({ kind: 'card_exchanged', seat: 0, card: 'spy', stack: 2 }).includes('der Spion kommt'), true);
+  const en = catalogOf(I18N, 'en', 'catan_cards');
+  assert.equal(en.expand('{card@acc}', { fields: { card: 'spy' }, n: null, seat: null, depth: 0 }), 'Spy');
+});

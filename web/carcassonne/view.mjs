@@ -46,6 +46,7 @@ import {drawHint} from "./hint.mjs";
 import {drawFinal} from "./final.mjs";
 import {say, tileName, tileText, seatName, spotLabel} from "./words.mjs";
 import {t} from "../words/catalog.mjs";
+import {actionWords} from "./action-words.mjs";
 
 /** @typedef {import("../types.js").GameContext} GameContext */
 /** @typedef {import("../types.js").StateMessage} StateMessage */
@@ -492,6 +493,8 @@ export function createView(root, ctx) {
   resize.observe(board);
 
   return {
+    /** @param {string} action */
+    words: (action) => actionWords(action),
     update(next) {
       state = next;
       view = /** @type {CarcView} */ (next.view);

@@ -4,7 +4,7 @@
 // (a touch screen has no hover; a title attribute shows on neither).  One
 // element, placed by the card and kept inside the screen, so a card at the
 // right edge never widens the page.
-import {h} from "../cards/dom.mjs";
+import {h, tipCeiling} from "../cards/dom.mjs";
 
 /** @type {WeakMap<Element, () => (Node | string)[]>} */
 const TIPS = new WeakMap();
@@ -66,10 +66,12 @@ export function createTip(host) {
         const w = el.offsetWidth, hgt = el.offsetHeight;
         const left = Math.max(margin, Math.min(r.left + r.width / 2 - w / 2,
                                                 document.documentElement.clientWidth - w - margin));
+        const ceiling = tipCeiling() + margin;
+        if (r.bottom <= ceiling) { hide(); return; }   // its card went under the header
         const above = r.top - hgt - margin;
-        const top = above >= margin ? above : Math.min(r.bottom + margin, window.innerHeight - hgt - margin);
+        const top = above >= ceiling ? above : Math.min(r.bottom + margin, window.innerHeight - hgt - margin);
         el.style.left = `${Math.round(left)}px`;
-        el.style.top = `${Math.round(Math.max(margin, top))}px`;
+        el.style.top = `${Math.round(Math.max(ceiling, top))}px`;
     }
 
     function hide() {

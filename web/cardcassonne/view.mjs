@@ -17,6 +17,7 @@ import {accountsOf} from "./account.mjs";
 import {createTip} from "./tip.mjs";
 import {cardFace} from "./cards.mjs";
 import {pt} from "./words.mjs";
+import {actionWords} from "./action-words.mjs";
 
 /**
  * @param {HTMLElement} root
@@ -35,6 +36,7 @@ export function createView(root, ctx) {
     let selected = null;
     /** @type {import("../types.js").StateMessage | null} */
     let latest = null;
+    let wasOver = false;
     /** The rows and scores as last drawn, to show what a change moved. */
     /** @type {Record<string, any[]> | null} */
     let drawnRows = null;
@@ -87,10 +89,15 @@ export function createView(root, ctx) {
             h("div", {class: "cc-main"}, main),
             h("div", {class: "cc-side"}, drawSeats(ctx, view, before), removedLine(ctx, view)),
         ]);
-        tip.refresh();
+        // the final screen is news for everyone: no card's tip stays over it
+        if (view.phase === "over" && !wasOver) tip.hide();
+        else tip.refresh();
+        wasOver = view.phase === "over";
     }
 
     return {
+        /** @param {string} action */
+        words: (action) => actionWords(action, latest?.view, ctx.seat),
         update(state) {
             latest = state;
             const view = state.view ?? {};

@@ -81,3 +81,18 @@ export function seatLook(ctx, seat) {
 export function styleSheet(href) {
     return h("link", {rel: "stylesheet", href});
 }
+
+/**
+ * The top of the room a tip may take: below the page's header and the
+ * table's turn banner where they show, so that a tip never hides whose turn
+ * it is or that the game is over.
+ * @returns {number} a y in the window, 0 when neither is on screen
+ */
+export function tipCeiling() {
+    let y = 0;
+    for (const el of document.querySelectorAll("header.top, section.head")) {
+        const r = el.getBoundingClientRect();
+        if (r.height && r.bottom > 0) y = Math.max(y, r.bottom);
+    }
+    return Math.min(y, window.innerHeight);
+}

@@ -106,6 +106,21 @@ export function costIcons(cost) {
 }
 
 /**
+ * A smaller font for a name whose longest word would not fit the card's
+ * width: a compound such as "Handelskantoor" must not break mid-word, and
+ * the browser has no hyphenation dictionary for every language.
+ * @param {string} name
+ * @param {boolean} small
+ * @returns {Record<string, string> | null} the style (null: the usual size)
+ */
+function nameSize(name, small) {
+    const fits = small ? 10 : 12;   // letters of the usual size across the card
+    const longest = Math.max(...name.split(/\s+/).map((w) => w.length));
+    if (longest <= fits) return null;
+    return {"--name": `${Math.max(0.56, 0.76 * fits / longest).toFixed(2)}rem`};
+}
+
+/**
  * An expansion card's face: name, cost and points; its whole text in the
  * popover.  `inButton`: the face is inside a button, which takes the focus
  * and the popover.
@@ -123,7 +138,7 @@ export function cardFace(code, opts = {}) {
     const name = cardName(code);
     return h("span", {class: `ct-card ct-${facts.colour}${size}`,
                       ...(opts.inButton ? {} : {tabindex: "0", role: "group", "aria-label": name, data: {pop: `card:${code}`}})},
-             h("span", {class: "ct-card-name"}, name),
+             h("span", {class: "ct-card-name", style: nameSize(name, !!opts.small)}, name),
              h("span", {class: "ct-card-foot"},
                facts.colour === "yellow" ? null : costIcons(facts.cost), pointBadges(facts)));
 }

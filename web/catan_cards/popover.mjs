@@ -6,7 +6,7 @@
 // (the Popover API): nothing clips it, and it is placed inside the window.
 // It holds the text of the one element it explains, and is emptied when
 // hidden, so the page holds no card text it does not show.
-import {h} from "../cards/dom.mjs";
+import {h, tipCeiling} from "../cards/dom.mjs";
 
 /**
  * @param {HTMLElement} host  the element whose descendants carry data-pop
@@ -51,9 +51,10 @@ export function createPopover(host, content) {
         pop.style.maxWidth = `${Math.min(320, vw - 16)}px`;
         const w = pop.offsetWidth, ph = pop.offsetHeight;
         const left = Math.max(8, Math.min(r.left + r.width / 2 - w / 2, vw - w - 8));
+        const ceiling = tipCeiling() + 8;
         let top = r.bottom + 6;
-        if (top + ph > vh - 8) top = r.top - ph - 6;
-        top = Math.max(8, Math.min(top, vh - ph - 8));
+        if (top + ph > vh - 8 && r.top - ph - 6 >= ceiling) top = r.top - ph - 6;
+        top = Math.max(ceiling, Math.min(top, vh - ph - 8));
         pop.style.left = `${left}px`;
         pop.style.top = `${top}px`;
     }

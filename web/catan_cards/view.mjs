@@ -22,6 +22,7 @@ import {usePieces, cardText, cardFacts, regionText, pieceText, CENTRAL, RES_NAME
     regionChip} from "./cards.mjs";
 import {createAccounts} from "./account.mjs";
 import {createPopover} from "./popover.mjs";
+import {actionWords} from "./action-words.mjs";
 
 /**
  * @param {HTMLElement} root
@@ -42,6 +43,8 @@ export function createView(root, ctx) {
     let offerForm = {};
     /** @type {(string | null)[]} */
     const slots = [null, null, null, null, null, null];
+    /** The state whose bot offer the page declined for the player (the setting). */
+    let declinedAt = -1;
     const accounts = createAccounts(ctx.seat, costByName, (kind) => RES_NAME[KIND_RES[kind]] ?? kind);
 
     /** @param {string} text */
@@ -101,6 +104,12 @@ export function createView(root, ctx) {
         groups.delete("play");
         const answers = view.offer ? [...(groups.get("accept") ?? []), ...(groups.get("decline") ?? [])] : [];
         if (answers.length) { groups.delete("accept"); groups.delete("decline"); }
+        // an offer from a bot, and the player asked the page to decline those
+        if (answers.includes("decline") && ctx.settings?.botOffers === "decline" &&
+            state.seats?.[view.active]?.kind === "bot" && declinedAt !== state.seq) {
+            declinedAt = state.seq;
+            queueMicrotask(() => play("decline"));
+        }
         const controls = [
             drawArrange(legal.arranges, slots, again, play),
             drawIncomingOffer(view, answers, play),
@@ -142,6 +151,8 @@ export function createView(root, ctx) {
     }
 
     return {
+        /** @param {string} action */
+        words: (action) => actionWords(action),
         update(state) {
             latest = state;
             accounts.take(state);

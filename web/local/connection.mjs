@@ -25,19 +25,24 @@ export class LocalConnection extends Channel {
         this.waiting = new Map();
     }
 
-    /** Whether this page can play locally: WebAssembly, and the engine's module is there. */
+    /**
+     * Whether this page can play locally: WebAssembly, and the engine's
+     * module is there.  Asked with a GET of its first bytes, not a HEAD: a
+     * HEAD shows in the browser's tools as a request aborted, on every page
+     * load, and a host that answers any path with its index page would pass
+     * it; the module's first bytes are "\0asm".
+     */
     static async available() {
         if (typeof WebAssembly !== "object" || typeof Worker !== "function") return false;
-        for (const method of ["HEAD", "GET"]) {
-            try {
-                const r = await fetch(ENGINE_URL, {method});
-                if (r.ok) return true;
-                if (r.status !== 405 && r.status !== 501) return false;
-            } catch {
-                return false;
-            }
+        try {
+            const r = await fetch(ENGINE_URL, {headers: {Range: "bytes=0-3"}});
+            if (!r.ok) return false;
+            // a host that ignores the range sends the whole module: read it all
+            const head = new Uint8Array(await r.arrayBuffer(), 0, 4);
+            return head.length === 4 && head[0] === 0 && String.fromCharCode(head[1], head[2], head[3]) === "asm";
+        } catch {
+            return false;
         }
-        return false;
     }
 
     open() {

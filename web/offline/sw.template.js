@@ -41,17 +41,15 @@ worker.addEventListener("activate", /** @param {ExtendableEvent} event */ (event
 
 worker.addEventListener("fetch", /** @param {FetchEvent} event */ (event) => {
     const request = event.request;
-    // HEAD too: the page asks whether the engine's module is there before it offers local tables
-    if (request.method !== "GET" && request.method !== "HEAD") return;
+    if (request.method !== "GET") return;
     const url = new URL(request.url);
-    // a static file is the same whatever the query (?lang=nl) or fragment
+    // a static file is the same whatever the query (?lang=nl) or fragment; a
+    // range of it (the page's look at the engine's first bytes) is given whole
     url.search = "";
     url.hash = "";
     const key = url.href === SCOPE.href ? INDEX : url.href;
     if (!SITE.has(key)) return;
     event.respondWith(caches.open(CACHE)
         .then((cache) => cache.match(key, {ignoreVary: true}))
-        .then((hit) => !hit ? fetch(request)
-            : request.method === "HEAD" ? new Response(null, {status: hit.status, headers: hit.headers})
-            : hit));
+        .then((hit) => hit ?? fetch(request)));
 });

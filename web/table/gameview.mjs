@@ -113,6 +113,10 @@ function guarded(root, view, name, onBroken) {
         light(events) {
             help(() => view.light?.(events));
         },
+        words(action) {
+            // words for the list of actions are a help too: the notation stands in for them
+            return help(() => view.words?.(action) ?? null);
+        },
         destroy() {
             if (fallback) fallback.destroy();
             else view.destroy();

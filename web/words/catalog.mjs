@@ -20,7 +20,8 @@
 const MAX_DEPTH = 4;
 
 /** The parts that are no game's; each game's are listed in web/i18n/parts.json. */
-const COMMON_PARTS = ["common", "howto", "page", "lobby", "account", "ratings", "social", "clocks", "local"];
+const COMMON_PARTS = ["common", "howto", "page", "lobby", "account", "ratings", "social", "clocks", "local",
+                      "guide"];
 
 export class Catalog {
     /**
@@ -89,9 +90,12 @@ export class Catalog {
      * A symbol of the game in words: <game>.<field>.<value>, else the value.
      * @param {string} field
      * @param {string} value
+     * @param {string | null} [form]
      */
-    symbol(field, value) {
-        const word = this.texts.get(`${this.game}.${field}.${value}`);
+    symbol(field, value, form = null) {
+        // a form ({card@acc}): the language's own entry for the name where it stands
+        const word = (form === null ? undefined : this.texts.get(`${this.game}.${field}.${value}@${form}`)) ??
+            this.texts.get(`${this.game}.${field}.${value}`);
         if (word !== undefined) return word;
         return value === "?" ? this.text("common.hidden") : value;
     }
@@ -158,6 +162,9 @@ export class Catalog {
      * @returns {string}
      */
     field(name, key, f) {
+        const at = name.indexOf("@");
+        const form = at < 0 ? null : name.slice(at + 1);
+        if (at >= 0) name = name.slice(0, at);
         if (name === "n" && f.n !== null) return String(f.n);
         if (name === "seat" && f.seat !== null) return this.seat(f.seat);
         const v = f.fields[name];
@@ -174,12 +181,12 @@ export class Catalog {
             return v.length ? this.list(v.map((s) => this.seat(Number(s)))) : this.text("common.nobody");
         }
         if (perSeatField && Array.isArray(v)) return this.perSeat(name, v, f);
-        if (typeof v === "string") return this.symbol(name, v);
+        if (typeof v === "string") return this.symbol(name, v, form);
         if (typeof v === "number") return String(v);
         if (typeof v === "boolean") return this.text(v ? "common.yes" : "common.no");
         if (Array.isArray(v)) {
             const sep = this.texts.get("common.list_sep") ?? ", ";
-            return v.map((s) => typeof s === "string" ? this.symbol(name, s) : String(s)).join(sep);
+            return v.map((s) => typeof s === "string" ? this.symbol(name, s, form) : String(s)).join(sep);
         }
         return String(v);
     }

@@ -8,16 +8,11 @@
 ** are the change of the seat's score categories since the last event told:
 ** an account's points are exactly the change of the scores.  A seat is told
 ** the cards it may see (view.c): the cards dealt to it and its own face-down
-** cards; every card a follower secures, turned up at round scoring for all;
-** every card still face down in a row when the game ends.  Any other card
-** is "?".  So is a card turned up and out of the game within the action when
-** the view afterwards cannot tell which it was: the seat's view shows the
-** cards that left only as the "removed" counts, so of two hidden wrongly
-** placed persons of different types (10 points each, whatever the card),
-** or of the dragon and the fairy, taken within one action, it cannot tell
-** which lay where; a seat learns from an account what its view tells it
-** (docs/events.md: the same view afterwards, the same account).  The action
-** is played twice: a survey finds those cards, then the account.  The copy
+** cards; every card a follower secures, turned up at round scoring for all
+** (a card that leaves the game then stays in the view as one its taker put
+** out, so the same view afterwards still means the same account,
+** docs/events.md); every card still face down in a row when the game ends.
+** Any other card is "?".  The copy
 ** played with reports must end byte for byte as apply() leaves the state,
 ** and every point must have been told: describe checks both, so that an
 ** account cannot drift from the game.
@@ -26,57 +21,27 @@
 
 #include <string.h>
 
-/* The cards that may be hidden at scoring: a wrongly placed person, and
-** the dragon or the fairy.  Others show in the view once taken. */
-enum { HIDE_PERSON, HIDE_JEWEL, HIDE_CLASSES };
-
 struct cc_report {
     tf_events *ev;
-    const cc_state *before; /* the state the action is played in */
-    int surveying;          /* the first pass, told to a scratch: notes hidden_types */
-    uint32_t hidden_types[HIDE_CLASSES]; /* types of the class taken unseen, by bit */
     int bad; /* a step's points disagree with what the cards say */
     int16_t told[TAFEL_MAX_PLAYERS][CC_PTS_CATEGORIES]; /* points told so far */
     /* The cards about to be taken (CC_REPORT_TAKE), by type: persons of
     ** the row, wrongly placed persons, dragon and fairy, buildings and
     ** building jokers, and the animal jokers. */
     uint8_t persons[CC_TYPES], wrong[CC_TYPES], jewels[CC_TYPES], buildings[CC_TYPES];
-    int jokers, wrong_hidden, jewels_hidden; /* those not told, "?" */
+    int jokers;
 };
 
 /* The string a seat is told for a card: the card, or "?" when hidden. */
 static const char *card_name(int t, int hidden) { return hidden ? "?" : cc_cards[t].name; }
 
-/* The cards counted by type, as an array of their names in type order,
-** then hidden times "?": the order of a row would tell which face-down card
-** lay where, which the view no longer shows once the cards are taken. */
-static void put_cards(tf_events *ev, const char *field, const uint8_t count[CC_TYPES],
-                      int hidden) {
+/* The cards counted by type, as an array of their names in type order. */
+static void put_cards(tf_events *ev, const char *field, const uint8_t count[CC_TYPES]) {
     const char *names[CC_CARDS];
     int n = 0;
     for (int t = 0; t < CC_TYPES; t++)
         for (int i = 0; i < count[t] && n < CC_CARDS; i++) names[n++] = cc_cards[t].name;
-    for (int i = 0; i < hidden && n < CC_CARDS; i++) names[n++] = "?";
     tf_event_strs(ev, field, names, n);
-}
-
-/* Whether the seat told is not to learn the card at row[i] of seat's
-** stretch, turned up: a card face down and not its own before the action,
-** taken within the action (the stretch asks no ten or keep, which would
-** show it in the view), which leaves the game for 10 points like others of
-** its class, when other cards of the class but not of its type are taken
-** so within the action (the survey notes them). */
-static int hidden_card(cc_report *rep, const cc_state *s, int seat, int row, int i) {
-    if (i >= rep->before->row_len[row] || s->secured[seat].choices) return 0;
-    uint8_t was = rep->before->row[row][i];
-    int t = CC_ENTRY_TYPE(was), kind = cc_cards[t].kind;
-    if (!CC_ENTRY_DOWN(was) || CC_ENTRY_OWNER(was) == rep->ev->seat) return 0;
-    int class = kind == CC_PERSON && cc_misplaced(t, row) ? HIDE_PERSON
-                : kind == CC_DRAGON || kind == CC_FAIRY   ? HIDE_JEWEL
-                                                          : -1;
-    if (class < 0) return 0;
-    if (rep->surveying) rep->hidden_types[class] |= 1u << t;
-    return __builtin_popcount(rep->hidden_types[class]) > 1;
 }
 
 static int total(const uint8_t count[CC_TYPES]) {
@@ -115,47 +80,39 @@ static void begin_row_event(tf_events *ev, const char *kind, int seat, int row) 
 ** those cards were placed face down in a row not their own. */
 static void tell_secured(cc_report *rep, const cc_state *s, int seat) {
     uint8_t cards[CC_TYPES] = {0}, wrong[CC_TYPES] = {0};
-    int row = s->score_row, hidden = 0, wrong_hidden = 0;
+    int row = s->score_row;
     for (int i = s->score_from; i < s->score_to; i++) {
         uint8_t e = s->row[row][i];
-        int t = CC_ENTRY_TYPE(e), misplaced = CC_ENTRY_WAS_DOWN(e) & cc_misplaced(t, row);
-        if (hidden_card(rep, s, seat, row, i)) {
-            hidden++;
-            wrong_hidden += misplaced;
-            continue;
-        }
+        int t = CC_ENTRY_TYPE(e);
         cards[t]++;
-        wrong[t] = (uint8_t)(wrong[t] + misplaced);
+        wrong[t] = (uint8_t)(wrong[t] + (CC_ENTRY_WAS_DOWN(e) & cc_misplaced(t, row)));
     }
-    int n = total(cards) + hidden;
+    int n = total(cards);
     begin_row_event(rep->ev, n ? "cards_secured" : "nothing_secured", seat, row);
     if (!n) return;
-    put_cards(rep->ev, "cards", cards, hidden);
+    put_cards(rep->ev, "cards", cards);
     tf_event_int(rep->ev, "count", n);
-    if (!total(wrong) && !wrong_hidden) return;
+    if (!total(wrong)) return;
     begin_row_event(rep->ev, "wrongly_placed", seat, row);
-    put_cards(rep->ev, "cards", wrong, wrong_hidden);
-    tf_event_int(rep->ev, "count", total(wrong) + wrong_hidden);
+    put_cards(rep->ev, "cards", wrong);
+    tf_event_int(rep->ev, "count", total(wrong));
 }
 
 /* The cards left after the seat's choices, sorted by what becomes of them;
 ** animals are told when their kinds score (tell_animals). */
-static void note_take(cc_report *rep, const cc_state *s, int seat) {
+static void note_take(cc_report *rep, const cc_state *s) {
     int row = s->score_row;
     memset(rep->persons, 0, sizeof rep->persons);
     memset(rep->wrong, 0, sizeof rep->wrong);
     memset(rep->jewels, 0, sizeof rep->jewels);
     memset(rep->buildings, 0, sizeof rep->buildings);
-    rep->jokers = rep->wrong_hidden = rep->jewels_hidden = 0;
+    rep->jokers = 0;
     for (int i = s->score_from; i < s->score_to; i++) {
         uint8_t e = s->row[row][i];
         if (e == CC_GONE) continue; /* taken for ten points */
         int t = CC_ENTRY_TYPE(e), kind = cc_cards[t].kind;
         int misplaced = CC_ENTRY_WAS_DOWN(e) && cc_misplaced(t, row);
-        int hidden = hidden_card(rep, s, seat, row, i);
-        if (kind == CC_PERSON && misplaced && hidden) rep->wrong_hidden++;
-        else if (kind == CC_PERSON) (misplaced ? rep->wrong : rep->persons)[t]++;
-        else if ((kind == CC_DRAGON || kind == CC_FAIRY) && hidden) rep->jewels_hidden++;
+        if (kind == CC_PERSON) (misplaced ? rep->wrong : rep->persons)[t]++;
         else if (kind == CC_DRAGON || kind == CC_FAIRY) rep->jewels[t]++;
         else if (kind == CC_BUILDING || kind == CC_BUILDING_JOKER) rep->buildings[t]++;
         else if (kind == CC_ANIMAL_JOKER) rep->jokers++;
@@ -165,12 +122,12 @@ static void note_take(cc_report *rep, const cc_state *s, int seat) {
 /* Cards that leave the game for 10 points each, of a score category: the
 ** wrongly placed persons, the dragon and the fairy. */
 static void tell_tens(cc_report *rep, const cc_state *s, int seat, const char *kind,
-                      int category, const uint8_t count[CC_TYPES], int hidden) {
-    int n = total(count) + hidden, gained = untold(rep, s, seat, category);
+                      int category, const uint8_t count[CC_TYPES]) {
+    int n = total(count), gained = untold(rep, s, seat, category);
     rep->bad |= gained != 10 * n;
     if (!n) return;
     begin_row_event(rep->ev, kind, seat, s->score_row);
-    put_cards(rep->ev, "cards", count, hidden);
+    put_cards(rep->ev, "cards", count);
     tf_event_int(rep->ev, "count", n);
     put_gain(rep->ev, seat, gained);
 }
@@ -184,18 +141,17 @@ static void tell_taken(cc_report *rep, const cc_state *s, int seat) {
     rep->bad |= gained != sum * persons;
     if (persons) {
         begin_row_event(ev, "persons_scored", seat, row);
-        put_cards(ev, "cards", rep->persons, 0);
+        put_cards(ev, "cards", rep->persons);
         tf_event_int(ev, "persons", persons);
         tf_event_int(ev, "sum", sum);
         put_gain(ev, seat, gained);
     }
-    tell_tens(rep, s, seat, "wrong_persons_scored", CC_PTS_WRONG, rep->wrong, rep->wrong_hidden);
-    tell_tens(rep, s, seat, "dragon_fairy_scored", CC_PTS_DRAGON_FAIRY, rep->jewels,
-              rep->jewels_hidden);
+    tell_tens(rep, s, seat, "wrong_persons_scored", CC_PTS_WRONG, rep->wrong);
+    tell_tens(rep, s, seat, "dragon_fairy_scored", CC_PTS_DRAGON_FAIRY, rep->jewels);
     if (total(rep->buildings)) {
         tf_event_begin(ev, "buildings_to_chest");
         tf_event_int(ev, "seat", seat);
-        put_cards(ev, "cards", rep->buildings, 0);
+        put_cards(ev, "cards", rep->buildings);
         tf_event_int(ev, "count", total(rep->buildings));
         tf_event_int(ev, "chest", cc_chest_count(s, seat));
     }
@@ -254,7 +210,7 @@ static void tell_buildings(cc_report *rep, const cc_state *s, int seat) {
     for (int i = 0; i < n; i++) sets[i] = size_names[sizes[i]];
     tf_event_begin(rep->ev, "buildings_scored");
     tf_event_int(rep->ev, "seat", seat);
-    put_cards(rep->ev, "cards", chest, 0);
+    put_cards(rep->ev, "cards", chest);
     tf_event_int(rep->ev, "buildings", total(chest));
     tf_event_strs(rep->ev, "sets", sets, n);
     put_gain(rep->ev, seat, gained);
@@ -264,7 +220,7 @@ void cc_report_step(cc_report *rep, const cc_state *s, int step, int seat, int a
     tf_events *ev = rep->ev;
     switch (step) {
     case CC_REPORT_SECURED: tell_secured(rep, s, seat); break;
-    case CC_REPORT_TAKE: note_take(rep, s, seat); break;
+    case CC_REPORT_TAKE: note_take(rep, s); break;
     case CC_REPORT_TAKEN: tell_taken(rep, s, seat); break;
     case CC_REPORT_JOKERS: {
         int gained = untold(rep, s, seat, CC_PTS_JOKERS);
@@ -378,7 +334,6 @@ static void tell_action(const cc_state *s, tafel_action a, tf_events *ev) {
 /* Play a in s, telling rep, into after. */
 static void play(const cc_state *s, tafel_action a, cc_report *rep, cc_state *after) {
     tf_events *ev = rep->ev;
-    rep->before = s;
     rep->bad = 0;
     memcpy(rep->told, s->points, sizeof rep->told);
     memcpy(after, s, sizeof *after);
@@ -401,15 +356,8 @@ int cc_describe(const void *data, tafel_action a, tf_events *ev) {
     const cc_state *s = data;
     cc_state after, expected;
     cc_report rep;
-    tf_events survey;
     memset(&rep, 0, sizeof rep);
-    tf_events_init(&survey, ev->players, ev->seat);
-    rep.ev = &survey;
-    rep.surveying = 1;
-    play(s, a, &rep, &after);
-    tf_events_free(&survey);
     rep.ev = ev;
-    rep.surveying = 0;
     play(s, a, &rep, &after);
     memcpy(&expected, s, sizeof expected);
     if (cc_apply(&expected, a, NULL) != TAFEL_OK || memcmp(&expected, &after, sizeof after) ||

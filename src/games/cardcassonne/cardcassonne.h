@@ -152,6 +152,9 @@ typedef struct cc_state {
     uint8_t jokers_as[TAFEL_MAX_PLAYERS][CC_KINDS]; /* assigned jokers */
     uint8_t unassigned[TAFEL_MAX_PLAYERS];        /* jokers held, no kind yet */
     uint8_t removed[CC_TYPES];                    /* out of the game */
+    /* The cards each put out of the game for 10 points: all saw them turned
+    ** up, and which were whose tells the view, as the table remembers. */
+    uint8_t put_out[TAFEL_MAX_PLAYERS][CC_TYPES];
     int16_t points[TAFEL_MAX_PLAYERS][CC_PTS_CATEGORIES];
     int16_t score[TAFEL_MAX_PLAYERS];
 

@@ -125,6 +125,7 @@ static inline __attribute__((always_inline)) void take_cards(cc_state *s, int p)
     mark_taken(s->row[s->score_row], s->score_from, s->score_to);
     for (int t = 0; t < CC_TYPES; t++) { /* a few vector operations */
         s->removed[t] = (uint8_t)(s->removed[t] + (count[t] & cc_leaves[t]));
+        s->put_out[p][t] = (uint8_t)(s->put_out[p][t] + (count[t] & cc_leaves[t]));
         s->taken[p][t] = (uint8_t)(s->taken[p][t] + (count[t] & ~cc_leaves[t]));
     }
     int sum = -st->wrong_value, persons = -st->wrong_persons;
@@ -261,6 +262,7 @@ void cc_ten_or_keep(cc_state *s, int keep, cc_report *rep) {
     } else {
         add_points(s, p, CC_PTS_WRONG, 10);
         s->removed[t]++;
+        s->put_out[p][t]++;
         *e = CC_GONE;
     }
     s->score_pos++;

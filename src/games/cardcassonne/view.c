@@ -70,6 +70,12 @@ static void json_seat(tf_buf *b, const cc_state *s, int p, int seat) {
     for (int c = 0; c < CC_COLOURS; c++)
         tf_buf_addf(b, "\"%s\":%d,", cc_row_names[c], s->taken[p][c * CC_PER_COLOUR + 4]);
     tf_buf_addf(b, "\"HJ\":%d}", s->taken[p][CC_HJ_TYPE]);
+    tf_buf_add(b, ",\"put_out\":{");
+    for (int t = 0, first = 1; t < CC_TYPES; t++)
+        if (s->put_out[p][t])
+            tf_buf_addf(b, "%s\"%s\":%d", first ? "" : ",", cc_cards[t].name, s->put_out[p][t]),
+                first = 0;
+    tf_buf_add(b, "}");
     tf_buf_add(b, ",\"points\":{");
     for (int i = 0; i < CC_PTS_CATEGORIES; i++)
         tf_buf_addf(b, "%s\"%s\":%d", i ? "," : "", points[i], s->points[p][i]);

@@ -261,8 +261,9 @@ export function createView(root, ctx) {
   }
 
   /**
-   * What a log line's events light: every segment they name, and the
-   * tiles laid (tile_placed's x, y).
+   * What a log line's events light: every segment they name, and the tile
+   * of an event that names only a tile (x, y: the tile laid, the follower
+   * placed, added or taken back).
    * @param {import("../types.js").ActionEvent[]} events
    */
   function loggedSpots(events) {
@@ -272,8 +273,7 @@ export function createView(root, ctx) {
     const laid = [];
     for (const e of events) {
       if (Array.isArray(e.segments)) segments.push(...e.segments);
-      if (e.kind === "tile_placed" && typeof e.x === "number") laid.push({x: e.x, y: e.y});
-      else if (e.kind === "follower_placed" && typeof e.x === "number") laid.push({x: e.x, y: e.y});
+      else if (typeof e.x === "number" && typeof e.y === "number") laid.push({x: e.x, y: e.y});
     }
     return {segments, tiles: laid};
   }

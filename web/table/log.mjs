@@ -117,6 +117,7 @@ export function createLog(askHistory, settings, light = () => {}, picture = () =
             : (at < 0 ? placed.length - 1 : Math.max(at - 1, 0));
         /** @type {HTMLElement} */ (placed[next]).focus();
         e.preventDefault();
+        e.stopPropagation();   // the board's own arrow keys must not move it too
     });
     const count = h("span", {class: "muted small"});
     const toggle = h("input", {type: "checkbox", onchange: () => {

@@ -96,7 +96,9 @@ export function showTable(root, conn, info, table, token, local = null, guided =
     const header = createHeader(!!local);
     const board = h("div", {class: "board", id: "board"});
     const guide = local && guided ? createGuide(guided, table, board) : null;
-    const log = createLog(() => { conn.send({type: "history"}); }, settings);
+    const log = createLog(() => { conn.send({type: "history"}); }, settings,
+                          (events) => view?.light?.(events),
+                          (events) => view?.picture?.(events) ?? null);
     const actions = createActions(play);
     actions.showNotation(settings.notation);
     const hint = createHint({
@@ -237,6 +239,7 @@ export function showTable(root, conn, info, table, token, local = null, guided =
             return;
         }
         view = loaded.view;
+        log.redraw();   // with the pictures the view draws
         actions.setWords(loaded.view.words ?? null);
         if (!hasView) actions.setOpen(!loaded.real);
         hasView = loaded.real;

@@ -6,7 +6,8 @@ reference: every other language has the same files and the same keys (a plural k
 the forms its language needs, a symbol the grammatical forms its templates ask for:
 <game>.<field>.<value>@<form>, "den Spion" for {card@acc}), and every text has the same
 placeholders {...} as its English one (each plural form is compared with the English _other
-form; a placeholder's @form does not count).  Keys begin with their
+form; a placeholder's @form does not count; a _zero form, said when the number is 0, may leave
+placeholders out and may be empty, to leave a part worth nothing out).  Keys begin with their
 file's part: common.json holds common.* keys, carcassonne.json and catan_cards.cards.json
 game keys, and a file not named after a part (howto.json) holds <game>.<file> keys.
 
@@ -27,7 +28,7 @@ import tempfile
 
 REFERENCE = "en"
 GAMES = ("carcassonne", "cardcassonne", "catan_cards")
-PARTS = ("common", "page", "lobby", "account", "ratings", "social", "clocks", "local") + GAMES
+PARTS = ("common", "page", "lobby", "account", "ratings", "social", "clocks", "local", "guide") + GAMES
 # CLDR plural categories; a catalog key "<base>_<form>" is one form of the phrase <base>.
 PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -100,14 +101,14 @@ def check_file(path, stem, catalog, errors):
         if not isinstance(text, str):
             errors.append("%s: not a string" % where)
             continue
-        if not text.strip():
+        split = plural_split(key)
+        if not text.strip() and not (split and split[1] == "zero" and text == ""):
             errors.append("%s: empty" % where)
         if "{" in PLACEHOLDER.sub("", text) or "}" in PLACEHOLDER.sub("", text):
             errors.append("%s: a brace outside a placeholder" % where)
         problem = prefix_problem(stem, key)
         if problem:
             errors.append("%s: %s" % (where, problem))
-        split = plural_split(key)
         if split and split[0] + "_other" not in catalog:
             errors.append("%s: plural form without %s_other" % (where, split[0]))
         if key.endswith(".howto"):
@@ -144,7 +145,9 @@ def compare(path, catalog, english, errors):
         ref = reference_text(english, key)
         if not isinstance(text, str) or not isinstance(ref, str):
             continue
-        if placeholders(text) != placeholders(ref):
+        zero = split and split[1] == "zero"
+        if placeholders(text) != placeholders(ref) and not (
+                zero and placeholders(text) <= placeholders(ref)):
             errors.append("%s: %r has placeholders %s, English %s" %
                           (path, key, sorted(placeholders(text)), sorted(placeholders(ref))))
 
@@ -192,7 +195,10 @@ def check(root):
 
 
 def pseudo_text(text):
-    """⟦text⟧, each line a third longer; placeholders and line breaks as they were."""
+    """⟦text⟧, each line a third longer; placeholders and line breaks as they were; an
+    empty text (a _zero form that leaves a part out) stays empty."""
+    if text == "":
+        return text
     lines = []
     for line in text.split("\n"):
         visible = len(PLACEHOLDER.sub("", line))
@@ -244,6 +250,11 @@ DEFECTS = [
      "placeholders"),
     ("plural form placeholder", "nl/common.json",
      dict(GOOD["nl/common.json"], **{"common.points_one": "een punt"}), "placeholders"),
+    ("zero form with a placeholder English lacks", "nl/common.json",
+     dict(GOOD["nl/common.json"], **{"common.points_zero": "{seat} geen punten"}),
+     "placeholders"),
+    ("empty text that is no zero form", "nl/common.json",
+     dict(GOOD["nl/common.json"], **{"common.points_one": ""}), "empty"),
     ("plural without other", "en/common.json",
      dict(GOOD["en/common.json"], **{"common.tiles_one": "{n} tile"}), "without"),
     ("unknown phrase", "nl/common.json",
@@ -268,6 +279,10 @@ DEFECTS = [
 ALLOWED = [
     ("extra plural form", "nl/common.json",
      dict(GOOD["nl/common.json"], **{"common.points_many": "{n} punten"})),
+    ("a zero form without the number", "nl/common.json",
+     dict(GOOD["nl/common.json"], **{"common.points_zero": "geen punten"})),
+    ("an empty zero form, leaving the part out", "nl/common.json",
+     dict(GOOD["nl/common.json"], **{"common.points_zero": ""})),
     ("a name's form, asked by a template", "nl/catan_cards.cards.json",
      {"catan_cards.card.falk": "Falk", "catan_cards.card.falk@def": "ridder Falk"}),
     ("a placeholder with a form", "nl/common.json",
@@ -309,6 +324,8 @@ def self_test():
     want = "\u27e6{seat} gets {points:common.points}~~\u27e7"  # " gets " is 6: 2 more
     if got != want:
         failures.append("self-test pseudo: %r, expected %r" % (got, want))
+    if pseudo_text("") != "":
+        failures.append("self-test pseudo: an empty zero form is %r" % pseudo_text(""))
     if pseudo_text("ab\ncdef") != "\u27e6ab~\ncdef~~\u27e7":
         failures.append("self-test pseudo lines: %r" % pseudo_text("ab\ncdef"))
     return failures

@@ -277,7 +277,8 @@ static void test_a_city_gains_a_victory_point(void **unused) {
     run(s, "0 roll; c die 3; c event-die trade");
     stock(s, 0, 0, 0, 0, 3, 2, 0);
     assert_told_all(s, "city 0",
-                    "[{\"kind\":\"city_built\",\"seat\":0,\"col\":0,\"points\":[1,0]}]");
+                    "[{\"kind\":\"city_built\",\"seat\":0,\"region\":\"fields\",\"number\":1,"
+                    "\"next_region\":\"mountains\",\"next_number\":2,\"col\":0,\"points\":[1,0]}]");
     run(s, "0 city 0");
     assert_int_equal(ct_points(s, 0), 3);
 }
@@ -289,17 +290,21 @@ static void test_a_settlement_gains_a_point_and_draws_two_regions(void **unused)
     tafel_state *s = own(ct_game("abbey garrison smithy", "spy bishop caravan"));
     run(s, "0 roll; c die 3; c event-die trade");
     stock(s, 0, 3, 1, 3, 0, 1, 0);
-    assert_told_all(s, "road left", "[{\"kind\":\"road_built\",\"seat\":0,\"col\":-1}]");
+    assert_told_all(s, "road left",
+                    "[{\"kind\":\"road_built\",\"seat\":0,\"side\":\"left\",\"col\":-1}]");
     run(s, "0 road left");
     assert_told_all(s, "settlement left",
-                    "[{\"kind\":\"settlement_built\",\"seat\":0,\"col\":-2,\"points\":[1,0]},"
+                    "[{\"kind\":\"settlement_built\",\"seat\":0,\"side\":\"left\",\"col\":-2,"
+                    "\"points\":[1,0]},"
                     "{\"kind\":\"region_drawn\",\"seat\":0,\"region\":\"fields\",\"number\":3},"
                     "{\"kind\":\"region_drawn\",\"seat\":0,\"region\":\"fields\",\"number\":4}]");
     run(s, "0 settlement left");
     assert_told_all(s, "above fields4",
-                    "[{\"kind\":\"region_placed\",\"seat\":0,\"region\":\"fields\",\"number\":4,"
+                    "[{\"kind\":\"region_placed\",\"seat\":0,\"place\":\"top_left\","
+                    "\"region\":\"fields\",\"number\":4,"
                     "\"col\":-3,\"row\":-1},"
-                    "{\"kind\":\"region_placed\",\"seat\":0,\"region\":\"fields\",\"number\":3,"
+                    "{\"kind\":\"region_placed\",\"seat\":0,\"place\":\"bottom_left\","
+                    "\"region\":\"fields\",\"number\":3,"
                     "\"col\":-3,\"row\":1}]");
 }
 
@@ -375,15 +380,17 @@ static void test_the_strength_advantage_changes_hands(void **unused) {
     run(s, "0 roll; c die 3; c event-die trade");
     stock(s, 0, 0, 0, 0, 1, 1, 0);
     assert_told_all(s, "build conrad 0 -1",
-                    "[{\"kind\":\"expansion_built\",\"seat\":0,\"card\":\"conrad\",\"col\":0,"
-                    "\"row\":-1},"
+                    "[{\"kind\":\"expansion_built\",\"seat\":0,\"card\":\"conrad\","
+                    "\"spot\":\"above_settlement\",\"region\":\"fields\",\"number\":1,"
+                    "\"next_region\":\"mountains\",\"next_number\":2,\"col\":0,\"row\":-1},"
                     "{\"kind\":\"advantage_gained\",\"seat\":0,\"advantage\":\"strength\","
                     "\"totals_by_seat\":[2,0],\"points\":[1,0]}]");
     run(s, "0 build conrad 0 -1; 0 end; 0 done; 1 roll; c die 3; c event-die trade");
     stock(s, 1, 0, 2, 0, 2, 2, 0);
     assert_told_all(s, "build gotz 0 -1",
-                    "[{\"kind\":\"expansion_built\",\"seat\":1,\"card\":\"gotz\",\"col\":0,"
-                    "\"row\":-1},"
+                    "[{\"kind\":\"expansion_built\",\"seat\":1,\"card\":\"gotz\","
+                    "\"spot\":\"above_settlement\",\"region\":\"fields\",\"number\":2,"
+                    "\"next_region\":\"mountains\",\"next_number\":3,\"col\":0,\"row\":-1},"
                     "{\"kind\":\"advantage_taken\",\"seat\":1,\"other_seat\":0,"
                     "\"advantage\":\"strength\",\"totals_by_seat\":[2,5],\"points\":[-1,1]}]");
     run(s, "1 build gotz 0 -1");
@@ -422,8 +429,10 @@ static void test_twelve_points_end_the_game(void **unused) {
     tafel_state *s = at_eleven_points();
     stock(s, 0, 2, 0, 1, 2, 0, 0);
     assert_told_all(s, "build library 2 1",
-                    "[{\"kind\":\"expansion_built\",\"seat\":0,\"card\":\"library\",\"col\":2,"
-                    "\"row\":1,\"points\":[1,0]},"
+                    "[{\"kind\":\"expansion_built\",\"seat\":0,\"card\":\"library\","
+                    "\"spot\":\"below_city\",\"region\":\"mountains\",\"number\":2,"
+                    "\"next_region\":\"pasture\",\"next_number\":3,\"col\":2,\"row\":1,"
+                    "\"points\":[1,0]},"
                     "{\"kind\":\"game_over\",\"result\":\"win\",\"winner_seats\":[0],"
                     "\"scores_by_seat\":[12,2],\"turn\":1}]");
 }
@@ -435,7 +444,7 @@ static void test_a_winning_settlement_shows_no_regions(void **unused) {
     tafel_state *s = at_eleven_points();
     stock(s, 0, 1, 1, 1, 0, 1, 0);
     assert_told_all(s, "settlement left",
-                    "[{\"kind\":\"settlement_built\",\"seat\":0,\"col\":-2,"
+                    "[{\"kind\":\"settlement_built\",\"seat\":0,\"side\":\"left\",\"col\":-2,"
                     "\"points\":[1,0]},"
                     "{\"kind\":\"game_over\",\"result\":\"win\",\"winner_seats\":[0],"
                     "\"scores_by_seat\":[12,2],\"turn\":1}]");

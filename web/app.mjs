@@ -5,6 +5,8 @@
 //   /p/<name>                   a player's profile (profile/profile.mjs)
 //   ?local=<table>              a table on this device (local/: the engine
 //                               in a worker), under the server or the static site
+//   ?guide=<game>               a guided first game (guide/): a new table on
+//                               this device, then its ?local=<table>&guide=<game>
 // The static site (<meta name="tafel-site" content="static">) has no server:
 // it asks none, and offers the tables on this device only.
 // It opens the one connection, and reads GET /api/games (the games, their
@@ -22,6 +24,7 @@ import {identify} from "./account/identity.mjs";
 import {LocalConnection} from "./local/connection.mjs";
 import {isStaticSite} from "./net/site.mjs";
 import {registerOffline} from "./offline/register.mjs";
+import {GUIDES, guidedGame, startGuide} from "./guide/guide.mjs";
 
 /** @typedef {import("./types.js").GamesInfo} GamesInfo */
 
@@ -65,12 +68,26 @@ async function main() {
     if (!root) return;
     const staticSite = isStaticSite();
     registerOffline();   // the static site's only: it checks
-    const local = new URLSearchParams(location.search).get("local");
+    const params = new URLSearchParams(location.search);
+    const local = params.get("local");
+    const guide = params.get("guide");
     if (local !== null) {
         const [device] = await Promise.all([openDevice(), speak()]);
-        if (device) showTable(root, device.conn, device.info, local, null, device.conn);
+        // a guided table opened again from the device's games says no &guide=: the guide knows it
+        const guided = guide !== null && Object.hasOwn(GUIDES, guide) ? guide : guidedGame(local);
+        if (device) showTable(root, device.conn, device.info, local, null, device.conn, guided);
         else showLobby(root, null, null, null);
         return;
+    }
+    if (guide !== null && Object.hasOwn(GUIDES, guide)) {
+        const [device] = await Promise.all([openDevice(), speak()]);
+        // the guided table replaces this address: Back leads to where the newcomer came from
+        if (device) {
+            location.replace(await startGuide(device.conn, guide));
+            return;
+        }
+        // no engine here: the lobby, at its own address
+        if (!staticSite) history.replaceState(null, "", location.pathname);
     }
     if (staticSite) {
         const [device] = await Promise.all([openDevice(), speak()]);

@@ -92,9 +92,17 @@ export {};
  * A game view: made by createView(root, ctx) of web/<game>/view.mjs.
  * update(state) draws a state (its `events` tell what the actions since the
  * previous one did: scoring, arrivals); hint(action), when the view has it,
- * draws a hinted action on the board (null: takes it away).
+ * draws a hinted action on the board (null: takes it away); words(action),
+ * when the view has it, says a legal action in words (the list of all legal
+ * actions), null for a text it does not know; light(events), when the view
+ * has it, lights where the events of a log line happened (the fields that
+ * name a place: x, y, segments, col, row; null: none); picture(events),
+ * when the view has it, the piece a log line's events played, drawn small
+ * as the board draws it (null: none).
  * @typedef {{update: (state: StateMessage) => void, destroy: () => void,
- *   hint?: (action: string | null) => void}} GameView
+ *   hint?: (action: string | null) => void, words?: (action: string) => string | null,
+ *   light?: (events: ActionEvent[] | null) => void,
+ *   picture?: (events: ActionEvent[]) => Element | null}} GameView
  */
 
 /**

@@ -233,11 +233,17 @@ static int ends_with(const char *s, const char *tail) {
     return a >= b && strcmp(s + a - b, tail) == 0;
 }
 
-/* key_one or key_other by n, falling back to key_other, then key. */
+/* key_zero (when n is 0 and the catalog has it: it may be empty, to leave a
+** part worth nothing out), key_one or key_other by n, falling back to
+** key_other, then key. */
 static const char *plural(const cli_catalog *c, const char *key, double n) {
     char k[256];
     const char *found = NULL;
-    if (n == 1) {
+    if (n == 0) {
+        snprintf(k, sizeof k, "%s_zero", key);
+        found = lookup(c, k);
+    }
+    if (!found && n == 1) {
         snprintf(k, sizeof k, "%s_one", key);
         found = lookup(c, k);
     }

@@ -328,6 +328,53 @@ test("the other seat's tile arrives, and stays marked until this seat's own next
   await page.context().close();
 });
 
+test('a log line says where in words; pointing, a tap or the arrows light the spot', async () => {
+  const { watcher, page } = await redAgainstRandom(6);
+  await playByClicks(page, 'carcassonne',
+    { rng: prng(6), viewShare: 1, until: async (n) => n >= 4 });
+  assert.equal(await waitTurn(page), 'mine');
+  const { seq } = await tableState(page);
+  const board = (await watcher.latestState(seq)).view.board;
+  const last = board.at(-1);   // the latest tile laid: blue's
+  const lines = page.locator('.log-panel ol.log li');
+  const texts = await lines.allTextContents();
+  assert.ok(texts.every((s) => !/\(-?\d+, -?\d+\)/.test(s)),
+    `no coordinates: ${texts.join(' | ')}`);
+  const laying = page.locator('.log-panel ol.log li.placed', { hasText: ' lays the ' });
+  assert.ok(await laying.count() >= 4, 'each laying line names a place');
+  // and shows the tile it laid, small, turned as it lies (the board's own drawing)
+  const pic = laying.last().locator('svg.log-pic');
+  assert.equal(await pic.getAttribute('aria-label'),
+    englishCatalog().text(`carcassonne.tile.${last.tile}`));
+  assert.equal(await pic.locator('g.carc-tile').getAttribute('data-tile'), last.tile);
+  const lit = page.locator('.carc-l-hover .carc-log-tile');
+  const at = async () => [Number(await lit.getAttribute('x')), Number(await lit.getAttribute('y'))];
+
+  await laying.last().hover();
+  assert.equal(await lit.count(), 1, 'the tile of the line is outlined');
+  assert.deepEqual(await at(), [last.x * 100, 0 - last.y * 100], 'where the engine says it lies');
+  assert.equal(await page.locator('.log-panel ol.log li.lit').count(), 1);
+  await page.mouse.move(0, 0);
+  assert.equal(await page.locator('.carc-l-hover > *').count(), 0,
+    'leaving the log takes the light away');
+
+  // the keyboard: into the list, the arrows go from line to line
+  await page.locator('.log-panel ol.log').focus();
+  await page.keyboard.press('ArrowUp');
+  const focused = await page.evaluate(() => document.activeElement?.classList.contains('lit'));
+  assert.ok(focused, 'the focused line is lit');
+  assert.ok(await page.locator('.carc-l-hover > *').count() > 0, 'and so is its spot');
+  await page.evaluate(() => document.activeElement?.blur());
+  assert.equal(await page.locator('.carc-l-hover > *').count(), 0);
+
+  // a tap (a click) on the first laying line lights its tile: the first laid after the start
+  await laying.first().click();
+  assert.deepEqual(await at(), [board[1].x * 100, 0 - board[1].y * 100]);
+  assertNoErrors(page);
+  watcher.close();
+  await page.context().close();
+});
+
 /**
  * The view's hint(action) on a view of its own in the page (the module the
  * table loaded, with the page's catalog), drawn from state: what it draws,

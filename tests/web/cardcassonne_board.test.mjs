@@ -342,6 +342,10 @@ test('card tips on focus and tap; the layout at 1280×800 and 390×844', async (
       await tip.waitFor({ timeout: WAIT });
       const box = await tip.boundingBox();
       assert.ok(box.x >= 0 && box.x + box.width <= width, `${where}: the tip is inside the screen`);
+      // never over the page's header or the turn banner
+      const ceiling = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('header.top, section.head')]
+        .map((e) => e.getBoundingClientRect().bottom)));
+      assert.ok(box.y >= ceiling, `${where}: the tip (top ${Math.round(box.y)}) below the banner (${Math.round(ceiling)})`);
       assert.ok((await tip.locator('p').first().textContent()).length > 20, `${where}: the card's text`);
     };
     if (phone) {

@@ -182,6 +182,31 @@ async function assertFits(page) {
   return m;
 }
 
+test('a log line says where in the principality in words; pointing at it lights it', async () => {
+  const { page } = await openTable({ seed: 9 });
+  const placed = page.locator('.log-panel ol.log li.placed');
+  const pictured = page.locator('.log-panel ol.log li .ct-chip, .log-panel ol.log li .ct-region-chip');
+  await playUntil(page, async () => await placed.count() >= 3 && await pictured.count() >= 1,
+    { rng: prng(9), max: 150 });
+  assert.ok(await pictured.count() >= 1, 'a card built or a region laid is pictured in its line');
+  const texts = await page.locator('.log-panel ol.log li').allTextContents();
+  assert.ok(texts.every((s) => !/\b(column|row) -?\d/.test(s)),
+    `no coordinates: ${texts.join(' | ')}`);
+  assert.ok(await placed.count() >= 3, 'lines name places (the regions that produce, at least)');
+  const lit = page.locator('.ct-view .ct-lit');
+  for (let i = 0; i < 3; i++) {
+    const line = placed.nth(i);
+    await line.hover();
+    const places = await lit.evaluateAll((els) => els.map((e) => e.getAttribute('data-place')));
+    assert.ok(places.length >= 1, `"${await line.textContent()}" lights a place`);
+    for (const p of places) assert.match(p ?? '', /^[01],-?\d+,-?\d+$/, 'a principality\'s place');
+  }
+  await page.mouse.move(0, 0);
+  assert.equal(await lit.count(), 0, 'leaving the log takes the light away');
+  assertNoErrors(page);
+  await page.context().close();
+});
+
 test('both principalities fit a 1280x800 window beside the side panel, region names whole', async () => {
   const { page } = await openTable({ viewport: { width: 1280, height: 800 }, seed: 11 });
   let checked = 0;
@@ -386,4 +411,23 @@ test('a bot\'s trade offer waits for the player, unless the setting declines bot
   assert.equal(await declining.locator('.ct-incoming').count(), 0, 'no offer left to answer');
   assertNoErrors(declining);
   await context.close();
+});
+
+test('at 1400x900 the player\'s own principality starts inside the window at every turn, lists of known cards open', async () => {
+  // a stack's known cards once stood in a narrow column, one under the other: twelve of them
+  // pushed the own principality 700 px below the window
+  const { page } = await openTable({ game: 'catan_cards', seed: 7, viewport: { width: 1400, height: 900 } });
+  let worst = { top: 0, move: 0 }, openLists = 0;
+  await playByClicks(page, 'catan_cards', { rng: prng(3), viewShare: 0.8, until: async (m) => m >= 60,
+    onMove: async (move) => {
+      const at = await page.evaluate(() => ({
+        top: document.querySelector('.ct-own')?.getBoundingClientRect().top ?? 0,
+        open: document.querySelectorAll('.ct-stack-known[open]').length,
+      }));
+      openLists += at.open;
+      if (at.top > worst.top) worst = { top: at.top, move };
+    } });
+  assert.ok(openLists > 0, 'some turn had a list of known cards open');
+  assert.ok(worst.top < 900 - 10, `the own principality starts at ${Math.round(worst.top)} px (move ${worst.move})`);
+  assertNoErrors(page);
 });

@@ -89,14 +89,16 @@ for (const g of GAMES) {
     const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${t.url(0)}&lang=qps`);
     await page.locator('.turn').waitFor();
-    // the game's view is loaded: the list of legal actions folds then
+    // the game's view is loaded: the list of legal actions folds then, and says them in words
     await page.waitForFunction(() => !document.querySelector('details.actions-panel')?.open);
     const check = async (when) => {
-      // The list of every legal action is the engine's notation by design
-      // (for those who want it): it is folded for the check.
-      await page.evaluate(() => document.querySelectorAll('details.actions-panel')
-        .forEach((d) => { /** @type {HTMLDetailsElement} */ (d).open = false; }));
+      // the list of every legal action, unfolded: each says its action in the
+      // catalog's words (the notation beside it is hidden without the setting)
+      await page.evaluate(() => document.querySelectorAll('details.actions-panel, details.action-group')
+        .forEach((d) => { /** @type {HTMLDetailsElement} */ (d).open = true; }));
       assert.deepEqual(await unmarkedTexts(page, NAMES), [], `${when}: text not from a catalog`);
+      const bare = await page.locator('button.action:not(.said)').evaluateAll((bs) => bs.map((b) => b.dataset.action));
+      assert.deepEqual(bare, [], `${when}: legal actions not said in words`);
     };
     await check('the first screen');
     await playByClicks(page, g.name, { rng: prng(4), onMove: async (n) => { if (n % 4 === 1) await check(`move ${n}`); } });

@@ -80,6 +80,53 @@ test('every sentence of whole games is the same in the page as at the terminal, 
   assert.ok(kinds.size >= 40, `${kinds.size} kinds of event told`);
 });
 
+// Where a tile or card went is told in words ("extends Blue's road", "above the settlement by
+// Forest (4) and Hills (5)"); coordinates stay in the events' fields, for the board and the
+// notation, never in a sentence.
+const COORDINATES = [/\(-?\d+, ?-?\d+\)/, /\b(column|row|kolom|rij|Spalte|Reihe|colonna|riga) -?\d/i,
+  /\d+° (gedraaid|gedreht)|(turned|ruotata di) \d+°/];
+
+test('the log of a whole game of each game has no coordinates, at the terminal and on the page', () => {
+  for (const [game, players, seed] of GAMES) {
+    for (const lang of ['en', 'nl', 'de', 'it']) {
+      const catalog = catalogOf(I18N, lang, game);
+      let placed = 0;
+      const found = [];
+      for (const step of steps(game, players, seed, -1, lang)) {
+        step.events.forEach((e, i) => {
+          if ('x' in e || 'col' in e) placed++;
+          for (const said of [step.words[i], catalog.event(e)]) {
+            if (COORDINATES.some((re) => re.test(said))) found.push(said);
+          }
+        });
+      }
+      // Cardcassonne's rows are named by colour: it has no places to tell
+      if (game !== 'cardcassonne') assert.ok(placed > 20, `${game} ${lang}: ${placed} placed`);
+      assert.deepEqual(found, [], `${game} ${lang}: ${found.length} sentences with coordinates`);
+    }
+  }
+});
+
+test('plural and zero forms: the page says each case as the terminal\'s test expects it', () => {
+  // tests/words_zero_forms.json is also tests/test_catalog_words.c's: one expectation, two renderers
+  const cases = JSON.parse(readFileSync(join(ROOT, 'tests', 'words_zero_forms.json'), 'utf8'));
+  let checked = 0;
+  for (const [game, list] of Object.entries(cases)) {
+    for (const lang of ['en', 'nl', 'de', 'it']) {
+      const catalog = catalogOf(I18N, lang, game);
+      for (const c of list) {
+        const said = catalog.event(c.event);
+        assert.equal(said, c[lang], `${game} ${lang}: ${c.why}`);
+        assert.doesNotMatch(said, /\b0 \p{L}/u, `${game} ${lang}: no bare 0 before a word`);
+        assert.doesNotMatch(said, /\b1 (points|punten|Punkte|punti|tiles|tegels|Karten|tessere)\b/,
+          `${game} ${lang}: no "1" with a plural`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked >= 36, `${checked} cases`);
+});
+
 test('the log: a seat\'s action is a line, a run of chance actions one line, each sentence once with its count', () => {
   const catalog = catalogOf(I18N, 'en', 'catan_cards');
   useCatalog(catalog);

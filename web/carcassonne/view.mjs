@@ -9,7 +9,9 @@
 // what scored (scoring.mjs) and mark the others' moves until this seat's
 // next one (recent.mjs); the engine's features light the whole feature of
 // a follower spot, a follower or an end scoring line pointed at
-// (highlight.mjs); hint(action) draws a hinted action (hint.mjs).  Every
+// (highlight.mjs), and so does light(events) for a log line pointed at
+// (with the tile it laid outlined); hint(action) draws a hinted action
+// (hint.mjs).  Every
 // control is made from `state.legal`:
 //
 //   place X Y R         spots on the board; a chosen spot shows the tile,
@@ -32,8 +34,8 @@ import {svg, html} from "./svg.mjs";
 import {SIZE} from "./segments.mjs";
 import {tileIcon} from "./tiles.mjs";
 import {indexBoard, drawBoard, drawLastMoves, bounds, lastTiles} from "./board.mjs";
-import {drawFollowers, followerSpots, drawFollowerSpots, meeple, matchFollowers, spotKey}
-  from "./followers.mjs";
+import {drawFollowers, followerSpots, drawFollowerSpots, meeple, matchFollowers, spotKey,
+  tileOrigin} from "./followers.mjs";
 import {placesFrom, drawPlaces, drawPreview, stepCursor} from "./placement.mjs";
 import {drawPile} from "./pile.mjs";
 import {createPanZoom} from "./panzoom.mjs";
@@ -44,6 +46,7 @@ import {drawHint} from "./hint.mjs";
 import {drawFinal} from "./final.mjs";
 import {say, tileName, tileText, seatName, spotLabel} from "./words.mjs";
 import {t} from "../words/catalog.mjs";
+import {actionWords} from "./action-words.mjs";
 
 /** @typedef {import("../types.js").GameContext} GameContext */
 /** @typedef {import("../types.js").StateMessage} StateMessage */
@@ -155,6 +158,9 @@ export function createView(root, ctx) {
   let arrivingTiles = new Set();
   /** the segments lit because something is pointed at (a spot, a follower, a line) */
   let pointed = /** @type {SegmentRef[] | null} */ (null), pointedBy = /** @type {unknown} */ (null);
+  /** what a log line pointed at lights (light(events)), or null
+   * @type {{segments: SegmentRef[], tiles: {x: number, y: number}[]} | null} */
+  let logged = null;
   /** the hinted action drawn on the board */
   let hinted = /** @type {string | null} */ (null);
 
@@ -243,6 +249,33 @@ export function createView(root, ctx) {
     const segs = pointed || (cursor >= 0 && spots[cursor] ? feature(spotKey(spots[cursor])) : null);
     layers.hover.replaceChildren();
     if (segs) layers.hover.append(drawSegments(tiles, at, segs, "carc-hl"));
+    else if (logged) {
+      // a log line pointed at: the features its events name, and the tiles it laid
+      layers.hover.append(drawSegments(tiles, at, logged.segments, "carc-hl carc-hl-log"));
+      for (const p of logged.tiles) {
+        const o = tileOrigin(p.x, p.y);
+        layers.hover.append(svg("rect", {x: o.x, y: o.y, width: SIZE, height: SIZE,
+          class: "carc-log-tile"}));
+      }
+    }
+  }
+
+  /**
+   * What a log line's events light: every segment they name, and the tile
+   * of an event that names only a tile (x, y: the tile laid, the follower
+   * placed, added or taken back).
+   * @param {import("../types.js").ActionEvent[]} events
+   */
+  function loggedSpots(events) {
+    /** @type {SegmentRef[]} */
+    const segments = [];
+    /** @type {{x: number, y: number}[]} */
+    const laid = [];
+    for (const e of events) {
+      if (Array.isArray(e.segments)) segments.push(...e.segments);
+      else if (typeof e.x === "number" && typeof e.y === "number") laid.push({x: e.x, y: e.y});
+    }
+    return {segments, tiles: laid};
   }
 
   // ---- drawing ----
@@ -460,6 +493,8 @@ export function createView(root, ctx) {
   resize.observe(board);
 
   return {
+    /** @param {string} action */
+    words: (action) => actionWords(action),
     update(next) {
       state = next;
       view = /** @type {CarcView} */ (next.view);
@@ -500,6 +535,19 @@ export function createView(root, ctx) {
         pz.focus({x0: b.x0 - 10, y0: b.y0 - 10, x1: b.x1 + 10, y1: b.y1 + 10},
           Math.max(1.4, near < Infinity ? 48 / near : 0));
       }
+    },
+    picture(events) {
+      // the tile a line laid (at its turn) or drew, as the board draws it
+      const e = events.find((x) => x.kind === "tile_placed" || x.kind === "tile_drawn");
+      const type = e && tiles[e.tile];
+      if (!e || !type) return null;
+      const icon = tileIcon(e.tile, type, e.kind === "tile_placed" ? e.turn : 0, 22);
+      icon.classList.add("log-pic");
+      return icon;
+    },
+    light(events) {
+      logged = events ? loggedSpots(events) : null;
+      drawPointed();
     },
     hint(action) {
       hinted = action;

@@ -17,6 +17,7 @@ import {accountsOf} from "./account.mjs";
 import {createTip} from "./tip.mjs";
 import {cardFace} from "./cards.mjs";
 import {pt} from "./words.mjs";
+import {actionWords} from "./action-words.mjs";
 
 /**
  * @param {HTMLElement} root
@@ -95,6 +96,8 @@ export function createView(root, ctx) {
     }
 
     return {
+        /** @param {string} action */
+        words: (action) => actionWords(action, latest?.view, ctx.seat),
         update(state) {
             latest = state;
             const view = state.view ?? {};

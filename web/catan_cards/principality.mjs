@@ -69,6 +69,7 @@ export function drawPrincipality(ctx, view, who, controls, recent, more = null) 
         el.style.gridColumn = String(col - lo + 1);
         el.style.gridRow = String(rows.indexOf(row) + 1);
         el.classList.add("ct-cell");
+        el.dataset.place = `${who},${col},${row}`;   // what a log line lights (view.mjs light)
         const key = placeKey(who, col, row);
         if (recent.built.has(key)) el.classList.add("ct-fresh");
         if (recent.arrived.has(key)) el.classList.add("ct-arrive");

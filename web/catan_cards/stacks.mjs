@@ -19,6 +19,9 @@ export function drawStacks(view, legal, selected, play) {
     const under = selected ? legal.under.get(selected) : undefined;
     /** @type {string[][]} */
     const stacks = view.stacks ?? [];
+    // a list of known cards opens by itself where this step is about that stack alone: not
+    // when any of the five may be searched, which would stack five lists under one another
+    const onlySearch = legal.searches.size === 1 ? [...legal.searches.keys()][0] : null;
     const items = stacks.map((cards, i) => {
         const k = i + 1;
         const known = cards.map((c, j) => [c, j]).filter(([c]) => c !== "?");
@@ -27,7 +30,7 @@ export function drawStacks(view, legal, selected, play) {
         return h("div", {class: `ct-stack${draw || search || put ? " ct-stack-live" : ""}`,
                          role: "group", "aria-label": t("catan_cards.page.stack_label", {stack: k, cards: count})},
                  h("div", {class: "ct-stack-pile", "aria-hidden": "true"}, h("b", null, k), h("span", null, count)),
-                 known.length ? h("details", {class: "ct-stack-known", open: put || search ? true : undefined},
+                 known.length ? h("details", {class: "ct-stack-known", open: put || onlySearch === k ? true : undefined},
                                   h("summary", null, t("catan_cards.page.known", {count: known.length})),
                                   h("ol", {class: "ct-known-list"},
                                     known.map(([c, j]) => h("li", {value: String(Number(j) + 1)},

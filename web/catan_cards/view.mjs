@@ -18,9 +18,11 @@ import {drawFinal, breakdownOf, breakdownLines} from "./final.mjs";
 import {drawSwaps, drawOfferForm, drawIncomingOffer} from "./trade.mjs";
 import {drawArrange} from "./arrange.mjs";
 import {drawActions} from "./actions.mjs";
-import {usePieces, cardText, cardFacts, regionText, pieceText, CENTRAL, RES_NAME, KIND_RES} from "./cards.mjs";
+import {usePieces, cardText, cardFacts, regionText, pieceText, CENTRAL, RES_NAME, KIND_RES, cardChip,
+    regionChip} from "./cards.mjs";
 import {createAccounts} from "./account.mjs";
 import {createPopover} from "./popover.mjs";
+import {actionWords} from "./action-words.mjs";
 
 /**
  * @param {HTMLElement} root
@@ -135,12 +137,40 @@ export function createView(root, ctx) {
         popover.refresh();
     }
 
+    /** @type {import("../types.js").ActionEvent[] | null} the events of the log line pointed at */
+    let logged = null;
+
+    /** Lights the places of the principalities the pointed log line's events name. */
+    function drawLogged() {
+        for (const el of body.querySelectorAll(".ct-lit")) el.classList.remove("ct-lit");
+        for (const e of logged ?? []) {
+            if (typeof e.col !== "number" || typeof e.seat !== "number") continue;
+            const place = `${e.seat},${e.col},${typeof e.row === "number" ? e.row : 0}`;
+            body.querySelector(`[data-place="${place}"]`)?.classList.add("ct-lit");
+        }
+    }
+
     return {
+        /** @param {string} action */
+        words: (action) => actionWords(action),
         update(state) {
             latest = state;
             accounts.take(state);
             draw(state);
+            drawLogged();
             accounts.arrived();
+        },
+        light(events) {
+            logged = events;
+            drawLogged();
+        },
+        picture(events) {
+            // the card built or sent back, or the region laid, as the page names them in a line
+            const card = events.find((e) => (e.kind === "expansion_built" || e.kind === "card_returned") &&
+                                             typeof e.card === "string" && e.card !== "?");
+            if (card) return cardChip(card.card);
+            const region = events.find((e) => e.kind === "region_placed");
+            return region ? regionChip(`${region.region}${region.number}`) : null;
         },
         destroy() {
             popover.destroy();

@@ -6,7 +6,8 @@
 // Tables on this device (local/) are offered beside the server's when the
 // page can run the engine; from the static site, with no server, they are
 // all there is: the form makes only those, and the server's parts (open
-// tables, my games, the leaderboard) are left out.
+// tables, my games, the leaderboard) are left out.  With the engine in the
+// page, a newcomer's "learn by playing" comes first (guide/entry.mjs).
 
 import {h} from "../table/dom.mjs";
 import {t} from "../words/catalog.mjs";
@@ -24,6 +25,7 @@ import {wakeAudio} from "../table/turn-signal.mjs";
 import {accountBar} from "../account/bar.mjs";
 import {deviceGames} from "./device-games.mjs";
 import {localTableHref} from "../net/site.mjs";
+import {learnToPlay} from "../guide/entry.mjs";
 
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
 /** @typedef {import("./tables.mjs").ListedTable} ListedTable */
@@ -131,6 +133,7 @@ export function showLobby(root, conn, info, device) {
             h("span", {class: "top-tools"}, accountBar(), languageSwitch(chosenLanguage()),
                 connectionBadge(conn))),
         h("main", {class: "lobby"},
+            device ? learnToPlay(device.info.games.map((g) => g.name)) : null,
             myGames.el,
             h("div", {class: "lobby-new"},
                 form ? form.el : h("p", {class: "error", text: t("lobby.no_games")}),
@@ -182,6 +185,7 @@ function showDeviceLobby(root, device) {
             h("span", {class: "muted tagline", text: t("lobby.tagline")}),
             h("span", {class: "top-tools"}, languageSwitch(chosenLanguage()))),
         h("main", {class: "lobby"},
+            device ? learnToPlay(device.info.games.map((g) => g.name)) : null,
             h("div", {class: "lobby-new"},
                 form ? form.el : h("p", {class: "error", text: device ? t("lobby.no_games")
                     : t("local.no_engine", {reason: "WebAssembly"})})),

@@ -6,8 +6,10 @@
 // filter field narrows the list as one types; Enter in it plays the action
 // when one is left (or the text is exactly a legal action); the arrow keys
 // move between buttons.  A group is named in words (<game>.action.<verb>)
-// where the catalog has a name for it; its buttons are the engine's
-// notation, as this is the engine's own list.
+// where the catalog has a name for it; each button says its action in
+// words where the game's view can (its `words`), with the engine's notation
+// beside it when the notation setting is on (and always where it cannot).
+// The filter finds an action by its words or its notation.
 
 import {h} from "./dom.mjs";
 import {t, catalog} from "../words/catalog.mjs";
@@ -29,6 +31,12 @@ function groupName(verb) {
 export function createActions(play) {
     /** @type {string[]} */
     let legal = [];
+    /** The game view's words for an action (null: it has none). @type {((action: string) => string | null) | null} */
+    let words = null;
+    /** @param {string} a */
+    const said = (a) => words?.(a) ?? null;
+    /** Whether an action's words or notation hold q (lower case). @param {string} a @param {string} q */
+    const matches = (a, q) => a.toLowerCase().includes(q) || (said(a) ?? "").toLowerCase().includes(q);
     let busy = false;
     /** Groups the player opened or closed, by first word: kept across redraws,
      *  so that another player's move does not fold what one was reading.
@@ -47,7 +55,7 @@ export function createActions(play) {
     /** The filtered list, grouped by first word, in the engine's order. */
     function draw() {
         const q = filter.value.trim().toLowerCase();
-        const shown = q ? legal.filter((a) => a.toLowerCase().includes(q)) : legal;
+        const shown = q ? legal.filter((a) => matches(a, q)) : legal;
         /** @type {Map<string, string[]>} */
         const byWord = new Map();
         for (const a of shown) {
@@ -71,9 +79,14 @@ export function createActions(play) {
             const group = h("details", {class: "action-group", open},
                 h("summary", {}, h("strong", {text: groupName(word)}), ` (${acts.length})`),
                 h("div", {class: "action-buttons", role: "group", "aria-label": groupName(word)},
-                    ...acts.map((a) => h("button", {type: "button", class: "action", "aria-disabled": busy ? "true" : false,
-                                                    "data-action": a, text: a,
-                                                    onclick: () => play(a)}))));
+                    ...acts.map((a) => {
+                        const text = said(a);
+                        return h("button", {type: "button", class: text === null ? "action" : "action said",
+                                            "aria-disabled": busy ? "true" : false, "data-action": a,
+                                            title: text === null ? false : t("page.log.notation_title", {notation: a}),
+                                            onclick: () => play(a)},
+                                 ...(text === null ? [a] : [h("span", {text}), " ", h("code", {class: "act", text: a})]));
+                    })));
             const summary = group.querySelector("summary");
             // only the player's own clicks count, not the open set here
             summary?.addEventListener("click", () => chosen.set(word, !group.open));
@@ -87,8 +100,8 @@ export function createActions(play) {
             e.preventDefault();
             const q = filter.value.trim();
             const exact = legal.find((a) => a === q);
-            const matches = legal.filter((a) => a.toLowerCase().includes(q.toLowerCase()));
-            const pick = exact ?? (matches.length === 1 ? matches[0] : null);
+            const found = legal.filter((a) => matches(a, q.toLowerCase()));
+            const pick = exact ?? (found.length === 1 ? found[0] : null);
             if (pick && !busy) play(pick);
         } else if (e.key === "ArrowDown") {
             e.preventDefault();
@@ -124,7 +137,7 @@ export function createActions(play) {
         legal = next;
         if (!same) {
             const focused = groups.contains(document.activeElement);
-            if (!legal.some((a) => a.toLowerCase().includes(filter.value.trim().toLowerCase()))) filter.value = "";
+            if (!legal.some((a) => matches(a, filter.value.trim().toLowerCase()))) filter.value = "";
             draw();
             if (focused) (/** @type {HTMLElement | null} */ (groups.querySelector("button.action")) ?? filter).focus();
         }
@@ -146,6 +159,20 @@ export function createActions(play) {
         details.open = open;
     }
 
+    /**
+     * The game view's words for actions (null: the notation alone); the list is said again.
+     * @param {((action: string) => string | null) | null} fn
+     */
+    function setWords(fn) {
+        words = fn;
+        draw();
+    }
+
+    /** Shows or hides the notation beside the words. @param {boolean} on */
+    function showNotation(on) {
+        details.classList.toggle("show-notation", on);
+    }
+
     draw();
-    return {el, update, setBusy, setOpen};
+    return {el, update, setBusy, setOpen, setWords, showNotation};
 }

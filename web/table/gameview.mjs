@@ -73,6 +73,19 @@ export async function loadGameView(root, name, ctx, onBroken) {
 function guarded(root, view, name, onBroken) {
     /** @type {GameView | null} */
     let fallback = null;
+    /**
+     * @template T
+     * @param {() => T} call @returns {T | null} what it gave, null when it failed
+     */
+    const help = (call) => {
+        if (fallback) return null;
+        try {
+            return call();
+        } catch (err) {
+            console.error(err);
+            return null;
+        }
+    };
     return {
         update(st) {
             if (fallback) {
@@ -89,14 +102,20 @@ function guarded(root, view, name, onBroken) {
                 onBroken();
             }
         },
+        // a hint drawn on the board, a log line's spot lit or its piece pictured are helps:
+        // their failure must not break the table
         hint(action) {
-            // a hint drawn on the board is a help: its failure must not break the table
-            if (fallback || typeof view.hint !== "function") return;
-            try {
-                view.hint(action);
-            } catch (err) {
-                console.error(err);
-            }
+            help(() => view.hint?.(action));
+        },
+        picture(events) {
+            return help(() => view.picture?.(events) ?? null);
+        },
+        light(events) {
+            help(() => view.light?.(events));
+        },
+        words(action) {
+            // words for the list of actions are a help too: the notation stands in for them
+            return help(() => view.words?.(action) ?? null);
         },
         destroy() {
             if (fallback) fallback.destroy();

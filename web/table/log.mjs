@@ -14,7 +14,10 @@
 // first that changed.
 //
 // No line is notation: each holds its notation in its tooltip, and shows it
-// too when the player asks for it (the "notation" setting).
+// too when the player asks for it (the "notation" setting).  Where a line's
+// move went is said in words; pointing at the line (hover, a tap, or the
+// keyboard: the arrows move among the lines) lights that spot on the board,
+// through light(events), the game view's (web/README.md).
 
 import {h} from "./dom.mjs";
 import {swatch} from "./seats.mjs";
@@ -29,20 +32,34 @@ import {t, tn} from "../words/catalog.mjs";
 
 /**
  * One line of the log (or of the replay's list): who, what happened in
- * words, and the notation (shown with the notation setting; always in the
- * tooltip).
+ * words (after a small picture of the piece played, when the game view
+ * draws one), and the notation (shown with the notation setting; always in
+ * the tooltip).
  * @param {LogLine} line
+ * @param {(events: import("../types.js").ActionEvent[]) => Element | null} [picture]
  */
-export function logLine(line) {
+export function logLine(line, picture) {
     const chance = line.seat === "chance";
+    const placed = line.events.some(hasPlace);
     // the sentences name the seat: the line shows whose action it is by its colour
     const who = chance ? h("span", {class: "who chance", "aria-hidden": "true", text: "⚄"})
         : swatch(/** @type {number} */ (line.seat));
     const notation = line.notation.join("; ");
-    return h("li", {class: chance ? "chance" : "", value: line.first,
-                    title: t("page.log.notation_title", {notation})},
-        who, h("span", {class: "said", text: line.sentences.join(" ")}),
+    return h("li", {class: (chance ? "chance" : "") + (placed ? " placed" : ""), value: line.first,
+                    title: t("page.log.notation_title", {notation}),
+                    ...(placed ? {tabindex: "-1"} : {})},
+        who, picture?.(line.events) ?? null,
+        h("span", {class: "said", text: line.sentences.join(" ")}),
         " ", h("code", {class: "act", text: notation}));
+}
+
+/**
+ * Whether an event names a place of the board (the fields the board lights:
+ * Carcassonne's x, y and segments, the Catan card game's col).
+ * @param {import("../types.js").ActionEvent} e
+ */
+function hasPlace(e) {
+    return typeof e.x === "number" || typeof e.col === "number" || Array.isArray(e.segments);
 }
 
 /** A line's identity for redrawing: what it shows. @param {LogLine} l */
@@ -53,8 +70,12 @@ function lineKey(l) {
 /**
  * @param {() => void} askHistory
  * @param {{notation: boolean}} settings whether the notation is shown too
+ * @param {(events: import("../types.js").ActionEvent[] | null) => void} [light] lights on the
+ *   board the spot of a line's events (null: none)
+ * @param {(events: import("../types.js").ActionEvent[]) => Element | null} [picture] the piece
+ *   a line's events played, drawn small as the board draws it (the game view's)
  */
-export function createLog(askHistory, settings) {
+export function createLog(askHistory, settings, light = () => {}, picture = () => null) {
     /** @type {Told[]} */
     let entries = [];
     /** @type {string[]} the keys of the lines drawn */
@@ -65,6 +86,39 @@ export function createLog(askHistory, settings) {
     /** @type {number | null | undefined} the seat the lines were told to (undefined: none yet) */
     let viewer;
     const list = h("ol", {class: "log", tabindex: "0", "aria-label": t("page.log.label")});
+    /** @type {Element | null} the line whose spot is lit */
+    let lit = null;
+    /** @param {Element | null} li */
+    const lightLine = (li) => {
+        if (li === lit) return;
+        lit?.classList.remove("lit");
+        lit = li;
+        li?.classList.add("lit");
+        const i = li ? [...list.children].indexOf(li) : -1;
+        light(i >= 0 && lines[i] ? lines[i].events : null);
+    };
+    /** @param {Event} e */
+    const lineOf = (e) => e.target instanceof Element ? e.target.closest("li.placed") : null;
+    list.addEventListener("mouseover", (e) => lightLine(lineOf(e)));
+    list.addEventListener("mouseleave", () => {
+        if (!list.contains(document.activeElement)) lightLine(null);
+    });
+    list.addEventListener("click", (e) => lightLine(lineOf(e)));   // a tap
+    list.addEventListener("focusin", (e) => lightLine(lineOf(e)));
+    list.addEventListener("focusout", (e) => {
+        if (!(e.relatedTarget instanceof Node && list.contains(e.relatedTarget))) lightLine(null);
+    });
+    list.addEventListener("keydown", (e) => {
+        if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+        const placed = [...list.querySelectorAll("li.placed")];
+        if (!placed.length) return;
+        const at = document.activeElement ? placed.indexOf(document.activeElement) : -1;
+        const next = e.key === "ArrowDown" ? (at < 0 ? 0 : Math.min(at + 1, placed.length - 1))
+            : (at < 0 ? placed.length - 1 : Math.max(at - 1, 0));
+        /** @type {HTMLElement} */ (placed[next]).focus();
+        e.preventDefault();
+        e.stopPropagation();   // the board's own arrow keys must not move it too
+    });
     const count = h("span", {class: "muted small"});
     const toggle = h("input", {type: "checkbox", onchange: () => {
         list.classList.toggle("hide-chance", toggle.checked);
@@ -96,8 +150,9 @@ export function createLog(askHistory, settings) {
         let from = 0;
         while (from < keys.length && from < drawn.length && keys[from] === drawn[from]) from++;
         while (list.children.length > from) list.lastElementChild?.remove();
+        if (lit && !lit.isConnected) lightLine(null);
         const frag = document.createDocumentFragment();
-        for (let i = from; i < lines.length; i++) frag.append(logLine(lines[i]));
+        for (let i = from; i < lines.length; i++) frag.append(logLine(lines[i], picture));
         list.append(frag);
         drawn = keys;
         count.textContent = tn("page.log.count", entries.length);
@@ -160,5 +215,12 @@ export function createLog(askHistory, settings) {
         list.classList.toggle("show-notation", on);
     }
 
-    return {el, onHistory, onState, reset, showNotation, entries: () => entries};
+    /** Draws every line again (the game view that draws their pictures has come). */
+    function redraw() {
+        drawn = [];
+        list.replaceChildren();
+        draw(entries.length);
+    }
+
+    return {el, onHistory, onState, reset, showNotation, redraw, entries: () => entries};
 }

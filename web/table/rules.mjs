@@ -9,11 +9,13 @@
 // the reference lists what the catalog explains; the game's pieces (GET
 // /api/games) only group them (a Cardcassonne card's row, a Catan card's
 // kind) and count the copies.  The dialog is modal: Esc or its button
-// closes it, and the focus goes back to the button that opened it.
+// closes it, and the focus goes back to the button that opened it.  A game
+// with a guided first game (guide/) links to it under the how-to.
 
 import {h} from "./dom.mjs";
 import {t, tn, catalog} from "../words/catalog.mjs";
 import {gameTitle} from "./game-title.mjs";
+import {GUIDES, guideHref} from "../guide/guide.mjs";
 
 /**
  * One thing of the reference.
@@ -160,6 +162,8 @@ export function createRules(game, pieces) {
             catalog().has(howtoKey)
                 ? h("div", {class: "howto"}, ...paragraphs(t(howtoKey)).map((line) => h("p", {text: line})))
                 : h("p", {class: "muted", text: t("page.rules.no_howto")}),
+            h("p", {class: "rules-guide", hidden: !Object.hasOwn(GUIDES, game)},
+              h("a", {href: guideHref(game), text: t("guide.rules_link")})),
             ...groups.map((g) => h("section", {class: "rules-group"},
                 h("h3", {text: g.title}),
                 h("dl", {},

@@ -51,6 +51,7 @@ import {languageSwitch} from "../words/language.mjs";
 import {accountBar} from "../account/bar.mjs";
 import {lobbyHref} from "../net/site.mjs";
 import {createPassCover} from "./pass-cover.mjs";
+import {createGuide} from "../guide/guide.mjs";
 
 /** @typedef {import("../types.js").StateMessage} StateMessage */
 /** @typedef {import("../types.js").GamesInfo} GamesInfo */
@@ -71,8 +72,9 @@ const SEAT_REFUSALS = ["seat_taken", "private_table", "rated_accounts_only", "al
  * @param {string} table
  * @param {string | null} token
  * @param {LocalConnection | null} [local] the same connection, for a table on this device
+ * @param {string | null} [guided] the game whose guided first game this table is (guide/)
  */
-export function showTable(root, conn, info, table, token, local = null) {
+export function showTable(root, conn, info, table, token, local = null, guided = null) {
     /** @type {StateMessage | null} the state shown */
     let state = null;
     /** @type {GameView | null} */
@@ -93,8 +95,12 @@ export function showTable(root, conn, info, table, token, local = null) {
     const notice = h("p", {class: "notice", role: "alert", hidden: true});
     const header = createHeader(!!local);
     const board = h("div", {class: "board", id: "board"});
-    const log = createLog(() => { conn.send({type: "history"}); }, settings);
+    const guide = local && guided ? createGuide(guided, table, board) : null;
+    const log = createLog(() => { conn.send({type: "history"}); }, settings,
+                          (events) => view?.light?.(events),
+                          (events) => view?.picture?.(events) ?? null);
     const actions = createActions(play);
+    actions.showNotation(settings.notation);
     const hint = createHint({
         ask: () => conn.send({type: "hint"}),
         play,
@@ -141,6 +147,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         if (what === "notation") {
             log.showNotation(settings.notation);
             hint.showNotation(settings.notation);
+            actions.showNotation(settings.notation);
         }
         if (what === "sound" && settings.sound) wakeAudio();
     }, [alerts.button]);
@@ -164,6 +171,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         cover.el,
         h("main", {class: "table-page"},
             header.el,
+            guide?.el,
             clock.el,
             invitation.el,
             alerts.line,
@@ -231,6 +239,8 @@ export function showTable(root, conn, info, table, token, local = null) {
             return;
         }
         view = loaded.view;
+        log.redraw();   // with the pictures the view draws
+        actions.setWords(loaded.view.words ?? null);
         if (!hasView) actions.setOpen(!loaded.real);
         hasView = loaded.real;
         viewLoading = false;
@@ -314,6 +324,7 @@ export function showTable(root, conn, info, table, token, local = null) {
         plot.update(st);
         replay.update(st);
         if (view && !viewLoading && !shownInstead) view.update(st);
+        guide?.update(st);
     }
 
     conn.onMessage((m) => {

@@ -6,7 +6,8 @@
 // language, then in English; a template's {field} puts in a field in words
 // (seat numbers as colours, per-seat arrays as "Red 3 and Blue 1", symbols
 // as <game>.<field>.<value>), {field:key} the plural phrase key_one /
-// key_other chosen by the number in field, with {n} in it.  This file is the
+// key_other chosen by the number in field (key_zero for 0, when there is
+// one), with {n} in it.  This file is the
 // one place the page turns keys into text: a module says t("page.log.title"),
 // never an English word.
 //
@@ -19,7 +20,8 @@
 const MAX_DEPTH = 4;
 
 /** The parts that are no game's; each game's are listed in web/i18n/parts.json. */
-const COMMON_PARTS = ["common", "howto", "page", "lobby", "account", "ratings", "social", "clocks", "local"];
+const COMMON_PARTS = ["common", "howto", "page", "lobby", "account", "ratings", "social", "clocks", "local",
+                      "guide"];
 
 export class Catalog {
     /**
@@ -115,7 +117,9 @@ export class Catalog {
         if (f.depth >= MAX_DEPTH) return String(n);
         let category = "other";
         try { category = this.plurals.select(n); } catch { /* not a number the rules know */ }
-        const tmpl = this.texts.get(`${key}_${category}`) ?? this.texts.get(`${key}_other`) ??
+        // n = 0 says key_zero when there is one (it may be empty: a part worth nothing left out)
+        const zero = n === 0 ? this.texts.get(`${key}_zero`) : undefined;
+        const tmpl = zero ?? this.texts.get(`${key}_${category}`) ?? this.texts.get(`${key}_other`) ??
             this.texts.get(key) ?? key;
         return this.expand(tmpl, {fields: f.fields, n, seat, depth: f.depth + 1});
     }

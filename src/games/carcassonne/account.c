@@ -140,8 +140,13 @@ static void event_feature(tf_events *ev, const carc_state *s, const carc_report_
     tf_event_int(ev, "tiles", tiles);
     if (it->cat == CARC_CAT_CITY) {
         tf_event_int(ev, "pennants", pennants);
-        /* §3: a completed city of 2 tiles scores a fixed amount */
-        if (complete) tf_event_str(ev, "rule", tiles == 2 ? "small_city" : "city");
+        /* §3: a completed city of 2 tiles scores a fixed amount, its pennants
+        ** nothing; pennant_points, what they add, lets the words leave them out */
+        if (complete) {
+            int small = tiles == 2;
+            tf_event_str(ev, "rule", small ? "small_city" : "city");
+            tf_event_int(ev, "pennant_points", small ? 0 : 2 * pennants);
+        }
     }
     event_at(ev, s, it->node);
     event_segments(ev, s, &it->node, 1);
@@ -234,7 +239,86 @@ static void event_draw(tf_events *ev, const carc_state *s, const carc_state *aft
     tf_event_str(ev, "tile", carc_tiles[type].id);
 }
 
-static void event_place(tf_events *ev, const carc_state *s, tafel_action a) {
+/* The seats with followers on the feature whose root in after is root, as
+** s (before the action) has them: whose road or city it is. */
+static unsigned owners_of(const carc_state *s, const carc_state *after, int root) {
+    unsigned seats = 0;
+    for (int i = 0; i < s->nfollowers; i++) {
+        const carc_follower *f = &s->followers[i];
+        int node = f->tile * CARC_MAX_SEGMENTS + f->seg;
+        if (carc_find(after, node) == root) seats |= 1u << f->player;
+    }
+    return seats;
+}
+
+/* What the new tile joined, told so that the log can say it in words
+** ("extends Blue's road", "closes the city") rather than by coordinates:
+** each road and city of the board it continues, once, cities first (the
+** kind says whether the tile closed it: §2.3, a road or city with no open
+** edge is finished), with the seats whose followers hold it, its tiles
+** now, and how many more features of the board it joined to the first
+** (merged: a road from both ends, two cities made one); then each
+** cloister it lies next to, with the squares around it filled now.  s is
+** the state before the action, after the state with the tile laid. */
+static void event_joined(tf_events *ev, const carc_state *s, const carc_state *after) {
+    static const int kinds[2] = {CARC_CITY, CARC_ROAD};
+    static const char *const names[2][2] = {{"city_extended", "city_closed"},
+                                            {"road_extended", "road_closed"}};
+    int t = after->ntiles - 1;
+    const carc_placed *p = &after->tiles[t];
+    const carc_tile *tile = &carc_tiles[p->type];
+    for (int k = 0; k < 2; k++) {
+        int roots[CARC_MAX_SEGMENTS], nroots = 0;
+        for (int i = 0; i < tile->nseg; i++) {
+            if (tile->seg[i].kind != kinds[k]) continue;
+            int root = carc_find(after, t * CARC_MAX_SEGMENTS + i), seen = 0;
+            for (int j = 0; j < nroots; j++) seen |= roots[j] == root;
+            if (seen) continue;
+            roots[nroots++] = root;
+            /* the features of the board before that are one with it now */
+            int parts[CARC_MAX_TILES], nparts = 0;
+            for (int n = 0; n < t * CARC_MAX_SEGMENTS; n++) {
+                if (carc_segment_kind(after, n) != kinds[k]) continue;
+                if (carc_find(after, n) != root) continue;
+                int old = carc_find(s, n), known = 0;
+                for (int j = 0; j < nparts; j++) known |= parts[j] == old;
+                if (!known && nparts < CARC_MAX_TILES) parts[nparts++] = old;
+            }
+            if (!nparts) continue; /* a road or city of its own: it joined nothing */
+            tf_event_begin(ev, names[k][after->open[root] == 0]);
+            tf_event_int(ev, "seat", s->active);
+            tf_event_str(ev, "feature", carc_kind_names[kinds[k]]);
+            tf_event_int(ev, "tiles", carc_feature_tiles(after, root, NULL));
+            tf_event_int(ev, "merged", nparts - 1);
+            tf_event_seat_set(ev, "owner_seats", owners_of(s, after, root));
+            event_at(ev, after, root);
+            event_segments(ev, after, &root, 1);
+        }
+    }
+    for (int dx = -1; dx <= 1; dx++)
+        for (int dy = -1; dy <= 1; dy++) {
+            int at = dx || dy ? carc_board_at(after, p->x + dx, p->y + dy) : -1;
+            if (at < 0) continue;
+            const carc_tile *nb = &carc_tiles[after->tiles[at].type];
+            for (int i = 0; i < nb->nseg; i++) {
+                if (nb->seg[i].kind != CARC_CLOISTER) continue;
+                int node = at * CARC_MAX_SEGMENTS + i;
+                int filled = carc_board_neighbours8(after, after->tiles[at].x, after->tiles[at].y);
+                tf_event_begin(ev, filled == 8 ? "cloister_closed" : "cloister_neighboured");
+                tf_event_int(ev, "seat", s->active);
+                tf_event_str(ev, "feature", "cloister");
+                tf_event_int(ev, "filled", filled);
+                tf_event_seat_set(ev, "owner_seats", owners_of(s, after, carc_find(after, node)));
+                event_at(ev, after, node);
+                event_segments(ev, after, &node, 1);
+            }
+        }
+}
+
+/* The tile laid (its place stays in x, y and turn, for the board and the
+** notation), then what it joined. */
+static void event_place(tf_events *ev, const carc_state *s, const carc_state *after,
+                        tafel_action a) {
     int key = (a - CARC_ACT_PLACE) / 4, rot = (a - CARC_ACT_PLACE) % 4;
     tf_event_begin(ev, "tile_placed");
     tf_event_int(ev, "seat", s->active);
@@ -242,6 +326,7 @@ static void event_place(tf_events *ev, const carc_state *s, tafel_action a) {
     tf_event_int(ev, "x", carc_key_x((uint16_t)key));
     tf_event_int(ev, "y", carc_key_y((uint16_t)key));
     tf_event_int(ev, "turn", rot * 90);
+    event_joined(ev, s, after);
 }
 
 /* A crop circle action of one seat: add, remove or pass. */
@@ -266,7 +351,7 @@ int carc_describe(const void *data, tafel_action a, tf_events *ev) {
     carc_play_reported(&after, a, &report);
     switch (s->phase) {
     case CARC_PH_DRAW: event_draw(ev, s, &after, a - CARC_ACT_DRAW); break;
-    case CARC_PH_PLACE: event_place(ev, s, a); break;
+    case CARC_PH_PLACE: event_place(ev, s, &after, a); break;
     case CARC_PH_FOLLOWER:
         if (a == CARC_ACT_PASS) {
             tf_event_begin(ev, "no_follower");

@@ -108,6 +108,31 @@ static void region_at(teller *t, const ct_player *p, int col, int r) {
     num(t, "row", r ? 1 : -1);
 }
 
+/* Where a settlement or city lies, as a player says it: by the two regions
+** above it, left and right ("the settlement by Forest (4) and Hills (5)";
+** every settlement has a region on each side, rules §2). */
+static void settlement_by(teller *t, const ct_player *p, int col) {
+    const ct_region_card *left = &ct_region_cards[p->region[col - 1][0].card];
+    const ct_region_card *right = &ct_region_cards[p->region[col + 1][0].card];
+    str(t, "region", ct_region_names[left->kind]);
+    num(t, "number", left->number);
+    str(t, "next_region", ct_region_names[right->kind]);
+    num(t, "next_number", right->number);
+}
+
+/* An expansion site in words: above or below the settlement or city of its
+** column (its "spot"), and the regions beside that; col and row stay, for
+** the board and the notation. */
+static void site_at(teller *t, const ct_player *p, int site) {
+    int col = site / CT_SITE_ROWS, row = ct_site_row(site % CT_SITE_ROWS);
+    static const char *const spots[2][2] = {{"above_settlement", "below_settlement"},
+                                            {"above_city", "below_city"}};
+    str(t, "spot", spots[p->centre[col] == CT_CITY][row > 0]);
+    settlement_by(t, p, col);
+    num(t, "col", col - CT_COL0);
+    num(t, "row", row);
+}
+
 static void region_card(teller *t, int id) {
     str(t, "region", ct_region_names[ct_region_cards[id].kind]);
     num(t, "number", ct_region_cards[id].number);
@@ -251,10 +276,12 @@ static void tell_main(teller *t, const ct_state *a, int seat, tafel_action x) {
         }
     } else if (x >= A_ROAD && x < A_SETTLE) {
         begin(t, K_ROAD_BUILT, seat);
+        str(t, "side", x - A_ROAD ? "right" : "left");
         num(t, "col", (x - A_ROAD ? p->right : p->left) - CT_COL0);
     } else if (x >= A_SETTLE && x < A_CITY) {
         int side = (x - A_SETTLE) & 1, scout = (x - A_SETTLE) >> 1;
         begin(t, K_SETTLEMENT_BUILT, seat);
+        str(t, "side", side ? "right" : "left");
         num(t, "col", (side ? p->right : p->left) - CT_COL0);
         points(t);
         if (scout) {
@@ -268,14 +295,14 @@ static void tell_main(teller *t, const ct_state *a, int seat, tafel_action x) {
         }
     } else if (x >= A_CITY && x < A_BUILD) {
         begin(t, K_CITY_BUILT, seat);
+        settlement_by(t, p, x - A_CITY);
         num(t, "col", x - A_CITY - CT_COL0);
         points(t);
     } else {
         int type = (x - A_BUILD) / CT_SITES, site = (x - A_BUILD) % CT_SITES;
         begin(t, K_EXPANSION_BUILT, seat);
         card(t, type, 1);
-        num(t, "col", site / CT_SITE_ROWS - CT_COL0);
-        num(t, "row", ct_site_row(site % CT_SITE_ROWS));
+        site_at(t, p, site);
         points(t);
     }
 }
@@ -392,8 +419,13 @@ static int tell_resources(teller *t, const ct_frame *f, const ct_state *b, const
 
 /* Regions placed or chosen for a new settlement. */
 static void tell_placement(teller *t, const ct_state *a, int seat) {
+    static const char *const places[2][2] = {{"top_left", "bottom_left"},
+                                             {"top_right", "bottom_right"}};
     for (int r = 0; r < 2; r++) {
         begin(t, K_REGION_PLACED, seat);
+        /* the new regions lie beyond the new settlement, at an end: left of
+        ** the start road (column 1) or right of it */
+        str(t, "place", places[a->new_col > CT_COL0 + 1][r]);
         region_at(t, &a->p[seat], a->new_col, r);
     }
 }
@@ -441,8 +473,7 @@ static void tell_action(teller *t, const ct_state *b, const ct_state *a, tafel_a
         begin(t, K_CARD_RETURNED, f->a);
         num(t, "picker_seat", seat);
         card(t, b->p[f->a].site[site / CT_SITE_ROWS][site % CT_SITE_ROWS], 1);
-        num(t, "col", site / CT_SITE_ROWS - CT_COL0);
-        num(t, "row", ct_site_row(site % CT_SITE_ROWS));
+        site_at(t, &b->p[f->a], site);
         points(t);
         break;
     }

@@ -123,3 +123,49 @@ test('the lobby in the pseudo-language has no text from elsewhere', async () => 
   assertNoErrors(page);
   await page.context().close();
 });
+
+/** The fixed words of English texts (between their {fields}), for the keys whose text the language changes. */
+function englishWords(lang, parts, keep) {
+  const read = (l) => Object.assign({}, ...parts.map((p) =>
+    JSON.parse(readFileSync(join(ROOT, 'web', 'i18n', l, `${p}.json`), 'utf8'))));
+  const en = read('en'), other = read(lang);
+  return Object.keys(en).filter((k) => keep(k) && other[k] !== en[k])
+    .flatMap((k) => en[k].split(/\{[^}]*\}/)).map((s) => s.trim()).filter((s) => s.length >= 6);
+}
+
+for (const lang of ['nl', 'de', 'it']) {
+  test(`${lang}: the seat choices, the seat bar and the list of legal actions have no English`, async () => {
+    const levels = ['easy', 'medium', 'hard', 'greedy', 'random'];
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    // the lobby's seat choices: each bot by its level in the language
+    await page.goto(`${server.base}?lang=${lang}`);
+    await page.locator('#nt-seat-1').waitFor();
+    const choices = await page.locator('#nt-seat-1 option').allTextContents();
+    assert.ok(choices.length > 3, `${lang}: the lobby offers seat choices`);
+    for (const level of levels) {
+      assert.ok(!choices.some((c) => new RegExp(`\\b${level}\\b`).test(c)), `${lang}: '${level}' in ${choices.join(' | ')}`);
+    }
+    for (const g of GAMES) {
+      const t = await newTable(server, g.game, ['human', 'medium', ...g.seats.slice(2)], 9);
+      await page.goto(`${t.url(0)}&lang=${lang}`);
+      await page.locator('.turn').waitFor();
+      // the game's view loaded: its words for the actions are in
+      await page.waitForFunction(() => document.querySelectorAll('button.action.said').length > 0);
+      const seats = await page.locator('section.head').innerText();
+      assert.doesNotMatch(seats, /\bmedium\b/, `${lang} ${g.name}: the seat bar names the level in ${lang}`);
+      await page.evaluate(() => document.querySelectorAll('details.actions-panel, details.action-group')
+        .forEach((d) => { /** @type {HTMLDetailsElement} */ (d).open = true; }));
+      const buttons = await page.locator('button.action').evaluateAll((bs) =>
+        bs.map((b) => ({ action: b.dataset.action, text: b.querySelector('span')?.textContent ?? b.textContent })));
+      const english = englishWords(lang, [`${g.name}.actions`, `${g.name}.page`, g.name],
+        (k) => k.includes('.actions.') || k.includes('.action.') || k.includes('.target.'));
+      for (const { action, text } of buttons) {
+        assert.notEqual(text, action, `${lang} ${g.name}: '${action}' said in words`);
+        const found = english.filter((e) => text.includes(e));
+        assert.deepEqual(found, [], `${lang} ${g.name}: English in '${text}' (${action})`);
+      }
+    }
+    assertNoErrors(page);
+    await page.context().close();
+  });
+}

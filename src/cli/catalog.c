@@ -300,7 +300,7 @@ static void put_symbol(const fill *f, const char *field, const char *form, const
 static void put_per_seat(const fill *f, const char *field, const cJSON *array, text *t) {
     int count = 0, i = 0;
     for (const cJSON *v = array->child; v; v = v->next) count += cJSON_IsNumber(v) && v->valuedouble != 0;
-    char gained[128], lost[128];
+    char gained[160], lost[160]; /* a field's name is under 128 bytes (put_field) */
     snprintf(gained, sizeof gained, "common.per_seat.%s", field);
     snprintf(lost, sizeof lost, "common.per_seat.%s_lost", field);
     int seat = 0;
@@ -308,9 +308,9 @@ static void put_per_seat(const fill *f, const char *field, const cJSON *array, t
         if (!cJSON_IsNumber(v) || v->valuedouble == 0) continue;
         join(f, t, i++, count);
         double n = v->valuedouble;
-        char lost_other[160];
+        char lost_other[192];
         snprintf(lost_other, sizeof lost_other, "%s_other", lost);
-        char gained_other[160];
+        char gained_other[192];
         snprintf(gained_other, sizeof gained_other, "%s_other", gained);
         if (n < 0 && cli_catalog_has(f->c, lost_other)) {
             phrase(f, lost, -n, seat, t);

@@ -338,7 +338,12 @@ static void test_a_completed_cloister_scores_9(void **unused) {
     h_script(s, "draw U; place 1 0 0; pass; draw U; place -1 0 0; pass;"
                 "draw E; place 1 -1 90; pass; draw E; place -1 -1 270; pass;"
                 "draw E; place 0 -2 180; pass; draw E; place 1 -2 180; pass");
-    play(s, "draw E", "place -1 -2 180");
+    play(s, "draw E");
+    /* the eighth: the tile closes the cloister, whose it is (it scores after the follower step) */
+    expect(s, "place -1 -2 180",
+           "[{\"kind\":\"tile_placed\",\"seat\":1,\"tile\":\"E\",\"x\":-1,\"y\":-2,\"turn\":180},"
+           "{\"kind\":\"cloister_closed\",\"seat\":1,\"feature\":\"cloister\",\"filled\":8,"
+           "\"owner_seats\":[0],\"x\":0,\"y\":-1,\"segments\":[[0,-1,\"cloister\"]]}]");
     expect(s, "pass",
            "[{\"kind\":\"no_follower\",\"seat\":1},"
            "{\"kind\":\"cloister_scored\",\"feature\":\"cloister\",\"tiles\":9,\"x\":0,\"y\":-1,"

@@ -304,5 +304,11 @@ class TafelAECEnv:
         for table in (self.rewards, self._cumulative_rewards,
                       self.terminations, self.truncations, self.infos):
             del table[agent]
+        # the final rewards were handed out by the step that ended the game:
+        # this step hands out none (a trainer that adds up `rewards` after
+        # every step would count a win twice), while what an agent has not
+        # yet been told stays in its cumulative reward, for its last()
+        for other in self.agents:
+            self.rewards[other] = 0.0
         if self.agents:
             self.agent_selection = self.agents[0]

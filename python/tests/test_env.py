@@ -120,5 +120,42 @@ class WholeGamesThroughTheEnv(unittest.TestCase):
             index_env.step(count)
 
 
+
+class RewardsAsPettingZooCountsThem(unittest.TestCase):
+    """PettingZoo's api_test adds env.rewards up after every step, done
+    agents' step(None) included, and compares each agent's sum with what
+    last() tells it: a final reward handed out again by a done agent's step
+    would count a win twice (issue 38: 4 of 5 setups failed so)."""
+
+    def test_the_rewards_of_every_step_add_up_to_what_last_tells(self):
+        for game_string, reward in (("cardcassonne(players=3)", "win"),
+                                    ("carcassonne(players=2)", "score"),
+                                    ("catan_cards", "win")):
+            with self.subTest(game=game_string, reward=reward):
+                env = tafel.TafelAECEnv(game_string, seed=3, reward=reward)
+                env.reset()
+                chooser = random.Random(3)
+                added = {agent: 0.0 for agent in env.possible_agents}
+                told = {agent: 0.0 for agent in env.possible_agents}
+                for agent in env.agent_iter():
+                    observation, reward_now, termination, truncation, _ = env.last()
+                    # what last() tells is what the steps since the agent
+                    # last acted handed it, no more
+                    self.assertAlmostEqual(reward_now, added[agent] - told[agent])
+                    told[agent] += reward_now
+                    if termination or truncation:
+                        env.step(None)
+                    else:
+                        env.step(env.action_space(agent).sample(
+                            observation["action_mask"], chooser))
+                    for other, r in env.rewards.items():
+                        added[other] += r
+                finals = [told[agent] for agent in env.possible_agents]
+                self.assertEqual(finals, [added[a] for a in env.possible_agents])
+                if reward == "win":
+                    self.assertTrue(set(finals) <= {-1.0, 0.0, 1.0}, finals)
+                else:
+                    self.assertAlmostEqual(sum(finals), 0.0)
+
 if __name__ == "__main__":
     unittest.main()

@@ -108,6 +108,26 @@ def _game_type(info, tafel_game):
         parameter_specification=_parameters(info))
 
 
+_TYPE_KEYS = ("short_name", "long_name", "dynamics", "chance_mode", "information",
+              "utility", "reward_model", "max_num_players", "min_num_players",
+              "provides_information_state_string", "provides_information_state_tensor",
+              "provides_observation_string", "provides_observation_tensor",
+              "parameter_specification")
+
+
+def _type_at(game_type, players):
+    """The registered type as a game of so many players has it: two players
+    win and lose against each other (+1 and -1, or 0 both), so the game is
+    zero-sum there, whatever it is with more (OpenSpiel's two-player
+    algorithms, CFR and alpha-beta among them, ask for it)."""
+    zero = pyspiel.GameType.Utility.ZERO_SUM
+    if players != 2 or game_type.utility == zero:
+        return game_type
+    fields = {key: getattr(game_type, key) for key in _TYPE_KEYS}
+    fields["utility"] = zero
+    return pyspiel.GameType(**fields)
+
+
 def _loads(text):
     try:
         Game(text)
@@ -140,7 +160,7 @@ class TafelGame(pyspiel.Game):
         if not self.tafel_game.action_space_size:
             raise ValueError("%s has no action space in this libtafel yet"
                              % self.tafel_name)
-        super().__init__(self.tafel_type,
+        super().__init__(_type_at(self.tafel_type, self.tafel_game.num_players),
                          _game_info(self.tafel_name, self.tafel_game, params),
                          params)
 

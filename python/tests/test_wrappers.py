@@ -325,6 +325,19 @@ class OpenSpielTest(unittest.TestCase):
             self.assertEqual(first, self.play(game, 1))
             self.assertNotEqual(first[0], self.play(game, 2)[0])
 
+    def test_two_players_are_zero_sum_more_are_general_sum(self):
+        # OpenSpiel's two-player algorithms ask for a zero-sum game: at two
+        # players a tafel game is one (+1 and -1, or 0 both), with more not
+        utility = self.pyspiel.GameType.Utility
+        for short_name, tafel_game in self.games():
+            two = self.pyspiel.load_game(short_name, {"players": 2})
+            self.assertEqual(two.get_type().utility, utility.ZERO_SUM, short_name)
+            self.assertEqual(two.get_type().short_name, short_name)
+            self.play(two, 4)   # its returns add up to 0 (play checks it at two players)
+            if tafel_game.name != "catan_cards":
+                three = self.pyspiel.load_game(short_name, {"players": 3})
+                self.assertEqual(three.get_type().utility, utility.GENERAL_SUM, short_name)
+
     def test_clones_are_independent_and_illegal_actions_refused(self):
         for short_name, _ in self.games():
             game = self.pyspiel.load_game(short_name)

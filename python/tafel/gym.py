@@ -20,7 +20,11 @@ tafel's own bots.
   expect.  info["action_mask"] always holds the mask (int8, 1 = legal), and
   env.action_masks() gives it as bool (sb3-contrib's MaskablePPO asks for it).
 - Action: Discrete(game.action_space_size), the game's fixed action space.
-  An illegal one raises IllegalActionError and changes nothing.
+  An illegal one, with illegal="raise" (the default), raises
+  IllegalActionError and changes nothing; with illegal="lose" it ends the
+  episode as a loss (terminated, info["illegal_action"] True; reward -1 with
+  reward="win", with reward="score" the agent's score counted as 0 minus
+  the mean) -- what Gymnasium's check_env and unmasked learners need.
 - Reward: 0 until the end, then reward="win": +1 if the agent is among the
   winners, -1 if not, 0 when every seat wins (a draw); reward="score": its
   final score minus the mean.  terminated at the end of the game; truncated
@@ -50,6 +54,14 @@ from .rng import Rng
 
 OBSERVATIONS = ("tensor", "information_state")
 REWARDS = ("win", "score")
+ILLEGAL = ("raise", "lose")
+
+# Registered ids, for gymnasium.make("tafel/Cardcassonne-v0", opponent=...):
+# two players, and illegal="lose", as Gymnasium's contract takes any action
+# of the action space (check_env passes them as they are).
+ENV_IDS = {"tafel/Carcassonne-v0": "carcassonne(players=2)",
+           "tafel/Cardcassonne-v0": "cardcassonne(players=2)",
+           "tafel/CatanCards-v0": "catan_cards"}
 
 
 def tensor_box(shape):
@@ -69,8 +81,11 @@ class TafelEnv(gymnasium.Env):
 
     def __init__(self, game="cardcassonne", opponent="greedy", seat=0,
                  observation="tensor", dict_observation=False, reward="win",
-                 render_mode=None):
+                 render_mode=None, illegal="raise"):
         self.game = game if isinstance(game, Game) else Game(game)
+        if illegal not in ILLEGAL:
+            raise ValueError("illegal must be one of %s" % (ILLEGAL,))
+        self.illegal = illegal
         if observation not in OBSERVATIONS:
             raise ValueError("observation must be one of %s" % (OBSERVATIONS,))
         if reward not in REWARDS:
@@ -105,6 +120,7 @@ class TafelEnv(gymnasium.Env):
             if dict_observation else box)
         self._rng = None
         self.tafel_state = None
+        self._lost = False
 
     # -- the Gymnasium interface --------------------------------------------
 
@@ -121,6 +137,7 @@ class TafelEnv(gymnasium.Env):
         for other, spec in zip(others, self._specs):
             self._bots[other] = Bot(spec, self.game, self._rng.next())
         self.tafel_state = self.game.new_state()
+        self._lost = False
         self._advance()
         return self._observation(), self._info()
 
@@ -128,8 +145,13 @@ class TafelEnv(gymnasium.Env):
         if self.tafel_state is None:
             raise RuntimeError("step before reset")
         state = self.tafel_state
-        if state.current_player() == TERMINAL:
+        if state.current_player() == TERMINAL or self._lost:
             raise RuntimeError("the game is over: reset")
+        if self.illegal == "lose" and not self._legal_index(int(action)):
+            # the episode ends as a loss; the game itself is left as it was
+            info = dict(self._info(), illegal_action=True)
+            self._lost = True
+            return self._observation(), self._loss_reward(), True, False, info
         state.apply(state.index_action(int(action)))  # raises if illegal
         self._advance()
         terminated = state.is_terminal()
@@ -185,6 +207,16 @@ class TafelEnv(gymnasium.Env):
             info["winners"] = state.winners()
         return info
 
+    def _legal_index(self, index):
+        return 0 <= index < self.game.action_space_size and bool(self._mask()[index])
+
+    def _loss_reward(self):
+        if self.reward_mode == "win":
+            return -1.0
+        scores = list(self.tafel_state.scores())
+        scores[self.seat] = 0
+        return float(-sum(scores) / len(scores))
+
     def _final_reward(self):
         state = self.tafel_state
         scores, winners = state.scores(), state.winners()
@@ -193,3 +225,14 @@ class TafelEnv(gymnasium.Env):
         if len(winners) == len(scores):
             return 0.0
         return 1.0 if self.seat in winners else -1.0
+
+
+def _register():
+    """The env ids above, once (gymnasium.make then builds TafelEnv)."""
+    for env_id, game in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="tafel.gym:TafelEnv",
+                               kwargs={"game": game, "illegal": "lose"})
+
+
+_register()

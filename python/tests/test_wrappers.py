@@ -101,6 +101,7 @@ class GymTest(unittest.TestCase):
         import gymnasium  # the real one if installed, else fakes/
         import numpy
         cls.np = numpy
+        cls.gymnasium = gymnasium
         cls.gym = importlib.import_module("tafel.gym")
         print("\n  tafel.gym against the %s gymnasium" % which(gymnasium),
               file=sys.stderr)
@@ -183,8 +184,48 @@ class GymTest(unittest.TestCase):
             self.assertEqual(env.tafel_state, before)
             with self.assertRaises(ValueError):
                 self.gym.TafelEnv(game, opponent=["random"] * 5)
+            with self.assertRaises(ValueError):
+                self.gym.TafelEnv(game, illegal="ignore")
             with self.assertRaises(tafel.BotError):
                 self.gym.TafelEnv(game, opponent="nobody")
+
+
+    def test_an_illegal_action_loses_with_illegal_lose(self):
+        # Gymnasium's check_env steps unmasked samples of the action space:
+        # with illegal="lose" any of them is an answer, never an exception
+        for reward in ("win", "score"):
+            for game in require_tensor_games(self, GYM_GAMES[:1]):
+                env = self.gym.TafelEnv(game, opponent="random", illegal="lose", reward=reward)
+                _, info = env.reset(seed=3)
+                illegal = [i for i, bit in enumerate(info["action_mask"]) if not bit]
+                before = env.tafel_state.copy()
+                _, r, terminated, truncated, info = env.step(illegal[0])
+                self.assertTrue(terminated)
+                self.assertFalse(truncated)
+                self.assertTrue(info["illegal_action"])
+                self.assertEqual(env.tafel_state, before, "the game is left as it was")
+                if reward == "win":
+                    self.assertEqual(r, -1.0)
+                else:
+                    scores = list(before.scores())
+                    scores[env.seat] = 0
+                    self.assertAlmostEqual(r, -sum(scores) / len(scores))
+                with self.assertRaises(RuntimeError):
+                    env.step(illegal[0])
+                # a legal action after a reset plays as with illegal="raise"
+                _, info = env.reset(seed=3)
+                legal = int(info["action_mask"].argmax())
+                _, _, _, _, info = env.step(legal)
+                self.assertNotIn("illegal_action", info)
+
+    def test_registered_ids_make_the_env(self):
+        for env_id, game_string in self.gym.ENV_IDS.items():
+            self.assertIn(env_id, self.gymnasium.registry)
+            env = self.gymnasium.make(env_id, opponent="random")
+            self.assertEqual(env.unwrapped.game.game_string, tafel.Game(game_string).game_string)
+            observation, info = env.reset(seed=2)
+            action = env.action_space.sample(info["action_mask"])
+            self.assertTrue(info["action_mask"][action])
 
 
 @unittest.skipUnless(have_numpy(), "numpy is not importable: no PettingZoo")

@@ -29,3 +29,30 @@ class Env:
     @property
     def unwrapped(self):
         return self
+
+
+class EnvSpec:
+    """What gymnasium.register keeps of an id: its entry point and kwargs."""
+
+    def __init__(self, id, entry_point, kwargs=None):  # noqa: A002 - Gymnasium's name
+        self.id, self.entry_point, self.kwargs = id, entry_point, dict(kwargs or {})
+
+
+registry = {}
+
+
+def register(id, entry_point, kwargs=None, **unused):  # noqa: A002
+    """gymnasium.register: an id is "namespace/Name-vN", once."""
+    if "/" not in id or "-v" not in id:
+        raise ValueError("env id %r is not namespace/Name-vN" % id)
+    if id in registry:
+        raise ValueError("env id %r is registered already" % id)
+    registry[id] = EnvSpec(id, entry_point, kwargs)
+
+
+def make(id, **kwargs):  # noqa: A002
+    """gymnasium.make without its wrappers: the entry point with the kwargs."""
+    import importlib
+    spec = registry[id]
+    module, _, name = spec.entry_point.partition(":")
+    return getattr(importlib.import_module(module), name)(**dict(spec.kwargs, **kwargs))

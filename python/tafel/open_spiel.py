@@ -45,6 +45,7 @@ import re
 
 from ._lib import CHANCE, TERMINAL
 from .game import Game, games
+from .rng import Rng
 
 PREFIX = "python_tafel_"
 
@@ -229,6 +230,21 @@ class TafelState(pyspiel.State):
         if len(winners) == players:
             return [0.0] * players
         return [1.0 if seat in winners else -1.0 for seat in range(players)]
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state player_id cannot tell from this one: a clone with all it
+        cannot see dealt anew (tafel_state_resample), seeded from
+        probability_sampler (OpenSpiel's: a callable giving a float in
+        [0, 1)).  Information-set search (OpenSpiel's IS-MCTS) searches such
+        states instead of the true one, whose hidden cards it must not see.
+        The clone's history() stays this state's: what was dealt is no
+        longer what those chance actions say."""
+        if not 0 <= player_id < self.tafel_state.num_players:
+            raise ValueError("resample_from_infostate: no player %r" % (player_id,))
+        clone = self.clone()
+        seed = int(probability_sampler() * 2**63) & (2**63 - 1)
+        clone.tafel_state.resample(player_id, Rng(seed))
+        return clone
 
     def __str__(self):
         return self.tafel_state.render(-1)

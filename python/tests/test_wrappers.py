@@ -366,6 +366,39 @@ class OpenSpielTest(unittest.TestCase):
             self.assertEqual(first, self.play(game, 1))
             self.assertNotEqual(first[0], self.play(game, 2)[0])
 
+    def test_resample_from_infostate_keeps_what_the_player_knows(self):
+        # OpenSpiel's IS-MCTS searches resampled states: each must look the
+        # same to the player (its information state) and hide what it hides
+        import random
+        for short_name, tafel_game in self.games():
+            if not tafel_game.hidden_information:
+                continue
+            game = self.pyspiel.load_game(short_name, {"players": 2})
+            state, chooser, differed = game.new_initial_state(), random.Random(7), 0
+            for step in range(300):
+                if state.is_terminal():
+                    break
+                if state.is_chance_node():
+                    actions, probs = zip(*state.chance_outcomes())
+                    state.apply_action(chooser.choices(actions, probs)[0])
+                    continue
+                player = state.current_player()
+                if step % 5 == 0:
+                    sampler = random.Random(step).random
+                    for seat in range(2):
+                        other = state.resample_from_infostate(seat, sampler)
+                        self.assertEqual(other.information_state_tensor(seat),
+                                         state.information_state_tensor(seat))
+                        self.assertEqual(other.tafel_state.view(seat), state.tafel_state.view(seat))
+                        differed += other.tafel_state.view(1 - seat) != state.tafel_state.view(1 - seat)
+                    mover = state.resample_from_infostate(player, sampler)
+                    self.assertEqual(mover.legal_actions(), state.legal_actions())
+                    self.assertNotEqual(id(mover.tafel_state), id(state.tafel_state))
+                state.apply_action(chooser.choice(state.legal_actions()))
+            self.assertGreater(differed, 0, "%s: resampling deals the hidden cards anew" % short_name)
+            with self.assertRaises(ValueError):
+                state.resample_from_infostate(5, random.random)
+
     def test_two_players_are_zero_sum_more_are_general_sum(self):
         # OpenSpiel's two-player algorithms ask for a zero-sum game: at two
         # players a tafel game is one (+1 and -1, or 0 both), with more not

@@ -428,6 +428,44 @@ TAFEL_API int tafel_state_legal_actions_mask(const tafel_state *state, uint8_t *
                                              size_t size);
 
 /* ---------------------------------------------------------------------------
+** Batches: n states of one game stepped in one call, for learning.  The
+** caller owns every buffer: obs holds n tensors of kind (n *
+** tafel_game_tensor_size floats), masks n masks (n *
+** tafel_game_action_space_size bytes), to_move n seats, rewards n *
+** players floats, done n bytes; any may be NULL.  Chance is drawn inside
+** (each state has its own rng, tafel_batch_rng(seed, i)), so every state
+** in a batch is at a seat's decision.
+*/
+typedef struct tafel_batch tafel_batch;
+
+/* n states (1 to 2^20) of game, seeded from seed; kind: the tensor that
+** observe and step write (TAFEL_OBSERVATION or TAFEL_INFORMATION_STATE).
+** NULL with err set on a bad argument or no memory. */
+TAFEL_API tafel_batch *tafel_batch_new(const tafel_game *game, int n, uint64_t seed,
+                                       int kind, tafel_error *err);
+TAFEL_API void tafel_batch_free(tafel_batch *batch); /* NULL is fine */
+TAFEL_API int tafel_batch_size(const tafel_batch *batch);
+/* State i (to read: its view, scores, text), or NULL out of range. */
+TAFEL_API const tafel_state *tafel_batch_state(const tafel_batch *batch, int i);
+/* The rng state i of a batch of seed starts with (a single state given it
+** and the same actions plays the same games). */
+TAFEL_API uint64_t tafel_batch_rng(uint64_t seed, int i);
+/* For each state: the seat to move, its tensor and its legal mask. */
+TAFEL_API int tafel_batch_observe(const tafel_batch *batch, float *obs, uint8_t *masks,
+                                  int32_t *to_move, tafel_error *err);
+/* Plays actions[i] in state i: an action-space index, or -1 for a legal
+** action drawn uniformly from the state's rng (as tafel_state_play_random
+** draws).  Then chance; a game that ended sets done[i] and writes its
+** rewards (+1 each winner, -1 the others, 0 all when every seat wins; 0
+** for a game going on), and starts anew from the state's rng.  Then
+** observes as tafel_batch_observe.  An index not legal in its state fails
+** the call (TAFEL_EILLEGAL or TAFEL_EINVAL, naming the state) before any
+** state has moved. */
+TAFEL_API int tafel_batch_step(tafel_batch *batch, const int32_t *actions, float *obs,
+                               uint8_t *masks, int32_t *to_move, float *rewards,
+                               uint8_t *done, tafel_error *err);
+
+/* ---------------------------------------------------------------------------
 ** Random numbers: a small, fast generator whose whole state is one uint64_t,
 ** so that games, bots and simulations are reproducible from a seed.
 */

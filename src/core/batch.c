@@ -1,0 +1,179 @@
+/*
+** batch.c -- n states of one game stepped in one call (tafel.h, "Batches"),
+** for learning: a trainer hands over one action index per state and gets
+** back, in its own buffers, every state's next seat, tensor and mask, and
+** the rewards of the games that ended (each started anew at once).
+**
+** The states lie in one block (tafel_state_init), so a batch is a few
+** allocations whatever n.  Each state has its own rng, drawn from the
+** batch's seed and its index: state i of a batch plays exactly the games a
+** single state with that rng plays with the same actions (chance drawn by
+** tafel_state_sample_chance, a random action as tafel_state_play_random
+** draws it), which the tests check move for move.
+*/
+#include "error.h"
+#include "tafel.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct tafel_batch {
+    const tafel_game *game;
+    int n, kind, players, space;
+    size_t tensor, stride; /* floats of a tensor; bytes of a state */
+    unsigned char *memory; /* n states */
+    uint64_t *rng;         /* one each */
+    tafel_action *scratch; /* a legal-action list, for random actions */
+    int cap;
+    uint8_t *mask;         /* one mask, for a random index */
+};
+
+/* State i's rng: the same for every batch of the same seed, whatever n. */
+uint64_t tafel_batch_rng(uint64_t seed, int i) {
+    return tafel_rng_seed(seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(i + 1)));
+}
+
+static tafel_state *at(const tafel_batch *b, int i) {
+    return (tafel_state *)(b->memory + (size_t)i * b->stride);
+}
+
+/* Chance until a seat is to move or the game is over. */
+static int settle(tafel_batch *b, int i, tafel_error *err) {
+    tafel_state *s = at(b, i);
+    while (tafel_state_current(s) == TAFEL_CHANCE) {
+        tafel_action a;
+        int rc = tafel_state_sample_chance(s, &b->rng[i], &a);
+        if (!rc) rc = tafel_state_apply(s, a, err);
+        if (rc) return rc;
+    }
+    return TAFEL_OK;
+}
+
+tafel_batch *tafel_batch_new(const tafel_game *game, int n, uint64_t seed, int kind,
+                             tafel_error *err) {
+    if (!game || n < 1 || n > 1 << 20) {
+        tf_error(err, TAFEL_EINVAL, "a batch holds 1 to %d states, not %d", 1 << 20, n);
+        return NULL;
+    }
+    if (kind != TAFEL_OBSERVATION && kind != TAFEL_INFORMATION_STATE) {
+        tf_error(err, TAFEL_EINVAL, "tensor kind %d: TAFEL_OBSERVATION or "
+                 "TAFEL_INFORMATION_STATE", kind);
+        return NULL;
+    }
+    if (!tafel_game_tensor_size(game, kind) || !tafel_game_action_space_size(game)) {
+        tf_error(err, TAFEL_EINVAL, "this game has no tensors or action space");
+        return NULL;
+    }
+    tafel_batch *b = calloc(1, sizeof *b);
+    if (!b) goto oom;
+    b->game = game;
+    b->n = n;
+    b->kind = kind;
+    b->players = tafel_game_players(game);
+    b->space = tafel_game_action_space_size(game);
+    b->tensor = tafel_game_tensor_size(game, kind);
+    b->stride = (tafel_game_state_size(game) + 7) & ~(size_t)7;
+    b->cap = tafel_game_max_actions(game);
+    b->memory = aligned_alloc(8, b->stride * (size_t)n);
+    b->rng = malloc(sizeof *b->rng * (size_t)n);
+    b->scratch = malloc(sizeof *b->scratch * (size_t)b->cap);
+    b->mask = malloc((size_t)b->space);
+    if (!b->memory || !b->rng || !b->scratch || !b->mask) goto oom;
+    for (int i = 0; i < n; i++) {
+        b->rng[i] = tafel_batch_rng(seed, i);
+        tafel_state_init(game, at(b, i));
+        int rc = settle(b, i, err);
+        if (rc) {
+            tafel_batch_free(b);
+            return NULL;
+        }
+    }
+    return b;
+oom:
+    tafel_batch_free(b);
+    tf_error(err, TAFEL_ENOMEM, "out of memory for a batch of %d states", n);
+    return NULL;
+}
+
+void tafel_batch_free(tafel_batch *b) {
+    if (!b) return;
+    free(b->memory);
+    free(b->rng);
+    free(b->scratch);
+    free(b->mask);
+    free(b);
+}
+
+int tafel_batch_size(const tafel_batch *b) { return b->n; }
+
+const tafel_state *tafel_batch_state(const tafel_batch *b, int i) {
+    return i >= 0 && i < b->n ? at(b, i) : NULL;
+}
+
+int tafel_batch_observe(const tafel_batch *b, float *obs, uint8_t *masks, int32_t *to_move,
+                        tafel_error *err) {
+    for (int i = 0; i < b->n; i++) {
+        const tafel_state *s = at(b, i);
+        int seat = tafel_state_current(s); /* never chance or the end: settled and restarted */
+        if (to_move) to_move[i] = seat;
+        if (masks && tafel_state_legal_actions_mask(s, masks + (size_t)i * (size_t)b->space,
+                                                     (size_t)b->space) < 0)
+            return tf_error(err, TAFEL_EINVAL, "the mask of state %d", i);
+        if (!obs) continue;
+        float *out = obs + (size_t)i * b->tensor;
+        int rc = b->kind == TAFEL_OBSERVATION
+                     ? tafel_state_observation_tensor(s, seat, out, b->tensor, err)
+                     : tafel_state_information_state_tensor(s, seat, out, b->tensor, err);
+        if (rc) return rc;
+    }
+    return TAFEL_OK;
+}
+
+/* The action actions[i] names in state i (-1: a random legal one), checked. */
+static int chosen(tafel_batch *b, int i, int32_t index, tafel_action *out, tafel_error *err) {
+    tafel_state *s = at(b, i);
+    if (index >= 0) {
+        tafel_error why = {0};
+        int rc = tafel_state_index_action(s, index, out, &why);
+        return rc ? tf_error(err, rc, "state %d: %s", i, why.message) : TAFEL_OK;
+    }
+    if (index != -1)
+        return tf_error(err, TAFEL_EINVAL, "state %d: action %d (an index, or -1)", i, index);
+    int n = tafel_state_legal_actions(s, b->scratch, b->cap);
+    if (n < 1) return tf_error(err, TAFEL_ESTATE, "state %d has no legal action", i);
+    *out = b->scratch[tafel_rng_below(&b->rng[i], (uint32_t)n)];
+    return TAFEL_OK;
+}
+
+int tafel_batch_step(tafel_batch *b, const int32_t *actions, float *obs, uint8_t *masks,
+                     int32_t *to_move, float *rewards, uint8_t *done, tafel_error *err) {
+    /* every index checked before any state moves: a bad one changes nothing */
+    for (int i = 0; i < b->n; i++) {
+        if (actions[i] == -1) continue;
+        tafel_action a;
+        int rc = chosen(b, i, actions[i], &a, err);
+        if (rc) return rc;
+    }
+    for (int i = 0; i < b->n; i++) {
+        tafel_state *s = at(b, i);
+        tafel_action a;
+        int rc = chosen(b, i, actions[i], &a, err);
+        if (!rc) rc = tafel_state_apply(s, a, err);
+        if (!rc) rc = settle(b, i, err);
+        if (rc) return rc;
+        float *r = rewards ? rewards + (size_t)i * (size_t)b->players : NULL;
+        if (r) memset(r, 0, sizeof *r * (size_t)b->players);
+        int over = tafel_state_current(s) == TAFEL_TERMINAL;
+        if (done) done[i] = (uint8_t)over;
+        if (!over) continue;
+        int winners[TAFEL_MAX_PLAYERS], w = tafel_state_winners(s, winners);
+        if (r && w < b->players) { /* every seat winning is a draw: 0 each */
+            for (int p = 0; p < b->players; p++) r[p] = -1.0f;
+            for (int k = 0; k < w; k++) r[winners[k]] = 1.0f;
+        }
+        tafel_state_init(b->game, s); /* the next game, from the same rng */
+        rc = settle(b, i, err);
+        if (rc) return rc;
+    }
+    return tafel_batch_observe(b, obs, masks, to_move, err);
+}

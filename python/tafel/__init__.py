@@ -38,3 +38,12 @@ __all__ = [
     "RecordError", "BotError", "EngineMemoryError", "EngineIOError",
     "StateError",
 ]
+
+
+def __getattr__(name):
+    # tafel.Batch needs numpy, which the rest of the package does not: it is
+    # imported when first asked for
+    if name == "Batch":
+        from .batch import Batch
+        return Batch
+    raise AttributeError("module 'tafel' has no attribute %r" % name)

@@ -1,0 +1,63 @@
+"""tafel.Batch: n states stepped in one call, the numpy arrays written in
+place; each state plays as a single tafel.State seeded tafel_batch_rng."""
+import unittest
+
+from helpers import tafel
+
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover
+    np = None
+
+
+@unittest.skipUnless(np is not None, "numpy is not importable")
+class BatchTest(unittest.TestCase):
+
+    def test_arrays_follow_the_states_and_single_states_agree(self):
+        for game_string, observation in (("cardcassonne(players=3)", "tensor"),
+                                         ("catan_cards(max_turns=12)", "information_state"),
+                                         ("carcassonne(players=2)", "tensor")):
+            with self.subTest(game=game_string):
+                batch = tafel.Batch(game_string, 4, seed=9, observation=observation)
+                address = batch.obs.ctypes.data
+                rng = np.random.default_rng(1)
+                ended = 0
+                for step in range(250):
+                    for i in range(4):
+                        state = batch.state(i)
+                        seat = state.current_player()
+                        self.assertEqual(batch.to_move[i], seat)
+                        tensor = (state.observation_tensor(seat) if observation == "tensor"
+                                  else state.information_state_tensor(seat))
+                        self.assertTrue(np.array_equal(batch.obs[i], tensor))
+                        self.assertTrue(np.array_equal(batch.masks[i].astype(bool),
+                                                       state.legal_actions_mask()))
+                    actions = np.array([rng.choice(np.flatnonzero(m)) if rng.random() < .5
+                                        else -1 for m in batch.masks], np.int32)
+                    batch.step(actions)
+                    ended += int(batch.done.sum())
+                    for i in np.flatnonzero(batch.done):
+                        self.assertIn(sorted(set(batch.rewards[i].tolist())),
+                                      ([-1.0, 1.0], [0.0]))
+                    for i in np.flatnonzero(batch.done == 0):
+                        self.assertFalse(batch.rewards[i].any())
+                self.assertEqual(batch.obs.ctypes.data, address, "written in place")
+                self.assertGreater(ended, 0)
+
+    def test_a_bad_index_raises_and_moves_nothing(self):
+        batch = tafel.Batch("cardcassonne(players=2)", 3, seed=2)
+        before = [batch.state(i) for i in range(3)]
+        actions = np.full(3, -1, np.int32)
+        actions[1] = int(np.flatnonzero(batch.masks[1] == 0)[0])
+        with self.assertRaises(tafel.TafelError):
+            batch.step(actions)
+        for i in range(3):
+            self.assertEqual(batch.state(i), before[i])
+        with self.assertRaises(ValueError):
+            batch.step(np.zeros(5, np.int32))
+        with self.assertRaises(ValueError):
+            tafel.Batch("cardcassonne", 2, observation="pixels")
+
+
+if __name__ == "__main__":
+    unittest.main()

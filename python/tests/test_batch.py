@@ -1,5 +1,6 @@
 """tafel.Batch: n states stepped in one call, the numpy arrays written in
-place; each state plays as a single tafel.State seeded tafel_batch_rng."""
+place, each row the tensor and mask of its own state (that a batch plays as
+single states do is test_batch.c's, in C)."""
 import unittest
 
 from helpers import tafel
@@ -13,7 +14,7 @@ except ImportError:  # pragma: no cover
 @unittest.skipUnless(np is not None, "numpy is not importable")
 class BatchTest(unittest.TestCase):
 
-    def test_arrays_follow_the_states_and_single_states_agree(self):
+    def test_arrays_are_each_states_own_tensors_and_masks(self):
         for game_string, observation in (("cardcassonne(players=3)", "tensor"),
                                          ("catan_cards(max_turns=12)", "information_state"),
                                          ("carcassonne(players=2)", "tensor")):

@@ -24,8 +24,8 @@ struct tafel_batch {
     unsigned char *memory; /* n states */
     uint64_t *rng;         /* one each */
     tafel_action *scratch; /* a legal-action list, for random actions */
+    tafel_action *picked;  /* this step's actions, checked before any is played */
     int cap;
-    uint8_t *mask;         /* one mask, for a random index */
 };
 
 /* State i's rng: the same for every batch of the same seed, whatever n. */
@@ -77,8 +77,8 @@ tafel_batch *tafel_batch_new(const tafel_game *game, int n, uint64_t seed, int k
     b->memory = aligned_alloc(8, b->stride * (size_t)n);
     b->rng = malloc(sizeof *b->rng * (size_t)n);
     b->scratch = malloc(sizeof *b->scratch * (size_t)b->cap);
-    b->mask = malloc((size_t)b->space);
-    if (!b->memory || !b->rng || !b->scratch || !b->mask) goto oom;
+    b->picked = malloc(sizeof *b->picked * (size_t)n);
+    if (!b->memory || !b->rng || !b->scratch || !b->picked) goto oom;
     for (int i = 0; i < n; i++) {
         b->rng[i] = tafel_batch_rng(seed, i);
         tafel_state_init(game, at(b, i));
@@ -100,7 +100,7 @@ void tafel_batch_free(tafel_batch *b) {
     free(b->memory);
     free(b->rng);
     free(b->scratch);
-    free(b->mask);
+    free(b->picked);
     free(b);
 }
 
@@ -149,16 +149,14 @@ int tafel_batch_step(tafel_batch *b, const int32_t *actions, float *obs, uint8_t
                      int32_t *to_move, float *rewards, uint8_t *done, tafel_error *err) {
     /* every index checked before any state moves: a bad one changes nothing */
     for (int i = 0; i < b->n; i++) {
-        if (actions[i] == -1) continue;
-        tafel_action a;
-        int rc = chosen(b, i, actions[i], &a, err);
+        if (actions[i] == -1) continue; /* drawn when played, from the state's rng */
+        int rc = chosen(b, i, actions[i], &b->picked[i], err);
         if (rc) return rc;
     }
     for (int i = 0; i < b->n; i++) {
         tafel_state *s = at(b, i);
-        tafel_action a;
-        int rc = chosen(b, i, actions[i], &a, err);
-        if (!rc) rc = tafel_state_apply(s, a, err);
+        int rc = actions[i] == -1 ? chosen(b, i, -1, &b->picked[i], err) : TAFEL_OK;
+        if (!rc) rc = tafel_state_apply(s, b->picked[i], err);
         if (!rc) rc = settle(b, i, err);
         if (rc) return rc;
         float *r = rewards ? rewards + (size_t)i * (size_t)b->players : NULL;

@@ -49,6 +49,7 @@ except ImportError as missing:  # pragma: no cover - depends on the machine
 
 from ._lib import CHANCE, TERMINAL
 from .bot import Bot
+from .errors import IllegalActionError, InvalidArgumentError
 from .game import Game
 from .rng import Rng
 
@@ -147,12 +148,16 @@ class TafelEnv(gymnasium.Env):
         state = self.tafel_state
         if state.current_player() == TERMINAL or self._lost:
             raise RuntimeError("the game is over: reset")
-        if self.illegal == "lose" and not self._legal_index(int(action)):
+        try:
+            chosen = state.index_action(int(action))
+        except (IllegalActionError, InvalidArgumentError):
+            if self.illegal == "raise":
+                raise
             # the episode ends as a loss; the game itself is left as it was
             info = dict(self._info(), illegal_action=True)
             self._lost = True
             return self._observation(), self._loss_reward(), True, False, info
-        state.apply(state.index_action(int(action)))  # raises if illegal
+        state.apply(chosen)
         self._advance()
         terminated = state.is_terminal()
         reward = self._final_reward() if terminated else 0.0
@@ -206,9 +211,6 @@ class TafelEnv(gymnasium.Env):
             info["scores"] = state.scores()
             info["winners"] = state.winners()
         return info
-
-    def _legal_index(self, index):
-        return 0 <= index < self.game.action_space_size and bool(self._mask()[index])
 
     def _loss_reward(self):
         if self.reward_mode == "win":

@@ -22,6 +22,7 @@ from . import _lib
 from ._lib import lib
 from .errors import raise_if_failed
 from .game import Game
+from .rng import Rng
 from .state import State
 
 try:
@@ -86,6 +87,13 @@ class Batch:
         if not pointer:
             raise MemoryError("tafel_state_clone: out of memory")
         return State(self.game, pointer, None)
+
+    @staticmethod
+    def rng_of(seed, i):
+        """The tafel.Rng state i of a batch of seed starts with
+        (tafel_batch_rng): a single state drawing from it plays the same
+        games with the same actions."""
+        return Rng.from_state(lib.tafel_batch_rng(int(seed) & (2**64 - 1), int(i)))
 
     def __len__(self):
         return self.n

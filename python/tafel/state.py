@@ -364,12 +364,15 @@ class State:
         # what was dealt is no longer what the actions say
         self._history = None
 
-    def render(self, seat=-1, color=False, whole=False, key=False):
-        """A text picture of the position as seat sees it."""
+    def render(self, seat=-1, color=False, whole=False, key=False, words=False):
+        """A text picture of the position as seat sees it.  words=True: its
+        words come as events, "\x1e{JSON}\x1f", for a front end to say in
+        its own language (TAFEL_RENDER_WORDS, docs/catalogs.md)."""
         self._check_seat(seat)
         flags = ((_lib.RENDER_COLOR if color else 0)
                  | (_lib.RENDER_WHOLE if whole else 0)
-                 | (_lib.RENDER_KEY if key else 0))
+                 | (_lib.RENDER_KEY if key else 0)
+                 | (_lib.RENDER_WORDS if words else 0))
         text = _lib.take_string(lib.tafel_state_render(self._ptr, seat, flags))
         if text is None:
             raise MemoryError("tafel_state_render: out of memory")

@@ -45,6 +45,35 @@ class BatchTest(unittest.TestCase):
                 self.assertEqual(batch.obs.ctypes.data, address, "written in place")
                 self.assertGreater(ended, 0)
 
+    def test_a_single_state_seeded_rng_of_plays_as_the_batch(self):
+        game = tafel.Game("cardcassonne(players=2)")
+        batch = tafel.Batch(game, 3, seed=5)
+        singles = [(game.new_state(), tafel.Batch.rng_of(5, i)) for i in range(3)]
+
+        def settle(state, rng):
+            while state.current_player() == tafel.CHANCE:
+                state.apply(state.sample_chance(rng))
+        for state, rng in singles:
+            settle(state, rng)
+        for _ in range(40):
+            for i, (state, _) in enumerate(singles):
+                self.assertEqual(state, batch.state(i))
+            actions = np.array([np.flatnonzero(m)[0] for m in batch.masks], np.int32)
+            batch.step(actions)
+            if batch.done.any():
+                break
+            for (state, rng), index in zip(singles, actions):
+                state.apply(state.index_action(int(index)))
+                settle(state, rng)
+
+    def test_render_words_hands_the_picture_s_words_over(self):
+        state = tafel.Game("cardcassonne(players=2)").new_state()
+        plain, words = state.render(), state.render(words=True)
+        self.assertIn("Cardcassonne, round", plain)
+        self.assertNotIn("\x1e", plain)
+        self.assertIn("\x1e{", words)
+        self.assertNotIn("Cardcassonne, round", words)
+
     def test_a_bad_index_raises_and_moves_nothing(self):
         batch = tafel.Batch("cardcassonne(players=2)", 3, seed=2)
         before = [batch.state(i) for i in range(3)]

@@ -5,14 +5,13 @@
 
 import {t, catalog} from "../words/catalog.mjs";
 import {cardFacts, cardName, regionWords, resWord, RES_NAME} from "./cards.mjs";
+import {groupTitle} from "./actions.mjs";
 
-/** What a verb does, as the page's own panel titles it, else the catalog's action. @param {string} verb @param {string} rest */
-function verbWords(verb, rest) {
-    const key = verb === "take" ? (RES_NAME[rest] ? "catan_cards.page.group.take_resource" : "catan_cards.page.group.take_card")
-        : `catan_cards.page.group.${verb}`;
-    if (catalog().has(key)) return t(key);
+/** What a verb does, as the page's own controls say it, else null. @param {string} verb @param {string} text */
+function verbWords(verb, text) {
     if (catalog().has(`catan_cards.page.do.${verb}`)) return t(`catan_cards.page.do.${verb}`);
-    return catalog().has(`catan_cards.action.${verb}`) ? t(`catan_cards.action.${verb}`) : null;
+    const title = groupTitle(verb, text);
+    return title === verb ? null : title;
 }
 
 /** A word of an action in words: a resource, a card, a region, or a number as it is. @param {string} word */
@@ -54,7 +53,7 @@ export function actionWords(text) {
     case "above": return t("catan_cards.actions.above", {region: regionWords(a)});
     default: break;
     }
-    const what = verbWords(verb, a);
+    const what = verbWords(verb, text);
     if (what === null) return null;
     const rest = w.slice(1).map(thing);
     return rest.length ? t("catan_cards.actions.with", {what, which: catalog().list(rest)}) : what;

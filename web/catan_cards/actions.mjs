@@ -17,7 +17,7 @@ const SINGLE = new Set(["roll", "end", "bank", "negotiate", "done", "pass", "no-
  * @param {string} verb
  * @param {string} first  the first text of the group
  */
-function groupTitle(verb, first) {
+export function groupTitle(verb, first) {
     const rest = first.split(" ")[1] ?? "";
     const key = verb === "take" ? (RES_NAME[rest] ? "catan_cards.page.group.take_resource" : "catan_cards.page.group.take_card")
         : `catan_cards.page.group.${verb}`;

@@ -605,6 +605,39 @@ TAFEL_API void tafel_bot_stop(tafel_bot *bot);
 ** for one decision deep.  Not while a choice runs on the bot.  Errors:
 ** TAFEL_EINVAL (no bot, ms < 0). */
 TAFEL_API int tafel_bot_set_time_cap(tafel_bot *bot, int ms, tafel_error *err);
+
+/* A leaf evaluator for the search bots (docs/bots.md, "Evaluators"): a
+** search with one ends an iteration not with a rollout but by handing the
+** position it reached (a leaf) to evaluate, up to batch leaves a call.  A
+** leaf is a state at a seat's decision (chance already drawn), dealt by the
+** search for the seat it searches for: its hidden cards are a guess made
+** from what that seat may see, so reading the whole state is fair, and a
+** net may as well read the to-move seat's tensors.  evaluate writes
+** values[i * players + p], seat p's expected share of the win at leaf i,
+** 0..1 (1: a sure win; a win shared by k seats: 1/k each); and, when priors
+** is non-NULL, priors[i * space + k] for every index k of the action space
+** (space: tafel_game_action_space_size): how much the search should favour
+** the to-move seat's action of index k at leaf i, >= 0, read at legal
+** indices only and normalised there.  With priors the search chooses by
+** PUCT (AlphaZero's rule, option cpuct), without them by UCB1 as before.
+** The leaves of one call are searched with a virtual loss, so that they
+** differ.  A nonzero return ends the search with that error. */
+typedef struct tafel_evaluator {
+    int (*evaluate)(void *ctx, const tafel_state *const *leaves, int n, float *values,
+                    float *priors, tafel_error *err);
+    void *ctx;  /* handed to evaluate; must live as long as the bot uses it */
+    int batch;  /* leaves a call at most, 1..TAFEL_EVALUATOR_MAX_BATCH */
+    int priors; /* nonzero: the search asks for priors */
+} tafel_evaluator;
+#define TAFEL_EVALUATOR_MAX_BATCH 1024
+
+/* Give a search bot (mcts, easy, medium, hard) an evaluator, copied, or
+** NULL to go back to rollouts; a bot that has its own ("expert") gets the
+** given one instead.  Not while a choice runs on the bot.  Errors:
+** TAFEL_EBOT (a bot that does not search), TAFEL_EINVAL (no evaluate,
+** batch out of range), TAFEL_ENOMEM. */
+TAFEL_API int tafel_bot_set_evaluator(tafel_bot *bot, const tafel_evaluator *evaluator,
+                                      tafel_error *err);
 /* The registry of bots: i from 0 while it returns non-NULL. */
 TAFEL_API const char *tafel_bot_info(int i, const char **summary);
 

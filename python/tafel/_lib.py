@@ -36,6 +36,19 @@ rng_p = POINTER(c_uint64)
 game_t = state_t = record_t = bot_t = c_void_p
 
 
+# struct tafel_evaluator: a leaf evaluator's function and how it is called.
+EVALUATE = ctypes.CFUNCTYPE(c_int, c_void_p, POINTER(c_void_p), c_int, c_void_p, c_void_p,
+                            POINTER(ErrorStruct))
+
+
+class Evaluator(Structure):
+    _fields_ = [("evaluate", EVALUATE), ("ctx", c_void_p), ("batch", c_int),
+                ("priors", c_int)]
+
+
+EVALUATOR_MAX_BATCH = 1024
+
+
 class BotMove(Structure):
     """struct tafel_bot_move: one move a bot considered."""
     _fields_ = [("action", c_int32), ("share", c_double), ("winrate", c_double)]
@@ -145,6 +158,7 @@ _SIGNATURES = {
     "tafel_bot_info": (c_char_p, [c_int, POINTER(c_char_p)]),
     "tafel_bot_stop": (None, [bot_t]),
     "tafel_bot_set_time_cap": (c_int, [bot_t, c_int, POINTER(ErrorStruct)]),
+    "tafel_bot_set_evaluator": (c_int, [bot_t, POINTER(Evaluator), POINTER(ErrorStruct)]),
     # For learners: tensors, the information-state string, the action space.
     # Output buffers are passed by address (c_void_p: an int), which is what
     # lets State write a tensor straight into a numpy array or a bytearray.

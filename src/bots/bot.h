@@ -72,6 +72,9 @@ typedef struct bot_kind {
     ** then reports its choice alone). */
     int (*analyse)(void *bot, const tafel_state *state, tafel_bot_move *out,
                    int cap, int *count, tafel_error *err);
+    /* tafel_bot_set_evaluator (evaluator checked, or NULL); NULL for a bot
+    ** that does not search. */
+    int (*set_evaluator)(void *bot, const tafel_evaluator *evaluator, tafel_error *err);
 } bot_kind;
 
 /* manners.c: actions[0..n) less the requests the game calls spent

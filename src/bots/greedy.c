@@ -149,5 +149,5 @@ const bot_kind bot_greedy_kind = {
     "best action by one-turn lookahead on the game's heuristic "
     "(option depth=1..6, default 3: own decisions in a row)",
     greedy_options, 1,
-    greedy_new, greedy_choose, greedy_free, NULL,
+    greedy_new, greedy_choose, greedy_free, NULL, NULL,
 };

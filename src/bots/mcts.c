@@ -16,7 +16,7 @@
 
 #include <stdlib.h>
 
-enum { OPT_ITERS, OPT_MS, OPT_C, OPT_DEPTH, OPT_SCALE, OPT_POLICY, NOPTIONS };
+enum { OPT_ITERS, OPT_MS, OPT_C, OPT_DEPTH, OPT_SCALE, OPT_POLICY, OPT_CPUCT, NOPTIONS };
 
 static const bot_option mcts_options[NOPTIONS] = {
     {"iters", 0, 100000000, 0, "iterations a move (0: the bot's own budget)"},
@@ -27,6 +27,7 @@ static const bot_option mcts_options[NOPTIONS] = {
     {"scale", 1, 10000, 50,
      "heuristic lead for odds of e:1, in % of the spread of random games' scores"},
     {"policy", 0, 1, 1, "rollout decisions: 0 random, 1 greedy on the heuristic"},
+    {"cpuct", 1, 10000, 150, "PUCT exploration constant, x100 (an evaluator's priors)"},
 };
 
 /* What a kind searches when the spec gives no budget. */
@@ -51,6 +52,7 @@ static int make(const tafel_game *game, const int *values, uint64_t seed,
         .depth = values[OPT_DEPTH],
         .policy = values[OPT_POLICY],
         .scale = values[OPT_SCALE] / 100.0 * mcts_rollout_scale(game),
+        .cpuct = values[OPT_CPUCT] / 100.0,
     };
     mcts_search *s = malloc(sizeof *s);
     if (!s) return tf_error(err, TAFEL_ENOMEM, "out of memory");
@@ -80,6 +82,10 @@ static int mcts_choose(void *bot, const tafel_state *state, tafel_action *out,
     return rc;
 }
 
+static int mcts_set_evaluator(void *bot, const tafel_evaluator *ev, tafel_error *err) {
+    return mcts_search_set_evaluator(bot, ev, err);
+}
+
 #define MCTS_KIND(kind, name, iters, ms, summary)                              \
     static int kind##_new(const tafel_game *game, const int *values,           \
                           uint64_t seed, const bot_control *control,           \
@@ -89,7 +95,7 @@ static int mcts_choose(void *bot, const tafel_state *state, tafel_action *out,
     }                                                                          \
     const bot_kind bot_##kind##_kind = {                                       \
         name, summary, mcts_options, NOPTIONS,                                 \
-        kind##_new, mcts_choose, mcts_free, mcts_analyse,                      \
+        kind##_new, mcts_choose, mcts_free, mcts_analyse, mcts_set_evaluator,  \
     };
 
 MCTS_KIND(mcts, "mcts", 10000, 0,

@@ -25,7 +25,18 @@ typedef struct mcts_node {
     int32_t nchildren, nlegal; /* nlegal: -1 until known (stable trees) */
     int8_t mover;
     double reward;
+    /* With an evaluator: its value of the node for the node's seat to move
+    ** (-1: none yet), where its untried children start under PUCT; and the
+    ** priors of the node's actions, pool[prior_at..+nprior) (-1: none). */
+    float value;
+    int32_t prior_at, nprior;
 } mcts_node;
+
+/* One action's prior at a node, in the search's pool (sorted by action). */
+typedef struct mcts_prior {
+    tafel_action action;
+    float p;
+} mcts_prior;
 
 enum { MCTS_RANDOM, MCTS_GREEDY };
 
@@ -36,11 +47,13 @@ typedef struct mcts_config {
     int depth;      /* rollout decisions before the heuristic judges; -1: to the end */
     int policy;     /* rollout decisions: MCTS_RANDOM or MCTS_GREEDY */
     double scale;   /* heuristic points that make odds of e to 1 */
+    double cpuct;   /* the exploration constant of PUCT (with priors) */
 } mcts_config;
 
 /* A search and all of its memory, kept from one move to the next. */
 typedef struct mcts_search {
     mcts_config cfg;
+    const tafel_game *game;
     uint64_t rng;
     int players, cap, hidden;
     tafel_state *seen;    /* the position, resampled for the seat to move */
@@ -53,6 +66,18 @@ typedef struct mcts_search {
     int path_len, path_cap;
     int root_seat, iterations;
     const bot_control *control; /* stop and time cap (bot.h); NULL: none */
+    /* A leaf evaluator (tafel.h; evaluate NULL: rollouts) and a batch of
+    ** leaves: their states, nodes and paths (path_of[b]..path_of[b+1] in
+    ** paths), the evaluator's outputs, and the pool of priors. */
+    tafel_evaluator ev;
+    int space, nleaves;
+    tafel_state **leaves;
+    int32_t *leaf_node, *path_of, *paths;
+    int paths_len, paths_cap;
+    uint8_t *leaf_fresh; /* the leaf's node is at the leaf's decision */
+    float *values, *priors;
+    mcts_prior *pool;
+    int32_t npool, pool_cap;
 } mcts_search;
 
 /* What mcts_rollout returns when the search was told to stop (bot.h) in
@@ -71,9 +96,15 @@ int mcts_search_run(mcts_search *s, const tafel_state *state, tafel_error *err);
 /* The root moves of the last search, most visited first (at most cap). */
 int mcts_search_moves(const mcts_search *s, tafel_bot_move *out, int cap);
 
+/* Use ev (checked by the caller), or rollouts again (NULL). */
+int mcts_search_set_evaluator(mcts_search *s, const tafel_evaluator *ev, tafel_error *err);
+
 /* Finish an iteration from state (changed): each seat's reward in 0..1. */
 int mcts_rollout(mcts_search *s, tafel_state *state, double *reward,
                  tafel_error *err);
+/* A finished game's rewards: 1/k to each of k winners, 0 to the others. */
+void mcts_terminal_reward(const mcts_search *s, const tafel_state *state,
+                          double *reward);
 /* The spread of final score differences in random games of game: what a
 ** lead in points means, for the heuristic's odds. */
 double mcts_rollout_scale(const tafel_game *game);

@@ -42,5 +42,5 @@ static void random_free(void *bot) { free(bot); }
 
 const bot_kind bot_random_kind = {
     "random", "plays a uniformly random legal action", NULL, 0,
-    random_new, random_choose, random_free, NULL,
+    random_new, random_choose, random_free, NULL, NULL,
 };

@@ -243,6 +243,20 @@ TAFEL_API int tafel_bot_analyse(tafel_bot *bot, const tafel_state *state,
     return rc;
 }
 
+TAFEL_API int tafel_bot_set_evaluator(tafel_bot *bot, const tafel_evaluator *evaluator,
+                                      tafel_error *err) {
+    if (!bot) return tf_error(err, TAFEL_EINVAL, "bot: no bot");
+    if (!bot->kind->set_evaluator)
+        return tf_error(err, TAFEL_EBOT, "bot %s does not search: it takes no evaluator",
+                        bot->name);
+    if (evaluator && !evaluator->evaluate)
+        return tf_error(err, TAFEL_EINVAL, "bot %s: an evaluator without evaluate", bot->name);
+    if (evaluator && (evaluator->batch < 1 || evaluator->batch > TAFEL_EVALUATOR_MAX_BATCH))
+        return tf_error(err, TAFEL_EINVAL, "bot %s: an evaluator's batch is 1..%d, not %d",
+                        bot->name, TAFEL_EVALUATOR_MAX_BATCH, evaluator->batch);
+    return bot->kind->set_evaluator(bot->impl, evaluator, err);
+}
+
 TAFEL_API const char *tafel_bot_info(int i, const char **summary) {
     if (i < 0 || i >= NKINDS) return NULL;
     if (summary) *summary = kinds[i]->summary;

@@ -30,8 +30,8 @@
 #define SCALE_GAMES 16
 #define SCALE_SEED 0x5CA1E
 
-static void terminal_reward(const mcts_search *s, const tafel_state *state,
-                            double *reward) {
+void mcts_terminal_reward(const mcts_search *s, const tafel_state *state,
+                          double *reward) {
     int winners[TAFEL_MAX_PLAYERS];
     int k = tafel_state_winners(state, winners);
     for (int p = 0; p < s->players; p++) reward[p] = k ? 0 : 1.0 / s->players;
@@ -90,7 +90,7 @@ int mcts_rollout(mcts_search *s, tafel_state *state, double *reward,
         if (bot_must_stop(s->control, 1)) return MCTS_STOPPED;
         int who = tafel_state_current(state);
         if (who == TAFEL_TERMINAL) {
-            terminal_reward(s, state, reward);
+            mcts_terminal_reward(s, state, reward);
             return TAFEL_OK;
         }
         if (who >= 0 && s->cfg.depth >= 0 && decisions++ >= s->cfg.depth) {

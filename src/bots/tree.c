@@ -17,6 +17,17 @@
 ** nodes): once all of them are children, the node no longer lists them and
 ** its own visits stand in for availability.
 **
+** With a leaf evaluator (tafel.h) an iteration ends at its new node, drawn
+** on to a decision, and the evaluator's value stands for the rollout's
+** rewards; the leaves of a batch are gathered first, each descent counting
+** a visit (a virtual loss, reward 0) on its path so that the next one goes
+** elsewhere, and their rewards are added when the batch is evaluated.  With
+** priors a decision chooses by PUCT (Silver et al. 2017): the child's mean
+** reward plus cpuct * prior * sqrt(parent visits) / (1 + child visits), the
+** parent's visits being the child's availability in a game with hidden
+** information; an untried action starts from the evaluator's value of the
+** node, so the first visits follow the priors.
+**
 ** Memory: nodes live in one array grown with realloc, linked by index, and
 ** reset (not freed) at each search; an iteration allocates nothing unless
 ** the array or the path has to grow.
@@ -39,6 +50,7 @@ int mcts_search_init(mcts_search *s, const tafel_game *game,
                      const mcts_config *cfg, uint64_t seed, tafel_error *err) {
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
+    s->game = game;
     s->rng = tafel_rng_seed(seed);
     s->players = tafel_game_players(game);
     s->cap = tafel_game_max_actions(game);
@@ -54,7 +66,52 @@ int mcts_search_init(mcts_search *s, const tafel_game *game,
     return TAFEL_OK;
 }
 
+static void free_leaves(mcts_search *s) {
+    for (int b = 0; s->leaves && b < s->ev.batch; b++) tafel_state_free(s->leaves[b]);
+    free(s->leaves);
+    free(s->leaf_node);
+    free(s->leaf_fresh);
+    free(s->path_of);
+    free(s->paths);
+    free(s->values);
+    free(s->priors);
+    free(s->pool);
+    s->leaves = NULL;
+    s->leaf_node = s->path_of = s->paths = NULL;
+    s->leaf_fresh = NULL;
+    s->values = s->priors = NULL;
+    s->pool = NULL;
+    s->paths_len = s->paths_cap = s->npool = s->pool_cap = 0;
+}
+
+int mcts_search_set_evaluator(mcts_search *s, const tafel_evaluator *ev, tafel_error *err) {
+    free_leaves(s);
+    memset(&s->ev, 0, sizeof s->ev);
+    if (!ev) return TAFEL_OK;
+    int b = ev->batch;
+    const tafel_game *game = s->game;
+    s->space = tafel_game_action_space_size(game);
+    s->leaves = calloc((size_t)b, sizeof *s->leaves);
+    s->leaf_node = malloc((size_t)b * sizeof *s->leaf_node);
+    s->leaf_fresh = malloc((size_t)b);
+    s->path_of = malloc((size_t)(b + 1) * sizeof *s->path_of);
+    s->values = malloc((size_t)b * (size_t)s->players * sizeof *s->values);
+    s->priors = ev->priors ? malloc((size_t)b * (size_t)s->space * sizeof *s->priors) : NULL;
+    int ok = s->leaves && s->leaf_node && s->leaf_fresh && s->path_of && s->values &&
+             (s->priors || !ev->priors);
+    s->ev.batch = b; /* free_leaves frees as many leaves as this says */
+    for (int i = 0; ok && i < b; i++) ok = (s->leaves[i] = tafel_state_new(game)) != NULL;
+    if (!ok) {
+        free_leaves(s);
+        memset(&s->ev, 0, sizeof s->ev);
+        return tf_error(err, TAFEL_ENOMEM, "mcts: out of memory for %d leaves", b);
+    }
+    s->ev = *ev;
+    return TAFEL_OK;
+}
+
 void mcts_search_free(mcts_search *s) {
+    free_leaves(s);
     tafel_state_free(s->seen);
     tafel_state_free(s->scratch);
     tafel_state_free(s->probe);
@@ -74,7 +131,8 @@ static int32_t new_node(mcts_search *s, tafel_action action, int mover) {
         s->nodes_cap = cap;
     }
     s->nodes[s->nnodes] = (mcts_node){.action = action, .child = -1, .sibling = -1,
-                                      .avail = 1, .nlegal = -1, .mover = (int8_t)mover};
+                                      .avail = 1, .nlegal = -1, .mover = (int8_t)mover,
+                                      .value = -1, .prior_at = -1};
     return s->nnodes++;
 }
 
@@ -109,6 +167,10 @@ static int32_t chance_child(mcts_search *s, int32_t node, tafel_action a, int *a
     *added = c < 0 || s->nodes[c].action != a;
     return *added ? add_child(s, node, before, a, TAFEL_CHANCE) : c;
 }
+
+/* What decide() returns when the seat to move has no legal action (-1:
+** out of memory). */
+#define NO_ACTION (-2)
 
 /* UCB1: the mean reward plus the exploration bonus, log_n being the log of
 ** the times the child could have been chosen. */
@@ -165,19 +227,62 @@ static int32_t select_available(mcts_search *s, int32_t node, int n) {
     return pick;
 }
 
-/* What decide() returns when the seat to move has no legal action (-1:
-** out of memory). */
-#define NO_ACTION (-2)
 
-/* At a decision: the child to go down to; *added when it is new. */
-static int32_t decide(mcts_search *s, int32_t node, int seat, int *added) {
+/* The legal actions at node in st (s->actions), sorted; at the root less
+** the requests the bot has spent. */
+static int legal_at(mcts_search *s, const tafel_state *st, int32_t node) {
+    int n = tafel_state_legal_actions(st, s->actions, s->cap);
+    if (n > s->cap) n = s->cap;
+    if (node == 0) n = bot_leave_out_spent(st, s->actions, n); /* the bot's own */
+    return n;
+}
+
+/* PUCT over the n legal actions (s->actions) at node: an existing child or
+** a new one (*added). */
+static int32_t select_puct(mcts_search *s, int32_t node, int n, int seat, int *added) {
+    mcts_node *nd = &s->nodes[node];
+    const mcts_prior *pr = nd->prior_at >= 0 ? s->pool + nd->prior_at : NULL;
+    double fpu = nd->value >= 0 ? nd->value : 1.0 / s->players;
+    double sqrt_n = sqrt(nd->visits > 0 ? nd->visits : 1), best = -HUGE_VAL;
+    int32_t c = nd->child, before = -1, pick = -1, pick_before = -1;
+    tafel_action pick_action = -1;
+    for (int i = 0, k = 0; i < n; i++) {
+        tafel_action a = s->actions[i];
+        while (c >= 0 && s->nodes[c].action < a) before = c, c = s->nodes[c].sibling;
+        while (pr && k < nd->nprior && pr[k].action < a) k++;
+        /* an action the priors do not list was not legal where they were
+        ** made (another deal of the hidden cards): an even share */
+        double p = pr && k < nd->nprior && pr[k].action == a ? pr[k].p : 1.0 / n, u;
+        if (c >= 0 && s->nodes[c].action == a) {
+            mcts_node *child = &s->nodes[c];
+            if (s->hidden) child->avail++;
+            double parent_n = s->hidden ? child->avail : nd->visits;
+            double q = child->visits ? child->reward / child->visits : fpu;
+            u = q + s->cfg.cpuct * p * sqrt(parent_n) / (1 + child->visits);
+            if (u > best) best = u, pick = c, pick_action = -1;
+        } else {
+            u = fpu + s->cfg.cpuct * p * sqrt_n;
+            if (u > best) best = u, pick = -1, pick_before = before, pick_action = a;
+        }
+    }
+    if (pick_action < 0) return pick;
+    *added = 1;
+    return add_child(s, node, pick_before, pick_action, seat);
+}
+
+/* At a decision in st: the child to go down to; *added when it is new. */
+static int32_t decide(mcts_search *s, const tafel_state *st, int32_t node, int seat,
+                      int *added) {
     mcts_node *nd = &s->nodes[node];
     *added = 0;
+    if (s->ev.priors) {
+        int n = legal_at(s, st, node);
+        nd->nlegal = n;
+        return n > 0 ? select_puct(s, node, n, seat, added) : NO_ACTION;
+    }
     if (!s->hidden && nd->nlegal >= 0 && nd->nchildren == nd->nlegal)
         return select_stable(s, node);
-    int n = tafel_state_legal_actions(s->scratch, s->actions, s->cap);
-    if (n > s->cap) n = s->cap;
-    if (node == 0) n = bot_leave_out_spent(s->scratch, s->actions, n); /* the bot's own */
+    int n = legal_at(s, st, node);
     nd->nlegal = n;
     int untried = count_untried(s, node, n);
     if (untried == 0) return n > 0 ? select_available(s, node, n) : NO_ACTION;
@@ -186,9 +291,8 @@ static int32_t decide(mcts_search *s, int32_t node, int seat, int *added) {
 }
 
 /* Walk down from the root, adding one node: the path ends at the new node
-** or at the end of the game, with s->scratch the state there. */
-static int descend(mcts_search *s, tafel_error *err) {
-    tafel_state *st = s->scratch;
+** or at the end of the game, with st the state there. */
+static int descend(mcts_search *s, tafel_state *st, tafel_error *err) {
     int32_t node = 0;
     int added = 0, rc = TAFEL_OK;
     s->path_len = 0;
@@ -202,7 +306,7 @@ static int descend(mcts_search *s, tafel_error *err) {
             rc = tafel_state_sample_chance(st, &s->rng, &a);
             if (!rc) next = chance_child(s, node, a, &added);
         } else {
-            next = decide(s, node, who, &added);
+            next = decide(s, st, node, who, &added);
             if (next >= 0) a = s->nodes[next].action;
         }
         if (rc) return tf_error(err, rc, "mcts: cannot draw a chance outcome");
@@ -227,10 +331,144 @@ static int iterate(mcts_search *s, tafel_error *err) {
     int rc = s->hidden ? tafel_state_resample(s->scratch, s->root_seat, &s->rng) : 0;
     if (rc) return tf_error(err, rc, "mcts: cannot resample the hidden information");
     double reward[TAFEL_MAX_PLAYERS];
-    rc = descend(s, err);
+    rc = descend(s, s->scratch, err);
     if (!rc) rc = mcts_rollout(s, s->scratch, reward, err);
     if (!rc) backup(s, reward);
     return rc; /* MCTS_STOPPED: the node descend added stays, unvisited */
+}
+
+/* Keep the priors row (the action space's floats, from the evaluator) of
+** the n legal actions (s->actions) of st at node, normalised over them. */
+static int keep_priors(mcts_search *s, int32_t node, const tafel_state *st, int n,
+                       const float *row) {
+    if (s->npool + n > s->pool_cap) {
+        int32_t cap = s->pool_cap ? 2 * s->pool_cap : 4096;
+        while (cap < s->npool + n) cap *= 2;
+        mcts_prior *p = realloc(s->pool, (size_t)cap * sizeof *p);
+        if (!p) return TAFEL_ENOMEM;
+        s->pool = p;
+        s->pool_cap = cap;
+    }
+    mcts_prior *pr = s->pool + s->npool;
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        int k = tafel_state_action_index(st, s->actions[i]);
+        float p = k >= 0 ? row[k] : 0;
+        if (!(p > 0)) p = 0; /* NaN too */
+        if (p > 1e30f) p = 1e30f;
+        pr[i] = (mcts_prior){s->actions[i], p};
+        sum += p;
+    }
+    for (int i = 0; i < n; i++) pr[i].p = sum > 0 ? (float)(pr[i].p / sum) : 1.0f / n;
+    s->nodes[node].prior_at = s->npool;
+    s->nodes[node].nprior = n;
+    s->npool += n;
+    return TAFEL_OK;
+}
+
+/* Call the evaluator on the first n leaves; its rewards for each in values. */
+static int evaluate(mcts_search *s, int n, tafel_error *err) {
+    tafel_error e = {0};
+    int rc = s->ev.evaluate(s->ev.ctx, (const tafel_state *const *)s->leaves, n, s->values,
+                            s->priors, &e);
+    if (rc)
+        return tf_error(err, rc, "mcts: the evaluator failed: %s",
+                        e.message[0] ? e.message : tafel_status_string(rc));
+    double neutral = 1.0 / s->players;
+    for (int i = 0; i < n * s->players; i++) {
+        float v = s->values[i];
+        s->values[i] = v >= 0 && v <= 1 ? v : v > 1 ? 1 : v < 0 ? 0 : (float)neutral;
+    }
+    return TAFEL_OK;
+}
+
+static void add_rewards(mcts_search *s, const int32_t *path, int len, const double *reward) {
+    for (int i = 0; i < len; i++) {
+        mcts_node *n = &s->nodes[path[i]];
+        if (n->mover >= 0) n->reward += reward[n->mover];
+    }
+}
+
+/* Keep the path just walked (s->path) as leaf b's. */
+static int keep_path(mcts_search *s, int b) {
+    if (s->paths_len + s->path_len > s->paths_cap) {
+        int cap = s->paths_cap ? 2 * s->paths_cap : 1024;
+        while (cap < s->paths_len + s->path_len) cap *= 2;
+        int32_t *p = realloc(s->paths, (size_t)cap * sizeof *p);
+        if (!p) return TAFEL_ENOMEM;
+        s->paths = p;
+        s->paths_cap = cap;
+    }
+    memcpy(s->paths + s->paths_len, s->path, (size_t)s->path_len * sizeof *s->path);
+    s->paths_len += s->path_len;
+    s->path_of[b + 1] = s->paths_len;
+    return TAFEL_OK;
+}
+
+/* At most want iterations (<= the batch) ended by the evaluator: descend
+** for each, with a visit counted at once (the virtual loss); a finished
+** game is rewarded at once, the other leaves all in one call.  *done: the
+** iterations made. */
+static int iterate_batch(mcts_search *s, int want, int *done, tafel_error *err) {
+    int nleaves = 0, rc = TAFEL_OK;
+    s->paths_len = 0;
+    s->path_of[0] = 0;
+    *done = 0;
+    while (*done < want && nleaves < s->ev.batch) {
+        if (s->nodes[0].nchildren && bot_must_stop(s->control, 1)) break;
+        tafel_state *st = s->leaves[nleaves];
+        tafel_state_copy(st, s->seen);
+        rc = s->hidden ? tafel_state_resample(st, s->root_seat, &s->rng) : 0;
+        if (rc) return tf_error(err, rc, "mcts: cannot resample the hidden information");
+        if ((rc = descend(s, st, err))) return rc;
+        for (int i = 0; i < s->path_len; i++) s->nodes[s->path[i]].visits++;
+        ++*done;
+        int who = tafel_state_current(st), fresh = 1;
+        for (tafel_action a; who == TAFEL_CHANCE; who = tafel_state_current(st), fresh = 0) {
+            rc = tafel_state_sample_chance(st, &s->rng, &a);
+            if (!rc) rc = tafel_state_apply(st, a, err);
+            if (rc) return tf_error(err, rc, "mcts: cannot draw a chance outcome");
+        }
+        if (who == TAFEL_TERMINAL) {
+            double reward[TAFEL_MAX_PLAYERS];
+            mcts_terminal_reward(s, st, reward);
+            add_rewards(s, s->path, s->path_len, reward);
+            continue;
+        }
+        s->leaf_node[nleaves] = s->path[s->path_len - 1];
+        s->leaf_fresh[nleaves] = (uint8_t)fresh;
+        if (keep_path(s, nleaves)) return tf_error(err, TAFEL_ENOMEM, "mcts: out of memory");
+        nleaves++;
+    }
+    if (nleaves == 0) return TAFEL_OK;
+    if ((rc = evaluate(s, nleaves, err))) return rc;
+    for (int b = 0; b < nleaves; b++) {
+        double reward[TAFEL_MAX_PLAYERS];
+        for (int p = 0; p < s->players; p++) reward[p] = s->values[b * s->players + p];
+        add_rewards(s, s->paths + s->path_of[b], s->path_of[b + 1] - s->path_of[b], reward);
+        int32_t node = s->leaf_node[b];
+        if (!s->leaf_fresh[b] || s->nodes[node].value >= 0) continue;
+        /* the leaf is the node's own position: what the evaluator said of
+        ** it guides the node's later choices */
+        const tafel_state *st = s->leaves[b];
+        s->nodes[node].value = (float)reward[tafel_state_current(st)];
+        if (!s->priors) continue;
+        int n = legal_at(s, st, node);
+        if (n > 0 && keep_priors(s, node, st, n, s->priors + (size_t)b * s->space))
+            return tf_error(err, TAFEL_ENOMEM, "mcts: out of memory");
+    }
+    return TAFEL_OK;
+}
+
+/* The root's priors and value (the root's legal actions in s->actions). */
+static int evaluate_root(mcts_search *s, int n, tafel_error *err) {
+    tafel_state_copy(s->leaves[0], s->seen);
+    int rc = evaluate(s, 1, err);
+    if (rc) return rc;
+    s->nodes[0].value = s->values[s->root_seat];
+    if (keep_priors(s, 0, s->leaves[0], n, s->priors))
+        return tf_error(err, TAFEL_ENOMEM, "mcts: out of memory");
+    return TAFEL_OK;
 }
 
 /* The root, and its one child when there is no choice to search. */
@@ -240,6 +478,7 @@ static int start(mcts_search *s, const tafel_state *state, tafel_error *err) {
     int rc = tafel_state_resample(s->seen, s->root_seat, &s->rng);
     if (rc) return tf_error(err, rc, "mcts: cannot resample the hidden information");
     s->nnodes = 0;
+    s->npool = 0;
     s->iterations = 0;
     if (new_node(s, -1, TAFEL_CHANCE) < 0)
         return tf_error(err, TAFEL_ENOMEM, "mcts: out of memory");
@@ -247,7 +486,7 @@ static int start(mcts_search *s, const tafel_state *state, tafel_error *err) {
     if (n <= 0) return tf_error(err, TAFEL_ESTATE, "mcts: no legal action");
     if (n > s->cap) n = s->cap;
     n = bot_leave_out_spent(s->seen, s->actions, n);
-    if (n > 1) return TAFEL_OK;
+    if (n > 1) return s->ev.priors ? evaluate_root(s, n, err) : TAFEL_OK;
     if (add_child(s, 0, -1, s->actions[0], s->root_seat) < 0)
         return tf_error(err, TAFEL_ENOMEM, "mcts: out of memory");
     return TAFEL_OK;
@@ -264,6 +503,16 @@ int mcts_search_run(mcts_search *s, const tafel_state *state, tafel_error *err) 
             break;
         /* stopped: once the root has a child, the answer is a legal move */
         if (s->nodes[0].nchildren && bot_must_stop(s->control, 1)) break;
+        if (s->ev.evaluate) {
+            int want = s->ev.batch, done;
+            if (s->cfg.iters && s->cfg.iters - s->iterations < want)
+                want = s->cfg.iters - s->iterations;
+            if ((rc = iterate_batch(s, want, &done, err))) return rc;
+            s->iterations += done;
+            /* a batch is long: the clock is read after each */
+            if (s->cfg.ms && now_ms() - started >= s->cfg.ms) break;
+            continue;
+        }
         rc = iterate(s, err);
         if (rc == MCTS_STOPPED) break;
         if (rc) return rc;

@@ -49,6 +49,16 @@
 #include <time.h>
 #include <unistd.h>
 
+int sim_mpi_command(const cli_command *cmd, int argc, char **argv,
+                    int (*command)(const cli_command *cmd, int argc, char **argv,
+                                   sim_mpi *mpi)) {
+    sim_mpi mpi;
+    int rc = sim_mpi_begin(&mpi);
+    if (!rc) rc = command(cmd, argc, argv, &mpi);
+    sim_mpi_end(&mpi);
+    return rc;
+}
+
 /* Was this process started by an MPI launcher (mpirun, or srun with PMI)? */
 static int launched_by_mpi(void) {
     return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
@@ -288,8 +298,9 @@ static void report_shares(const sim_job *job, const sim_follower *followers, int
         if (least < 0 || given < least) least = given;
         if (given > most) most = given;
     }
-    fprintf(stderr, "tafel sim: games handed out: %ld to rank 0, %ld..%ld to each of "
-            "the other %d\n", job->next - job->resumed - others, least, most, size - 1);
+    fprintf(stderr, "%s: %s handed out: %ld to rank 0, %ld..%ld to each of "
+            "the other %d\n", job->name, job->unit, job->next - job->resumed - others, least,
+            most, size - 1);
 }
 
 int sim_mpi_lead(sim_job *job, int threads, const sim_mpi *mpi) {
@@ -301,7 +312,7 @@ int sim_mpi_lead(sim_job *job, int threads, const sim_mpi *mpi) {
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     for (int r = 0; r < size; r++) followers[r].sending = MPI_REQUEST_NULL;
-    fprintf(stderr, "tafel sim: %d MPI ranks, %d game thread%s each\n", size, threads,
+    fprintf(stderr, "%s: %d MPI ranks, %d game thread%s each\n", job->name, size, threads,
             threads == 1 ? "" : "s");
     pthread_mutex_lock(&job->lock);
     if (started == 0) job->limit = job->counted; /* stop the followers too */

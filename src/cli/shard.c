@@ -73,17 +73,18 @@ static int grow(void *array, size_t *cap, size_t need, size_t size) {
     return 0;
 }
 
-/* Room for one more sample in every per-sample array (start has n + 1). */
+/* Room for one more sample in every per-sample array (start has n + 1):
+** each grown to the same capacity, b->cap once all have it. */
 static int room_for_sample(shard_buf *b, const selfplay_run *run) {
-    size_t cap = b->cap, need = b->n + 2;
-    if (need <= cap) return 0;
+    size_t need = b->n + 2, cap = b->cap;
+    if (need <= b->cap) return 0;
     int rc = grow(&b->game, &cap, need, sizeof *b->game);
-    size_t same = b->cap; /* the others grow to the same capacity */
-    if (!rc) rc = grow(&b->start, &same, cap, sizeof *b->start), same = b->cap;
-    if (!rc) rc = grow(&b->seat, &same, cap, sizeof *b->seat), same = b->cap;
-    if (!rc) rc = grow(&b->outcome, &same, cap, sizeof *b->outcome), same = b->cap;
-    if (!rc) rc = grow(&b->margin, &same, cap, sizeof *b->margin), same = b->cap;
-    if (!rc) rc = grow(&b->masks, &same, cap, (size_t)run->mask_bytes);
+    size_t c[5] = {b->cap, b->cap, b->cap, b->cap, b->cap}; /* grow to cap as game did */
+    if (!rc) rc = grow(&b->start, &c[0], cap, sizeof *b->start);
+    if (!rc) rc = grow(&b->seat, &c[1], cap, sizeof *b->seat);
+    if (!rc) rc = grow(&b->outcome, &c[2], cap, sizeof *b->outcome);
+    if (!rc) rc = grow(&b->margin, &c[3], cap, sizeof *b->margin);
+    if (!rc) rc = grow(&b->masks, &c[4], cap, (size_t)run->mask_bytes);
     if (!rc) b->cap = cap;
     return rc;
 }

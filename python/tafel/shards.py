@@ -1,4 +1,4 @@
-"""tafel.shards: read the training shards of `tafel selfplay` (numpy only).
+"""tafel.shards: read the training shards of `tafel selfplay` with numpy.
 
     import tafel.shards
     data = tafel.shards.load("run/")        # the folder of manifest.json

@@ -111,8 +111,8 @@ static int check_manifest(const selfplay_run *run, const cJSON *mine) {
         char *theirs = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(disk, field));
         char *ours = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(mine, field));
         fprintf(stderr, "tafel selfplay: %s holds another run: its %s is %s, this run's %s; "
-                "give another --out\n", run->dir, field, cli_printable(theirs ? theirs : "?"),
-                cli_printable(ours ? ours : "?"));
+                "give another --out\n", run->dir, field, cli_printable(theirs ? theirs : "missing"),
+                cli_printable(ours ? ours : "missing"));
         free(theirs);
         free(ours);
         rc = 1;
@@ -197,8 +197,8 @@ static int conclude(const sim_job *job, const selfplay_run *run, double seconds,
     if (!rc) rc = manifest_write(run, m);
     cJSON_Delete(m);
     if (rc) return 1;
-    printf("%ld games, %.0f samples in %ld shards in %s\n", run->games, samples, job->games,
-           run->dir);
+    printf("%ld game%s, %.0f samples in %ld shard%s in %s\n", run->games,
+           run->games == 1 ? "" : "s", samples, job->games, job->games == 1 ? "" : "s", run->dir);
     printf("played %.0f samples in %.1f s on %d thread%s: %.1f samples/s\n", job->length,
            seconds, threads, threads == 1 ? "" : "s", seconds > 0 ? job->length / seconds : 0);
     return 0;

@@ -163,13 +163,14 @@ typedef struct sim_mpi {
     int on;          /* MPI_Init was called: MPI_Finalize is due */
     int rank, size;  /* 0 and 1 without MPI */
     int saved_out, saved_err; /* rank > 0: stdout, stderr while silenced */
+    const char *name; /* the command, for messages: "tafel sim" */
 } sim_mpi;
 
 /* Before the options: when started by mpirun (or srun), start MPI and on
 ** ranks past 0 silence stdout and stderr, so that help and usage errors
 ** appear once.  Without MPI built in, refuse a launch of several ranks.
 ** 0, or an exit code. */
-int sim_mpi_begin(sim_mpi *mpi);
+int sim_mpi_begin(sim_mpi *mpi, const char *name);
 /* After the options are checked: ranks past 0 may report errors again. */
 void sim_mpi_speak(sim_mpi *mpi);
 /* The ring's slots for a run over all ranks: room for every rank's games

@@ -94,6 +94,17 @@ for game in "carcassonne" "cardcassonne(players=3)" "catan_cards(max_turns=40)";
     fi
 done
 
+# a cut run: a shard cut short under its own name (not whole), a stray
+# temporary file beside a whole one; --resume plays the cut shard again, the
+# same, and removes the stray
+d=$WORK/cardcassonne.2
+truncate -s 1000 "$d/shard-000000.bin"
+echo junk >"$d/shard-000001.bin.tmp"
+check "a shard cut short is played again by --resume" 0 "resuming: 1 of 2 shards" -- \
+    "$TAFEL" selfplay "cardcassonne(players=3)" --players "mcts:iters=20,greedy,random" \
+    --games 3 --shard-games 2 --seed 5 --progress 0 --out "$d" --resume
+same "and written again the same, the stray removed" "$WORK/cardcassonne.1" "$d"
+
 # the observation tensors, smaller for the card games
 check "--kind observation" 0 "2 games" -- "$TAFEL" selfplay catan_cards --players greedy,random \
     --games 2 --kind observation --out "$WORK/obs" --progress 0

@@ -159,7 +159,14 @@ static int prepare(sim_job *job, const selfplay_run *run) {
     job->limit = job->games;
     long kept = 0;
     shard_header h;
-    for (long s = 0; run->resume && s < job->games; s++) kept += shard_complete(run, s, &h);
+    for (long s = 0; run->resume && s < job->games; s++) {
+        if (!shard_complete(run, s, &h)) continue; /* played again, its temporary file too */
+        char temp[4200];
+        shard_path(run, s, temp, sizeof temp);
+        strcat(temp, ".tmp");
+        unlink(temp); /* a temporary file beside a whole shard is a stray */
+        kept++;
+    }
     if (run->resume)
         fprintf(stderr, "tafel selfplay: resuming: %ld of %ld shards complete in %s\n", kept,
                 job->games, run->dir);

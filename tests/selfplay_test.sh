@@ -4,9 +4,10 @@
 #
 # For each game, a few games of cheap bots: the shards are byte for byte the
 # same with --threads 1 and 2 (and on 2 ranks when mpirun is given), a shard
-# deleted is written again the same by --resume, and every sample holds
-# (read with Python's struct, docs/selfplay.md's format): shares summing to
-# 1 over legal indices only, ascending, and the outcome and margin of the record `tafel sim --out` writes for the same seed and
+# deleted, or cut short, is written again the same by --resume, and every
+# sample holds (read with Python's struct, docs/selfplay.md's format):
+# shares summing to 1 over legal indices only, ascending, and the outcome
+# and margin of the record `tafel sim --out` writes for the same seed and
 # bots.  Then bad input: clear errors.
 # The last line is "N passed, M failed"; the exit code is non-zero on failure.
 set -euo pipefail

@@ -269,6 +269,12 @@ TAFEL_API void tafel_state_heuristic(const tafel_state *state, double *out);
 /* At a terminal state: the winning seats (several on a shared win), written
 ** to out, and their number.  0 when the game is not over. */
 TAFEL_API int tafel_state_winners(const tafel_state *state, int *out);
+/* At a terminal state: each seat's reward, written to out (players floats):
+** +1 for each winner, -1 for the others, and 0 for all when every seat
+** wins; 0 for all while the game is not over.  The one definition that
+** tafel_batch_step and `tafel selfplay` (the outcome of a sample) use.
+** Returns the number of players. */
+TAFEL_API int tafel_state_rewards(const tafel_state *state, float *out);
 
 /* One seat's points by category ("road", "city", "cloister", "farm", ...),
 ** final scoring included at a terminal state.  Writes up to cap names

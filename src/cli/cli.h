@@ -27,6 +27,7 @@ typedef struct cli_command {
 
 int cli_play(const cli_command *cmd, int argc, char **argv);
 int cli_sim(const cli_command *cmd, int argc, char **argv);
+int cli_selfplay(const cli_command *cmd, int argc, char **argv);
 int cli_replay(const cli_command *cmd, int argc, char **argv);
 int cli_perft(const cli_command *cmd, int argc, char **argv);
 int cli_bench(const cli_command *cmd, int argc, char **argv);

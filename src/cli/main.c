@@ -91,6 +91,36 @@ static const cli_command commands[] = {
      "are those of one process with the same --seed (docs/cluster.md). "
      SIM_MPI_NOTE,
      cli_sim},
+    {"selfplay",
+     "selfplay GAME --players BOT1,BOT2[,...] --out DIR [--games N] [--seed S]\n"
+     "           [--threads T] [--shard-games K] [--kind KIND] [--resume] [--progress S]",
+     "bot against bot, every decision a training sample, in shards",
+     "Plays N games (default 64) of GAME as tafel sim does with the same --seed\n"
+     "(default 1) and --players (built-in bots; the seats rotate from game to\n"
+     "game), and writes every decision of a seat as a sample for learning:\n"
+     "the seat's tensor, its legal actions as a mask over the game's action\n"
+     "space, the bot's search as (index, share) pairs (each root move's share\n"
+     "of the visits; a bot that does not search gives its choice, share 1),\n"
+     "the seat, and when the game is over the seat's outcome (+1 a winner, -1\n"
+     "not, 0 for all when every seat wins) and margin (its final score minus\n"
+     "the best other seat's).\n\n"
+     "Shard s holds games s*K to s*K+K-1 (--shard-games, default 64), in one\n"
+     "file DIR/shard-NNNNNN.bin, written whole and then renamed into place;\n"
+     "DIR/manifest.json names the run (game, bots, seed, kind, shapes) and,\n"
+     "at the end, every shard. DIR is made when missing. --kind is the tensor:\n"
+     "information_state (default: what the seat has seen, the most a bot that\n"
+     "searches from the seat's view knows) or observation. The format, and\n"
+     "tafel.shards for Python, are in docs/selfplay.md.\n\n"
+     "The shards are the same, byte for byte, for any --threads (default 1:\n"
+     "each thread plays whole shards) and any number of MPI ranks (mpirun, as\n"
+     "tafel sim: each rank writes the shards it plays, rank 0 the manifest;\n"
+     "DIR must be one folder for all). A search bot on a time budget (hard,\n"
+     "medium, mcts:ms=...) is the same only while its iterations end it first.\n"
+     "--resume goes on with the run DIR holds: shards complete on disk are\n"
+     "kept, the others played. A DIR holding another run's manifest is refused,\n"
+     "and one holding this run's without --resume. Progress on stderr as\n"
+     "tafel sim's, in shards (--progress S; 0: none). " SIM_MPI_NOTE,
+     cli_selfplay},
     {"replay", "replay FILE [--json] [--at N] [--step [--json] [--seat N] [--lang L]\n"
                "           [--notation]] [--views SEAT]",
      "replay a record and show the result",

@@ -109,18 +109,17 @@ static void run_game(const sim_job *job, long i, sim_programs *programs,
     tafel_bot *bots[TAFEL_MAX_PLAYERS] = {0};
     extbot *ext[TAFEL_MAX_PLAYERS] = {0};
     tafel_error err = {0, "out of memory"};
-    uint64_t seed = cli_mix(job->seed, (uint64_t)i);
     tafel_state *state = tafel_state_new(job->game);
     int rc = state ? TAFEL_OK : TAFEL_ENOMEM;
     for (int k = 0; !rc && k < job->nbots; k++) {
         int b = (int)((k + i) % job->nbots);
         char reason[EXTBOT_REASON_MAX];
         if (!programs->bots[b])
-            rc = tafel_bot_new(job->specs[b], job->game, cli_mix(seed, (uint64_t)k + 1),
-                               &bots[k], &err);
+            rc = tafel_bot_new(job->specs[b], job->game, sim_bot_seed(job, i, k), &bots[k],
+                               &err);
         else if (res->forfeit) /* lost already: no program needs to start it */
             continue;
-        else if (extbot_new_game(programs->bots[b], job->game, k, cli_mix(seed, (uint64_t)k + 1),
+        else if (extbot_new_game(programs->bots[b], job->game, k, sim_bot_seed(job, i, k),
                                  reason, sizeof reason))
             sim_forfeit(res, state, k, reason);
         else
@@ -136,7 +135,8 @@ static void run_game(const sim_job *job, long i, sim_programs *programs,
 }
 
 void sim_play(const sim_job *job, long i, sim_programs *programs, sim_result *res) {
-    run_game(job, i, programs, res);
+    if (job->play) job->play(job, i, programs, res);
+    else run_game(job, i, programs, res);
 }
 
 uint64_t sim_chance_seed(const sim_job *job, long i) {
@@ -145,6 +145,10 @@ uint64_t sim_chance_seed(const sim_job *job, long i) {
 
 const char *sim_seated(const sim_job *job, long i, int k) {
     return job->specs[(k + i) % job->nbots];
+}
+
+uint64_t sim_bot_seed(const sim_job *job, long i, int k) {
+    return cli_mix(cli_mix(job->seed, (uint64_t)i), (uint64_t)k + 1);
 }
 
 /* The seat bot b plays in game i. */
@@ -237,6 +241,8 @@ static void count_ready(sim_job *job) {
         if (res->failed) {
             snprintf(job->error, sizeof job->error, "%s", res->error);
             job->limit = job->counted;
+        } else if (job->play) {
+            job->length += res->length;
         } else {
             if (job->out && res->json) write_record(job, res->json);
             add_result(job, res, i);
@@ -289,7 +295,7 @@ static void *worker(void *arg) {
             pthread_cond_wait(&job->room, &job->lock);
         pthread_mutex_unlock(&job->lock);
         if (n < 0) break;
-        run_game(job, i, &programs, sim_slot(job, i)); /* the slot is this game's alone */
+        sim_play(job, i, &programs, sim_slot(job, i)); /* the slot is this game's alone */
         pthread_mutex_lock(&job->lock);
         sim_finish(job, i);
         pthread_mutex_unlock(&job->lock);
@@ -302,7 +308,7 @@ int sim_start_workers(sim_job *job, int threads, pthread_t *ids) {
     int started = 0;
     while (started < threads && pthread_create(&ids[started], NULL, worker, job) == 0)
         started++;
-    if (started == 0) fprintf(stderr, "tafel sim: cannot start a thread\n");
+    if (started == 0) fprintf(stderr, "%s: cannot start a thread\n", job->name);
     return started;
 }
 
@@ -340,8 +346,8 @@ static void show_progress(sim_job *job, int final) {
     }
     if (now - job->drawn < job->progress_every && !final) return;
     job->drawn = now;
-    fprintf(stderr, "tafel sim: %ld/%ld games, %.1f games/s, %s%s\n", job->counted,
-            job->limit, rate, left, llr);
+    fprintf(stderr, "%s: %ld/%ld %s, %.1f %s/s, %s%s\n", job->name, job->counted,
+            job->limit, job->unit, rate, job->unit, left, llr);
     fflush(stderr);
 }
 
@@ -356,7 +362,7 @@ void sim_progress_end(sim_job *job) {
 }
 
 /* Start the workers, show progress until all games are counted, join. */
-static int run_all(sim_job *job, int threads) {
+int sim_run_threads(sim_job *job, int threads) {
     pthread_t ids[256];
     int started = sim_start_workers(job, threads, ids);
     if (started == 0) return 1;
@@ -375,21 +381,26 @@ static int run_all(sim_job *job, int threads) {
     return 0;
 }
 
-/* Every spec must make a bot for this game ("human" cannot play here). */
-static int check_specs(const tafel_game *game, const char *const *specs, int n) {
-    for (int k = 0; k < n; k++) {
+int sim_check_specs(const sim_job *job, int programs) {
+    const char *const *specs = job->specs;
+    for (int k = 0; k < job->nbots; k++) {
         tafel_bot *bot;
         tafel_error err;
         if (!strcmp(specs[k], "human")) {
-            fprintf(stderr, "tafel sim: 'human' cannot play in sim; use bots\n");
+            fprintf(stderr, "%s: 'human' cannot play here; use bots\n", job->name);
+            return CLI_USAGE;
+        }
+        if (extbot_is_spec(specs[k]) && !programs) {
+            fprintf(stderr, "%s: '%s': only built-in bots play here\n", job->name,
+                    cli_printable(specs[k]));
             return CLI_USAGE;
         }
         if (extbot_is_spec(specs[k])) {
-            if (cli_check_program(specs[k], game)) return CLI_USAGE;
+            if (cli_check_program(specs[k], job->game)) return CLI_USAGE;
             continue;
         }
-        if (tafel_bot_new(specs[k], game, 0, &bot, &err)) {
-            fprintf(stderr, "tafel sim: %s\n", err.message);
+        if (tafel_bot_new(specs[k], job->game, 0, &bot, &err)) {
+            fprintf(stderr, "%s: %s\n", job->name, err.message);
             return CLI_USAGE;
         }
         tafel_bot_free(bot);
@@ -399,7 +410,7 @@ static int check_specs(const tafel_game *game, const char *const *specs, int n) 
 
 /* The ring, and --out opened: anew, or with --resume after the records it
 ** already holds, which are counted first. */
-static int prepare(sim_job *job, int resume) {
+static int prepare(sim_job *job) {
     job->results = calloc((size_t)job->window, sizeof *job->results);
     if (!job->results) {
         fprintf(stderr, "tafel sim: out of memory\n");
@@ -407,9 +418,9 @@ static int prepare(sim_job *job, int resume) {
     }
     job->limit = job->games;
     job->tally = new_tally(job);
-    if (resume && sim_resume(job)) return 1;
+    if (job->resume && sim_resume(job)) return 1;
     const char *path = job->out_path;
-    if (path && !(job->out = fopen(path, resume ? "a" : "w"))) {
+    if (path && !(job->out = fopen(path, job->resume ? "a" : "w"))) {
         fprintf(stderr, "tafel sim: cannot write '%s': %s\n", path, strerror(errno));
         return 1;
     }
@@ -417,11 +428,11 @@ static int prepare(sim_job *job, int resume) {
 }
 
 /* Play (here, or over the MPI ranks), close --out, report. */
-static int simulate(sim_job *job, int threads, int resume, const sim_mpi *mpi) {
-    int rc = prepare(job, resume);
+static int simulate(sim_job *job, int threads, const sim_mpi *mpi) {
+    int rc = prepare(job);
     if (mpi->size > 1) rc = sim_mpi_go(mpi, rc, threads);
     job->started = job->drawn = cli_now();
-    if (!rc) rc = mpi->size > 1 ? sim_mpi_lead(job, threads, mpi) : run_all(job, threads);
+    if (!rc) rc = mpi->size > 1 ? sim_mpi_lead(job, threads, mpi) : sim_run_threads(job, threads);
     double seconds = cli_now() - job->started;
     const char *path = job->out_path;
     if (!rc && job->error[0]) {
@@ -500,7 +511,7 @@ static int sim_command(const cli_command *cmd, int argc, char **argv, sim_mpi *m
     };
     int rc = cli_parse(cmd, argc, argv, options, 10, &game_text, 1);
     if (rc != CLI_CONTINUE) return rc;
-    sim_job job = {0};
+    sim_job job = {.name = "tafel sim", .unit = "games"};
     char storage[TAFEL_MAX_PLAYERS][CLI_NAME_MAX];
     const char *specs[TAFEL_MAX_PLAYERS];
     int games, threads;
@@ -530,27 +541,29 @@ static int sim_command(const cli_command *cmd, int argc, char **argv, sim_mpi *m
     job.want_json = out_path != NULL;
     job.report_json = json != NULL;
     job.out_path = out_path;
-    job.window = mpi->size > 1 ? sim_mpi_window(mpi, threads) : SIM_WINDOW;
-    rc = check_specs(game, specs, job.nbots);
-    sim_mpi_speak(mpi);
-    if (!rc) {
-        pthread_mutex_init(&job.lock, NULL);
-        pthread_cond_init(&job.progress, NULL);
-        pthread_cond_init(&job.room, NULL);
-        if (mpi->rank == 0) rc = simulate(&job, threads, resume != NULL, mpi);
-        else rc = sim_mpi_follow(&job, threads, mpi);
-        pthread_cond_destroy(&job.room);
-        pthread_cond_destroy(&job.progress);
-        pthread_mutex_destroy(&job.lock);
-    }
+    job.resume = resume != NULL;
+    rc = sim_job_run(&job, threads, mpi, 1, simulate);
     tafel_game_free(game);
     return rc;
 }
 
-int cli_sim(const cli_command *cmd, int argc, char **argv) {
-    sim_mpi mpi;
-    int rc = sim_mpi_begin(&mpi);
-    if (!rc) rc = sim_command(cmd, argc, argv, &mpi);
-    sim_mpi_end(&mpi);
+int sim_job_run(sim_job *job, int threads, sim_mpi *mpi, int programs,
+                int (*lead)(sim_job *job, int threads, const sim_mpi *mpi)) {
+    job->window = mpi->size > 1 ? sim_mpi_window(mpi, threads) : SIM_WINDOW;
+    int rc = sim_check_specs(job, programs);
+    sim_mpi_speak(mpi);
+    if (rc) return rc;
+    pthread_mutex_init(&job->lock, NULL);
+    pthread_cond_init(&job->progress, NULL);
+    pthread_cond_init(&job->room, NULL);
+    if (mpi->rank == 0) rc = lead(job, threads, mpi);
+    else rc = sim_mpi_follow(job, threads, mpi);
+    pthread_cond_destroy(&job->room);
+    pthread_cond_destroy(&job->progress);
+    pthread_mutex_destroy(&job->lock);
     return rc;
+}
+
+int cli_sim(const cli_command *cmd, int argc, char **argv) {
+    return sim_mpi_command(cmd, argc, argv, sim_command);
 }

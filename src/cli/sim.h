@@ -42,7 +42,17 @@ typedef struct sim_sprt {
     double elo0, elo1, llr;
 } sim_sprt;
 
+struct sim_programs;
+
 typedef struct sim_job {
+    const char *name; /* the command, for messages: "tafel sim" */
+    const char *unit; /* what a job's item is, in progress lines: "games" */
+    /* Another command's item in place of a game (tafel selfplay: a shard of
+    ** games), played into res; NULL: sim's games.  Such an item is counted
+    ** only as its res->length, summed into length. */
+    void (*play)(const struct sim_job *job, long i, struct sim_programs *programs,
+                 sim_result *res);
+    const void *user; /* what play needs */
     const tafel_game *game;
     const char *const *specs;
     int nbots, want_json, paired;
@@ -57,6 +67,7 @@ typedef struct sim_job {
     int progress_every;  /* seconds between progress lines; 0: a bar; -1: none */
     double started;      /* when play started (cli_now) */
     double drawn;        /* guarded by lock: when progress was last shown */
+    int resume;          /* --resume */
     long resumed;        /* games read back from --out by --resume */
     pthread_mutex_t lock;
     pthread_cond_t progress; /* signalled when the last game is counted */
@@ -101,8 +112,13 @@ void sim_forfeit(sim_result *res, const tafel_state *state, int seat, const char
 void sim_play(const sim_job *job, long i, sim_programs *programs, sim_result *res);
 /* The chance seed of game i (its deal's), as its record holds it. */
 uint64_t sim_chance_seed(const sim_job *job, long i);
-/* The bot spec in seat k of game i. */
+/* The bot spec in seat k of game i, and the seed of its bot. */
 const char *sim_seated(const sim_job *job, long i, int k);
+uint64_t sim_bot_seed(const sim_job *job, long i, int k);
+/* Every spec of the job makes a bot for its game ("human" cannot play
+** here; with programs 0 an external bot cannot either).  Prints what is
+** wrong; 0 or 2. */
+int sim_check_specs(const sim_job *job, int programs);
 
 /* Under the lock: hand out up to want game numbers from *first on.  0 when
 ** the ring has no room now; -1 when no game is left to start. */
@@ -115,6 +131,9 @@ sim_result *sim_slot(sim_job *job, long i);
 
 /* Start up to threads workers that take games from the job; how many. */
 int sim_start_workers(sim_job *job, int threads, pthread_t *ids);
+/* On one process: play every item with threads workers, showing progress
+** until all are counted.  0, or 1 when no thread could start. */
+int sim_run_threads(sim_job *job, int threads);
 /* Under the lock: progress on stderr if due (a bar, or a line every
 ** progress_every seconds); sim_progress_end after the last. */
 void sim_progress(sim_job *job);
@@ -144,13 +163,14 @@ typedef struct sim_mpi {
     int on;          /* MPI_Init was called: MPI_Finalize is due */
     int rank, size;  /* 0 and 1 without MPI */
     int saved_out, saved_err; /* rank > 0: stdout, stderr while silenced */
+    const char *name; /* the command, for messages: "tafel sim" */
 } sim_mpi;
 
 /* Before the options: when started by mpirun (or srun), start MPI and on
 ** ranks past 0 silence stdout and stderr, so that help and usage errors
 ** appear once.  Without MPI built in, refuse a launch of several ranks.
 ** 0, or an exit code. */
-int sim_mpi_begin(sim_mpi *mpi);
+int sim_mpi_begin(sim_mpi *mpi, const char *name);
 /* After the options are checked: ranks past 0 may report errors again. */
 void sim_mpi_speak(sim_mpi *mpi);
 /* The ring's slots for a run over all ranks: room for every rank's games
@@ -166,5 +186,18 @@ int sim_mpi_lead(sim_job *job, int threads, const sim_mpi *mpi);
 int sim_mpi_follow(sim_job *job, int threads, const sim_mpi *mpi);
 /* After everything: MPI_Finalize if MPI was started. */
 void sim_mpi_end(sim_mpi *mpi);
+/* A command that may run over MPI ranks (sim, selfplay): begin, command,
+** end; the command's exit code. */
+int sim_mpi_command(const cli_command *cmd, int argc, char **argv,
+                    int (*command)(const cli_command *cmd, int argc, char **argv,
+                                   sim_mpi *mpi));
+
+/* --- sim.c, over the ranks ---------------------------------------------- */
+
+/* Every rank: the ring's size, the specs checked, then rank 0 leads (lead:
+** prepare, play, report) and the other ranks follow (sim_mpi_follow).
+** programs: whether external bots may play.  0, or an exit code. */
+int sim_job_run(sim_job *job, int threads, sim_mpi *mpi, int programs,
+                int (*lead)(sim_job *job, int threads, const sim_mpi *mpi));
 
 #endif

@@ -49,6 +49,18 @@
 #include <time.h>
 #include <unistd.h>
 
+int sim_mpi_command(const cli_command *cmd, int argc, char **argv,
+                    int (*command)(const cli_command *cmd, int argc, char **argv,
+                                   sim_mpi *mpi)) {
+    sim_mpi mpi;
+    char name[64];
+    snprintf(name, sizeof name, "tafel %s", cmd->name);
+    int rc = sim_mpi_begin(&mpi, name);
+    if (!rc) rc = command(cmd, argc, argv, &mpi);
+    sim_mpi_end(&mpi);
+    return rc;
+}
+
 /* Was this process started by an MPI launcher (mpirun, or srun with PMI)? */
 static int launched_by_mpi(void) {
     return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
@@ -56,8 +68,8 @@ static int launched_by_mpi(void) {
 
 #ifndef TAFEL_MPI
 
-int sim_mpi_begin(sim_mpi *mpi) {
-    *mpi = (sim_mpi){0, 0, 1, -1, -1};
+int sim_mpi_begin(sim_mpi *mpi, const char *name) {
+    *mpi = (sim_mpi){0, 0, 1, -1, -1, name};
     if (!launched_by_mpi()) return 0;
     const char *size = getenv("OMPI_COMM_WORLD_SIZE");
     if (!size) size = getenv("PMI_SIZE");
@@ -66,9 +78,9 @@ int sim_mpi_begin(sim_mpi *mpi) {
     if (!rank) rank = getenv("PMIX_RANK");
     if (!rank) rank = getenv("PMI_RANK");
     if (!rank || !strcmp(rank, "0"))
-        fprintf(stderr, "tafel sim: started as one of several MPI ranks, but this "
+        fprintf(stderr, "%s: started as one of several MPI ranks, but this "
                 "tafel was built without MPI (install libopenmpi-dev and build "
-                "again), so each rank would play the whole run\n");
+                "again), so each rank would play the whole run\n", name);
     return 1;
 }
 
@@ -118,12 +130,12 @@ static void nap(void) {
     nanosleep(&t, NULL);
 }
 
-int sim_mpi_begin(sim_mpi *mpi) {
-    *mpi = (sim_mpi){0, 0, 1, -1, -1};
+int sim_mpi_begin(sim_mpi *mpi, const char *name) {
+    *mpi = (sim_mpi){0, 0, 1, -1, -1, name};
     if (!launched_by_mpi()) return 0;
     int provided;
     if (MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
-        fprintf(stderr, "tafel sim: MPI_Init_thread failed\n");
+        fprintf(stderr, "%s: MPI_Init_thread failed\n", name);
         return 1;
     }
     mpi->on = 1;
@@ -131,8 +143,8 @@ int sim_mpi_begin(sim_mpi *mpi) {
     MPI_Comm_size(MPI_COMM_WORLD, &mpi->size);
     if (provided < MPI_THREAD_FUNNELED) {
         if (mpi->rank == 0)
-            fprintf(stderr, "tafel sim: this MPI cannot have threads beside the one "
-                    "that calls it (MPI_THREAD_FUNNELED)\n");
+            fprintf(stderr, "%s: this MPI cannot have threads beside the one "
+                    "that calls it (MPI_THREAD_FUNNELED)\n", name);
         return 1;
     }
     if (mpi->rank > 0) {
@@ -190,9 +202,9 @@ int sim_mpi_go(const sim_mpi *mpi, int rc, int threads) {
     int cpus = usable_cpus(), least = cpus;
     MPI_Reduce(&cpus, &least, 1, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
     if (!rc && mpi->rank == 0 && least < threads)
-        fprintf(stderr, "tafel sim: warning: --threads %d, but a rank may run on only %d "
+        fprintf(stderr, "%s: warning: --threads %d, but a rank may run on only %d "
                 "CPU%s (mpirun binds ranks to cores: give --bind-to none, or --map-by "
-                "...:PE=%d)\n", threads, least, least == 1 ? "" : "s", threads);
+                "...:PE=%d)\n", mpi->name, threads, least, least == 1 ? "" : "s", threads);
     return rc;
 }
 
@@ -208,7 +220,7 @@ static void bytes_reserve(sim_bytes *b, size_t size) {
     while (cap < size) cap *= 2;
     char *data = realloc(b->data, cap);
     if (!data) {
-        fprintf(stderr, "tafel sim: out of memory\n");
+        fprintf(stderr, "tafel: out of memory\n");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     b->data = data;
@@ -288,8 +300,9 @@ static void report_shares(const sim_job *job, const sim_follower *followers, int
         if (least < 0 || given < least) least = given;
         if (given > most) most = given;
     }
-    fprintf(stderr, "tafel sim: games handed out: %ld to rank 0, %ld..%ld to each of "
-            "the other %d\n", job->next - job->resumed - others, least, most, size - 1);
+    fprintf(stderr, "%s: %s handed out: %ld to rank 0, %ld..%ld to each of "
+            "the other %d\n", job->name, job->unit, job->next - job->resumed - others, least,
+            most, size - 1);
 }
 
 int sim_mpi_lead(sim_job *job, int threads, const sim_mpi *mpi) {
@@ -297,11 +310,11 @@ int sim_mpi_lead(sim_job *job, int threads, const sim_mpi *mpi) {
     int size = mpi->size, started = sim_start_workers(job, threads, ids);
     sim_follower *followers = calloc((size_t)size, sizeof *followers);
     if (!followers) {
-        fprintf(stderr, "tafel sim: out of memory\n");
+        fprintf(stderr, "tafel: out of memory\n");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     for (int r = 0; r < size; r++) followers[r].sending = MPI_REQUEST_NULL;
-    fprintf(stderr, "tafel sim: %d MPI ranks, %d game thread%s each\n", size, threads,
+    fprintf(stderr, "%s: %d MPI ranks, %d game thread%s each\n", job->name, size, threads,
             threads == 1 ? "" : "s");
     pthread_mutex_lock(&job->lock);
     if (started == 0) job->limit = job->counted; /* stop the followers too */
@@ -474,7 +487,7 @@ int sim_mpi_follow(sim_job *job, int threads, const sim_mpi *mpi) {
            pthread_create(&ids[started], NULL, follow_worker, &f) == 0)
         started++;
     if (started == 0) {
-        fprintf(stderr, "tafel sim: rank %d: cannot start a thread\n", mpi->rank);
+        fprintf(stderr, "%s: rank %d: cannot start a thread\n", mpi->name, mpi->rank);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     follow(&f, started);

@@ -164,11 +164,7 @@ int tafel_batch_step(tafel_batch *b, const int32_t *actions, float *obs, uint8_t
         int over = tafel_state_current(s) == TAFEL_TERMINAL;
         if (done) done[i] = (uint8_t)over;
         if (!over) continue;
-        int winners[TAFEL_MAX_PLAYERS], w = tafel_state_winners(s, winners);
-        if (r && w < b->players) { /* every seat winning is a draw: 0 each */
-            for (int p = 0; p < b->players; p++) r[p] = -1.0f;
-            for (int k = 0; k < w; k++) r[winners[k]] = 1.0f;
-        }
+        if (r) tafel_state_rewards(s, r);
         tafel_state_init(b->game, s); /* the next game, from the same rng */
         rc = settle(b, i, err);
         if (rc) return rc;

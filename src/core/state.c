@@ -224,6 +224,14 @@ TAFEL_API int tafel_state_winners(const tafel_state *s, int *out) {
     return count;
 }
 
+TAFEL_API int tafel_state_rewards(const tafel_state *s, float *out) {
+    int n = s->h.players, winners[TAFEL_MAX_PLAYERS], w = tafel_state_winners(s, winners);
+    for (int i = 0; i < n; i++) out[i] = w > 0 && w < n ? -1.0f : 0.0f;
+    if (w < n) /* every seat winning is a draw: 0 each */
+        for (int k = 0; k < w; k++) out[winners[k]] = 1.0f;
+    return n;
+}
+
 TAFEL_API int tafel_state_score_breakdown(const tafel_state *s, int seat,
                                           const char **names, double *values,
                                           int cap) {

@@ -644,6 +644,41 @@ typedef struct tafel_evaluator {
 ** batch out of range), TAFEL_ENOMEM. */
 TAFEL_API int tafel_bot_set_evaluator(tafel_bot *bot, const tafel_evaluator *evaluator,
                                       tafel_error *err);
+/* Nets (docs/nets.md): a value net, and optionally a policy net, read
+** from a weights file (the format is documented there; nets/train.py writes
+** it from PyTorch) and run in C, for one game and number of players.  The
+** input is a seat's tensor of the kind the net was trained on; the outputs
+** are each seat's share of the win (a softmax, seats ordered from the
+** observer as the tensors order them: the observer first) and, with a
+** policy, one logit for each index of the action space.  A net is used by
+** one thread at a time. */
+typedef struct tafel_net tafel_net;
+
+/* A net from size bytes of a weights file, for game (its name, players and
+** tensor must be the net's).  Errors: TAFEL_EPARSE (not a weights file,
+** cut short, a size that does not add up), TAFEL_EGAME (made for another
+** game), TAFEL_ENOMEM.  The bytes are copied. */
+TAFEL_API int tafel_net_load(const tafel_game *game, const void *bytes, size_t size,
+                             tafel_net **out, tafel_error *err);
+/* The same from a file: TAFEL_EIO too. */
+TAFEL_API int tafel_net_read(const tafel_game *game, const char *path, tafel_net **out,
+                             tafel_error *err);
+TAFEL_API void tafel_net_free(tafel_net *net); /* NULL is fine */
+/* The tensor kind the net reads (TAFEL_OBSERVATION or
+** TAFEL_INFORMATION_STATE), and whether it has a policy. */
+TAFEL_API int tafel_net_kind(const tafel_net *net);
+TAFEL_API int tafel_net_has_policy(const tafel_net *net);
+/* Run the net on n inputs (n * tensor size floats): values gets n *
+** players floats, policy (NULL: not wanted) n * action space logits. */
+TAFEL_API int tafel_net_forward(tafel_net *net, const float *inputs, int n, float *values,
+                                float *policy, tafel_error *err);
+/* Make net the bot's evaluator, batch leaves a call: values from each
+** leaf's seat to move's tensor (turned back to seats), priors (when the
+** net has a policy) the softmax of its logits over the legal indices.  The
+** net must outlive the bot's use of it.  Errors as tafel_bot_set_evaluator,
+** and TAFEL_EGAME (a net of another game). */
+TAFEL_API int tafel_bot_set_net(tafel_bot *bot, tafel_net *net, int batch, tafel_error *err);
+
 /* The registry of bots: i from 0 while it returns non-NULL. */
 TAFEL_API const char *tafel_bot_info(int i, const char **summary);
 

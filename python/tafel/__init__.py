@@ -22,6 +22,7 @@ from .errors import (ActionParseError, BadParameterError, BotError,
                      InvalidArgumentError, RecordError, StateError, TafelError,
                      UnknownGameError)
 from .game import Game, GameInfo, games, load
+from .net import Net
 from .record import Record, read_records, write_records
 from .rng import Rng
 from .state import State
@@ -32,7 +33,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CHANCE", "TERMINAL", "REQUEST", "REQUEST_SPENT", "Game", "GameInfo", "State", "Record", "Rng",
     "TafelAECEnv", "load", "games", "read_records", "write_records",
-    "Bot", "BotInfo", "bots",
+    "Bot", "BotInfo", "bots", "Net",
     "TafelError", "InvalidArgumentError", "UnknownGameError",
     "BadParameterError", "IllegalActionError", "ActionParseError",
     "RecordError", "BotError", "EngineMemoryError", "EngineIOError",

@@ -159,6 +159,15 @@ _SIGNATURES = {
     "tafel_bot_stop": (None, [bot_t]),
     "tafel_bot_set_time_cap": (c_int, [bot_t, c_int, POINTER(ErrorStruct)]),
     "tafel_bot_set_evaluator": (c_int, [bot_t, POINTER(Evaluator), POINTER(ErrorStruct)]),
+    "tafel_net_load": (c_int, [game_t, c_char_p, c_size_t, POINTER(c_void_p),
+                               POINTER(ErrorStruct)]),
+    "tafel_net_read": (c_int, [game_t, c_char_p, POINTER(c_void_p), POINTER(ErrorStruct)]),
+    "tafel_net_free": (None, [c_void_p]),
+    "tafel_net_kind": (c_int, [c_void_p]),
+    "tafel_net_has_policy": (c_int, [c_void_p]),
+    "tafel_net_forward": (c_int, [c_void_p, c_void_p, c_int, c_void_p, c_void_p,
+                                  POINTER(ErrorStruct)]),
+    "tafel_bot_set_net": (c_int, [bot_t, c_void_p, c_int, POINTER(ErrorStruct)]),
     # For learners: tensors, the information-state string, the action space.
     # Output buffers are passed by address (c_void_p: an int), which is what
     # lets State write a tensor straight into a numpy array or a bytearray.

@@ -160,6 +160,14 @@ class Bot:
         raise_if_failed(rc, error)
         self._evaluator = function  # the C side keeps its address: keep it alive
 
+    def set_net(self, net, batch=16):
+        """Makes net (a tafel.Net of this game) the search's leaf evaluator,
+        run in C (tafel_bot_set_net): no Python in the search."""
+        error = _lib.ErrorStruct()
+        rc = lib.tafel_bot_set_net(self._ptr, net._ptr, batch, ctypes.byref(error))
+        raise_if_failed(rc, error)
+        self._evaluator = net  # the C side uses it: keep it alive
+
     def _raise(self, rc, error):
         exc, self._evaluator_error = getattr(self, "_evaluator_error", None), None
         if rc and exc is not None:

@@ -12,6 +12,7 @@
 ** clears the flag when it ends, so one stop ends one search.
 */
 #include "bot.h"
+#include "../nn/nn.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -33,6 +34,8 @@ struct tafel_bot {
     const bot_kind *kind;
     void *impl;
     size_t state_size;
+    const tafel_game *game;
+    void *net_evaluator; /* tafel_bot_set_net's, owned */
     char name[128];
     bot_control control;
 };
@@ -160,6 +163,7 @@ TAFEL_API int tafel_bot_new(const char *spec, const tafel_game *game,
         return rc;
     }
     bot->kind = k;
+    bot->game = game;
     bot->state_size = tafel_game_state_size(game);
     canonical_name(k, values, bot->name, sizeof bot->name);
     *out = bot;
@@ -169,6 +173,7 @@ TAFEL_API int tafel_bot_new(const char *spec, const tafel_game *game,
 TAFEL_API void tafel_bot_free(tafel_bot *bot) {
     if (!bot) return;
     bot->kind->free_bot(bot->impl);
+    tf_net_evaluator_free(bot->net_evaluator);
     free(bot);
 }
 
@@ -254,7 +259,28 @@ TAFEL_API int tafel_bot_set_evaluator(tafel_bot *bot, const tafel_evaluator *eva
     if (evaluator && (evaluator->batch < 1 || evaluator->batch > TAFEL_EVALUATOR_MAX_BATCH))
         return tf_error(err, TAFEL_EINVAL, "bot %s: an evaluator's batch is 1..%d, not %d",
                         bot->name, TAFEL_EVALUATOR_MAX_BATCH, evaluator->batch);
-    return bot->kind->set_evaluator(bot->impl, evaluator, err);
+    int rc = bot->kind->set_evaluator(bot->impl, evaluator, err);
+    if (!rc) { /* a net's evaluator it used before is no longer needed */
+        tf_net_evaluator_free(bot->net_evaluator);
+        bot->net_evaluator = NULL;
+    }
+    return rc;
+}
+
+TAFEL_API int tafel_bot_set_net(tafel_bot *bot, tafel_net *net, int batch, tafel_error *err) {
+    if (!bot || !net) return tf_error(err, TAFEL_EINVAL, "bot: no bot or no net");
+    if (!bot->kind->set_evaluator)
+        return tf_error(err, TAFEL_EBOT, "bot %s does not search: it takes no net", bot->name);
+    tafel_evaluator ev;
+    void *ctx;
+    int rc = tf_net_evaluator(net, bot->game, batch, &ev, &ctx, err);
+    if (!rc) rc = tafel_bot_set_evaluator(bot, &ev, err);
+    if (rc) {
+        tf_net_evaluator_free(ctx);
+        return rc;
+    }
+    bot->net_evaluator = ctx;
+    return TAFEL_OK;
 }
 
 TAFEL_API const char *tafel_bot_info(int i, const char **summary) {

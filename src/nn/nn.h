@@ -1,0 +1,21 @@
+/*
+** nn.h -- nets as the bots use them (internal): a net made into a leaf
+** evaluator (docs/nets.md).
+*/
+#ifndef TF_NN_H
+#define TF_NN_H
+
+#include "tafel.h"
+
+/* A leaf evaluator that runs net on the tensors of each leaf's seat to
+** move, batch leaves a call; *ctx (freed with tf_net_evaluator_free) is
+** its context, which ev->ctx points to.  net must outlive it. */
+int tf_net_evaluator(tafel_net *net, const tafel_game *game, int batch, tafel_evaluator *ev,
+                     void **ctx, tafel_error *err);
+void tf_net_evaluator_free(void *ctx);
+
+/* TAFEL_OK when net fits game (name, players, tensor, action space), else
+** TAFEL_EGAME saying how they differ. */
+int tf_net_check(const tafel_net *net, const tafel_game *game, tafel_error *err);
+
+#endif

@@ -16,7 +16,7 @@
 #include <stdatomic.h>
 #include <time.h>
 
-#define BOT_MAX_OPTIONS 8
+#define BOT_MAX_OPTIONS 12
 
 /* When a search must end early: tafel_bot_stop (from any thread) and the
 ** time cap (tafel_bot_set_time_cap).  The registry owns it, one per bot,
@@ -88,6 +88,7 @@ extern const bot_kind bot_mcts_kind;
 extern const bot_kind bot_easy_kind;
 extern const bot_kind bot_medium_kind;
 extern const bot_kind bot_hard_kind;
+extern const bot_kind bot_expert_kind;
 
 
 #endif

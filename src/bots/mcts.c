@@ -41,6 +41,20 @@ static void mcts_free(void *bot) {
     free(bot);
 }
 
+int mcts_make(const tafel_game *game, const mcts_config *cfg, uint64_t seed,
+              const bot_control *control, mcts_search **out, tafel_error *err) {
+    mcts_search *s = malloc(sizeof *s);
+    if (!s) return tf_error(err, TAFEL_ENOMEM, "out of memory");
+    int rc = mcts_search_init(s, game, cfg, seed, err);
+    if (rc) {
+        free(s);
+        return rc;
+    }
+    s->control = control;
+    *out = s;
+    return TAFEL_OK;
+}
+
 static int make(const tafel_game *game, const int *values, uint64_t seed,
                 mcts_budget budget, const bot_control *control, void **out,
                 tafel_error *err) {
@@ -54,29 +68,20 @@ static int make(const tafel_game *game, const int *values, uint64_t seed,
         .scale = values[OPT_SCALE] / 100.0 * mcts_rollout_scale(game),
         .cpuct = values[OPT_CPUCT] / 100.0,
     };
-    mcts_search *s = malloc(sizeof *s);
-    if (!s) return tf_error(err, TAFEL_ENOMEM, "out of memory");
-    int rc = mcts_search_init(s, game, &cfg, seed, err);
-    if (rc) {
-        free(s);
-        return rc;
-    }
-    s->control = control;
-    *out = s;
-    return TAFEL_OK;
+    return mcts_make(game, &cfg, seed, control, (mcts_search **)out, err);
 }
 
-static int mcts_analyse(void *bot, const tafel_state *state, tafel_bot_move *out,
+int mcts_bot_analyse(void *bot, const tafel_state *state, tafel_bot_move *out,
                         int cap, int *count, tafel_error *err) {
     int rc = mcts_search_run(bot, state, err);
     if (!rc) *count = mcts_search_moves(bot, out, cap);
     return rc;
 }
 
-static int mcts_choose(void *bot, const tafel_state *state, tafel_action *out,
+int mcts_bot_choose(void *bot, const tafel_state *state, tafel_action *out,
                        tafel_error *err) {
     tafel_bot_move best;
-    int n, rc = mcts_analyse(bot, state, &best, 1, &n, err);
+    int n, rc = mcts_bot_analyse(bot, state, &best, 1, &n, err);
     if (!rc && n < 1) rc = tf_error(err, TAFEL_ESTATE, "mcts: no move searched");
     if (!rc) *out = best.action;
     return rc;
@@ -95,7 +100,8 @@ static int mcts_set_evaluator(void *bot, const tafel_evaluator *ev, tafel_error 
     }                                                                          \
     const bot_kind bot_##kind##_kind = {                                       \
         name, summary, mcts_options, NOPTIONS,                                 \
-        kind##_new, mcts_choose, mcts_free, mcts_analyse, mcts_set_evaluator,  \
+        kind##_new, mcts_bot_choose, mcts_free, mcts_bot_analyse,              \
+        mcts_set_evaluator,                                                    \
     };
 
 MCTS_KIND(mcts, "mcts", 10000, 0,

@@ -48,6 +48,7 @@ typedef struct mcts_config {
     int policy;     /* rollout decisions: MCTS_RANDOM or MCTS_GREEDY */
     double scale;   /* heuristic points that make odds of e to 1 */
     double cpuct;   /* the exploration constant of PUCT (with priors) */
+    double mix;     /* with an evaluator: the share of a leaf's reward from a rollout */
 } mcts_config;
 
 /* A search and all of its memory, kept from one move to the next. */
@@ -95,6 +96,14 @@ void mcts_search_free(mcts_search *s);
 int mcts_search_run(mcts_search *s, const tafel_state *state, tafel_error *err);
 /* The root moves of the last search, most visited first (at most cap). */
 int mcts_search_moves(const mcts_search *s, tafel_bot_move *out, int cap);
+
+/* The bot kinds that search (mcts.c), for expert.c: a search of cfg, and
+** the kinds' choose and analyse over it. */
+int mcts_make(const tafel_game *game, const mcts_config *cfg, uint64_t seed,
+              const bot_control *control, mcts_search **out, tafel_error *err);
+int mcts_bot_choose(void *bot, const tafel_state *state, tafel_action *out, tafel_error *err);
+int mcts_bot_analyse(void *bot, const tafel_state *state, tafel_bot_move *out, int cap,
+                     int *count, tafel_error *err);
 
 /* Use ev (checked by the caller), or rollouts again (NULL). */
 int mcts_search_set_evaluator(mcts_search *s, const tafel_evaluator *ev, tafel_error *err);

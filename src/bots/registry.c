@@ -26,6 +26,7 @@ static const bot_kind *const kinds[] = {
     &bot_easy_kind,
     &bot_medium_kind,
     &bot_hard_kind,
+    &bot_expert_kind,
 };
 
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))

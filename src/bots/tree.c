@@ -445,17 +445,25 @@ static int iterate_batch(mcts_search *s, int want, int *done, tafel_error *err) 
     for (int b = 0; b < nleaves; b++) {
         double reward[TAFEL_MAX_PLAYERS];
         for (int p = 0; p < s->players; p++) reward[p] = s->values[b * s->players + p];
-        add_rewards(s, s->paths + s->path_of[b], s->path_of[b + 1] - s->path_of[b], reward);
         int32_t node = s->leaf_node[b];
-        if (!s->leaf_fresh[b] || s->nodes[node].value >= 0) continue;
-        /* the leaf is the node's own position: what the evaluator said of
-        ** it guides the node's later choices */
-        const tafel_state *st = s->leaves[b];
-        s->nodes[node].value = (float)reward[tafel_state_current(st)];
-        if (!s->priors) continue;
-        int n = legal_at(s, st, node);
-        if (n > 0 && keep_priors(s, node, st, n, s->priors + (size_t)b * s->space))
-            return tf_error(err, TAFEL_ENOMEM, "mcts: out of memory");
+        tafel_state *st = s->leaves[b];
+        if (s->leaf_fresh[b] && s->nodes[node].value < 0) {
+            /* the leaf is the node's own position: what the evaluator said
+            ** of it guides the node's later choices */
+            s->nodes[node].value = (float)reward[tafel_state_current(st)];
+            int n = s->priors ? legal_at(s, st, node) : 0;
+            if (n > 0 && keep_priors(s, node, st, n, s->priors + (size_t)b * s->space))
+                return tf_error(err, TAFEL_ENOMEM, "mcts: out of memory");
+        }
+        if (s->cfg.mix > 0) { /* part net, part rollout, as AlphaGo mixed them */
+            double played[TAFEL_MAX_PLAYERS];
+            rc = mcts_rollout(s, st, played, err);
+            if (rc && rc != MCTS_STOPPED) return rc;
+            for (int p = 0; !rc && p < s->players; p++)
+                reward[p] = (1 - s->cfg.mix) * reward[p] + s->cfg.mix * played[p];
+            rc = TAFEL_OK;
+        }
+        add_rewards(s, s->paths + s->path_of[b], s->path_of[b + 1] - s->path_of[b], reward);
     }
     return TAFEL_OK;
 }

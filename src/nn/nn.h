@@ -18,4 +18,8 @@ void tf_net_evaluator_free(void *ctx);
 ** TAFEL_EGAME saying how they differ. */
 int tf_net_check(const tafel_net *net, const tafel_game *game, tafel_error *err);
 
+/* The weights file built in for game (its name and players: nets/), or
+** NULL when there is none. */
+const unsigned char *tf_builtin_net(const tafel_game *game, size_t *size);
+
 #endif

@@ -1,0 +1,27 @@
+# embed_nets.cmake -- the weights files of nets/ built into the library
+# (src/nn/builtin.c reads the table), run at build time:
+#   cmake -DOUT=builtin_nets.c -DNETS="a.tfnet;b.tfnet" -DHEADER=src/nn/builtin.h -P ...
+# A file is named <game>-<players>p.tfnet (nets/README.md).
+set(body "/* Made by cmake/embed_nets.cmake from nets/: do not edit. */\n")
+string(APPEND body "#include <stddef.h>\n#include \"${HEADER}\"\n\n")
+set(rows "")
+set(i 0)
+foreach(net IN LISTS NETS)
+  get_filename_component(name "${net}" NAME_WE)
+  if(NOT name MATCHES "^([a-z_]+)-([0-9]+)p$")
+    message(FATAL_ERROR "nets/: '${name}.tfnet' is not named <game>-<players>p.tfnet")
+  endif()
+  set(game "${CMAKE_MATCH_1}")
+  set(players "${CMAKE_MATCH_2}")
+  file(READ "${net}" hex HEX)
+  string(LENGTH "${hex}" chars)
+  math(EXPR size "${chars} / 2")
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," hex "${hex}")
+  string(APPEND body "static const unsigned char net_${i}[${size}] = {${hex}};\n")
+  string(APPEND rows "    {\"${game}\", ${players}, net_${i}, ${size}},\n")
+  math(EXPR i "${i} + 1")
+endforeach()
+string(APPEND body "\nconst tf_builtin tf_builtins[] = {\n${rows}    {NULL, 0, NULL, 0},\n};\n")
+file(WRITE "${OUT}.new" "${body}")
+file(COPY_FILE "${OUT}.new" "${OUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUT}.new")

@@ -1,0 +1,115 @@
+/*
+** expert.c -- the level above hard: hard's search guided by the net built
+** in for the game (nets/, docs/nets.md), trained on the bots' self-play.
+**
+** The net gives each leaf a value, mixed with a rollout's (option mix: the
+** rollout's share in %, as AlphaGo mixed its value net and rollouts), and,
+** where it has a policy, priors that make the search PUCT.  Leaves are
+** evaluated in batches (option batch).  A game with no net built in has
+** no expert: the bot says so when it is made.
+*/
+#include "mcts.h"
+#include "../nn/nn.h"
+
+#include <stdlib.h>
+
+enum { OPT_ITERS, OPT_MS, OPT_C, OPT_DEPTH, OPT_SCALE, OPT_POLICY, OPT_CPUCT, OPT_MIX,
+       OPT_BATCH, NOPTIONS };
+
+static const bot_option expert_options[NOPTIONS] = {
+    {"iters", 0, 100000000, 0, "iterations a move (0: the level's own budget)"},
+    {"ms", 0, 3600000, 0, "milliseconds a move at most (0: the level's own cap)"},
+    {"c", 1, 1000, 70, "UCB1 exploration constant, x100 (a net without a policy)"},
+    {"depth", -1, 10000, 16,
+     "decisions in a rollout before the heuristic judges (-1: to the end)"},
+    {"scale", 1, 10000, 50,
+     "heuristic lead for odds of e:1, in % of the spread of random games' scores"},
+    {"policy", 0, 1, 1, "rollout decisions: 0 random, 1 greedy on the heuristic"},
+    {"cpuct", 1, 10000, 150, "PUCT exploration constant, x100"},
+    {"mix", 0, 100, 50, "% of a leaf's value from a rollout, the rest from the net"},
+    {"batch", 1, 256, 8, "leaves the net evaluates at once"},
+};
+
+/* The level's budget when the spec gives none: hard's. */
+#define EXPERT_ITERS 5000
+#define EXPERT_MS 2000
+
+/* The search first: mcts.c's choose and analyse take the bot as a search. */
+typedef struct expert {
+    mcts_search search;
+    tafel_net *net;
+    void *evaluator;
+} expert;
+
+static void expert_free(void *bot) {
+    expert *e = bot;
+    if (!e) return;
+    mcts_search_free(&e->search);
+    tf_net_evaluator_free(e->evaluator);
+    tafel_net_free(e->net);
+    free(e);
+}
+
+static int expert_new(const tafel_game *game, const int *values, uint64_t seed,
+                      const bot_control *control, void **out, tafel_error *err) {
+    size_t size = 0;
+    const unsigned char *bytes = tf_builtin_net(game, &size);
+    if (!bytes)
+        return tf_error(err, TAFEL_EBOT, "expert: no net is built in for %s with %d players "
+                        "(nets/: docs/nets.md)", tafel_game_name(game),
+                        tafel_game_players(game));
+    int iters = values[OPT_ITERS], ms = values[OPT_MS];
+    mcts_config cfg = {
+        .iters = iters ? iters : ms ? 0 : EXPERT_ITERS,
+        .ms = ms ? ms : EXPERT_MS,
+        .c = values[OPT_C] / 100.0,
+        .depth = values[OPT_DEPTH],
+        .policy = values[OPT_POLICY],
+        .scale = values[OPT_SCALE] / 100.0 * mcts_rollout_scale(game),
+        .cpuct = values[OPT_CPUCT] / 100.0,
+        .mix = values[OPT_MIX] / 100.0,
+    };
+    expert *e = calloc(1, sizeof *e);
+    if (!e) return tf_error(err, TAFEL_ENOMEM, "out of memory");
+    int rc = mcts_search_init(&e->search, game, &cfg, seed, err);
+    if (rc) {
+        free(e);
+        return rc;
+    }
+    e->search.control = control;
+    tafel_evaluator ev;
+    rc = tafel_net_load(game, bytes, size, &e->net, err);
+    if (!rc) rc = tf_net_evaluator(e->net, game, values[OPT_BATCH], &ev, &e->evaluator, err);
+    if (!rc) rc = mcts_search_set_evaluator(&e->search, &ev, err);
+    if (rc) {
+        expert_free(e);
+        return rc;
+    }
+    *out = e;
+    return TAFEL_OK;
+}
+
+static int expert_set_evaluator(void *bot, const tafel_evaluator *ev, tafel_error *err) {
+    expert *e = bot;
+    if (ev) return mcts_search_set_evaluator(&e->search, ev, err);
+    tafel_evaluator own; /* NULL: back to the expert's own net */
+    void *ctx;
+    int rc = tf_net_evaluator(e->net, e->search.game, e->search.ev.batch ? e->search.ev.batch : 8,
+                              &own, &ctx, err);
+    if (!rc) rc = mcts_search_set_evaluator(&e->search, &own, err);
+    if (rc) {
+        tf_net_evaluator_free(ctx);
+        return rc;
+    }
+    tf_net_evaluator_free(e->evaluator);
+    e->evaluator = ctx;
+    return TAFEL_OK;
+}
+
+const bot_kind bot_expert_kind = {
+    "expert",
+    "hard's search guided by a net trained on self-play (nets/; options as mcts, and mix, "
+    "batch: docs/bots.md)",
+    expert_options, NOPTIONS,
+    expert_new, mcts_bot_choose, expert_free, mcts_bot_analyse, expert_set_evaluator,
+};

@@ -69,14 +69,15 @@ _NULL = ctypes.c_void_p()
 def masked_sample(masks, rng):
     """One uniformly drawn legal index per row of masks ((n, space), nonzero
     = legal), with numpy Generator rng: a random agent.  A row with no legal
-    index gives 0, as Gymnasium's masked sample does."""
+    index gives 0, as Gymnasium's masked sample does.  One pass over the
+    masks (Carcassonne's are 64 x 16,050 bytes: a fraction of a step)."""
     masks = np.asarray(masks)
-    rows, columns = np.nonzero(masks)
-    counts = np.bincount(rows, minlength=len(masks))
-    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    picks = starts + (rng.random(len(masks)) * counts).astype(np.int64)
-    return np.where(counts > 0, columns[np.minimum(picks, len(columns) - 1)]
-                    if len(columns) else 0, 0)
+    n, space = masks.shape
+    flat = np.flatnonzero(masks.view(np.bool_) if masks.dtype.itemsize == 1 else masks)
+    counts = np.bincount(flat // space, minlength=n)
+    starts = np.cumsum(counts) - counts
+    picks = np.minimum(starts + (rng.random(n) * counts).astype(np.int64), len(flat) - 1)
+    return np.where(counts > 0, flat[picks] % space if len(flat) else 0, 0)
 
 
 class TafelVectorEnv(VectorEnv):

@@ -222,6 +222,16 @@ class VectorEnvTest(unittest.TestCase):
         with self.assertRaises(tafel.TafelError):
             vector.TafelVectorEnv("cardcassonne", 2, opponent="no-such-bot")
 
+    def test_masked_sample_draws_only_legal_indexes_each_of_them(self):
+        masks = np.zeros((3, 7), np.int8)
+        masks[0, [1, 4, 6]] = 1
+        masks[2, 3] = 1  # row 1: nothing legal
+        rng, seen = np.random.default_rng(0), [set(), set(), set()]
+        for _ in range(200):
+            for i, index in enumerate(vector.masked_sample(masks, rng)):
+                seen[i].add(int(index))
+        self.assertEqual(seen, [{1, 4, 6}, {0}, {3}])
+
     def test_copy_false_hands_out_the_engines_own_arrays(self):
         envs = vector.TafelVectorEnv("catan_cards", 2, opponent="random", copy=False)
         obs, infos = envs.reset(seed=1)

@@ -399,7 +399,8 @@ TAFEL_API int tafel_state_information_state_tensor(const tafel_state *state, int
 /* seat's information state after history (every action from the initial
 ** state, chance outcomes included) as text: two histories give the same
 ** string exactly when seat cannot tell them apart (what it saw of each
-** action, in order: tafel_action_view_text).  A malloc'd string the caller
+** action, in order: tafel_action_view_text).  Seat -1 is a spectator, who
+** sees only what is public.  A malloc'd string the caller
 ** frees; NULL with err set when an action of history is illegal, seat is
 ** out of range, or memory runs out.  A state holds no history, hence the
 ** actions. */

@@ -83,7 +83,7 @@ def masked_sample(masks, rng):
 class TafelVectorEnv(VectorEnv):
     """num_envs tables of one game: TafelVectorEnv("catan_cards", 64)."""
 
-    metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, game="cardcassonne", num_envs=64, opponent="greedy", seat=0,
                  observation="tensor", dict_observation=False, reward="win",
@@ -186,8 +186,9 @@ class TafelVectorEnv(VectorEnv):
         batch = self._batch
         n, space = self.num_envs, self.game.action_space_size
         actions = np.asarray(actions)
-        if actions.shape != (n,):
-            raise ValueError("actions: shape (%d,), not %s" % (n, actions.shape))
+        if actions.shape != (n,) or not np.issubdtype(actions.dtype, np.integer):
+            raise ValueError("actions: %d integers, not %s of %s" % (n, actions.shape,
+                                                                     actions.dtype))
         waiting = self._autoreset  # NEXT_STEP: their action is ignored
         self._autoreset = np.zeros(n, bool)
         inside = (actions >= 0) & (actions < space)
@@ -230,7 +231,8 @@ class TafelVectorEnv(VectorEnv):
                     batch.masks[i] = mask
                     infos["seat"][i] = seat
                 for key, value in final_info.items():
-                    infos[key] = value
+                    if key.lstrip("_") != "seat":  # infos["seat"] has every env's
+                        infos[key] = value
             else:
                 final_obs = np.full(n, None, object)
                 for i, (tensor, mask, _, _, _) in finals.items():
@@ -240,6 +242,14 @@ class TafelVectorEnv(VectorEnv):
                              final_info=final_info, _final_info=ended.copy())
         observations, infos = self._out(observations, infos)
         return (observations, rewards, terminated, np.zeros(n, bool), infos)
+
+    def render(self):
+        """Each env's position as its agent sees it, as text (a tuple), as
+        TafelEnv's render_mode="ansi" gives it."""
+        if self._batch is None:
+            return None
+        return tuple(self._batch.state(i).render(int(self.seats[i]))
+                     for i in range(self.num_envs))
 
     def action_masks(self):
         """The legal-action masks as bool (num_envs, space)."""

@@ -74,6 +74,7 @@ class VectorEnvTest(unittest.TestCase):
                     actions = vector.masked_sample(infos["action_mask"], rng)
                     obs, rewards, terminated, truncated, infos = envs.step(actions)
                     self.assertFalse(truncated.any())
+                    self.assertEqual(infos["seat"].tolist(), [seat] * n)
                     for i, (state, single_rng) in enumerate(singles):
                         if waiting[i]:  # the next game, the action ignored
                             self.assertEqual(rewards[i], 0)
@@ -217,6 +218,11 @@ class VectorEnvTest(unittest.TestCase):
             ends += int(terminated.sum())
             self.assertTrue((envs.unwrapped._to_move == envs.unwrapped.seats).all())
         self.assertGreater(ends, 0)
+        texts = envs.unwrapped.render()
+        self.assertEqual(len(texts), 2)
+        self.assertEqual(texts[1], envs.unwrapped._batch.state(1).render(0))
+        with self.assertRaises(ValueError):
+            envs.step(np.zeros(2, np.float32))
         with self.assertRaises(ValueError):
             vector.TafelVectorEnv("cardcassonne", 2, autoreset_mode="Disabled")
         with self.assertRaises(tafel.TafelError):

@@ -175,6 +175,21 @@ class VectorEnvTest(unittest.TestCase):
         self.assertEqual(rewards[2], 0)
         self.assertTrue(np.array_equal(obs[2], envs._batch.state(2).observation_tensor(0)))
 
+    def test_score_rewards_are_the_final_score_minus_the_mean(self):
+        envs = vector.TafelVectorEnv("cardcassonne(players=3)", 3, opponent="random",
+                                     reward="score", seat=2)
+        obs, infos = envs.reset(seed=9)
+        rng, ends = np.random.default_rng(9), 0
+        for _ in range(200):
+            obs, rewards, terminated, _, infos = envs.step(
+                vector.masked_sample(infos["action_mask"], rng))
+            for i in np.flatnonzero(terminated):
+                scores = infos["scores"][i]
+                self.assertAlmostEqual(rewards[i], scores[2] - scores.mean())
+                ends += 1
+            self.assertFalse(rewards[~terminated].any())
+        self.assertGreater(ends, 0)
+
     def test_reset_mask_restarts_only_those_envs(self):
         envs = vector.TafelVectorEnv("cardcassonne(players=2)", 4, opponent="random")
         obs, infos = envs.reset(seed=6)

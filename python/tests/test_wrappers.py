@@ -42,13 +42,21 @@ class ImportErrorTest(unittest.TestCase):
     def test_each_wrapper_names_what_to_install(self):
         for module, blocked, words in (
                 ("tafel.gym", "gymnasium", "pip install gymnasium"),
+                ("tafel.vector", "gymnasium", "pip install gymnasium"),
                 ("tafel.pettingzoo", "pettingzoo", "pip install pettingzoo"),
                 ("tafel.open_spiel", "pyspiel", "pip install open_spiel")):
-            with mock.patch.dict(sys.modules, {blocked: None}):
+            # the module as imported before, put back: other tests hold its classes
+            saved = sys.modules.get(module)
+            # the library and its submodules (tafel.vector's gymnasium.vector) gone
+            gone = {name: None for name in list(sys.modules)
+                    if name.startswith(blocked + ".")}
+            with mock.patch.dict(sys.modules, dict(gone, **{blocked: None})):
                 sys.modules.pop(module, None)
                 with self.assertRaisesRegex(ImportError, words):
                     importlib.import_module(module)
             sys.modules.pop(module, None)
+            if saved is not None:
+                sys.modules[module] = saved
 
 
 class TensorAECEnvTest(unittest.TestCase):

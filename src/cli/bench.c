@@ -21,7 +21,8 @@
 ** on one thread, BATCH_SIZE states of a seeded batch, every action random
 ** (-1, drawn inside), observation tensors and masks written at every step
 ** into the caller's buffers, as a learner steps it (tafel.h, "Batches").
-** The median over the runs; out of the signature as well.
+** The median over the runs; out of the signature as well.  --games N
+** scales the batch run as it scales the games.
 **
 ** Then the search: for each game, the mcts bot's iterations a second on one
 ** thread from a fixed position, 40% into a seeded random game (Carcassonne
@@ -235,8 +236,9 @@ static int batch_run(const tafel_game *game, int steps, int32_t *actions, float 
 }
 
 /* A game with tensors: decisions a second through a batch, the median of
-** runs.  Its buffers are allocated once, outside the timing. */
-static int bench_batch(const struct bench_game *bg, int runs) {
+** runs.  Its buffers are allocated once, outside the timing.  --games N
+** shortens (or lengthens) the batch run as it does the games' runs. */
+static int bench_batch(const struct bench_game *bg, int games, int runs) {
     tafel_game *game;
     if (cli_load_game(bg->game, 0, &game)) return 1;
     size_t size = tafel_game_tensor_size(game, TAFEL_OBSERVATION);
@@ -244,6 +246,11 @@ static int bench_batch(const struct bench_game *bg, int runs) {
     if (size == 0 || space <= 0) {
         tafel_game_free(game);
         return 0;
+    }
+    int steps = bg->batch_steps;
+    if (games > 0) { /* in proportion to the games, 10 to a million steps */
+        long long scaled = (long long)bg->batch_steps * games / bg->games;
+        steps = scaled < 10 ? 10 : scaled > 1000000 ? 1000000 : (int)scaled;
     }
     int32_t *actions = malloc(BATCH_SIZE * sizeof *actions);
     float *obs = malloc(BATCH_SIZE * size * sizeof *obs);
@@ -257,9 +264,9 @@ static int bench_batch(const struct bench_game *bg, int runs) {
     for (int i = 0; !rc && i < BATCH_SIZE; i++) actions[i] = -1;
     for (int r = 0; !rc && r < runs; r++) {
         double seconds = 0;
-        rc = batch_run(game, bg->batch_steps, actions, obs, masks, to_move, rewards, done,
-                       &seconds, &err);
-        rate[r] = seconds > 0 ? (double)bg->batch_steps * BATCH_SIZE / seconds : 0;
+        rc = batch_run(game, steps, actions, obs, masks, to_move, rewards, done, &seconds,
+                       &err);
+        rate[r] = seconds > 0 ? (double)steps * BATCH_SIZE / seconds : 0;
     }
     free(actions);
     free(obs);
@@ -274,7 +281,7 @@ static int bench_batch(const struct bench_game *bg, int runs) {
     }
     qsort(rate, (size_t)runs, sizeof rate[0], compare_doubles);
     printf("%-28s batch of %d x %d steps  median %9.0f decisions/s  random actions, "
-           "tensors and masks  (runs %.0f-%.0f)\n", bg->game, BATCH_SIZE, bg->batch_steps,
+           "tensors and masks  (runs %.0f-%.0f)\n", bg->game, BATCH_SIZE, steps,
            rate[runs / 2], rate[0], rate[runs - 1]);
     return 0;
 }
@@ -318,7 +325,7 @@ static int bench_game(const struct bench_game *bg, int games, int runs,
            rate[runs / 2], ns_per_step[runs / 2], (double)steps / n,
            (unsigned long long)signature, rate[0], rate[runs - 1]);
     *total = fnv_add(*total, (int64_t)signature);
-    return bench_tensors(bg, runs, ns_per_step[runs / 2]) || bench_batch(bg, runs);
+    return bench_tensors(bg, runs, ns_per_step[runs / 2]) || bench_batch(bg, games, runs);
 }
 
 /* Play up to n random actions (fewer at the end of the game). */

@@ -165,7 +165,7 @@ static const cli_command commands[] = {
      "legal-action mask, and what they cost in steps, measured on the states\n"
      "of its bench games (out of the signature), and one more: decisions per\n"
      "second through a batch of 64 states (tafel_batch_step, random actions,\n"
-     "tensors and masks written). Then, for each game,\n"
+     "tensors and masks written; --games scales it too). Then, for each game,\n"
      "the mcts bot's iterations per second on one thread from a fixed position\n"
      "40% into a seeded random game (--iters N a search, default 20000;\n"
      "Carcassonne with random rollouts), median of R runs. The last line is\n"

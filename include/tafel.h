@@ -399,7 +399,8 @@ TAFEL_API int tafel_state_information_state_tensor(const tafel_state *state, int
 /* seat's information state after history (every action from the initial
 ** state, chance outcomes included) as text: two histories give the same
 ** string exactly when seat cannot tell them apart (what it saw of each
-** action, in order: tafel_action_view_text).  A malloc'd string the caller
+** action, in order: tafel_action_view_text).  Seat -1 is a spectator, who
+** sees only what is public.  A malloc'd string the caller
 ** frees; NULL with err set when an action of history is illegal, seat is
 ** out of range, or memory runs out.  A state holds no history, hence the
 ** actions. */
@@ -459,17 +460,31 @@ TAFEL_API uint64_t tafel_batch_rng(uint64_t seed, int i);
 /* For each state: the seat to move, its tensor and its legal mask. */
 TAFEL_API int tafel_batch_observe(const tafel_batch *batch, float *obs, uint8_t *masks,
                                   int32_t *to_move, tafel_error *err);
+/* What actions[i] may hold beside an action-space index. */
+#define TAFEL_BATCH_RANDOM (-1)  /* a legal action drawn from the state's rng */
+#define TAFEL_BATCH_KEEP (-2)    /* state i stays as it is (done[i] 0, rewards 0) */
+#define TAFEL_BATCH_RESTART (-3) /* the game is left unfinished and the next one
+                                    starts, from the state's rng (done[i] 0,
+                                    rewards 0; tafel_batch_final_state unchanged) */
 /* Plays actions[i] in state i: an action-space index, or -1 for a legal
 ** action drawn uniformly from the state's rng (as tafel_state_play_random
 ** draws).  Then chance; a game that ended sets done[i] and writes its
 ** rewards (+1 each winner, -1 the others, 0 all when every seat wins; 0
-** for a game going on), and starts anew from the state's rng.  Then
-** observes as tafel_batch_observe.  An index not legal in its state fails
-** the call (TAFEL_EILLEGAL or TAFEL_EINVAL, naming the state) before any
-** state has moved. */
+** for a game going on), is kept (tafel_batch_final_state) and starts anew
+** from the state's rng.  Then observes as tafel_batch_observe (all states,
+** those kept as they were too).  -2 and -3 (above) let a caller move some
+** states and not others: an opponent's turn in one state while another
+** waits for its learner.  An index not legal in its state fails the call
+** (TAFEL_EILLEGAL or TAFEL_EINVAL, naming the state) before any state has
+** moved. */
 TAFEL_API int tafel_batch_step(tafel_batch *batch, const int32_t *actions, float *obs,
                                uint8_t *masks, int32_t *to_move, float *rewards,
                                uint8_t *done, tafel_error *err);
+/* The state game i last ended in (at the end: its scores, winners and each
+** seat's tensors, e.g. a learner's last observation), or NULL when no game
+** of state i has ended yet (or i is out of range).  Valid until the next
+** tafel_batch_step. */
+TAFEL_API const tafel_state *tafel_batch_final_state(const tafel_batch *batch, int i);
 
 /* ---------------------------------------------------------------------------
 ** Random numbers: a small, fast generator whose whole state is one uint64_t,

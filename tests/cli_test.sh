@@ -309,6 +309,9 @@ check "cardcassonne: replay" 0 "^Winner|^Shared win" -- "$TAFEL" replay "$WORK/c
 check "cardcassonne: perft" 0 "^496 leaves at depth 2" -- "$TAFEL" perft cardcassonne --prefix 0 --depth 2
 check "cardcassonne: bench" 0 "cardcassonne\(players=4\) .* games/s" \
     -- "$TAFEL" bench --game cardcassonne --games 50 --runs 1 --iters 50
+check "cardcassonne: bench steps a batch of 64" 0 \
+    "^cardcassonne\(players=4\) +batch of 64 x 10 steps +median +[0-9]+ decisions/s" \
+    -- "$TAFEL" bench --game cardcassonne --games 50 --runs 1 --iters 50
 check "cardcassonne: the other hand is hidden" 0 "\[deal 1 \?\]" \
     -- play_with 'row Y\nquit\n' cardcassonne --players human,greedy --seed 5 --no-color --notation
 check "cardcassonne: your own cards are shown" 0 "\[deal 0 [A-Z][A-Z0-9]" \

@@ -5,7 +5,9 @@
 ** given the same actions (a chosen index or -1, random) for hundreds of
 ** steps, through games that end and start anew; at every step the states,
 ** tensors, masks, seats to move, rewards and ends must be equal.  A bad
-** index fails the call and moves no state.
+** index fails the call and moves no state.  -2 leaves a state as it is and
+** -3 starts its next game, while the others move; a game that ended is
+** kept (tafel_batch_final_state).
 */
 #include "helpers.h"
 
@@ -51,6 +53,16 @@ static void step_single(single *one, const tafel_game *g, int32_t index, float *
     }
     tafel_state_init(g, one->s);
     settle(one);
+}
+
+static void free_test(tafel_batch *b, tafel_game *g, float *obs, float *tensor, uint8_t *masks,
+                      uint8_t *mask) {
+    free(obs);
+    free(tensor);
+    free(masks);
+    free(mask);
+    tafel_batch_free(b);
+    tafel_game_free(g);
 }
 
 static void batch_plays_as_single_states(const char *game_string, int kind) {
@@ -136,12 +148,7 @@ static void batch_plays_as_single_states(const char *game_string, int kind) {
         tafel_state_free(one[i].s);
         free(one[i].scratch);
     }
-    free(obs);
-    free(tensor);
-    free(masks);
-    free(mask);
-    tafel_batch_free(b);
-    tafel_game_free(g);
+    free_test(b, g, obs, tensor, masks, mask);
 }
 
 static void test_carcassonne(void **unused) {
@@ -157,6 +164,99 @@ static void test_cardcassonne(void **unused) {
 static void test_catan_cards(void **unused) {
     (void)unused;
     batch_plays_as_single_states("catan_cards(max_turns=12)", TAFEL_OBSERVATION);
+}
+
+/* Half the states kept (-2) while the others play random actions: a kept
+** state is the same state, with done 0 and rewards 0, and its tensor and
+** mask still written.  Then -3: the next game from the state's rng, as a
+** single state with that rng starts it after the same draws.  Every game
+** that ended is the final state kept, terminal, until the next one ends. */
+static void test_keep_restart_and_final(void **unused) {
+    (void)unused;
+    tafel_game *g = h_game("cardcassonne(players=2)");
+    int players = tafel_game_players(g), space = tafel_game_action_space_size(g);
+    size_t tsize = tafel_game_tensor_size(g, TAFEL_OBSERVATION);
+    tafel_error err = {0};
+    tafel_batch *b = tafel_batch_new(g, N, 11, TAFEL_OBSERVATION, &err);
+    assert_non_null(b);
+    float *obs = malloc(sizeof *obs * tsize * N), *tensor = malloc(sizeof *tensor * tsize);
+    uint8_t *masks = malloc((size_t)space * N), *mask = malloc((size_t)space);
+    float rewards[N * TAFEL_MAX_PLAYERS];
+    uint8_t done[N];
+    int32_t to_move[N], actions[N];
+    for (int i = 0; i < N; i++) assert_null(tafel_batch_final_state(b, i));
+    assert_null(tafel_batch_final_state(b, N));
+    int ends = 0;
+    for (int step = 0; step < 400; step++) {
+        tafel_state *kept[N];
+        for (int i = 0; i < N; i++) {
+            int keep = (i + step) % 2 == 0;
+            actions[i] = keep ? TAFEL_BATCH_KEEP : TAFEL_BATCH_RANDOM;
+            kept[i] = keep ? tafel_state_clone(tafel_batch_state(b, i)) : NULL;
+        }
+        memset(done, 7, sizeof done);
+        for (int k = 0; k < N * players; k++) rewards[k] = 9;
+        assert_int_equal(tafel_batch_step(b, actions, obs, masks, to_move, rewards, done, &err),
+                         TAFEL_OK);
+        for (int i = 0; i < N; i++) {
+            const tafel_state *s = tafel_batch_state(b, i);
+            if (kept[i]) {
+                assert_true(tafel_state_equal(kept[i], s));
+                assert_int_equal(done[i], 0);
+                for (int p = 0; p < players; p++) assert_true(rewards[i * players + p] == 0);
+                tafel_state_free(kept[i]);
+            }
+            assert_int_equal(to_move[i], tafel_state_current(s));
+            tafel_state_observation_tensor(s, to_move[i], tensor, tsize, NULL);
+            assert_memory_equal(obs + (size_t)i * tsize, tensor, sizeof *tensor * tsize);
+            tafel_state_legal_actions_mask(s, mask, (size_t)space);
+            assert_memory_equal(masks + (size_t)i * (size_t)space, mask, (size_t)space);
+            if (!done[i]) continue;
+            ends++;
+            const tafel_state *final = tafel_batch_final_state(b, i);
+            assert_non_null(final);
+            assert_int_equal(tafel_state_current(final), TAFEL_TERMINAL);
+            /* the rewards written are the final state's winners' */
+            int winners[TAFEL_MAX_PLAYERS], w = tafel_state_winners(final, winners);
+            if (w < players)
+                for (int k = 0; k < w; k++) assert_true(rewards[i * players + winners[k]] == 1);
+            assert_int_equal(tafel_state_observation_tensor(final, 0, tensor, tsize, NULL),
+                             TAFEL_OK);
+        }
+    }
+    assert_true(ends > 0);
+
+    /* -3 starts state 0 anew, the others kept: on a new batch, after some
+    ** random moves of state 0 alone, it is the next game a single state with
+    ** state 0's rng starts after the same draws */
+    tafel_batch *fresh = tafel_batch_new(g, N, 5, TAFEL_OBSERVATION, &err);
+    assert_non_null(fresh);
+    single one = {tafel_state_new(g), tafel_batch_rng(5, 0), NULL, tafel_game_max_actions(g)};
+    one.scratch = malloc(sizeof(tafel_action) * (size_t)one.cap);
+    settle(&one);
+    tafel_state *other = tafel_state_clone(tafel_batch_state(fresh, 1));
+    for (int i = 0; i < N; i++) actions[i] = TAFEL_BATCH_KEEP;
+    for (int step = 0; step < 6; step++) {
+        actions[0] = TAFEL_BATCH_RANDOM;
+        assert_int_equal(tafel_batch_step(fresh, actions, NULL, NULL, NULL, rewards, done, &err),
+                         TAFEL_OK);
+        step_single(&one, g, -1, rewards + N * players - players, &done[N - 1]);
+    }
+    actions[0] = TAFEL_BATCH_RESTART;
+    assert_int_equal(tafel_batch_step(fresh, actions, obs, masks, to_move, rewards, done, &err),
+                     TAFEL_OK);
+    tafel_state_init(g, one.s);
+    settle(&one);
+    assert_int_equal(done[0], 0);
+    assert_true(tafel_state_equal(one.s, tafel_batch_state(fresh, 0)));
+    assert_int_equal(to_move[0], tafel_state_current(one.s));
+    assert_true(tafel_state_equal(other, tafel_batch_state(fresh, 1)));
+    assert_null(tafel_batch_final_state(fresh, 0)); /* a game left unfinished is not kept */
+    tafel_state_free(one.s);
+    free(one.scratch);
+    tafel_state_free(other);
+    tafel_batch_free(fresh);
+    free_test(b, g, obs, tensor, masks, mask);
 }
 
 static void test_bad_arguments(void **unused) {
@@ -181,6 +281,7 @@ int main(void) {
         cmocka_unit_test(test_carcassonne),
         cmocka_unit_test(test_cardcassonne),
         cmocka_unit_test(test_catan_cards),
+        cmocka_unit_test(test_keep_restart_and_final),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

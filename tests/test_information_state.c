@@ -1,7 +1,7 @@
 /*
 ** test_information_state.c -- tafel_information_state_string, for every
-** game: two histories give a seat the same string exactly when the seat
-** cannot tell them apart.
+** game: two histories give a seat (or the spectator, seat -1) the same
+** string exactly when the seat cannot tell them apart.
 **
 ** The pairs that matter are histories that differ where the seat cannot
 ** see: a chance outcome shown to the seat in the same words as another
@@ -140,7 +140,8 @@ static void check_game(const char *game_string, int expect_pairs) {
     int pairs = 0, equal = 0, seen_apart = 0;
     for (int game = 0; game < GAMES; game++) {
         random_history(g, 7000 + (uint64_t)game, h);
-        int seat = (int)tafel_rng_below(&rng, (uint32_t)tafel_game_players(g));
+        /* a seat, or -1: the spectator, who sees only what is public */
+        int seat = (int)tafel_rng_below(&rng, (uint32_t)tafel_game_players(g) + 1) - 1;
         /* perfect recall: each action adds one line, and what was there stays */
         int len = (int)tafel_rng_below(&rng, (uint32_t)h->n);
         char *before = info_string(g, h, len, seat), *after = info_string(g, h, len + 1, seat);
@@ -197,6 +198,8 @@ static void test_bad_input_is_refused_by_name(void **unused) {
     assert_null(tafel_information_state_string(g, NULL, 0, 2, &err));
     assert_int_equal(err.code, TAFEL_EINVAL);
     assert_non_null(strstr(err.message, "seat 2"));
+    assert_null(tafel_information_state_string(g, NULL, 0, -2, &err));
+    assert_non_null(strstr(err.message, "seat -2"));
     assert_null(tafel_information_state_string(g, NULL, 3, 0, &err));
     assert_int_equal(err.code, TAFEL_EINVAL);
     tafel_action nonsense[2] = {999999, 0};
@@ -206,6 +209,10 @@ static void test_bad_input_is_refused_by_name(void **unused) {
     char *s = tafel_information_state_string(g, NULL, 0, 1, &err);
     assert_non_null(s);
     assert_string_equal(s, "cardcassonne(players=2) seat 1\n");
+    free(s);
+    s = tafel_information_state_string(g, NULL, 0, -1, &err);
+    assert_non_null(s);
+    assert_string_equal(s, "cardcassonne(players=2) seat -1\n");
     free(s);
     tafel_game_free(g);
 }

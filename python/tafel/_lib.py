@@ -192,6 +192,7 @@ _SIGNATURES = {
     "tafel_batch_free": (None, [c_void_p]),
     "tafel_batch_size": (c_int, [c_void_p]),
     "tafel_batch_state": (c_void_p, [c_void_p, c_int]),
+    "tafel_batch_final_state": (c_void_p, [c_void_p, c_int]),
     "tafel_batch_rng": (c_uint64, [c_uint64, c_int]),
     "tafel_batch_observe": (c_int, [c_void_p, c_void_p, c_void_p, c_void_p,
                                     POINTER(ErrorStruct)]),

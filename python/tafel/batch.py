@@ -7,6 +7,9 @@ numpy arrays written by the engine in place, no copies:
     actions = np.full(64, -1, np.int32)                           # -1: random
     batch.step(actions)          # obs, masks, to_move, rewards, done updated
 
+- An action is an index, -1 (RANDOM: a random legal one), -2 (KEEP: the
+  state stays as it is while others move) or -3 (RESTART: its game is left
+  and the next one starts).
 - obs: float32 (n, *tensor shape); masks: int8 (n, action space size);
   to_move: int32 (n,); rewards: float32 (n, players), +1 each winner, -1
   the others, 0 all when every seat wins, for the games that ended this
@@ -32,6 +35,7 @@ except ImportError as missing:  # pragma: no cover - depends on the machine
                       % missing) from missing
 
 KINDS = {"tensor": 0, "information_state": 1}
+RANDOM, KEEP, RESTART = -1, -2, -3  # TAFEL_BATCH_RANDOM, _KEEP, _RESTART
 
 
 def _address(array):
@@ -81,9 +85,20 @@ class Batch:
 
     def state(self, i):
         """A copy of state i, as a tafel.State (its history unknown)."""
+        return self._copy(lib.tafel_batch_state, i)
+
+    def final_state(self, i):
+        """A copy of the state state i's last finished game ended in
+        (tafel_batch_final_state), or None when none has ended yet."""
+        return self._copy(lib.tafel_batch_final_state, i)
+
+    def _copy(self, which, i):
         if not 0 <= i < self.n:
             raise IndexError("state %d of a batch of %d" % (i, self.n))
-        pointer = lib.tafel_state_clone(lib.tafel_batch_state(self._ptr, i))
+        found = which(self._ptr, int(i))
+        if not found:
+            return None
+        pointer = lib.tafel_state_clone(found)
         if not pointer:
             raise MemoryError("tafel_state_clone: out of memory")
         return State(self.game, pointer, None)

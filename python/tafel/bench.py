@@ -16,7 +16,13 @@ Two loops per game, each timed three times (the median is printed):
   env-tensor TafelAECEnv(observation="tensor"): last() gives the seat's
        observation tensor and the action-space mask (new arrays each time,
        as an agent may keep them), a masked random index, step().
-Loops that need tensors are left out for a game that has none yet.
+  vector tafel.vector.TafelVectorEnv (Gymnasium), 64 envs, the agent at
+       seat 0, opponent="random" (drawn inside the engine), a masked random
+       agent (tafel.vector.masked_sample over infos["action_mask"]); copy=True
+       as by default.  Both columns count the agent's decisions only.
+  vector-nocopy the same with copy=False (the engine's arrays handed out).
+Loops that need tensors are left out for a game that has none yet, the
+vector loops without gymnasium (and numpy).
 """
 import argparse
 import statistics
@@ -90,6 +96,32 @@ def env_run(game, seconds, seed, observation="view"):
     return actions, decisions, time.perf_counter() - start
 
 
+def vector_run(game, seconds, seed, copy=True):
+    from . import vector  # gymnasium and numpy: only for these loops
+    import numpy as np
+    envs = vector.TafelVectorEnv(game, 64, opponent="random", copy=copy)
+    rng = np.random.default_rng(seed)
+    _, infos = envs.reset(seed=seed)
+    decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _, _, _, _, infos = envs.step(vector.masked_sample(infos["action_mask"], rng))
+        decisions += envs.num_envs
+    return decisions, decisions, time.perf_counter() - start
+
+
+def vector_nocopy_run(game, seconds, seed):
+    return vector_run(game, seconds, seed, copy=False)
+
+
+def _have_gymnasium():
+    try:
+        from . import vector  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
 def median_rates(run, game, seconds, runs):
     results = [run(game, seconds, seed) for seed in range(1, runs + 1)]
     actions = statistics.median(a / s for a, _, s in results)
@@ -102,24 +134,29 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="length of one timed run (default 2)")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--loops", default="api,env,bare,tensor,env-tensor",
+    parser.add_argument("--loops", default="api,env,bare,tensor,env-tensor,vector,"
+                        "vector-nocopy",
                         help="which loops, comma-separated (default all)")
     parser.add_argument("games", nargs="*", default=list(GAMES))
     args = parser.parse_args(argv)
     loops = {"api": api_run, "env": env_run, "bare": bare_run,
-             "tensor": tensor_run, "env-tensor": env_tensor_run}
+             "tensor": tensor_run, "env-tensor": env_tensor_run,
+             "vector": vector_run, "vector-nocopy": vector_nocopy_run}
     chosen = [(name, loops[name]) for name in args.loops.split(",")]
-    print("%-28s %-10s %14s %16s" % ("game", "loop", "actions/s",
+    print("%-28s %-13s %14s %16s" % ("game", "loop", "actions/s",
                                      "decisions/s"))
     for game_string in args.games:
         game = Game(game_string)
         for name, run in chosen:
-            if "tensor" in name and not (game.observation_tensor_size
-                                         and game.action_space_size):
+            if (("tensor" in name or "vector" in name)
+                    and not (game.observation_tensor_size and game.action_space_size)):
+                continue
+            if "vector" in name and not _have_gymnasium():
+                print("%-28s %-13s (no gymnasium)" % (game.game_string, name))
                 continue
             actions, decisions = median_rates(run, game, args.seconds,
                                               args.runs)
-            print("%-28s %-10s %14.0f %16.0f" % (game.game_string, name,
+            print("%-28s %-13s %14.0f %16.0f" % (game.game_string, name,
                                                 actions, decisions),
                   flush=True)
 

@@ -114,11 +114,12 @@ class Game:
     def information_state_string(self, history, seat):
         """seat's information state after history (a list of actions from
         the initial state, chance included) as text: equal for two
-        histories exactly when seat cannot tell them apart."""
+        histories exactly when seat cannot tell them apart (seat -1: a
+        spectator, who sees only what is public)."""
         from .errors import InvalidArgumentError
         history = list(history)
-        if not 0 <= seat < self.num_players:
-            raise InvalidArgumentError("seat %d is out of range 0..%d"
+        if not -1 <= seat < self.num_players:
+            raise InvalidArgumentError("seat %d is out of range -1..%d"
                                        % (seat, self.num_players - 1))
         actions = (ctypes.c_int32 * max(len(history), 1))(*history)
         error = _lib.ErrorStruct()

@@ -57,7 +57,8 @@ OBSERVATIONS = ("tensor", "information_state")
 REWARDS = ("win", "score")
 ILLEGAL = ("raise", "lose")
 
-# Registered ids, for gymnasium.make("tafel/Cardcassonne-v0", opponent=...):
+# Registered ids, for gymnasium.make("tafel/Cardcassonne-v0", opponent=...) and
+# gymnasium.make_vec(id, num_envs=64, opponent="random") (tafel.vector):
 # two players, and illegal="lose", as Gymnasium's contract takes any action
 # of the action space (check_env passes them as they are).
 ENV_IDS = {"tafel/Carcassonne-v0": "carcassonne(players=2)",
@@ -230,10 +231,12 @@ class TafelEnv(gymnasium.Env):
 
 
 def _register():
-    """The env ids above, once (gymnasium.make then builds TafelEnv)."""
+    """The env ids above, once (gymnasium.make then builds TafelEnv, and
+    gymnasium.make_vec tafel.vector.TafelVectorEnv, the engine's batch)."""
     for env_id, game in ENV_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point="tafel.gym:TafelEnv",
+                               vector_entry_point="tafel.vector:TafelVectorEnv",
                                kwargs={"game": game, "illegal": "lose"})
 
 

@@ -19,7 +19,9 @@ GameInfo, a pyspiel.Game subclass, a pyspiel.State subclass implementing
 current_player, _legal_actions, _apply_action, _action_to_string,
 chance_outcomes, is_terminal, returns, and an observer (make_py_observer)
 whose tensor the engine writes: the observation tensor, or with
-perfect_recall the information-state tensor and information-state string.
+perfect_recall the information-state tensor and information-state string,
+of the player's seat or (private_info NONE) the spectator's
+(TafelObserver).
 
 - A player's action is an index of the game's fixed action space
   (num_distinct_actions = tafel_game_action_space_size); a chance outcome is
@@ -169,11 +171,12 @@ class TafelGame(pyspiel.Game):
         return TafelState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """The observation tensor, or with perfect_recall the information
-        state (tensor and string)."""
-        perfect_recall = bool(iig_obs_type is not None
-                              and iig_obs_type.perfect_recall)
-        return TafelObserver(self.tafel_game, perfect_recall, params)
+        """An observer for iig_obs_type (OpenSpiel's IIGObservationType;
+        None: the default observation, a player's, without perfect recall):
+        TafelObserver says which tensor and string each type is."""
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return TafelObserver(self.tafel_game, iig_obs_type, params)
 
 
 class TafelState(pyspiel.State):
@@ -252,29 +255,69 @@ class TafelState(pyspiel.State):
 
 class TafelObserver:
     """OpenSpiel's PyObserver: .tensor (flat float32), .dict (the tensor's
-    named parts), set_from(state, player), string_from(state, player)."""
+    named parts), set_from(state, player), string_from(state, player).
 
-    def __init__(self, tafel_game, perfect_recall, params=None):
+    What it observes, from OpenSpiel's IIGObservationType:
+    - perfect_recall=True: the information-state tensor (all the seat has
+      seen) and string (tafel's information-state string); False: the
+      observation tensor (what the seat sees now) and the seat's JSON view.
+    - private_info=SINGLE_PLAYER (with public_info): the player's seat,
+      its own hidden cards and the public information.  private_info=NONE
+      with public_info: the spectator's (seat -1: only what is public,
+      whichever player is named).
+    - Refused, with a ValueError saying why: private_info=ALL_PLAYERS (no
+      tafel tensor holds every seat's hidden cards), and public_info=False
+      (a tafel tensor always holds the public information; with
+      private_info=NONE there would be nothing to observe).
+    - params: None or {}; tafel's observer takes no parameters, and any
+      key is refused by name.
+    """
+
+    def __init__(self, tafel_game, iig_obs_type, params=None):
+        if params is not None and not isinstance(params, dict):
+            raise TypeError("observation params: a dict, not %r" % (params,))
         if params:
-            raise ValueError("observation parameters not supported; passed %s"
-                             % (params,))
-        self.perfect_recall = perfect_recall
-        kind = 1 if perfect_recall else 0
+            raise ValueError(
+                "unknown observation parameters %s: tafel's observer takes none "
+                "(which tensor is iig_obs_type's: perfect_recall, private_info)"
+                % ", ".join(repr(key) for key in sorted(params)))
+        private = iig_obs_type.private_info
+        kinds = pyspiel.PrivateInfoType
+        if private == kinds.ALL_PLAYERS:
+            raise ValueError(
+                "private_info=ALL_PLAYERS: tafel has no tensor of every seat's hidden "
+                "cards; observe each player (SINGLE_PLAYER), or read state.tafel_state")
+        if private not in (kinds.NONE, kinds.SINGLE_PLAYER):
+            raise ValueError("private_info %r: NONE or SINGLE_PLAYER" % (private,))
+        if not iig_obs_type.public_info:
+            raise ValueError(
+                "public_info=False: a tafel tensor always holds the public information"
+                + (" (and private_info=NONE would leave nothing to observe)"
+                   if private == kinds.NONE else ""))
+        self.iig_obs_type = iig_obs_type
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.spectator = private == kinds.NONE
+        kind = 1 if self.perfect_recall else 0
         size = tafel_game._tensors[kind][1]
         self.tensor = np.zeros(size, np.float32)
         self.dict = {name: self.tensor[part] for name, part in
                      tafel_game.tensor_parts(kind).items()}
 
+    def _seat(self, player):
+        return -1 if self.spectator else player
+
     def set_from(self, state, player):
+        seat = self._seat(player)
         if self.perfect_recall:
-            state.tafel_state.information_state_tensor(player, out=self.tensor)
+            state.tafel_state.information_state_tensor(seat, out=self.tensor)
         else:
-            state.tafel_state.observation_tensor(player, out=self.tensor)
+            state.tafel_state.observation_tensor(seat, out=self.tensor)
 
     def string_from(self, state, player):
+        seat = self._seat(player)
         if self.perfect_recall:
-            return state.tafel_state.information_state_string(player)
-        return state.tafel_state.view_json(player)
+            return state.tafel_state.information_state_string(seat)
+        return state.tafel_state.view_json(seat)
 
 
 def _register():

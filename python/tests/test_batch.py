@@ -66,6 +66,25 @@ class BatchTest(unittest.TestCase):
                 state.apply(state.index_action(int(index)))
                 settle(state, rng)
 
+    def test_keep_leaves_a_state_and_final_state_is_the_game_that_ended(self):
+        batch = tafel.Batch("cardcassonne(players=2)", 2, seed=4)
+        self.assertIsNone(batch.final_state(0))
+        ended = 0
+        for _ in range(400):
+            kept = batch.state(1)
+            batch.step(np.array([tafel.batch.RANDOM, tafel.batch.KEEP], np.int32))
+            self.assertEqual(batch.state(1), kept)
+            self.assertEqual(batch.done[1], 0)
+            if batch.done[0]:
+                ended += 1
+                final = batch.final_state(0)
+                self.assertTrue(final.is_terminal())
+                winners = final.winners()
+                if len(winners) < 2:
+                    self.assertEqual(batch.rewards[0, winners[0]], 1.0)
+        self.assertGreater(ended, 0)
+        self.assertIsNone(batch.final_state(1))
+
     def test_render_words_hands_the_picture_s_words_over(self):
         state = tafel.Game("cardcassonne(players=2)").new_state()
         plain, words = state.render(), state.render(words=True)

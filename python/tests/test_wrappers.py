@@ -42,13 +42,21 @@ class ImportErrorTest(unittest.TestCase):
     def test_each_wrapper_names_what_to_install(self):
         for module, blocked, words in (
                 ("tafel.gym", "gymnasium", "pip install gymnasium"),
+                ("tafel.vector", "gymnasium", "pip install gymnasium"),
                 ("tafel.pettingzoo", "pettingzoo", "pip install pettingzoo"),
                 ("tafel.open_spiel", "pyspiel", "pip install open_spiel")):
-            with mock.patch.dict(sys.modules, {blocked: None}):
+            # the module as imported before, put back: other tests hold its classes
+            saved = sys.modules.get(module)
+            # the library and its submodules (tafel.vector's gymnasium.vector) gone
+            gone = {name: None for name in list(sys.modules)
+                    if name.startswith(blocked + ".")}
+            with mock.patch.dict(sys.modules, dict(gone, **{blocked: None})):
                 sys.modules.pop(module, None)
                 with self.assertRaisesRegex(ImportError, words):
                     importlib.import_module(module)
             sys.modules.pop(module, None)
+            if saved is not None:
+                sys.modules[module] = saved
 
 
 class TensorAECEnvTest(unittest.TestCase):
@@ -398,6 +406,57 @@ class OpenSpielTest(unittest.TestCase):
             self.assertGreater(differed, 0, "%s: resampling deals the hidden cards anew" % short_name)
             with self.assertRaises(ValueError):
                 state.resample_from_infostate(5, random.random)
+
+    def test_observer_types_map_to_the_seat_s_or_the_spectator_s_tensors(self):
+        # OpenSpiel's IIGObservationType: perfect recall -> the information
+        # state, else the observation; a player's private information -> its
+        # seat, none -> the spectator (seat -1); the rest refused by name
+        import random
+        iig, private = self.pyspiel.IIGObservationType, self.pyspiel.PrivateInfoType
+        for short_name, tafel_game in self.games():
+            game = self.pyspiel.load_game(short_name, {"players": 2})
+            state, chooser = game.new_initial_state(), random.Random(3)
+            for _ in range(40):
+                if state.is_chance_node():
+                    actions, probs = zip(*state.chance_outcomes())
+                    state.apply_action(chooser.choices(actions, probs)[0])
+                else:
+                    state.apply_action(chooser.choice(state.legal_actions()))
+            inner = state.tafel_state
+            for recall in (False, True):
+                tensor = (inner.information_state_tensor if recall
+                          else inner.observation_tensor)
+                text = inner.information_state_string if recall else inner.view_json
+                for kind, seat_of in ((private.SINGLE_PLAYER, lambda p: p),
+                                      (private.NONE, lambda p: -1)):
+                    observer = game.make_py_observer(
+                        iig(public_info=True, perfect_recall=recall, private_info=kind), None)
+                    for player in range(2):
+                        observer.set_from(state, player)
+                        self.assertEqual(observer.tensor.tolist(),
+                                         tensor(seat_of(player)).reshape(-1).tolist())
+                        self.assertEqual(observer.string_from(state, player),
+                                         text(seat_of(player)))
+                spectator = game.make_py_observer(
+                    iig(public_info=True, perfect_recall=recall, private_info=private.NONE))
+                spectator.set_from(state, 0)
+                seen = spectator.tensor.copy()
+                spectator.set_from(state, 1)
+                self.assertEqual(seen.tolist(), spectator.tensor.tolist(), "one view for all")
+            default = game.make_py_observer()
+            default.set_from(state, 1)
+            self.assertEqual(default.tensor.tolist(),
+                             inner.observation_tensor(1).reshape(-1).tolist())
+            self.assertEqual(len(game.make_py_observer(None, {}).tensor),
+                             game.tafel_game.observation_tensor_size)
+            with self.assertRaisesRegex(ValueError, "'colour', 'depth'"):
+                game.make_py_observer(None, {"depth": 2, "colour": "red"})
+            with self.assertRaisesRegex(ValueError, "ALL_PLAYERS"):
+                game.make_py_observer(iig(private_info=private.ALL_PLAYERS))
+            with self.assertRaisesRegex(ValueError, "public_info=False"):
+                game.make_py_observer(iig(public_info=False, private_info=private.NONE))
+            with self.assertRaisesRegex(ValueError, "public_info=False"):
+                game.make_py_observer(iig(public_info=False))
 
     def test_two_players_are_zero_sum_more_are_general_sum(self):
         # OpenSpiel's two-player algorithms ask for a zero-sum game: at two

@@ -17,6 +17,13 @@
 ** most), timed in blocks, the median over the runs.  It stays out of the
 ** signature too.
 **
+** A third line for such a game: decisions a second through tafel_batch_step
+** on one thread, BATCH_SIZE states of a seeded batch, every action random
+** (-1, drawn inside), observation tensors and masks written at every step
+** into the caller's buffers, as a learner steps it (tafel.h, "Batches").
+** The median over the runs; out of the signature as well.  --games N
+** scales the batch run as it scales the games.
+**
 ** Then the search: for each game, the mcts bot's iterations a second on one
 ** thread from a fixed position, 40% into a seeded random game (Carcassonne
 ** with random rollouts to the end, the others with the bot's default
@@ -34,14 +41,15 @@
 #define FNV_OFFSET 0xcbf29ce484222325ull
 #define FNV_PRIME 0x100000001b3ull
 
-/* The games benchmarked, with how many games make one run of ~1 s. */
+/* The games benchmarked, with how many games make one run of ~1 s, and how
+** many batch steps (BATCH_SIZE decisions each) a batch run of ~0.5 s. */
 static const struct bench_game {
     const char *game;
-    int games;
+    int games, batch_steps;
 } bench_games[] = {
-    {"carcassonne(players=2)", 30000},
-    {"cardcassonne(players=4)", 200000},
-    {"catan_cards", 300},
+    {"carcassonne(players=2)", 30000, 1500},
+    {"cardcassonne(players=4)", 200000, 30000},
+    {"catan_cards", 300, 12000},
 };
 
 #define NBENCH ((int)(sizeof bench_games / sizeof bench_games[0]))
@@ -208,6 +216,76 @@ static int bench_tensors(const struct bench_game *bg, int runs, double ns_per_st
     return 0;
 }
 
+#define BATCH_SIZE 64
+#define BATCH_SEED 0xBA7C4
+
+/* One batch run: steps calls of tafel_batch_step on a new batch, all
+** actions random; the seconds they took. */
+static int batch_run(const tafel_game *game, int steps, int32_t *actions, float *obs,
+                     uint8_t *masks, int32_t *to_move, float *rewards, uint8_t *done,
+                     double *seconds, tafel_error *err) {
+    tafel_batch *batch = tafel_batch_new(game, BATCH_SIZE, BATCH_SEED, TAFEL_OBSERVATION, err);
+    if (!batch) return err->code;
+    int rc = TAFEL_OK;
+    double t0 = cli_now();
+    for (int i = 0; !rc && i < steps; i++)
+        rc = tafel_batch_step(batch, actions, obs, masks, to_move, rewards, done, err);
+    *seconds = cli_now() - t0;
+    tafel_batch_free(batch);
+    return rc;
+}
+
+/* A game with tensors: decisions a second through a batch, the median of
+** runs.  Its buffers are allocated once, outside the timing.  --games N
+** shortens (or lengthens) the batch run as it does the games' runs. */
+static int bench_batch(const struct bench_game *bg, int games, int runs) {
+    tafel_game *game;
+    if (cli_load_game(bg->game, 0, &game)) return 1;
+    size_t size = tafel_game_tensor_size(game, TAFEL_OBSERVATION);
+    int space = tafel_game_action_space_size(game), players = tafel_game_players(game);
+    if (size == 0 || space <= 0) {
+        tafel_game_free(game);
+        return 0;
+    }
+    int steps = bg->batch_steps;
+    if (games > 0) { /* in proportion to the games, 10 to a million steps */
+        long long scaled = (long long)bg->batch_steps * games / bg->games;
+        steps = scaled < 10 ? 10 : scaled > 1000000 ? 1000000 : (int)scaled;
+    }
+    int32_t *actions = malloc(BATCH_SIZE * sizeof *actions);
+    float *obs = malloc(BATCH_SIZE * size * sizeof *obs);
+    uint8_t *masks = malloc(BATCH_SIZE * (size_t)space);
+    int32_t *to_move = malloc(BATCH_SIZE * sizeof *to_move);
+    float *rewards = malloc(BATCH_SIZE * (size_t)players * sizeof *rewards);
+    uint8_t *done = malloc(BATCH_SIZE);
+    double rate[BENCH_MAX_RUNS];
+    tafel_error err = {TAFEL_ENOMEM, "out of memory"};
+    int rc = actions && obs && masks && to_move && rewards && done ? TAFEL_OK : TAFEL_ENOMEM;
+    for (int i = 0; !rc && i < BATCH_SIZE; i++) actions[i] = -1;
+    for (int r = 0; !rc && r < runs; r++) {
+        double seconds = 0;
+        rc = batch_run(game, steps, actions, obs, masks, to_move, rewards, done, &seconds,
+                       &err);
+        rate[r] = seconds > 0 ? (double)steps * BATCH_SIZE / seconds : 0;
+    }
+    free(actions);
+    free(obs);
+    free(masks);
+    free(to_move);
+    free(rewards);
+    free(done);
+    tafel_game_free(game);
+    if (rc) {
+        fprintf(stderr, "tafel bench: %s: batch: %s\n", bg->game, err.message);
+        return 1;
+    }
+    qsort(rate, (size_t)runs, sizeof rate[0], compare_doubles);
+    printf("%-28s batch of %d x %d steps  median %9.0f decisions/s  random actions, "
+           "tensors and masks  (runs %.0f-%.0f)\n", bg->game, BATCH_SIZE, steps,
+           rate[runs / 2], rate[0], rate[runs - 1]);
+    return 0;
+}
+
 /* All runs of one bench game; folds its signature into *total. */
 static int bench_game(const struct bench_game *bg, int games, int runs,
                       uint64_t *total) {
@@ -247,7 +325,7 @@ static int bench_game(const struct bench_game *bg, int games, int runs,
            rate[runs / 2], ns_per_step[runs / 2], (double)steps / n,
            (unsigned long long)signature, rate[0], rate[runs - 1]);
     *total = fnv_add(*total, (int64_t)signature);
-    return bench_tensors(bg, runs, ns_per_step[runs / 2]);
+    return bench_tensors(bg, runs, ns_per_step[runs / 2]) || bench_batch(bg, games, runs);
 }
 
 /* Play up to n random actions (fewer at the end of the game). */

@@ -106,7 +106,7 @@ TAFEL_API int tafel_state_information_state_tensor(const tafel_state *s, int sea
 TAFEL_API char *tafel_information_state_string(const tafel_game *g,
                                                const tafel_action *history, int count,
                                                int seat, tafel_error *err) {
-    if (seat < 0 || seat >= tafel_game_players(g)) {
+    if (seat < -1 || seat >= tafel_game_players(g)) { /* -1: the spectator */
         tf_error(err, TAFEL_EINVAL, "information state: no seat %d (the game has %d)",
                  seat, tafel_game_players(g));
         return NULL;

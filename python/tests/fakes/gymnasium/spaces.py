@@ -1,4 +1,4 @@
-"""A fake of gymnasium.spaces: Discrete, Box, Dict (tests only)."""
+"""A fake of gymnasium.spaces: Discrete, MultiDiscrete, Box, Dict (tests only)."""
 import numpy as np
 
 
@@ -29,6 +29,29 @@ class Discrete(Space):
         if not len(allowed):
             return 0  # Gymnasium returns the start when nothing is allowed
         return int(self._rng.choice(allowed))
+
+
+class MultiDiscrete(Space):
+    """Gymnasium's MultiDiscrete (start 0): an int64 array, 0 <= x < nvec."""
+
+    def __init__(self, nvec, seed=None):
+        self.nvec = np.asarray(nvec, np.int64)
+        self.shape, self.dtype = self.nvec.shape, np.dtype(np.int64)
+        self._rng = np.random.default_rng(seed)
+
+    def contains(self, x):
+        x = np.asarray(x)
+        return (x.shape == self.shape and np.issubdtype(x.dtype, np.integer)
+                and bool(np.all(x >= 0)) and bool(np.all(x < self.nvec)))
+
+    def sample(self, mask=None):
+        """With mask: a tuple of one int8 mask a position, as Gymnasium's."""
+        if mask is None:
+            return self._rng.integers(self.nvec)
+        if not isinstance(mask, tuple) or len(mask) != len(self.nvec):
+            raise ValueError("the mask must be a tuple of %d masks" % len(self.nvec))
+        return np.array([Discrete(n, seed=self._rng.integers(2**32)).sample(m)
+                         for n, m in zip(self.nvec, mask)], np.int64)
 
 
 class Box(Space):

@@ -15,6 +15,7 @@ search's visit shares and how often its top move is the search's.  Needs
 numpy and torch (Debian: python3-numpy, python3-torch).
 """
 import argparse
+import copy
 import json
 import math
 import os
@@ -46,7 +47,7 @@ SHAPES = {
 def load_runs(folders, max_samples):
     """Every sample of the runs: obs, mask, policy (dense), value target
     (each seat's share of the win, the observer first), game id, margin."""
-    obs, mask, policy, target, games, margin, meta = [], [], [], [], [], [], None
+    obs, mask, policy, target, games, margin, search, meta = [], [], [], [], [], [], [], None
     offset = 0
     for folder in folders:
         data = tafel.shards.load(folder)
@@ -63,21 +64,27 @@ def load_runs(folders, max_samples):
             games.append(np.asarray(b["game"], np.int64) + offset)
             margin.append(np.asarray(b["margin"], np.float32))
             target.append(np.asarray(b["outcome"], np.float32))
+            search.append(np.asarray(b["search_value"], np.float32))
         offset = int(np.concatenate(games).max()) + 1
         if sum(len(o) for o in obs) >= max_samples:
             break
     out = dict(obs=np.concatenate(obs), mask=np.concatenate(mask),
                policy=np.concatenate(policy), outcome=np.concatenate(target),
-               game=np.concatenate(games), margin=np.concatenate(margin))
+               game=np.concatenate(games), margin=np.concatenate(margin),
+               search=np.concatenate(search))
     return {k: v[:max_samples] for k, v in out.items()}, meta
 
 
-def value_targets(outcome, players):
-    """Each seat's share of the win, the observer first: the observer's
-    from its outcome; the rest spread evenly over the others (two players:
-    exact; more: the net learns the observer's share, which is what the
-    search reads of a leaf's seat to move, and an even guess for the rest)."""
+def value_targets(outcome, search, players, weight):
+    """Each seat's share of the win, the observer first.  The observer's:
+    weight times the search's estimate of the position (its win chance
+    over its moves, from the shards) plus the rest from the game's outcome,
+    as AlphaZero's successors mix q and z: a game's outcome alone is one
+    noisy draw for all its positions, and a net fed only that learns which
+    game it is in.  The rest spread evenly over the others (two players:
+    exact; more: the observer's share is what the search reads)."""
     mine = np.where(outcome > 0, 1.0, np.where(outcome < 0, 0.0, 1.0 / players))
+    mine = np.where(search >= 0, weight * search + (1 - weight) * mine, mine)
     t = np.repeat(((1 - mine) / max(players - 1, 1))[:, None], players, 1)
     t[:, 0] = mine
     return t.astype(np.float32)
@@ -118,6 +125,12 @@ def main():
     ap.add_argument("--max-samples", type=int, default=2_000_000)
     ap.add_argument("--hidden", help="widths of the dense layers, e.g. 256,128")
     ap.add_argument("--no-policy", action="store_true", help="a value net alone")
+    ap.add_argument("--search-weight", type=float, default=0.75,
+                    help="share of the value target from the search's estimate (0..1)")
+    ap.add_argument("--policy-target", choices=("choice", "visits"), default="choice",
+                    help="learn the search's choice (default: visit shares of a short "
+                    "search are nearly even) or its visit shares")
+    ap.add_argument("--weight-decay", type=float, default=1e-4)
     ap.add_argument("--float32", action="store_true",
                     help="store weights as float32 (default float16: half the file)")
     args = ap.parse_args()
@@ -134,8 +147,10 @@ def main():
     n = len(data["obs"])
     games = np.unique(data["game"])
     held = set(games[int(len(games) * 0.9):].tolist())
+    checked = set(games[int(len(games) * 0.8):int(len(games) * 0.9)].tolist())
     test = np.array([g in held for g in data["game"]])
-    train = ~test
+    valid = np.array([g in checked for g in data["game"]])
+    train = ~test & ~valid
     print("train: %d samples of %d games (%d held out, %d samples), loaded in %.0f s"
           % (n, len(games), len(held), int(test.sum()), time.time() - started), file=sys.stderr)
 
@@ -148,17 +163,25 @@ def main():
     dense_from = planes * model.board * model.board if planes else 0
     dense = data["obs"][train][:, dense_from:]
     model.mean.copy_(torch.from_numpy(dense.mean(0)))
+    # counts and scores are brought to a spread of 1; a 0/1 feature stays as
+    # it is (dividing a rare one by its small spread makes it huge)
     spread = dense.std(0)
-    model.scale.copy_(torch.from_numpy(np.where(spread > 1e-6, 1 / np.maximum(spread, 1e-6),
+    model.scale.copy_(torch.from_numpy(np.where(spread > 1, 1 / np.maximum(spread, 1),
                                                 1.0).astype(np.float32)))
-    opt = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=1e-5)
+    opt = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
 
     X = torch.from_numpy(data["obs"])
     M = torch.from_numpy(data["mask"])
-    P = torch.from_numpy(data["policy"])
-    V = torch.from_numpy(value_targets(data["outcome"], players))
+    policy = data["policy"]
+    if args.policy_target == "choice":
+        policy = np.eye(space, dtype=np.float32)[policy.argmax(1)]
+    P = torch.from_numpy(policy)
+    V = torch.from_numpy(value_targets(data["outcome"], data["search"], players,
+                                       args.search_weight))
     train_rows = np.flatnonzero(train)
     test_rows = torch.from_numpy(np.flatnonzero(test))
+    valid_rows = torch.from_numpy(np.flatnonzero(valid))
+    best = (math.inf, None, 0)
 
     def losses(rows):
         v, logits = model(X[rows])
@@ -184,12 +207,15 @@ def main():
             total[1] += pl.item() * len(rows)
         model.eval()
         with torch.no_grad():
-            tv, tp = losses(test_rows)
-        print("epoch %d: train value %.4f policy %.4f, held out value %.4f policy %.4f (%.0f s)"
-              % (epoch + 1, total[0] / len(order), total[1] / len(order), tv.item(), tp.item(),
-                 time.time() - started), file=sys.stderr)
+            tv, tp = losses(valid_rows)
+        print("epoch %d: train value %.4f policy %.4f, validation value %.4f policy %.4f "
+              "(%.0f s)" % (epoch + 1, total[0] / len(order), total[1] / len(order), tv.item(),
+                            tp.item(), time.time() - started), file=sys.stderr)
+        if tv.item() + tp.item() < best[0]:  # early stopping: the best on validation
+            best = (tv.item() + tp.item(), copy.deepcopy(model.state_dict()), epoch + 1)
         if time.time() > deadline:
             break
+    model.load_state_dict(best[1])
 
     model.eval()
     if not args.float32:
@@ -202,11 +228,14 @@ def main():
     report = {
         "game": meta["game"], "bots": meta.get("bots"), "samples": n, "games": len(games),
         "held_out_games": len(held), "held_out_samples": int(test.sum()),
-        "epochs": epoch + 1, "seconds": round(time.time() - started),
+        "epochs": epoch + 1, "best_epoch": best[2], "seconds": round(time.time() - started),
         "value_log_loss": log_loss(p, won),
         "base_rate_log_loss": log_loss(np.full(len(won), (data["outcome"][train] > 0).mean()),
                                        won),
         "value_accuracy": float(((p > 0.5) == (won > 0.5)).mean()),
+        "search_log_loss": (log_loss(data["search"][test][data["search"][test] >= 0],
+                                     won[data["search"][test] >= 0])
+                            if (data["search"][test] >= 0).any() else None),
         "calibration": table, "ece": ece, "shape": shape,
     }
     if logits is not None:

@@ -35,16 +35,23 @@ assert manifest["complete"] and manifest["games"] == len(games), manifest
 seen = 0
 for entry in manifest["shards"]:
     data = open(os.path.join(folder, entry["file"]), "rb").read()
-    head = struct.unpack_from("<8sII4Q6I9Q", data)
+    head = struct.unpack_from("<8sII4Q6I10Q", data)
     magic, n, pairs, space, mbytes = head[0], head[5], head[6], head[10], head[11]
     off = head[13:]
     assert magic == b"TAFELSP1" and n == entry["samples"] and pairs == entry["pairs"]
-    assert len(data) == off[8] + 4 * pairs, "the file ends where its last section does"
+    assert head[1] == 2, "version 2"
+    assert len(data) == off[9] + 4 * n, "the file ends where its last section does"
     col = lambda k, fmt, count: struct.unpack_from("<%d%s" % (count, fmt), data, off[k])
     game, seat = col(2, "q", n), col(3, "i", n)
     outcome, margin, start = col(4, "f", n), col(5, "f", n), col(6, "q", n + 1)
     index, share = col(7, "i", pairs), col(8, "f", pairs)
+    value = col(9, "f", n)
     assert start[0] == 0 and start[n] == pairs
+    # the search's estimate: a win chance where mcts decided, -1 where a
+    # bot that does not search did (its one move, share 1)
+    assert all(v == -1 or 0 <= v <= 1 for v in value), value
+    assert any(v >= 0 for v in value) and any(v == -1 for v in value)
+    assert all(v >= 0 or start[s + 1] - start[s] == 1 for s, v in enumerate(value))
     for s in range(n):
         mask = data[off[1] + s * mbytes: off[1] + (s + 1) * mbytes]
         legal = {j for j in range(space) if mask[j // 8] >> (j % 8) & 1}

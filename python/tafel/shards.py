@@ -23,21 +23,22 @@ except ImportError as missing:  # pragma: no cover - depends on the machine
                       % missing) from missing
 
 MAGIC = b"TAFELSP1"
-VERSION = 1
+VERSION = 2  # version 1 (no search_value) is read too
 HEADER_BYTES = 256
 KINDS = ("observation", "information_state")
 
-# The header: (name, dtype) in file order, then the nine section offsets.
+# The header: (name, dtype) in file order, then the ten section offsets
+# (version 1 had nine; its tenth is header padding, 0).
 _HEADER = np.dtype([
     ("magic", "S8"), ("version", "<u4"), ("header_bytes", "<u4"),
     ("first_game", "<u8"), ("games", "<u8"), ("samples", "<u8"), ("pairs", "<u8"),
     ("kind", "<u4"), ("players", "<u4"), ("tensor_size", "<u4"),
     ("action_space", "<u4"), ("mask_bytes", "<u4"), ("reserved", "<u4"),
-    ("offset", "<u8", (9,)),
+    ("offset", "<u8", (10,)),
 ])
 # The sections, in the order of the header's offsets.
 _SECTIONS = ("obs", "mask_bits", "game", "seat", "outcome", "margin",
-             "policy_start", "policy_index", "policy_share")
+             "policy_start", "policy_index", "policy_share", "search_value")
 
 
 class ShardError(ValueError):
@@ -60,7 +61,7 @@ class Shard:
         if len(data) < HEADER_BYTES:
             raise ShardError("%s: shorter than a shard's header" % path)
         h = np.frombuffer(data, _HEADER, count=1)[0]
-        if bytes(h["magic"]) != MAGIC or int(h["version"]) != VERSION:
+        if bytes(h["magic"]) != MAGIC or int(h["version"]) not in (1, VERSION):
             raise ShardError("%s: not a shard of tafel selfplay (version %d)"
                              % (path, VERSION))
         n, p = int(h["samples"]), int(h["pairs"])
@@ -75,8 +76,13 @@ class Shard:
             "outcome": ("<f4", (n,)), "margin": ("<f4", (n,)),
             "policy_start": ("<i8", (n + 1,)),
             "policy_index": ("<i4", (p,)), "policy_share": ("<f4", (p,)),
+            "search_value": ("<f4", (n,)),
         }
+        if int(h["version"]) == 1:  # no search values: "none" (-1) for each
+            self.search_value = np.full(n, -1, np.float32)
         for name, offset in zip(_SECTIONS, h["offset"]):
+            if name == "search_value" and int(h["version"]) == 1:
+                continue
             dtype, shape = shapes[name]
             count = int(np.prod(shape))
             end = int(offset) + count * np.dtype(dtype).itemsize
@@ -111,7 +117,7 @@ class Shards:
         self.action_space = int(manifest["action_space"])
         self.obs_shape = tuple(manifest["tensor_shape"])
         self._ends = np.cumsum([len(s) for s in shards], dtype=np.int64)
-        for name in ("game", "seat", "outcome", "margin"):
+        for name in ("game", "seat", "outcome", "margin", "search_value"):
             setattr(self, name, self._join(name))
 
     def __len__(self):
@@ -172,6 +178,7 @@ class Shards:
         return {"obs": obs, "mask": unpack_masks(bits, self.action_space),
                 "policy": self.policy_dense(rows), "seat": self.seat[rows],
                 "outcome": self.outcome[rows], "margin": self.margin[rows],
+                "search_value": self.search_value[rows],
                 "game": self.game[rows]}
 
 

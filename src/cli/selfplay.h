@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #define SHARD_MAGIC "TAFELSP1"
-#define SHARD_VERSION 1
+#define SHARD_VERSION 2
 #define SHARD_HEADER_BYTES 256
 #define SHARD_ALIGN 64 /* every section starts at a multiple of it */
 
@@ -30,6 +30,8 @@ enum {
     SHARD_POLICY_START, /* int64 [n + 1]: sample s has pairs [start[s], start[s+1]) */
     SHARD_POLICY_INDEX, /* int32 [p]: action-space indices, ascending per sample */
     SHARD_POLICY_SHARE, /* float32 [p]: their shares of the search, summing to 1 */
+    SHARD_SEARCH_VALUE, /* float32 [n]: the search's win chance for the seat, -1: none
+                        ** (version 2 on; a version 1 shard has offset 0 here) */
     SHARD_SECTIONS
 };
 

@@ -45,7 +45,7 @@ typedef struct shard_buf {
     uint8_t *masks;
     int64_t *game, *start;
     int32_t *seat;
-    float *outcome, *margin;
+    float *outcome, *margin, *search;
 } shard_buf;
 
 void shard_path(const selfplay_run *run, long s, char *out, size_t size) {
@@ -79,12 +79,13 @@ static int room_for_sample(shard_buf *b, const selfplay_run *run) {
     size_t need = b->n + 2, cap = b->cap;
     if (need <= b->cap) return 0;
     int rc = grow(&b->game, &cap, need, sizeof *b->game);
-    size_t c[5] = {b->cap, b->cap, b->cap, b->cap, b->cap}; /* grow to cap as game did */
+    size_t c[6] = {b->cap, b->cap, b->cap, b->cap, b->cap, b->cap}; /* to cap, as game */
     if (!rc) rc = grow(&b->start, &c[0], cap, sizeof *b->start);
     if (!rc) rc = grow(&b->seat, &c[1], cap, sizeof *b->seat);
     if (!rc) rc = grow(&b->outcome, &c[2], cap, sizeof *b->outcome);
     if (!rc) rc = grow(&b->margin, &c[3], cap, sizeof *b->margin);
     if (!rc) rc = grow(&b->masks, &c[4], cap, (size_t)run->mask_bytes);
+    if (!rc) rc = grow(&b->search, &c[5], cap, sizeof *b->search);
     if (!rc) b->cap = cap;
     return rc;
 }
@@ -153,6 +154,13 @@ static int add_sample(shard_buf *b, const selfplay_run *run, long g, const tafel
     memset(bits, 0, (size_t)run->mask_bytes);
     for (int j = 0; j < run->action_space; j++)
         if (b->legal[j]) bits[j / 8] |= (uint8_t)(1u << (j % 8));
+    /* the search's estimate of the position: its moves' win chances by
+    ** their shares (a value target far less noisy than the outcome) */
+    double value = 0, weight = 0;
+    for (int m = 0; m < count; m++)
+        if (b->moves[m].winrate >= 0)
+            value += b->moves[m].share * b->moves[m].winrate, weight += b->moves[m].share;
+    b->search[b->n] = weight > 0 ? (float)(value / weight) : -1;
     b->game[b->n] = g;
     b->seat[b->n] = seat;
     b->start[b->n] = (int64_t)b->p;
@@ -259,7 +267,8 @@ static int finish_file(shard_buf *b, const selfplay_run *run, long s, int player
           put(b->file, &at, b->start, (n + 1) * sizeof *b->start,
               &h.offset[SHARD_POLICY_START]) ||
           put(b->file, &at, index, b->p * sizeof *index, &h.offset[SHARD_POLICY_INDEX]) ||
-          put(b->file, &at, share, b->p * sizeof *share, &h.offset[SHARD_POLICY_SHARE]);
+          put(b->file, &at, share, b->p * sizeof *share, &h.offset[SHARD_POLICY_SHARE]) ||
+          put(b->file, &at, b->search, n * sizeof *b->search, &h.offset[SHARD_SEARCH_VALUE]);
     free(index);
     free(share);
     bad = bad || fseek(b->file, 0, SEEK_SET) != 0 || fwrite(&h, sizeof h, 1, b->file) != 1 ||
@@ -282,14 +291,14 @@ int shard_complete(const selfplay_run *run, long s, shard_header *out) {
            out->tensor_size == run->tensor_size &&
            out->action_space == (uint32_t)run->action_space &&
            out->mask_bytes == (uint32_t)run->mask_bytes &&
-           (uint64_t)st.st_size == out->offset[SHARD_POLICY_SHARE] + out->pairs * sizeof(float);
+           (uint64_t)st.st_size == out->offset[SHARD_SEARCH_VALUE] + out->samples * sizeof(float);
 }
 
 static void free_buf(shard_buf *b) {
     if (b->file) fclose(b->file);
     free(b->tensor), free(b->legal), free(b->actions), free(b->moves), free(b->pairs);
     free(b->masks), free(b->game), free(b->start), free(b->seat), free(b->outcome);
-    free(b->margin);
+    free(b->margin), free(b->search);
 }
 
 void shard_play(const sim_job *job, long i, sim_programs *programs, sim_result *res) {

@@ -42,6 +42,7 @@ if(TAFEL_WASM)
     COMMENT "Building the engine as WebAssembly (wasm/tafel.wasm)"
     VERBATIM)
   add_custom_target(wasm ALL DEPENDS ${TAFEL_WASM_FILE})
+  add_dependencies(wasm tafel-nets)
   message(STATUS "WebAssembly: ${TAFEL_WASM_FILE}")
 else()
   message(STATUS "WebAssembly: skipped (needs clang, lld and wasi-libc: scripts/deps.sh)")

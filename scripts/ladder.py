@@ -328,7 +328,7 @@ def markdown(rep):
     if any(r["swept"] for r in rep["bots"]):
         lines.append("")
         lines.append("¹ won (or lost) every game it played: its distance to the others rests "
-                     "on the prior, a bound rather than a measure.")
+                     "on the prior,\na bound rather than a measure.")
     if rep["unplayed"]:
         lines.append("")
         lines.append("Not yet played: " + ", ".join(f"`{b}`" for b in rep["unplayed"]) + ".")

@@ -116,6 +116,8 @@ def main():
     ap.add_argument("runs", nargs="+", help="folders of tafel selfplay runs")
     ap.add_argument("--out", required=True, help="the weights file to write")
     ap.add_argument("--report", help="write the report as JSON here too")
+    ap.add_argument("--record", help="write a few held-out inputs and torch's outputs for "
+                    "them here (.npz: inputs, values, logits), to check the file against")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--minutes", type=float, default=20, help="training time at most")
     ap.add_argument("--epochs", type=int, default=30)
@@ -264,6 +266,11 @@ def main():
         worst = max(worst, float(np.abs(cl - tl.numpy()).max()))
     print("train: the C forward pass differs from torch by %.2g at most" % worst,
           file=sys.stderr)
+    if args.record:
+        kept = len(rows[:4])
+        np.savez(args.record, inputs=X[rows[:4]].numpy(),
+                 values=torch.softmax(tv[:4], 1).numpy(),
+                 logits=tl[:4].numpy() if tl is not None else np.zeros((kept, 0), np.float32))
     if not math.isfinite(worst) or worst > 1e-5:
         raise SystemExit("train: the C net does not match torch (%.3g)" % worst)
 

@@ -153,3 +153,40 @@ test("a seeded hard game is the native one, move for move", async () => {
         rmSync(dir, {recursive: true, force: true});
     }
 });
+
+// 3. The level expert plays in the page's engine: the module is built from
+//    the library's sources with the nets of nets/ embedded (build/
+//    builtin_nets.c, cmake/wasm.cmake), so a Cardcassonne expert is made and
+//    plays a whole game against random, every move legal; a game with no
+//    net built in has no expert, in wasm as natively, and says so.
+test("expert plays a whole Cardcassonne game in wasm, on its built-in net", () => {
+    const game = engine.game("cardcassonne(players=2)");
+    const state = game.newState();
+    const rng = engine.rng(38n);
+    const expert = game.bot("expert:iters=50", 5n);
+    let moves = 0;
+    const t0 = performance.now();
+    for (let seat; (seat = state.current()) !== TERMINAL;) {
+        if (seat !== 0) {
+            state.playRandom(rng);
+            continue;
+        }
+        const a = expert.choose(state);
+        assert.ok(state.isLegal(a), `move ${moves + 1}: ${a} is not legal`);
+        state.apply(a);
+        moves++;
+    }
+    console.log(`wasm: expert played ${moves} moves in ` +
+                `${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    assert.ok(moves > 5, `only ${moves} moves`);
+    assert.equal(state.scores().length, 2);
+    expert.free();
+    rng.free();
+    state.free();
+    game.free();
+
+    const five = engine.game("carcassonne(players=5)");
+    assert.throws(() => five.bot("expert", 1n),
+                  /no net is built in for carcassonne with 5 players/);
+    five.free();
+});

@@ -40,11 +40,12 @@ const decoder = new TextDecoder();
 
 /**
  * The WASI imports the module asks for: clock_time_get and fd_write do
- * work; the others are never reached in use and say "not supported".
+ * work, fd_prestat_get says there are no folders; the others are never
+ * reached in use and say "not supported".
  * @param {() => WebAssembly.Memory} memory
  */
 function wasiImports(memory) {
-    const ENOSYS = 52;
+    const ENOSYS = 52, EBADF = 8;
     let pending = "";
     return new Proxy({
         /** @param {number} id @param {bigint} _precision @param {number} out */
@@ -70,6 +71,10 @@ function wasiImports(memory) {
             view.setUint32(written, n, true);
             return 0;
         },
+        // No preopened folders: wasi-libc asks for them at start since the
+        // module has file reading (tafel_net_read), and stops at EBADF;
+        // any other answer (ENOSYS) makes it exit with 71.
+        fd_prestat_get() { return EBADF; },
         fd_close() { return 0; },
         fd_seek() { return ENOSYS; },
         fd_fdstat_get() { return ENOSYS; },

@@ -12,8 +12,10 @@
 ** by output, so that each input adds its row to the outputs -- a loop over
 ** contiguous floats that the compiler vectorises without reordering any sum
 ** -- and an input of 0, most of a tafel tensor, costs nothing.  A
-** convolution adds each weight's shifted plane the same way.  docs/nets.md
-** gives the measurements against OpenBLAS that chose this.
+** convolution adds each weight's shifted plane the same way, over planes
+** with a border of zeros so that each shift is one long run, and skips an
+** input plane of zeros.  docs/nets.md ("Speed") gives the measurements
+** against OpenBLAS that chose this (bench/nn_blas.c).
 */
 #include "nn.h"
 
@@ -54,6 +56,7 @@ struct tafel_net {
     dense hidden[MAX_HIDDEN], value, policy_head;
     float *weights; /* every layer's floats, one block */
     float *scratch; /* activations of one input: two halves, in and out */
+    float *pad;     /* run_conv's padded input planes and sums (conv_scratch) */
     size_t half;
 };
 
@@ -138,6 +141,7 @@ void tafel_net_free(tafel_net *net) {
     if (!net) return;
     free(net->weights);
     free(net->scratch);
+    free(net->pad);
     free(net);
 }
 
@@ -167,6 +171,17 @@ static size_t plan(tafel_net *net, const int *conv_channels, const int *hidden) 
     net->policy_head = (dense){width, net->policy, NULL, NULL};
     floats += (size_t)width * net->policy + net->policy;
     return floats;
+}
+
+/* run_conv's scratch, in floats: the padded input planes and four wide
+** output planes (a row of side + 2 floats each). */
+static size_t conv_scratch(const tafel_net *net) {
+    size_t most = 0, stride = (size_t)net->board + 2;
+    for (int k = 0; k < net->nconv; k++) {
+        size_t n = (size_t)net->convs[k].cin * stride * stride + 4 * stride * net->board;
+        most = n > most ? n : most;
+    }
+    return most;
 }
 
 /* The largest activation of one input, in floats. */
@@ -234,7 +249,9 @@ int tafel_net_load(const tafel_game *game, const void *bytes, size_t size, tafel
         net->weights = malloc(floats * sizeof *net->weights);
         net->half = activations(net);
         net->scratch = malloc(2 * net->half * sizeof *net->scratch);
-        if (!net->weights || !net->scratch) rc = tf_error(err, TAFEL_ENOMEM, "out of memory");
+        net->pad = net->nconv ? malloc(conv_scratch(net) * sizeof *net->pad) : NULL;
+        if (!net->weights || !net->scratch || (net->nconv && !net->pad))
+            rc = tf_error(err, TAFEL_ENOMEM, "out of memory");
     }
     if (!rc) {
         float *block = net->weights;
@@ -298,28 +315,78 @@ static void run_dense(const dense *d, const float *x, float *out, int relu) {
         for (int o = 0; o < d->out; o++) out[o] = out[o] > 0 ? out[o] : 0;
 }
 
-/* A 3x3 convolution with padding 1 and ReLU over side x side planes: each
-** weight adds its input plane, shifted, to the output plane, a row at a
-** time. */
-static void run_conv(const conv *c, int side, const float *x, float *out) {
-    size_t cells = (size_t)side * side;
-    for (int o = 0; o < c->cout; o++) {
-        float *plane = out + (size_t)o * cells;
-        for (size_t k = 0; k < cells; k++) plane[k] = c->b[o];
-        for (int i = 0; i < c->cin; i++) {
-            const float *in = x + (size_t)i * cells, *w = c->w + ((size_t)o * c->cin + i) * 9;
-            for (int dy = -1; dy <= 1; dy++)
-                for (int dx = -1; dx <= 1; dx++) {
-                    float wv = w[(dy + 1) * 3 + dx + 1];
-                    int x0 = dx < 0 ? 1 : 0, x1 = dx > 0 ? side - 1 : side;
-                    for (int y = dy < 0 ? 1 : 0; y < (dy > 0 ? side - 1 : side); y++) {
-                        float *dst = plane + (size_t)y * side;
-                        const float *src = in + (size_t)(y + dy) * side + dx;
-                        for (int xx = x0; xx < x1; xx++) dst[xx] += wv * src[xx];
-                    }
+/* out[j] += w * in[j], j < n, for up to four output planes at once (one
+** load of the input for each): the inner loop of run_conv. */
+static void conv_taps(float *const *dst, const float *w, size_t wstride, int planes,
+                      const float *in, int stride, size_t n) {
+    for (int dy = 0; dy < 3; dy++)
+        for (int dx = 0; dx < 3; dx++) {
+            const float *src = in + dy * stride + dx;
+            int t = dy * 3 + dx;
+            if (planes == 4) {
+                float w0 = w[t], w1 = w[wstride + t], w2 = w[2 * wstride + t],
+                      w3 = w[3 * wstride + t];
+                float *d0 = dst[0], *d1 = dst[1], *d2 = dst[2], *d3 = dst[3];
+                for (size_t j = 0; j < n; j++) {
+                    float v = src[j];
+                    d0[j] += w0 * v, d1[j] += w1 * v, d2[j] += w2 * v, d3[j] += w3 * v;
+                }
+            } else {
+                for (int p = 0; p < planes; p++) {
+                    float wv = w[p * wstride + t], *d = dst[p];
+                    for (size_t j = 0; j < n; j++) d[j] += wv * src[j];
+                }
+            }
+        }
+}
+
+/* A 3x3 convolution with padding 1 and ReLU over side x side planes.  The
+** input planes are copied into pad with a border of zeros, stride side + 2,
+** and the output is summed in that stride too ("wide" rows, two cells of
+** each row wasted): then each weight adds one long shifted run of the input
+** to its output plane, with no edge cases, and four output planes share
+** each load.  An input plane of zeros (most of Carcassonne's) is skipped.
+** Every output adds its bias and then the same products in the same order
+** as a direct loop would (the border adds only zeros), so the result does
+** not depend on this arrangement.  pad holds conv_scratch floats. */
+static void run_conv(const conv *c, int side, const float *x, float *out, float *pad) {
+    int stride = side + 2;
+    size_t cells = (size_t)side * side, padded = (size_t)stride * stride;
+    size_t wide = (size_t)side * stride - 2; /* the last row's two wasted cells left off */
+    float *acc = pad + (size_t)c->cin * padded;
+    unsigned char used[1024];
+    memset(pad, 0, (size_t)c->cin * padded * sizeof *pad);
+    for (int i = 0; i < c->cin; i++) {
+        const float *in = x + (size_t)i * cells;
+        float *dst = pad + (size_t)i * padded + stride + 1;
+        int any = 0;
+        for (int y = 0; y < side; y++)
+            for (int xx = 0; xx < side; xx++) {
+                float v = in[y * side + xx];
+                dst[(size_t)y * stride + xx] = v;
+                any |= v != 0;
+            }
+        used[i] = (unsigned char)any;
+    }
+    for (int o = 0; o < c->cout; o += 4) {
+        int planes = c->cout - o < 4 ? c->cout - o : 4;
+        float *dst[4];
+        for (int p = 0; p < planes; p++) {
+            dst[p] = acc + (size_t)p * stride * side;
+            for (size_t j = 0; j < wide; j++) dst[p][j] = c->b[o + p];
+        }
+        for (int i = 0; i < c->cin; i++)
+            if (used[i])
+                conv_taps(dst, c->w + ((size_t)o * c->cin + i) * 9, (size_t)c->cin * 9, planes,
+                          pad + (size_t)i * padded, stride, wide);
+        for (int p = 0; p < planes; p++) {
+            float *plane = out + (size_t)(o + p) * cells;
+            for (int y = 0; y < side; y++)
+                for (int xx = 0; xx < side; xx++) {
+                    float v = dst[p][(size_t)y * stride + xx];
+                    plane[y * side + xx] = v > 0 ? v : 0;
                 }
         }
-        for (size_t k = 0; k < cells; k++) plane[k] = plane[k] > 0 ? plane[k] : 0;
     }
 }
 
@@ -333,7 +400,7 @@ static void forward_one(tafel_net *net, const float *x, float *values, float *po
         int channels = net->planes;
         for (int k = 0; k < net->nconv; k++) {
             float *dst = cur == a ? b : a;
-            run_conv(&net->convs[k], side, cur, dst);
+            run_conv(&net->convs[k], side, cur, dst, net->pad);
             cur = dst, channels = net->convs[k].cout;
         }
         /* the 1x1 squeeze, cell by cell, into the dense layers' input: the

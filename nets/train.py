@@ -217,7 +217,8 @@ def main():
             best = (tv.item() + tp.item(), copy.deepcopy(model.state_dict()), epoch + 1)
         if time.time() > deadline:
             break
-    model.load_state_dict(best[1])
+    if best[1] is not None:  # None: no validation games (a tiny run): the last epoch
+        model.load_state_dict(best[1])
 
     model.eval()
     if not args.float32:

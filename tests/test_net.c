@@ -81,8 +81,11 @@ static void put_header(file *f, const header *h) {
     int fields[] = {h->version, h->width,   h->kind,    h->inputs, h->planes,  h->board,
                     h->squeeze, h->players, h->policy, h->nconv,  h->nhidden};
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) put_i32(f, fields[i]);
-    for (int k = 0; k < h->nconv; k++) put_i32(f, h->conv[k]);
-    for (int j = 0; j < h->nhidden; j++) put_i32(f, h->hidden[j]);
+    /* a header out of range (more layers than the loader takes) lists no more
+    ** than the fixture holds: the loader refuses it before reading them */
+    int nconv = h->nconv < 8 ? h->nconv : 8, nhidden = h->nhidden < 8 ? h->nhidden : 8;
+    for (int k = 0; k < nconv; k++) put_i32(f, h->conv[k]);
+    for (int j = 0; j < nhidden; j++) put_i32(f, h->hidden[j]);
     char name[32] = {0};
     snprintf(name, sizeof name, "%s", h->game);
     put(f, name, sizeof name);

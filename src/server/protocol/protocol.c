@@ -262,6 +262,21 @@ char *protocol_state(const table *t, int seat, int from) {
     return print_free(state_object(t, seat, "state", from));
 }
 
+/* Whether bot can be made for each game as it comes by default. */
+static int plays_every_game(const char *bot_name) {
+    const char *name;
+    int all = 1;
+    for (int i = 0; all && (name = tafel_game_info(i, NULL, NULL, 0)); i++) {
+        tafel_game *game;
+        tafel_bot *bot = NULL;
+        if (tafel_game_load(name, &game, NULL) != TAFEL_OK) continue;
+        all = tafel_bot_new(bot_name, game, 1, &bot, NULL) == TAFEL_OK;
+        tafel_bot_free(bot);
+        tafel_game_free(game);
+    }
+    return all;
+}
+
 /* The games with their parameters and pieces, and the bots: what a page
 ** needs to offer a new table and draw its pieces. */
 char *protocol_games(void) {
@@ -288,6 +303,9 @@ char *protocol_games(void) {
     }
     cJSON *bots = cJSON_AddArrayToObject(root, "bots");
     for (int i = 0; (name = tafel_bot_info(i, &summary)); i++) {
+        /* the seat choices offer a bot for every game: one that cannot play
+        ** some game (expert without a net built in for it) is left out */
+        if (!plays_every_game(name)) continue;
         cJSON *b = cJSON_CreateObject();
         cJSON_AddStringToObject(b, "name", name);
         cJSON_AddStringToObject(b, "summary", summary);

@@ -3,8 +3,9 @@
 ** in for the game (nets/, docs/nets.md), trained on the bots' self-play.
 **
 ** The net gives each leaf a value, mixed with a rollout's (option mix: the
-** rollout's share in %, as AlphaGo mixed its value net and rollouts), and,
-** where it has a policy, priors that make the search PUCT.  Leaves are
+** rollout's share in %, as AlphaGo mixed its value net and rollouts; by
+** default the rollout alone), and, where it has a policy, priors that make
+** the search PUCT.  Leaves are
 ** evaluated in batches (option batch).  A game with no net built in has
 ** no expert: the bot says so when it is made.
 */
@@ -25,13 +26,17 @@ static const bot_option expert_options[NOPTIONS] = {
     {"scale", 1, 10000, 50,
      "heuristic lead for odds of e:1, in % of the spread of random games' scores"},
     {"policy", 0, 1, 1, "rollout decisions: 0 random, 1 greedy on the heuristic"},
-    {"cpuct", 1, 10000, 150, "PUCT exploration constant, x100"},
-    {"mix", 0, 100, 50, "% of a leaf's value from a rollout, the rest from the net"},
+    {"cpuct", 1, 10000, 40, "PUCT exploration constant, x100"},
+    {"mix", 0, 100, 100, "% of a leaf's value from a rollout, the rest from the net"},
     {"batch", 1, 256, 8, "leaves the net evaluates at once"},
 };
 
-/* The level's budget when the spec gives none: hard's. */
-#define EXPERT_ITERS 5000
+/* The level's budget when the spec gives none: the iterations that take it
+** about the time hard's 5,000 take (its priors cost an evaluation a leaf:
+** 1,000 iterations took 1.5 s a Cardcassonne game where hard's took 0.97),
+** under hard's cap.  The defaults mix=100 and cpuct=40 are what measured
+** best (docs/bots.md): hard's rollouts judge, the net's priors guide. */
+#define EXPERT_ITERS 3200
 #define EXPERT_MS 2000
 
 /* The search first: mcts.c's choose and analyse take the bot as a search. */

@@ -14,19 +14,10 @@
 
 #include <stdlib.h>
 
-enum { OPT_ITERS, OPT_MS, OPT_C, OPT_DEPTH, OPT_SCALE, OPT_POLICY, OPT_CPUCT, OPT_MIX,
-       OPT_BATCH, NOPTIONS };
+enum { OPT_MIX = MCTS_NOPTIONS, OPT_BATCH, NOPTIONS };
 
 static const bot_option expert_options[NOPTIONS] = {
-    {"iters", 0, 100000000, 0, "iterations a move (0: the level's own budget)"},
-    {"ms", 0, 3600000, 0, "milliseconds a move at most (0: the level's own cap)"},
-    {"c", 1, 1000, 70, "UCB1 exploration constant, x100 (a net without a policy)"},
-    {"depth", -1, 10000, 16,
-     "decisions in a rollout before the heuristic judges (-1: to the end)"},
-    {"scale", 1, 10000, 50,
-     "heuristic lead for odds of e:1, in % of the spread of random games' scores"},
-    {"policy", 0, 1, 1, "rollout decisions: 0 random, 1 greedy on the heuristic"},
-    {"cpuct", 1, 10000, 40, "PUCT exploration constant, x100"},
+    MCTS_OPTION_ROWS(40),
     {"mix", 0, 100, 100, "% of a leaf's value from a rollout, the rest from the net"},
     {"batch", 1, 256, 8, "leaves the net evaluates at once"},
 };
@@ -63,17 +54,8 @@ static int expert_new(const tafel_game *game, const int *values, uint64_t seed,
         return tf_error(err, TAFEL_EBOT, "expert: no net is built in for %s with %d players "
                         "(nets/: docs/nets.md)", tafel_game_name(game),
                         tafel_game_players(game));
-    int iters = values[OPT_ITERS], ms = values[OPT_MS];
-    mcts_config cfg = {
-        .iters = iters ? iters : ms ? 0 : EXPERT_ITERS,
-        .ms = ms ? ms : EXPERT_MS,
-        .c = values[OPT_C] / 100.0,
-        .depth = values[OPT_DEPTH],
-        .policy = values[OPT_POLICY],
-        .scale = values[OPT_SCALE] / 100.0 * mcts_rollout_scale(game),
-        .cpuct = values[OPT_CPUCT] / 100.0,
-        .mix = values[OPT_MIX] / 100.0,
-    };
+    mcts_config cfg = mcts_config_of(game, values, EXPERT_ITERS, EXPERT_MS);
+    cfg.mix = values[OPT_MIX] / 100.0;
     expert *e = calloc(1, sizeof *e);
     if (!e) return tf_error(err, TAFEL_ENOMEM, "out of memory");
     int rc = mcts_search_init(&e->search, game, &cfg, seed, err);

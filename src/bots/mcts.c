@@ -16,19 +16,7 @@
 
 #include <stdlib.h>
 
-enum { OPT_ITERS, OPT_MS, OPT_C, OPT_DEPTH, OPT_SCALE, OPT_POLICY, OPT_CPUCT, NOPTIONS };
-
-static const bot_option mcts_options[NOPTIONS] = {
-    {"iters", 0, 100000000, 0, "iterations a move (0: the bot's own budget)"},
-    {"ms", 0, 3600000, 0, "milliseconds a move at most (0: the bot's own cap)"},
-    {"c", 1, 1000, 70, "UCB1 exploration constant, x100"},
-    {"depth", -1, 10000, 16,
-     "decisions in a rollout before the heuristic judges (-1: to the end)"},
-    {"scale", 1, 10000, 50,
-     "heuristic lead for odds of e:1, in % of the spread of random games' scores"},
-    {"policy", 0, 1, 1, "rollout decisions: 0 random, 1 greedy on the heuristic"},
-    {"cpuct", 1, 10000, 150, "PUCT exploration constant, x100 (an evaluator's priors)"},
-};
+static const bot_option mcts_options[MCTS_NOPTIONS] = {MCTS_OPTION_ROWS(150)};
 
 /* What a kind searches when the spec gives no budget. */
 typedef struct mcts_budget {
@@ -41,11 +29,26 @@ static void mcts_free(void *bot) {
     free(bot);
 }
 
-int mcts_make(const tafel_game *game, const mcts_config *cfg, uint64_t seed,
-              const bot_control *control, mcts_search **out, tafel_error *err) {
+mcts_config mcts_config_of(const tafel_game *game, const int *values, int iters, int ms) {
+    int spec_iters = values[MCTS_OPT_ITERS], spec_ms = values[MCTS_OPT_MS];
+    return (mcts_config){
+        .iters = spec_iters ? spec_iters : spec_ms ? 0 : iters,
+        .ms = spec_ms ? spec_ms : ms,
+        .c = values[MCTS_OPT_C] / 100.0,
+        .depth = values[MCTS_OPT_DEPTH],
+        .policy = values[MCTS_OPT_POLICY],
+        .scale = values[MCTS_OPT_SCALE] / 100.0 * mcts_rollout_scale(game),
+        .cpuct = values[MCTS_OPT_CPUCT] / 100.0,
+    };
+}
+
+static int make(const tafel_game *game, const int *values, uint64_t seed,
+                mcts_budget budget, const bot_control *control, void **out,
+                tafel_error *err) {
+    mcts_config cfg = mcts_config_of(game, values, budget.iters, budget.ms);
     mcts_search *s = malloc(sizeof *s);
     if (!s) return tf_error(err, TAFEL_ENOMEM, "out of memory");
-    int rc = mcts_search_init(s, game, cfg, seed, err);
+    int rc = mcts_search_init(s, game, &cfg, seed, err);
     if (rc) {
         free(s);
         return rc;
@@ -53,22 +56,6 @@ int mcts_make(const tafel_game *game, const mcts_config *cfg, uint64_t seed,
     s->control = control;
     *out = s;
     return TAFEL_OK;
-}
-
-static int make(const tafel_game *game, const int *values, uint64_t seed,
-                mcts_budget budget, const bot_control *control, void **out,
-                tafel_error *err) {
-    int iters = values[OPT_ITERS], ms = values[OPT_MS];
-    mcts_config cfg = {
-        .iters = iters ? iters : ms ? 0 : budget.iters,
-        .ms = ms ? ms : budget.ms,
-        .c = values[OPT_C] / 100.0,
-        .depth = values[OPT_DEPTH],
-        .policy = values[OPT_POLICY],
-        .scale = values[OPT_SCALE] / 100.0 * mcts_rollout_scale(game),
-        .cpuct = values[OPT_CPUCT] / 100.0,
-    };
-    return mcts_make(game, &cfg, seed, control, (mcts_search **)out, err);
 }
 
 int mcts_bot_analyse(void *bot, const tafel_state *state, tafel_bot_move *out,
@@ -99,7 +86,7 @@ static int mcts_set_evaluator(void *bot, const tafel_evaluator *ev, tafel_error 
                     out, err);                                                 \
     }                                                                          \
     const bot_kind bot_##kind##_kind = {                                       \
-        name, summary, mcts_options, NOPTIONS,                                 \
+        name, summary, mcts_options, MCTS_NOPTIONS,                                 \
         kind##_new, mcts_bot_choose, mcts_free, mcts_bot_analyse,              \
         mcts_set_evaluator,                                                    \
     };

@@ -97,10 +97,26 @@ int mcts_search_run(mcts_search *s, const tafel_state *state, tafel_error *err);
 /* The root moves of the last search, most visited first (at most cap). */
 int mcts_search_moves(const mcts_search *s, tafel_bot_move *out, int cap);
 
-/* The bot kinds that search (mcts.c), for expert.c: a search of cfg, and
-** the kinds' choose and analyse over it. */
-int mcts_make(const tafel_game *game, const mcts_config *cfg, uint64_t seed,
-              const bot_control *control, mcts_search **out, tafel_error *err);
+/* The options every search bot takes, in this order: mcts.c's table is
+** these rows, expert.c's begins with them (cpuct: the kind's default). */
+enum { MCTS_OPT_ITERS, MCTS_OPT_MS, MCTS_OPT_C, MCTS_OPT_DEPTH, MCTS_OPT_SCALE, MCTS_OPT_POLICY,
+       MCTS_OPT_CPUCT, MCTS_NOPTIONS };
+#define MCTS_OPTION_ROWS(cpuct)                                                          \
+    {"iters", 0, 100000000, 0, "iterations a move (0: the bot's own budget)"},          \
+    {"ms", 0, 3600000, 0, "milliseconds a move at most (0: the bot's own cap)"},        \
+    {"c", 1, 1000, 70, "UCB1 exploration constant, x100"},                              \
+    {"depth", -1, 10000, 16,                                                            \
+     "decisions in a rollout before the heuristic judges (-1: to the end)"},            \
+    {"scale", 1, 10000, 50,                                                             \
+     "heuristic lead for odds of e:1, in % of the spread of random games' scores"},     \
+    {"policy", 0, 1, 1, "rollout decisions: 0 random, 1 greedy on the heuristic"},      \
+    {"cpuct", 1, 10000, (cpuct), "PUCT exploration constant, x100 (an evaluator's priors)"}
+
+/* The search of those option values; iters and ms: the kind's budget when
+** the spec gives none. */
+mcts_config mcts_config_of(const tafel_game *game, const int *values, int iters, int ms);
+
+/* The kinds' choose and analyse over a search (expert.c's too). */
 int mcts_bot_choose(void *bot, const tafel_state *state, tafel_action *out, tafel_error *err);
 int mcts_bot_analyse(void *bot, const tafel_state *state, tafel_bot_move *out, int cap,
                      int *count, tafel_error *err);

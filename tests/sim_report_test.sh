@@ -39,22 +39,32 @@ assert sorted(r) == sorted(doc), (sorted(r), sorted(doc))
 assert r["seed"] == "9" and r["games"] == 6 and r["unit"] == "game" and r["units"] == 6
 assert [b["spec"] for b in r["bots"]] == ["greedy", "random"]
 for b in r["bots"]:
-    assert sorted(b) == ["bot", "draws", "forfeits", "losses", "score", "spec", "win_rate", "wins"], b
+    assert sorted(b) == ["bot", "draws", "forfeits", "losses", "score", "spec", "think",
+                         "win_rate", "wins"], b
     assert b["wins"] + b["draws"] + b["losses"] == 6
+    t = b["think"]
+    assert sorted(t) == ["cpu_ms_per_move", "decisions", "ms_per_move"], t
+    assert t["decisions"] > 6 * 20 and t["ms_per_move"] >= 0 and t["cpu_ms_per_move"] >= 0, t
     assert sorted(b["win_rate"]) == ["effective_games", "hi", "lo", "value"]
     assert sorted(b["score"]) == ["max", "mean", "min", "sd"]
+greedy, rand = (b["think"]["cpu_ms_per_move"] for b in r["bots"])
+assert greedy > rand, "greedy weighs every placement; random reads the legal actions"
 assert r["sprt"] is None and r["forfeits"] == {"total": 0, "first": None}'
 
 # the same numbers as the text report
 "$TAFEL" sim --players greedy,random --games 6 --seed 9 >"$WORK/plain.txt"
 json_check "sim --json and the table agree" "$WORK/plain.json" "
-rows = [l for l in open('$WORK/plain.txt') if re.match(r'^[12] ', l)]
-assert len(rows) == 2
+lines = [l for l in open('$WORK/plain.txt') if re.match(r'^[12] ', l)]
+assert len(lines) == 4, lines
+rows, think = lines[:2], lines[2:]
 for b, row in zip(r['bots'], rows):
     m = re.search(r'([0-9.]+)%   \\[ *([0-9.]+)%, *([0-9.]+)%\\] +([0-9.]+)$', row)
     w = b['win_rate']
     want = ['%.1f' % x for x in (100 * w['value'], 100 * w['lo'], 100 * w['hi'], b['score']['mean'])]
-    assert m and list(m.groups()) == want, (row, want)"
+    assert m and list(m.groups()) == want, (row, want)
+for b, row in zip(r['bots'], think):
+    want = '%.2f %d' % (b['think']['cpu_ms_per_move'], b['think']['decisions'])
+    assert ' '.join(row.split()[-2:]) == want, (row, want)"
 
 # --paired --sprt: the unit is the deal, the verdict is given
 "$TAFEL" sim cardcassonne --players greedy,random --games 1000 --sprt 0,50 --paired --seed 3 \
@@ -95,6 +105,10 @@ json_check "sim --json --resume: the same report, 4 games read back" "$WORK/resu
 full = json.load(open('$WORK/full.json'))
 assert r['resumed'] == 4 and full['resumed'] == 0
 for k in ('seconds', 'games_per_second', 'resumed'): del r[k], full[k]
+# only the games played take time: the 4 read back add no decisions
+for b, f in zip(r['bots'], full['bots']):
+    assert 0 < b['think']['decisions'] < f['think']['decisions'], (b, f)
+    del b['think'], f['think']
 assert r == full"
 
 # Records carry the result of their replay; older records (without it)

@@ -57,6 +57,15 @@ void sim_forfeit(sim_result *res, const tafel_state *state, int seat, const char
     res->nwinners = cli_winners(state, seat, res->winners);
 }
 
+/* What "equal time a move" means when the machine is shared: the CPU time
+** this thread used, which other processes do not lengthen as they do the
+** wall clock's. */
+static double thread_cpu_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Play game i to the end with the seated bots (ext[seat] for a program),
 ** or until a program forfeits it. */
 static int play_game(const sim_job *job, long i, tafel_bot **bots, extbot **ext,
@@ -75,7 +84,13 @@ static int play_game(const sim_job *job, long i, tafel_bot **bots, extbot **ext,
                 break;
             }
         } else {
+            double wall = cli_now(), cpu = thread_cpu_now();
             rc = cli_choose(state, seat, bots, &rng, NULL, 0, &a, err);
+            if (seat >= 0) {
+                res->decisions[seat]++;
+                res->think_wall[seat] += cli_now() - wall;
+                res->think_cpu[seat] += thread_cpu_now() - cpu;
+            }
         }
         if (!rc && record) rc = tafel_record_push(record, state, a);
         for (int k = 0; !rc && k < players; k++)
@@ -201,6 +216,10 @@ static void add_result(sim_job *job, const sim_result *res, long i) {
         else if (share > 0) job->shared[b]++;
         else job->lost[b]++;
         job->score[b] += score;
+        int seat = seat_of(job, i, b);
+        job->decisions[b] += res->decisions[seat];
+        job->think_wall[b] += res->think_wall[seat];
+        job->think_cpu[b] += res->think_cpu[seat];
         if (job->scores[b].n == 0 || score < job->low[b]) job->low[b] = score;
         if (job->scores[b].n == 0 || score > job->high[b]) job->high[b] = score;
         stats_sample_add(&job->scores[b], score);

@@ -27,6 +27,11 @@ typedef struct sim_result {
     int winners[TAFEL_MAX_PLAYERS], nwinners;
     int length, finished, failed;
     int forfeit; /* the seat that forfeited, plus 1; 0: none */
+    /* By seat: the decisions its bot took, and the time they took: wall
+    ** clock, and the CPU time of the thread that played (a built-in bot
+    ** thinks in it; an external bot's is its own process's, not counted) */
+    long decisions[TAFEL_MAX_PLAYERS];
+    double think_wall[TAFEL_MAX_PLAYERS], think_cpu[TAFEL_MAX_PLAYERS];
     char *json; /* the record, with --out */
     char error[300];
     char reason[EXTBOT_REASON_MAX]; /* of the forfeit */
@@ -80,6 +85,8 @@ typedef struct sim_job {
     double wins[TAFEL_MAX_PLAYERS], score[TAFEL_MAX_PLAYERS]; /* by bot */
     double length;
     long forfeits[TAFEL_MAX_PLAYERS]; /* by bot */
+    long decisions[TAFEL_MAX_PLAYERS]; /* by bot: over the games played, not resumed */
+    double think_wall[TAFEL_MAX_PLAYERS], think_cpu[TAFEL_MAX_PLAYERS]; /* by bot, seconds */
     long all_forfeits, first_forfeit; /* the first's game number and reason */
     char first_reason[EXTBOT_REASON_MAX];
     double unit_score, unit_difference; /* sums over the unit being counted */

@@ -53,6 +53,29 @@ static void print_header(const sim_job *job, long n) {
     printf(", seed %llu\n", (unsigned long long)job->seed);
 }
 
+/* An external bot thinks in a process of its own, whose CPU time this one
+** does not see. */
+static int thinks_here(const sim_job *job, int b) {
+    return strncmp(job->specs[b], "ext:", 4) != 0;
+}
+
+/* Each bot's mean time a decision, over the games this run played (games
+** read back by --resume took no time here), so that a match "at equal time"
+** shows whether it was. */
+static void print_think(const sim_job *job, int width) {
+    long decisions = 0;
+    for (int b = 0; b < job->nbots; b++) decisions += job->decisions[b];
+    if (!decisions) return;
+    printf("   %-*s %8s %10s %10s\n", width, "time a move", "ms", "CPU ms", "moves");
+    for (int b = 0; b < job->nbots; b++) {
+        double d = job->decisions[b] ? (double)job->decisions[b] : 1;
+        printf("%-2d %-*s %8.2f ", b + 1, width, job->specs[b], 1000 * job->think_wall[b] / d);
+        if (thinks_here(job, b)) printf("%10.2f", 1000 * job->think_cpu[b] / d);
+        else printf("%10s", "-");
+        printf(" %10ld\n", job->decisions[b]);
+    }
+}
+
 /* Each bot's win rate, its interval, its mean score. */
 static void print_bots(const sim_job *job, long n) {
     int width = 20; /* an ext:COMMAND may be longer than a bot's name */
@@ -65,6 +88,7 @@ static void print_bots(const sim_job *job, long n) {
                job->specs[b], 100 * r.p, 100 * r.ci.lo, 100 * r.ci.hi,
                job->score[b] / (double)n);
     }
+    print_think(job, width);
     for (int b = 0; b < job->nbots; b++)
         if (job->forfeits[b])
             printf("%-2d %s forfeited %ld game%s\n", b + 1, job->specs[b],
@@ -189,6 +213,14 @@ static cJSON *bot_json(const sim_job *job, int b, long n) {
     cJSON_AddNumberToObject(score, "min", job->low[b]);
     cJSON_AddNumberToObject(score, "max", job->high[b]);
     cJSON_AddNumberToObject(o, "forfeits", (double)job->forfeits[b]);
+    cJSON *think = cJSON_AddObjectToObject(o, "think");
+    double d = (double)job->decisions[b];
+    cJSON_AddNumberToObject(think, "decisions", d);
+    cJSON_AddItemToObject(think, "ms_per_move",
+                          d ? cJSON_CreateNumber(1000 * job->think_wall[b] / d) : cJSON_CreateNull());
+    cJSON_AddItemToObject(think, "cpu_ms_per_move",
+                          d && thinks_here(job, b) ? cJSON_CreateNumber(1000 * job->think_cpu[b] / d)
+                                                   : cJSON_CreateNull());
     return o;
 }
 

@@ -60,7 +60,20 @@ if [[ $pg ]]; then
         storage=$(dirname "$tafel")/tests/$t
         if [[ -x $storage ]]; then "$storage"; fi
     done
-    TAFEL_CLI=$tafel node --test tests/server/*.test.mjs
-else
-    TAFEL_CLI=$tafel exec node --test tests/server/*.test.mjs
 fi
+
+# The suite's TAP goes out as it runs and into a file: a log cut in the middle
+# (CI shows a long log's head and tail) still ends with what failed.
+tap=$(mktemp "${TMPDIR:-/tmp}/tafel-server-tap.XXXXXX")
+if [[ $pg ]]; then
+    trap 'rm -f "$tap"; bash scripts/pgtmp.sh stop "$pgdir"' EXIT
+else
+    trap 'rm -f "$tap"' EXIT
+fi
+status=0
+TAFEL_CLI=$tafel node --test tests/server/*.test.mjs | tee "$tap" || status=$?
+if ((status)); then
+    echo "# test-server.sh: the suite failed (exit $status); its failures again:"
+    awk '/^ *not ok / { p = 1 } p { print } p && /^ *\.\.\.$/ { p = 0 }' "$tap" | head -n 300
+fi
+exit "$status"

@@ -16,6 +16,7 @@
 ** weight is exactly a float16, so the float16 file is the same net.
 */
 #include "helpers.h"
+#include "nn/nn.h"
 
 #include <math.h>
 
@@ -387,7 +388,8 @@ static void matches_torch(const char *name) {
     size_t size_in = tafel_game_tensor_size(game, tafel_net_kind(net));
     assert_true(n >= 2);
     float *x = calloc(size_in, sizeof *x), v[TAFEL_MAX_PLAYERS];
-    float *l = calloc((size_t)space, sizeof *l);
+    float *l = calloc((size_t)space, sizeof *l), *m = calloc((size_t)space, sizeof *m);
+    uint8_t *mask = calloc((size_t)space, 1);
     double worst = 0;
     for (int i = 0; i < n; i++) {
         memset(x, 0, size_in * sizeof *x);
@@ -411,10 +413,20 @@ static void matches_torch(const char *name) {
             double d = fabs(l[k] - cJSON_GetArrayItem(want_l, k)->valuedouble);
             worst = d > worst ? d : worst;
         }
+        /* a search's forward: the logits of the indices a mask allows (every
+        ** third, from a different start for each input), the same as the
+        ** whole policy's; the others not written */
+        for (int k = 0; k < space; k++) mask[k] = (uint8_t)((k + i) % 3 == 0), m[k] = -12345;
+        assert_int_equal(tf_net_forward_masked(net, x, 1, v, m, mask, &err), TAFEL_OK);
+        for (int k = 0; k < space; k++)
+            if (mask[k]) assert_float_equal(m[k], l[k], 1e-6);
+            else assert_true(m[k] == -12345);
     }
     if (!(worst <= 1e-5)) fail_msg("%s: C and torch differ by %g", name, worst);
     free(x);
     free(l);
+    free(m);
+    free(mask);
     tafel_net_free(net);
     tafel_game_free(game);
     cJSON_Delete(doc);

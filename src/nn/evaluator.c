@@ -19,7 +19,7 @@ typedef struct net_evaluator {
     int players, space, kind;
     size_t size;
     float *obs, *values, *logits;
-    uint8_t *mask;
+    uint8_t *masks; /* the legal indices of each leaf: the logits computed */
 } net_evaluator;
 
 void tf_net_evaluator_free(void *ctx) {
@@ -28,7 +28,7 @@ void tf_net_evaluator_free(void *ctx) {
     free(e->obs);
     free(e->values);
     free(e->logits);
-    free(e->mask);
+    free(e->masks);
     free(e);
 }
 
@@ -55,15 +55,18 @@ static int evaluate(void *ctx, const tafel_state *const *leaves, int n, float *v
                                                             e->obs + i * e->size, e->size, err);
         if (rc) return rc;
     }
-    int rc = tafel_net_forward(e->net, e->obs, n, e->values, priors ? e->logits : NULL, err);
+    size_t space = (size_t)e->space;
+    for (int i = 0; priors && i < n; i++)
+        tafel_state_legal_actions_mask(leaves[i], e->masks + i * space, space);
+    int rc = priors ? tf_net_forward_masked(e->net, e->obs, n, e->values, e->logits, e->masks, err)
+                    : tafel_net_forward(e->net, e->obs, n, e->values, NULL, err);
     if (rc) return rc;
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < e->players; j++)
             values[i * e->players + (seats[i] + j) % e->players] = e->values[i * e->players + j];
-        if (!priors) continue;
-        tafel_state_legal_actions_mask(leaves[i], e->mask, (size_t)e->space);
-        legal_softmax(e->logits + (size_t)i * e->space, e->mask, e->space,
-                      priors + (size_t)i * e->space);
+        if (priors)
+            legal_softmax(e->logits + i * space, e->masks + i * space, e->space,
+                          priors + i * space);
     }
     return TAFEL_OK;
 }
@@ -87,8 +90,8 @@ int tf_net_evaluator(tafel_net *net, const tafel_game *game, int batch, tafel_ev
     e->obs = malloc((size_t)batch * e->size * sizeof *e->obs);
     e->values = malloc((size_t)batch * e->players * sizeof *e->values);
     e->logits = policy ? malloc((size_t)batch * e->space * sizeof *e->logits) : NULL;
-    e->mask = malloc((size_t)e->space);
-    if (!e->obs || !e->values || !e->mask || (policy && !e->logits)) {
+    e->masks = malloc((size_t)batch * (size_t)e->space);
+    if (!e->obs || !e->values || !e->masks || (policy && !e->logits)) {
         tf_net_evaluator_free(e);
         return tf_error(err, TAFEL_ENOMEM, "out of memory");
     }

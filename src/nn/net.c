@@ -390,8 +390,20 @@ static void run_conv(const conv *c, int side, const float *x, float *out, float 
     }
 }
 
-/* One input: the value softmax into values, the logits into policy. */
-static void forward_one(tafel_net *net, const float *x, float *values, float *policy) {
+/* out[k] = b[k] + x w[.][k] for the k that mask allows: a column of w. */
+static void run_dense_columns(const dense *d, const float *x, float *out, const uint8_t *mask) {
+    for (int k = 0; k < d->out; k++) {
+        if (!mask[k]) continue;
+        float sum = d->b[k];
+        for (int i = 0; i < d->in; i++) sum += x[i] * d->w[(size_t)i * d->out + k];
+        out[k] = sum;
+    }
+}
+
+/* One input: the value softmax into values, the logits into policy (with
+** a mask, only those it allows). */
+static void forward_one(tafel_net *net, const float *x, float *values, float *policy,
+                        const uint8_t *mask) {
     float *a = net->scratch, *b = net->scratch + net->half;
     const float *cur = x;
     if (net->planes) {
@@ -424,7 +436,9 @@ static void forward_one(tafel_net *net, const float *x, float *values, float *po
     for (int p = 0; p < net->players; p++) top = v[p] > top ? v[p] : top;
     for (int p = 0; p < net->players; p++) sum += v[p] = expf(v[p] - top);
     for (int p = 0; p < net->players; p++) values[p] = v[p] / sum;
-    if (policy && net->policy) run_dense(&net->policy_head, cur, policy, 0);
+    if (!policy || !net->policy) return;
+    if (mask) run_dense_columns(&net->policy_head, cur, policy, mask);
+    else run_dense(&net->policy_head, cur, policy, 0);
 }
 
 int tafel_net_forward(tafel_net *net, const float *inputs, int n, float *values, float *policy,
@@ -434,6 +448,17 @@ int tafel_net_forward(tafel_net *net, const float *inputs, int n, float *values,
     if (policy && !net->policy) return tf_error(err, TAFEL_EINVAL, "net: it has no policy");
     for (int i = 0; i < n; i++)
         forward_one(net, inputs + (size_t)i * net->inputs, values + (size_t)i * net->players,
-                    policy ? policy + (size_t)i * net->policy : NULL);
+                    policy ? policy + (size_t)i * net->policy : NULL, NULL);
+    return TAFEL_OK;
+}
+
+int tf_net_forward_masked(tafel_net *net, const float *inputs, int n, float *values,
+                          float *policy, const uint8_t *masks, tafel_error *err) {
+    if (!net || !inputs || !values || !policy || !masks || n < 0)
+        return tf_error(err, TAFEL_EINVAL, "net: no net, inputs, values, policy or masks");
+    if (!net->policy) return tf_error(err, TAFEL_EINVAL, "net: it has no policy");
+    for (int i = 0; i < n; i++)
+        forward_one(net, inputs + (size_t)i * net->inputs, values + (size_t)i * net->players,
+                    policy + (size_t)i * net->policy, masks + (size_t)i * net->policy);
     return TAFEL_OK;
 }

@@ -389,7 +389,7 @@ static void matches_torch(const char *name) {
     assert_true(n >= 2);
     float *x = calloc(size_in, sizeof *x), v[TAFEL_MAX_PLAYERS];
     float *l = calloc((size_t)space, sizeof *l), *m = calloc((size_t)space, sizeof *m);
-    uint8_t *mask = calloc((size_t)space, 1);
+    int *wanted = calloc((size_t)space, sizeof *wanted);
     double worst = 0;
     for (int i = 0; i < n; i++) {
         memset(x, 0, size_in * sizeof *x);
@@ -413,20 +413,29 @@ static void matches_torch(const char *name) {
             double d = fabs(l[k] - cJSON_GetArrayItem(want_l, k)->valuedouble);
             worst = d > worst ? d : worst;
         }
-        /* a search's forward: the logits of the indices a mask allows (every
-        ** third, from a different start for each input), the same as the
-        ** whole policy's; the others not written */
-        for (int k = 0; k < space; k++) mask[k] = (uint8_t)((k + i) % 3 == 0), m[k] = -12345;
-        assert_int_equal(tf_net_forward_masked(net, x, 1, v, m, mask, &err), TAFEL_OK);
+        /* a search's forward: the logits of a few indices (every third,
+        ** from a different start for each input), the same as the whole
+        ** policy's; the others not written */
+        int nwanted = 0;
+        for (int k = 0; k < space; k++) {
+            m[k] = -12345;
+            if ((k + i) % 3 == 0) wanted[nwanted++] = k;
+        }
+        assert_int_equal(tf_net_forward_some(net, x, 1, v, m, wanted, &nwanted, (size_t)space,
+                                             &err), TAFEL_OK);
         for (int k = 0; k < space; k++)
-            if (mask[k]) assert_float_equal(m[k], l[k], 1e-6);
+            if ((k + i) % 3 == 0) assert_float_equal(m[k], l[k], 1e-6);
             else assert_true(m[k] == -12345);
+        wanted[0] = space;
+        assert_int_equal(tf_net_forward_some(net, x, 1, v, m, wanted, &nwanted, (size_t)space,
+                                             &err), TAFEL_EINVAL);
+        assert_non_null(strstr(err.message, "no policy index"));
     }
     if (!(worst <= 1e-5)) fail_msg("%s: C and torch differ by %g", name, worst);
     free(x);
     free(l);
     free(m);
-    free(mask);
+    free(wanted);
     tafel_net_free(net);
     tafel_game_free(game);
     cJSON_Delete(doc);

@@ -13,13 +13,15 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct net_evaluator {
     tafel_net *net;
     int players, space, kind;
     size_t size;
     float *obs, *values, *logits;
-    uint8_t *masks; /* the legal indices of each leaf: the logits computed */
+    uint8_t *mask;
+    int *legal; /* each leaf's legal indices (space ints a leaf): the logits computed */
 } net_evaluator;
 
 void tf_net_evaluator_free(void *ctx) {
@@ -28,24 +30,42 @@ void tf_net_evaluator_free(void *ctx) {
     free(e->obs);
     free(e->values);
     free(e->logits);
-    free(e->masks);
+    free(e->mask);
+    free(e->legal);
     free(e);
 }
 
-/* priors = the softmax of logits over the indices mask allows, 0 elsewhere. */
-static void legal_softmax(const float *logits, const uint8_t *mask, int space, float *priors) {
+/* The indices mask allows, into list (the mask is mostly zeros: eight
+** bytes are skipped at once); how many. */
+static int mask_indices(const uint8_t *mask, int space, int *list) {
+    int n = 0, k = 0;
+    for (; k + 8 <= space; k += 8) {
+        uint64_t word;
+        memcpy(&word, mask + k, sizeof word);
+        if (!word) continue;
+        for (int j = k; j < k + 8; j++)
+            if (mask[j]) list[n++] = j;
+    }
+    for (; k < space; k++)
+        if (mask[k]) list[n++] = k;
+    return n;
+}
+
+/* priors at the n indices of list: the softmax of their logits (the search
+** reads the legal indices only, and normalises there). */
+static void legal_softmax(const float *logits, const int *list, int n, float *priors) {
     float top = -HUGE_VALF;
     double sum = 0;
-    for (int k = 0; k < space; k++)
-        if (mask[k] && logits[k] > top) top = logits[k];
-    for (int k = 0; k < space; k++) sum += priors[k] = mask[k] ? expf(logits[k] - top) : 0;
-    for (int k = 0; k < space && sum > 0; k++) priors[k] = (float)(priors[k] / sum);
+    for (int j = 0; j < n; j++) top = logits[list[j]] > top ? logits[list[j]] : top;
+    for (int j = 0; j < n; j++) sum += priors[list[j]] = expf(logits[list[j]] - top);
+    for (int j = 0; j < n && sum > 0; j++) priors[list[j]] = (float)(priors[list[j]] / sum);
 }
 
 static int evaluate(void *ctx, const tafel_state *const *leaves, int n, float *values,
                     float *priors, tafel_error *err) {
     net_evaluator *e = ctx;
-    int seats[TAFEL_EVALUATOR_MAX_BATCH];
+    int seats[TAFEL_EVALUATOR_MAX_BATCH], nlegal[TAFEL_EVALUATOR_MAX_BATCH];
+    size_t space = (size_t)e->space;
     for (int i = 0; i < n; i++) {
         seats[i] = tafel_state_current(leaves[i]);
         int rc = e->kind == TAFEL_OBSERVATION
@@ -54,18 +74,19 @@ static int evaluate(void *ctx, const tafel_state *const *leaves, int n, float *v
                      : tafel_state_information_state_tensor(leaves[i], seats[i],
                                                             e->obs + i * e->size, e->size, err);
         if (rc) return rc;
+        if (!priors) continue;
+        tafel_state_legal_actions_mask(leaves[i], e->mask, space);
+        nlegal[i] = mask_indices(e->mask, e->space, e->legal + i * space);
     }
-    size_t space = (size_t)e->space;
-    for (int i = 0; priors && i < n; i++)
-        tafel_state_legal_actions_mask(leaves[i], e->masks + i * space, space);
-    int rc = priors ? tf_net_forward_masked(e->net, e->obs, n, e->values, e->logits, e->masks, err)
+    int rc = priors ? tf_net_forward_some(e->net, e->obs, n, e->values, e->logits, e->legal,
+                                          nlegal, space, err)
                     : tafel_net_forward(e->net, e->obs, n, e->values, NULL, err);
     if (rc) return rc;
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < e->players; j++)
             values[i * e->players + (seats[i] + j) % e->players] = e->values[i * e->players + j];
         if (priors)
-            legal_softmax(e->logits + i * space, e->masks + i * space, e->space,
+            legal_softmax(e->logits + i * space, e->legal + i * space, nlegal[i],
                           priors + i * space);
     }
     return TAFEL_OK;
@@ -90,8 +111,9 @@ int tf_net_evaluator(tafel_net *net, const tafel_game *game, int batch, tafel_ev
     e->obs = malloc((size_t)batch * e->size * sizeof *e->obs);
     e->values = malloc((size_t)batch * e->players * sizeof *e->values);
     e->logits = policy ? malloc((size_t)batch * e->space * sizeof *e->logits) : NULL;
-    e->masks = malloc((size_t)batch * (size_t)e->space);
-    if (!e->obs || !e->values || !e->masks || (policy && !e->logits)) {
+    e->mask = malloc((size_t)e->space);
+    e->legal = malloc((size_t)batch * (size_t)e->space * sizeof *e->legal);
+    if (!e->obs || !e->values || !e->mask || !e->legal || (policy && !e->logits)) {
         tf_net_evaluator_free(e);
         return tf_error(err, TAFEL_ENOMEM, "out of memory");
     }

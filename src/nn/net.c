@@ -390,10 +390,11 @@ static void run_conv(const conv *c, int side, const float *x, float *out, float 
     }
 }
 
-/* out[k] = b[k] + x w[.][k] for the k that mask allows: a column of w. */
-static void run_dense_columns(const dense *d, const float *x, float *out, const uint8_t *mask) {
-    for (int k = 0; k < d->out; k++) {
-        if (!mask[k]) continue;
+/* out[k] = b[k] + x w[.][k] for the n indices k of wanted: columns of w. */
+static void run_dense_columns(const dense *d, const float *x, float *out, const int *wanted,
+                              int n) {
+    for (int j = 0; j < n; j++) {
+        int k = wanted[j];
         float sum = d->b[k];
         for (int i = 0; i < d->in; i++) sum += x[i] * d->w[(size_t)i * d->out + k];
         out[k] = sum;
@@ -401,9 +402,9 @@ static void run_dense_columns(const dense *d, const float *x, float *out, const 
 }
 
 /* One input: the value softmax into values, the logits into policy (with
-** a mask, only those it allows). */
+** wanted, only the nwanted it lists). */
 static void forward_one(tafel_net *net, const float *x, float *values, float *policy,
-                        const uint8_t *mask) {
+                        const int *wanted, int nwanted) {
     float *a = net->scratch, *b = net->scratch + net->half;
     const float *cur = x;
     if (net->planes) {
@@ -437,7 +438,7 @@ static void forward_one(tafel_net *net, const float *x, float *values, float *po
     for (int p = 0; p < net->players; p++) sum += v[p] = expf(v[p] - top);
     for (int p = 0; p < net->players; p++) values[p] = v[p] / sum;
     if (!policy || !net->policy) return;
-    if (mask) run_dense_columns(&net->policy_head, cur, policy, mask);
+    if (wanted) run_dense_columns(&net->policy_head, cur, policy, wanted, nwanted);
     else run_dense(&net->policy_head, cur, policy, 0);
 }
 
@@ -448,17 +449,24 @@ int tafel_net_forward(tafel_net *net, const float *inputs, int n, float *values,
     if (policy && !net->policy) return tf_error(err, TAFEL_EINVAL, "net: it has no policy");
     for (int i = 0; i < n; i++)
         forward_one(net, inputs + (size_t)i * net->inputs, values + (size_t)i * net->players,
-                    policy ? policy + (size_t)i * net->policy : NULL, NULL);
+                    policy ? policy + (size_t)i * net->policy : NULL, NULL, 0);
     return TAFEL_OK;
 }
 
-int tf_net_forward_masked(tafel_net *net, const float *inputs, int n, float *values,
-                          float *policy, const uint8_t *masks, tafel_error *err) {
-    if (!net || !inputs || !values || !policy || !masks || n < 0)
-        return tf_error(err, TAFEL_EINVAL, "net: no net, inputs, values, policy or masks");
+int tf_net_forward_some(tafel_net *net, const float *inputs, int n, float *values,
+                        float *policy, const int *wanted, const int *nwanted, size_t stride,
+                        tafel_error *err) {
+    if (!net || !inputs || !values || !policy || !wanted || !nwanted || n < 0)
+        return tf_error(err, TAFEL_EINVAL, "net: no net, inputs, values, policy or wanted");
     if (!net->policy) return tf_error(err, TAFEL_EINVAL, "net: it has no policy");
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        const int *w = wanted + (size_t)i * stride;
+        for (int j = 0; j < nwanted[i]; j++)
+            if (w[j] < 0 || w[j] >= net->policy)
+                return tf_error(err, TAFEL_EINVAL, "net: no policy index %d (0..%d)", w[j],
+                                net->policy - 1);
         forward_one(net, inputs + (size_t)i * net->inputs, values + (size_t)i * net->players,
-                    policy + (size_t)i * net->policy, masks + (size_t)i * net->policy);
+                    policy + (size_t)i * net->policy, w, nwanted[i]);
+    }
     return TAFEL_OK;
 }

@@ -18,13 +18,14 @@ void tf_net_evaluator_free(void *ctx);
 ** TAFEL_EGAME saying how they differ. */
 int tf_net_check(const tafel_net *net, const tafel_game *game, tafel_error *err);
 
-/* tafel_net_forward for n inputs whose policy is wanted only at the
-** indices masks allows (space bytes an input, nonzero: wanted): the other
-** logits are left as they were.  A search asks for the priors of the legal
-** actions, a few of a large space (Catan: 3,242), and the policy head is
-** most of such a net's work. */
-int tf_net_forward_masked(tafel_net *net, const float *inputs, int n, float *values,
-                          float *policy, const uint8_t *masks, tafel_error *err);
+/* tafel_net_forward for n inputs whose policy is wanted only at a few
+** indices: input i's are wanted[i * stride + j], j < nwanted[i], and only
+** those logits are written (policy + i * the policy's size).  A search asks
+** for the priors of the legal actions, a few of a large space (Catan:
+** 3,242), and the policy head is most of such a net's work. */
+int tf_net_forward_some(tafel_net *net, const float *inputs, int n, float *values,
+                        float *policy, const int *wanted, const int *nwanted, size_t stride,
+                        tafel_error *err);
 
 /* The weights file built in for game (its name and players: nets/), or
 ** NULL when there is none. */

@@ -329,7 +329,9 @@ void shard_play(const sim_job *job, long i, sim_programs *programs, sim_result *
     if (rc) {
         res->failed = 1;
         if (rc == TAFEL_EIO)
-            snprintf(res->error, sizeof res->error, "%s: cannot write: %s", temp, err.message);
+            /* bounded: a long path keeps its head, the reason stays whole */
+            snprintf(res->error, sizeof res->error, "%.180s: cannot write: %.100s", temp,
+                     err.message);
         else
             snprintf(res->error, sizeof res->error, "shard %ld: %s", i, err.message);
         if (b.file) fclose(b.file);

@@ -111,9 +111,9 @@ int tf_net_evaluator(tafel_net *net, const tafel_game *game, int batch, tafel_ev
     e->obs = malloc((size_t)batch * e->size * sizeof *e->obs);
     e->values = malloc((size_t)batch * e->players * sizeof *e->values);
     e->logits = policy ? malloc((size_t)batch * e->space * sizeof *e->logits) : NULL;
-    e->mask = malloc((size_t)e->space);
-    e->legal = malloc((size_t)batch * (size_t)e->space * sizeof *e->legal);
-    if (!e->obs || !e->values || !e->mask || !e->legal || (policy && !e->logits)) {
+    e->mask = policy ? malloc((size_t)e->space) : NULL;
+    e->legal = policy ? malloc((size_t)batch * (size_t)e->space * sizeof *e->legal) : NULL;
+    if (!e->obs || !e->values || (policy && (!e->logits || !e->mask || !e->legal))) {
         tf_net_evaluator_free(e);
         return tf_error(err, TAFEL_ENOMEM, "out of memory");
     }

@@ -74,6 +74,31 @@ static void test_any_integer_is_refused_cleanly_by_every_game(void **unused) {
         }
 }
 
+/* Counting the legal actions with no buffer (out NULL, cap 0: how
+** tafel selfplay sizes its own) writes nothing and counts them all, in
+** every game; under UBSan a memcpy to NULL of 0 bytes was an error. */
+static void test_legal_actions_are_counted_with_no_buffer(void **unused) {
+    (void)unused;
+    for (size_t g = 0; g < NGAMES; g++)
+        for (int k = 0; k < 40; k++) {
+            tafel_state *s = position(games[g], 300 + (uint64_t)k, k * 23);
+            tafel_game *game = h_game(games[g]);
+            int cap = tafel_game_max_actions(game);
+            tafel_game_free(game);
+            tafel_action *all = malloc(sizeof *all * (size_t)cap);
+            int n = tafel_state_legal_actions(s, all, cap);
+            assert_true(n >= 0 && n <= cap);
+            assert_int_equal(tafel_state_legal_actions(s, NULL, 0), n);
+            if (n > 0) {
+                tafel_action one = -7;
+                assert_int_equal(tafel_state_legal_actions(s, &one, 1), n);
+                assert_int_equal(one, all[0]);
+            }
+            free(all);
+            tafel_state_free(s);
+        }
+}
+
 /* Issue 13 #4: a seat out of range gets -1 and an empty text, never a
 ** shift by the seat. */
 static void test_view_text_refuses_a_seat_out_of_range(void **unused) {
@@ -280,6 +305,7 @@ static void test_record_files_are_read_within_a_bound(void **unused) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_any_integer_is_refused_cleanly_by_every_game),
+        cmocka_unit_test(test_legal_actions_are_counted_with_no_buffer),
         cmocka_unit_test(test_view_text_refuses_a_seat_out_of_range),
         cmocka_unit_test(test_numbers_that_do_not_fit_are_parse_errors_in_every_notation),
         cmocka_unit_test(test_long_or_control_texts_keep_the_reason_and_are_escaped),

@@ -481,7 +481,8 @@ static int ct_legal(const void *data, tafel_action *out, int cap) {
     if (cap >= CT_ACTIONS) return ct_frame_legal(s, &(list){out, 0});
     tafel_action buf[CT_ACTIONS];
     int n = ct_frame_legal(s, &(list){buf, 0});
-    memcpy(out, buf, sizeof *out * (size_t)(n < cap ? n : cap));
+    if (cap > 0) /* a caller counting passes out NULL, cap 0: no memcpy from NULL */
+        memcpy(out, buf, sizeof *out * (size_t)(n < cap ? n : cap));
     return n;
 }
 

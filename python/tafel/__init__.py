@@ -19,8 +19,8 @@ from .bot import Bot, BotInfo, bots
 from .env import TafelAECEnv
 from .errors import (ActionParseError, BadParameterError, BotError,
                      EngineIOError, EngineMemoryError, IllegalActionError,
-                     InvalidArgumentError, RecordError, StateError, TafelError,
-                     UnknownGameError)
+                     InvalidArgumentError, NetFileError, ParseError, RecordError,
+                     StateError, TafelError, UnknownGameError)
 from .game import Game, GameInfo, games, load
 from .net import Net
 from .record import Record, read_records, write_records
@@ -35,7 +35,8 @@ __all__ = [
     "TafelAECEnv", "load", "games", "read_records", "write_records",
     "Bot", "BotInfo", "bots", "Net",
     "TafelError", "InvalidArgumentError", "UnknownGameError",
-    "BadParameterError", "IllegalActionError", "ActionParseError",
+    "BadParameterError", "IllegalActionError", "ParseError", "ActionParseError",
+    "NetFileError",
     "RecordError", "BotError", "EngineMemoryError", "EngineIOError",
     "StateError",
 ]

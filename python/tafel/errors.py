@@ -40,8 +40,17 @@ class IllegalActionError(TafelError):
     code = 4
 
 
-class ActionParseError(TafelError):
+class ParseError(TafelError):
+    """Text or bytes the engine could not read (TAFEL_EPARSE)."""
     code = 5
+
+
+class ActionParseError(ParseError):
+    """An action's text that does not read."""
+
+
+class NetFileError(ParseError):
+    """A weights file that is not one, or is cut short or damaged (tafel.Net)."""
 
 
 class RecordError(TafelError):

@@ -11,7 +11,7 @@ import ctypes
 
 from . import _lib
 from ._lib import lib
-from .errors import raise_if_failed
+from .errors import NetFileError, ParseError, raise_if_failed
 
 KINDS = ("observation", "information_state")
 
@@ -31,6 +31,8 @@ class Net:
         else:
             rc = lib.tafel_net_read(game._ptr, str(source).encode(), ctypes.byref(pointer),
                                     ctypes.byref(error))
+        if rc == ParseError.code:  # the engine's "cannot read": here a file, not an action
+            raise NetFileError(error.message.decode("utf-8", "replace"), rc)
         raise_if_failed(rc, error)
         self._ptr = pointer.value
         self.kind = KINDS[lib.tafel_net_kind(self._ptr)]

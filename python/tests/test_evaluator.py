@@ -5,6 +5,8 @@ the arrays a net gets (each leaf's tensor, mask and seat to move, equal to
 what the State methods give for a state at a decision), priors that steer
 the choice, values that decide it, and an exception that reaches the
 caller."""
+import os
+import tempfile
 import unittest
 
 import helpers  # noqa: F401  (puts the package on the path)
@@ -114,6 +116,38 @@ class EvaluatorTest(unittest.TestCase):
             bot.set_evaluator(broken, batch=0)
         with self.assertRaises(tafel.BotError):
             tafel.Bot("greedy", game).set_evaluator(broken)
+
+
+NETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "nets")
+
+
+class NetFileTest(unittest.TestCase):
+    """A weights file the engine cannot read is a NetFileError (a
+    ParseError, as an unreadable action's ActionParseError is), not an
+    error about actions; a missing file is an EngineIOError."""
+
+    def test_bad_weights_files_are_net_file_errors(self):
+        game = tafel.load("cardcassonne")
+        with open(os.path.join(NETS, "cardcassonne-2p.tfnet"), "rb") as f:
+            good = f.read()
+        self.assertTrue(tafel.Net(game, good).has_policy)
+        for data, words in ((b"garbage, not weights", "not a tafel weights file"),
+                            (good[:20], "cut short")):
+            with self.assertRaises(tafel.NetFileError) as caught:
+                tafel.Net(game, data)
+            e = caught.exception
+            self.assertIn(words, str(e))
+            self.assertIsInstance(e, tafel.ParseError)
+            self.assertNotIsInstance(e, tafel.ActionParseError)
+            self.assertEqual(e.status, "EPARSE")
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "cut.tfnet")
+            with open(path, "wb") as f:
+                f.write(good[:20])
+            with self.assertRaises(tafel.NetFileError):
+                tafel.Net(game, path)
+            with self.assertRaises(tafel.EngineIOError):
+                tafel.Net(game, os.path.join(d, "missing.tfnet"))
 
 
 if __name__ == "__main__":

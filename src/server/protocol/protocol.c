@@ -262,8 +262,14 @@ char *protocol_state(const table *t, int seat, int from) {
     return print_free(state_object(t, seat, "state", from));
 }
 
-/* Whether bot can be made for each game as it comes by default. */
-static int plays_every_game(const char *bot_name) {
+/* Whether bot can be made for each game as it comes by default.  The answer
+** lasts as long as the program (its bots and nets are built in), and finding
+** it makes every bot for every game: it is found once, not for every GET
+** /api/games on the loop.  bot_index is its tafel_bot_info index. */
+static int plays_every_game(int bot_index, const char *bot_name) {
+    static signed char known[256]; /* 0: not asked yet, 1: yes, -1: no */
+    if (bot_index >= 0 && bot_index < (int)sizeof known && known[bot_index])
+        return known[bot_index] > 0;
     const char *name;
     int all = 1;
     for (int i = 0; all && (name = tafel_game_info(i, NULL, NULL, 0)); i++) {
@@ -274,6 +280,7 @@ static int plays_every_game(const char *bot_name) {
         tafel_bot_free(bot);
         tafel_game_free(game);
     }
+    if (bot_index >= 0 && bot_index < (int)sizeof known) known[bot_index] = all ? 1 : -1;
     return all;
 }
 
@@ -305,7 +312,7 @@ char *protocol_games(void) {
     for (int i = 0; (name = tafel_bot_info(i, &summary)); i++) {
         /* the seat choices offer a bot for every game: one that cannot play
         ** some game (expert without a net built in for it) is left out */
-        if (!plays_every_game(name)) continue;
+        if (!plays_every_game(i, name)) continue;
         cJSON *b = cJSON_CreateObject();
         cJSON_AddStringToObject(b, "name", name);
         cJSON_AddStringToObject(b, "summary", summary);

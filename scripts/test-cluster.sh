@@ -27,4 +27,5 @@ if [[ ! -f $stamp ]] || ! cmp -s package-lock.json "$stamp"; then
     cp package-lock.json "$stamp"
 fi
 bash scripts/proxies.sh
-TAFEL_CLI=$tafel exec node --test tests/cluster/*.test.mjs
+# scripts/node-suite.sh: failures again at the end; a failing file once more alone.
+TAFEL_CLI=$tafel exec bash scripts/node-suite.sh cluster tests/cluster/*.test.mjs

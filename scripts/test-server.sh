@@ -62,18 +62,8 @@ if [[ $pg ]]; then
     done
 fi
 
-# The suite's TAP goes out as it runs and into a file: a log cut in the middle
-# (CI shows a long log's head and tail) still ends with what failed.
-tap=$(mktemp "${TMPDIR:-/tmp}/tafel-server-tap.XXXXXX")
-if [[ $pg ]]; then
-    trap 'rm -f "$tap"; bash scripts/pgtmp.sh stop "$pgdir"' EXIT
-else
-    trap 'rm -f "$tap"' EXIT
-fi
+# scripts/node-suite.sh reprints the failures at the end of the log and runs
+# a failing file once more alone (a rerun that passes is reported as FLAKY).
 status=0
-TAFEL_CLI=$tafel node --test tests/server/*.test.mjs | tee "$tap" || status=$?
-if ((status)); then
-    echo "# test-server.sh: the suite failed (exit $status); its failures again:"
-    awk '/^ *not ok / { p = 1 } p { print } p && /^ *\.\.\.$/ { p = 0 }' "$tap" | head -n 300
-fi
+TAFEL_CLI=$tafel bash scripts/node-suite.sh server tests/server/*.test.mjs || status=$?
 exit "$status"

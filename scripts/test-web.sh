@@ -63,5 +63,8 @@ fi
 # which says it skips when there is none (built without the wasm toolchain).
 site=${TAFEL_SITE:-$(dirname "$tafel")/site}
 
-# Explicit files: node 20 takes no globs.
-TAFEL_CLI=$tafel TAFEL_CHROMIUM=$chromium TAFEL_SITE=$site exec node --test tests/web/*.test.mjs
+# Explicit files: node 20 takes no globs.  scripts/node-suite.sh reprints the
+# failures at the end of the log and runs a failing file once more alone (a
+# rerun that passes is reported as FLAKY).
+TAFEL_CLI=$tafel TAFEL_CHROMIUM=$chromium TAFEL_SITE=$site \
+    exec bash scripts/node-suite.sh web tests/web/*.test.mjs

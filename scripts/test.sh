@@ -14,6 +14,18 @@ if [ "${1:-}" = "--sanitize" ]; then
 fi
 bash scripts/deps.sh --test
 bash scripts/build.sh "$dir" "${args[@]}"
+# The node suites (server, page, cluster) run a failing file once more alone
+# and pass when it passes (scripts/node-suite.sh); each such test is written
+# here and said again at the end, so a flaky test is seen, not hidden.
+export TAFEL_FLAKY_LOG=$PWD/$dir/flaky.log
+: > "$TAFEL_FLAKY_LOG"
+say_flaky() {
+  if [ -s "$TAFEL_FLAKY_LOG" ]; then
+    echo "test.sh: tests that failed once and passed alone ($TAFEL_FLAKY_LOG):"
+    cat "$TAFEL_FLAKY_LOG"
+  fi
+}
+trap say_flaky EXIT
 (cd "$dir" && ctest --output-on-failure -j"$(nproc)")
 # The server's suite a second time, on PostgreSQL (a throwaway cluster);
 # not in the sanitizer run, whose store code is the same.

@@ -102,6 +102,7 @@ export async function soak(opts, say = () => {}) {
     while (Date.now() < ends) {
       await sleep(250);
       if (Date.now() >= nextKill && !kills.some((k) => k.done === null)) {
+        await Promise.all(kills.map((k) => k.restarting)); // the last victim back first
         kills.push(await kill(cluster, victim, o, say));
         victim = (victim + 1) % cluster.nodes.length;
         nextKill += o.killEvery * 1000;
@@ -123,6 +124,7 @@ export async function soak(opts, say = () => {}) {
         await sleep(250);
       }
     }
+    await Promise.all(kills.map((k) => k.restarting));
     stopping = true;
     for (const p of pages) p.play(false);
     const settle = Date.now() + 15000;
@@ -144,7 +146,7 @@ async function kill(cluster, i, o, say) {
   cluster.kill9(i);
   say(`kill -9 of ${name}, the owner of ${rows.length} tables`);
   return { index: i, node: name, at: Date.now(), tables: new Map(rows.map(([id, seq]) => [id, Number(seq)])),
-    done: null, restarted: false };
+    done: null, restarted: false, restarting: null };
 }
 
 /** Whether kill k's tables all changed since it (done: the ms it took); restarts its node. */
@@ -166,8 +168,10 @@ async function follow(cluster, pages, k, o, say) {
   k.left = left;
   if (!k.restarted && (left === 0 || since > o.killEvery * 500)) {
     k.restarted = true;
-    await cluster.restart(k.index);
-    say(`${k.node} started again ${since} ms after its kill`);
+    // not awaited: a restart takes seconds, and the tables are watched all the
+    // while (awaited, a takeover done during it was seen only after it)
+    k.restarting = cluster.restart(k.index)
+      .then(() => say(`${k.node} started again ${Date.now() - k.at} ms after its kill`));
   }
   if (k.done === null && since > o.killEvery * 1000) {
     k.done = Infinity;

@@ -176,7 +176,11 @@ def main():
     M = torch.from_numpy(data["mask"])
     policy = data["policy"]
     if args.policy_target == "choice":
-        policy = np.eye(space, dtype=np.float32)[policy.argmax(1)]
+        # one-hot in place: np.eye(space) is a square of the action space
+        # (1 GB for Carcassonne's 16,050 actions) and indexing it a copy
+        choice = policy.argmax(1)
+        policy[:] = 0
+        policy[np.arange(len(policy)), choice] = 1
     P = torch.from_numpy(policy)
     V = torch.from_numpy(value_targets(data["outcome"], data["search"], players,
                                        args.search_weight))

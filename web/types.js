@@ -209,8 +209,10 @@ export {};
  */
 
 /**
- * A bot as GET /api/games lists it.
- * @typedef {{name: string, summary: string}} BotInfo
+ * A bot as GET /api/games lists it: `games` names the games it can be made
+ * for (`expert` only those with a net built in); a bot without it (an older
+ * server's list) plays every game.
+ * @typedef {{name: string, summary: string, games?: string[]}} BotInfo
  */
 
 /**

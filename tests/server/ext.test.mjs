@@ -8,6 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -59,6 +60,26 @@ test('the games list offers the external bots by name, never their commands', as
   assert.ok(names.includes('ext:example'), `bots: ${names}`);
   assert.ok(names.includes('ext:bad'), `bots: ${names}`);
   assert.ok(!r.body.includes('python3') && !r.body.includes(MARKER), 'no command is shown');
+  // the operator ties an external bot to no game: it is offered for every one
+  const every = info.games.map((g) => g.name);
+  for (const name of ['ext:example', 'ext:bad'])
+    assert.deepEqual(info.bots.find((b) => b.name === name).games, every, name);
+});
+
+test('the games list names the games each bot plays: expert only those with a net built in', async () => {
+  const info = JSON.parse((await get(server, '/api/games')).body);
+  const every = info.games.map((g) => g.name);
+  const bots = new Map(info.bots.map((b) => [b.name, b.games]));
+  for (const level of ['random', 'greedy', 'mcts', 'easy', 'medium', 'hard'])
+    assert.deepEqual(bots.get(level), every, `${level} plays every game`);
+  // expert plays a game, as it comes by default, where nets/ has its net
+  // (<game>-<players>p.tfnet, built into the program)
+  const withNet = info.games.filter((g) =>
+    existsSync(resolve(ROOT, 'nets', `${g.name}-${g.players}p.tfnet`))).map((g) => g.name);
+  assert.deepEqual(bots.get('expert'), withNet);
+  assert.ok(withNet.includes('cardcassonne') && !withNet.includes('carcassonne'), `nets for ${withNet}`);
+  // the answer is found once: a second request gives the same
+  assert.deepEqual(JSON.parse((await get(server, '/api/games')).body), info);
 });
 
 test('only the configured names are seated: never a command', async () => {

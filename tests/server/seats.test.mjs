@@ -101,6 +101,24 @@ test('hand_over to a bot the engine refuses changes nothing', async () => {
   if (mustAct(s)) await change(players[0].client, { type: 'move', seq: s.seq, action: s.legal[0] });
 });
 
+test('expert where no net is built in: the table and a hand-over are refused, saying why', async () => {
+  const c = await Client.connect(server);
+  const made = await refused(c, { type: 'create', game: 'carcassonne', seats: ['human', 'expert'] }, 'bad_game');
+  assert.match(made.message, /seat 1: expert: no net is built in for carcassonne with 2 players/);
+  c.close();
+  const { players } = await people('carcassonne(players=2)', ['human', 'human'], 75);
+  const s = players[0].state;
+  const handed = await refused(players[0].client, { type: 'hand_over', seq: s.seq, bot: 'expert' }, 'bad_game');
+  assert.match(handed.message, /no net is built in for carcassonne/);
+  const p = await seat(server, s.table, null);
+  assert.equal(p.state.seq, s.seq);
+  assert.equal(p.state.seats[0].kind, 'human');
+  // where it has a net, it takes a seat
+  const c2 = await Client.connect(server);
+  await createTable(c2, 'cardcassonne', ['human', 'expert'], 76);
+  c2.close();
+});
+
 test('a resignation while a bot thinks: its stale answer is dropped, the game goes on', async () => {
   const c = await Client.connect(server);
   const created = await createTable(c, 'cardcassonne(players=3)',

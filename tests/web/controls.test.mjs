@@ -1,8 +1,10 @@
 // controls.test.mjs -- the table's own controls, clicked: the hint (the
 // hard bot's moves, one of them played from the hint), undo (a placed tile
 // taken back), and the replay of a finished game, which steps the board
-// through the server's `replay` positions; and the score plot of a finished
-// table the page did not watch, drawn from `history`'s scores.
+// through the server's `replay` positions; the score plot of a finished
+// table the page did not watch, drawn from `history`'s scores; and hand
+// over, which offers the bots that play the table's game (expert only
+// where it has a net).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,6 +40,22 @@ test('hint: the hard bot\'s best moves, one played from the hint', async () => {
   assert.equal(last, first, 'the hinted move was played');
   assertNoErrors(page);
   await page.context().close();
+});
+
+test('hand over offers the bots that play the game: expert at Cardcassonne, not at Carcassonne', async () => {
+  for (const [game, expert] of [['carcassonne(players=2)', false], ['cardcassonne(players=2)', true]]) {
+    const t = await newTable(server, game, ['human', 'random'], 5);
+    const page = await newPage(browser);
+    await page.goto(t.url(0));
+    assert.equal(await waitTurn(page), 'mine');
+    await page.getByRole('button', { name: 'Hand over…' }).click();
+    const bots = await page.locator('#hand-bot option').evaluateAll((os) => os.map((o) => o.value));
+    assert.equal(bots.includes('expert'), expert, `${game}: ${bots}`);
+    assert.ok(bots.includes('hard'), `${game}: ${bots}`);
+    assert.equal(await page.locator('#hand-bot').inputValue(), 'medium');
+    assertNoErrors(page);
+    await page.context().close();
+  }
 });
 
 test('undo: a placed tile is taken back', async () => {

@@ -8,7 +8,10 @@
 // the catalog's markers; on a phone it fits the screen with touch
 // targets of at least 44 x 44 px; and in Dutch, German and Italian the
 // seat choices, the tables' seats and a table's seat bar name each bot by
-// its level in that language (botWord), never "Bot medium" or "greedy".
+// its level in that language (botWord), never "Bot medium" or "greedy";
+// each game offers its own bots (expert for Cardcassonne, not Carcassonne,
+// on the server and on this device), and a seat whose bot the next game
+// does not offer falls back to medium.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -266,6 +269,47 @@ test('a chosen seed is for practice tables: the form says so, the table shows it
   assert.equal(await other.locator('.head .seed').isHidden(), true);
   assertNoErrors(page, table, other);
   for (const p of [page, table, other]) await p.close();
+});
+/** The values of a select's options. */
+const optionValues = (page, selector) =>
+  page.locator(`${selector} option`).evaluateAll((os) => os.map((o) => o.value));
+
+test('each game offers its own bots: expert for Cardcassonne, and medium in its place elsewhere', async (t) => {
+  const en = words('en');
+  const page = await openLobby('en');
+  // the server's tables, then this device's (when the server has the engine
+  // as WebAssembly to give the page: the wasm toolchain built it)
+  const places = await page.locator('input[name="nt-place"]').evaluateAll((rs) => rs.map((r) => r.value));
+  if (!places.includes('device')) t.diagnostic('no tables on this device here (no tafel.wasm): the server\'s only');
+  for (const place of places.length ? places : ['server']) {
+    if (places.length) await page.locator(`input[name="nt-place"][value="${place}"]`).check();
+    await page.locator('#nt-game').selectOption('carcassonne');
+    assert.ok(!(await optionValues(page, '#nt-seat-1')).includes('expert'), `${place}: no expert for Carcassonne`);
+    assert.ok((await optionValues(page, '#nt-seat-1')).includes('hard'), `${place}: hard for Carcassonne`);
+    await page.locator('#nt-game').selectOption('cardcassonne');
+    assert.ok((await optionValues(page, '#nt-seat-1')).includes('expert'), `${place}: expert for Cardcassonne`);
+    await page.locator('#nt-seat-1').selectOption('expert');
+    assert.equal(await page.locator('#nt-seat-1-about').textContent(), en['lobby.bot.expert']);
+    // back to a game it does not play: the seat takes the form's default level
+    await page.locator('#nt-game').selectOption('carcassonne');
+    assert.equal(await page.locator('#nt-seat-1').inputValue(), 'medium', `${place}: the seat falls back`);
+    assert.equal(await page.locator('#nt-seat-1-about').textContent(), en['lobby.bot.medium']);
+    assert.ok(!(await optionValues(page, '#nt-seat-1')).includes('expert'));
+  }
+  // the form stays valid: the table it makes has medium at that seat
+  if (places.length) await page.locator('input[name="nt-place"][value="server"]').check();
+  await page.locator('#nt-game').selectOption('cardcassonne');
+  await page.locator('#nt-seat-1').selectOption('expert');
+  await page.locator('#nt-game').selectOption('carcassonne');
+  await page.locator('form.new-table button[type="submit"]').click();
+  await page.locator('.seat-links').waitFor();
+  assert.equal(await page.locator('form.new-table p.error').isHidden(), true);
+  assert.equal(await gameStringShown(page), 'carcassonne(players=2)');
+  const row = page.locator('#tables-playing + ul li.table-row').first();
+  await row.waitFor();
+  assert.match(await row.locator('.seat-chips').innerText(), /medium/);
+  assertNoErrors(page);
+  await page.context().close();
 });
 
 /** The specs of the bots every server offers, which are English words. */

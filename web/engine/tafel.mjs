@@ -127,6 +127,8 @@ export class Engine {
         this.names = this.alloc(4 * 16);
         /** @type {Map<number, {ptr: number, cap: number}>} an action list per size */
         this.lists = new Map();
+        /** @type {{name: string, summary: string, games: string[]}[] | null} bots(), once found */
+        this.botList = null;
     }
 
     /** @param {number} size */
@@ -214,15 +216,41 @@ export class Engine {
         return out;
     }
 
-    /** @returns {{name: string, summary: string}[]} the registry of bots */
+    /**
+     * The registry of bots, each with the games it can be made for, each game
+     * as it comes by default (`expert`: those with a net built in), as GET
+     * /api/games lists them.  Finding that makes every bot for every game
+     * (expert loads its net), so it is found once per engine.
+     * @returns {{name: string, summary: string, games: string[]}[]}
+     */
     bots() {
-        const out = [];
-        for (let i = 0; ; i++) {
-            const name = this.x.tafel_bot_info(i, this.ptrOut);
-            if (!name) break;
-            out.push({name: this.read(name), summary: this.read(this.dv.getUint32(this.ptrOut, true))});
+        if (!this.botList) {
+            /** @type {{name: string, summary: string, games: string[]}[]} */
+            const out = [];
+            for (let i = 0; ; i++) {
+                const name = this.x.tafel_bot_info(i, this.ptrOut);
+                if (!name) break;
+                out.push({name: this.read(name), summary: this.read(this.dv.getUint32(this.ptrOut, true)),
+                          games: []});
+            }
+            for (const {name} of this.games()) {
+                const game = this.game(name);
+                try {
+                    for (const b of out) {
+                        try {
+                            game.bot(b.name, 1n).free();
+                            b.games.push(name);
+                        } catch (err) {
+                            if (!(err instanceof EngineError)) throw err;
+                        }
+                    }
+                } finally {
+                    game.free();
+                }
+            }
+            this.botList = out;
         }
-        return out;
+        return this.botList.map((b) => ({...b, games: [...b.games]}));
     }
 
     /** @param {string} gameString @returns {Game} */

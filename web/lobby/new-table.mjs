@@ -16,7 +16,7 @@ import {swatch} from "../table/seats.mjs";
 import {t, catalog, seatWord} from "../words/catalog.mjs";
 import {parseParam, gameString} from "./params.mjs";
 import {optionField, fitValue, gameWords} from "./options.mjs";
-import {seatChoices, seatChoiceAbout, OTHER} from "./seat-kinds.mjs";
+import {seatChoices, seatChoiceAbout, botsFor, OTHER} from "./seat-kinds.mjs";
 import {tableOptions} from "./table-options.mjs";
 import {clockChoice} from "./clock-choice.mjs";
 
@@ -62,8 +62,32 @@ export function newTableForm(info, create, where = {}) {
     const submit = h("button", {type: "submit", class: "primary", text: t("lobby.new.create")});
     const clock = clockChoice();
 
-    function bots() {
+    /** The place's bots, for any game. */
+    function placeBots() {
         return place === "device" ? where.deviceBots ?? [] : info.bots;
+    }
+
+    /** The bots offered for the chosen game (expert only where it has a net). */
+    function bots() {
+        return botsFor(placeBots(), game().name);
+    }
+
+    /** A seat's bot when its choice is not offered here: the page's default level if it is. */
+    function fallbackBot() {
+        const offered = bots();
+        return offered.some((b) => b.name === DEFAULT_BOT) ? DEFAULT_BOT : offered[0]?.name ?? "human";
+    }
+
+    /**
+     * Whether a seat's spec must change to be offered here: a bot of the
+     * place that does not play this game (expert at a game with no net), or
+     * on a device, whose tables take no typed spec, anything not offered.
+     * @param {string} spec
+     * @param {{value: string}[]} choices
+     */
+    function notOffered(spec, choices) {
+        if (choices.some((c) => c.value === spec)) return false;
+        return place === "device" || placeBots().some((b) => b.name === spec);
     }
 
     /** What a seat's choice does, here. @param {string} value */
@@ -122,7 +146,7 @@ export function newTableForm(info, create, where = {}) {
 
     function drawSeats() {
         const n = players();
-        while (seatSpecs.length < n) seatSpecs.push(DEFAULT_BOT);
+        while (seatSpecs.length < n) seatSpecs.push(fallbackBot());
         seatSpecs.length = n;
         while (invites.length < n) invites.push("");
         invites.length = n;
@@ -133,7 +157,7 @@ export function newTableForm(info, create, where = {}) {
         const choices = seatChoices(bots(), place === "server")
             .map((c) => (c.value === "human" && place === "device" ? {...c, text: t("local.seat.human")} : c));
         for (let i = 0; i < n; i++) {
-            if (!choices.some((c) => c.value === seatSpecs[i]) && place === "device") seatSpecs[i] = DEFAULT_BOT;
+            if (notOffered(seatSpecs[i], choices)) seatSpecs[i] = fallbackBot();
             seatsBox.append(seatField(i, choices));
         }
         updateSeed();

@@ -1,6 +1,6 @@
 // seat-kinds.mjs -- who may sit at a seat of a new table, in words: a
-// person, each bot the server offers (GET /api/games `bots`), or another
-// bot spec typed in.  A bot is named by its level in the page's language
+// person, each bot the server offers for the game (GET /api/games `bots`,
+// each with the games it plays), or another bot spec typed in.  A bot is named by its level in the page's language
 // (botWord); what it does comes from the catalog (lobby.bot.<name>), and
 // only for a bot the catalog does not know (an external one) from the
 // server's own summary.
@@ -11,6 +11,18 @@ import {t, catalog, botWord} from "../words/catalog.mjs";
 
 export const HUMAN = "human";
 export const OTHER = "other…";
+
+/**
+ * The bots offered for game: those whose `games` name it (expert plays
+ * only the games with a net built in); a bot without `games`, from an
+ * older server, plays every game.
+ * @param {BotInfo[]} bots
+ * @param {string} game its name, as GET /api/games names it
+ * @returns {BotInfo[]}
+ */
+export function botsFor(bots, game) {
+    return bots.filter((b) => !b.games || b.games.includes(game));
+}
 
 /**
  * The seat choices, in the order of the list: value and text.

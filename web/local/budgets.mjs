@@ -16,6 +16,7 @@
  * never slower (docs/local.md, "Budgets").
  */
 export const BOT_TIME_CAP_MS = Object.freeze({
+    expert: 1000,
     hard: 1000,
     medium: 1000,
     easy: 1000,
@@ -27,8 +28,11 @@ export const BOT_TIME_CAP_MS = Object.freeze({
 /** The most milliseconds a hint (the `hard` bot's analysis of one action) takes. */
 export const HINT_TIME_CAP_MS = 1500;
 
-/** The levels a local table offers, in the order of the lobby's list. */
-export const LOCAL_LEVELS = Object.freeze(["random", "greedy", "easy", "medium", "hard"]);
+/**
+ * The levels a local table offers, in the order of the lobby's list; each
+ * only for the games it plays (expert: those with a net built in).
+ */
+export const LOCAL_LEVELS = Object.freeze(["random", "greedy", "easy", "medium", "hard", "expert"]);
 
 /**
  * The cap of one choice by a bot of spec ("hard", "mcts:iters=900").

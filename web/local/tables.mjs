@@ -456,8 +456,8 @@ export class LocalTables {
                 return this.error("bad_record", `players: ${r.players.length} for a game of ${players}`, m);
             for (let i = 0; i < players; i++) {
                 const spec = r.players[i] ?? "human";
-                let bot = spec !== "human" && LOCAL_LEVELS.includes(spec);
-                if (spec !== "human" && !bot) { // a spec this engine runs, else a person
+                let bot = false;
+                if (spec !== "human") { // a spec this engine runs for this game, else a person
                     try {
                         game.bot(spec, 1n).free();
                         bot = true;
@@ -498,9 +498,12 @@ export class LocalTables {
                 game.free();
             }
         });
-        const known = new Map(this.engine.bots().map((b) => [b.name, b.summary]));
-        const bots = LOCAL_LEVELS.filter((name) => known.has(name))
-            .map((name) => ({name, summary: known.get(name), external: false}));
+        // each level with the games it plays (expert: those with a net built in)
+        const known = new Map(this.engine.bots().map((b) => [b.name, b]));
+        const bots = LOCAL_LEVELS.flatMap((name) => {
+            const b = known.get(name);
+            return b && b.games.length ? [{name, summary: b.summary, external: false, games: b.games}] : [];
+        });
         this.emit({type: "info", games, bots, persistent: this.store.persistent,
                    ...(m.id !== undefined ? {id: m.id} : {})});
     }

@@ -9,6 +9,8 @@
 ** A state message is built per viewer:
 ** its view, its last actions and its legal actions come from the engine
 ** for that seat only, so nothing hidden can reach another seat's socket.
+** It owns one table of its own: which bots play which games, found once
+** for GET /api/games (find_who_plays).
 */
 #include "chat.h"
 #include "json_print.h"
@@ -262,26 +264,46 @@ char *protocol_state(const table *t, int seat, int from) {
     return print_free(state_object(t, seat, "state", from));
 }
 
-/* Whether bot can be made for each game as it comes by default.  The answer
-** lasts as long as the program (its bots and nets are built in), and finding
-** it makes every bot for every game: it is found once, not for every GET
-** /api/games on the loop.  bot_index is its tafel_bot_info index. */
-static int plays_every_game(int bot_index, const char *bot_name) {
-    static signed char known[256]; /* 0: not asked yet, 1: yes, -1: no */
-    if (bot_index >= 0 && bot_index < (int)sizeof known && known[bot_index])
-        return known[bot_index] > 0;
-    const char *name;
-    int all = 1;
-    for (int i = 0; all && (name = tafel_game_info(i, NULL, NULL, 0)); i++) {
+/* Which bots can be made for which games, each game as it comes by default:
+** plays[b * ngames + g] for bot b and game g (their tafel_bot_info and
+** tafel_game_info indices).  The answer lasts as long as the program (its
+** bots and nets are built in), and finding it makes every bot for every
+** game (expert loads its net): it is found once, at the first GET
+** /api/games, not on every one on the loop.  0, or -1 out of memory. */
+static unsigned char *plays;
+static int nbots, ngames;
+
+static int find_who_plays(void) {
+    if (plays) return 0;
+    int nb = 0, ng = 0;
+    while (tafel_bot_info(nb, NULL)) nb++;
+    while (tafel_game_info(ng, NULL, NULL, 0)) ng++;
+    unsigned char *p = calloc((size_t)nb * (size_t)ng + 1, 1);
+    if (!p) return -1;
+    for (int g = 0; g < ng; g++) {
         tafel_game *game;
-        tafel_bot *bot = NULL;
-        if (tafel_game_load(name, &game, NULL) != TAFEL_OK) continue;
-        all = tafel_bot_new(bot_name, game, 1, &bot, NULL) == TAFEL_OK;
-        tafel_bot_free(bot);
+        if (tafel_game_load(tafel_game_info(g, NULL, NULL, 0), &game, NULL) != TAFEL_OK) continue;
+        for (int b = 0; b < nb; b++) {
+            tafel_bot *bot = NULL;
+            p[b * ng + g] = tafel_bot_new(tafel_bot_info(b, NULL), game, 1, &bot, NULL) == TAFEL_OK;
+            tafel_bot_free(bot);
+        }
         tafel_game_free(game);
     }
-    if (bot_index >= 0 && bot_index < (int)sizeof known) known[bot_index] = all ? 1 : -1;
-    return all;
+    plays = p;
+    nbots = nb;
+    ngames = ng;
+    return 0;
+}
+
+/* The names of the games bot (its tafel_bot_info index; -1: any bot, every
+** game) can be made for, as a JSON array: after find_who_plays. */
+static cJSON *games_played(int bot) {
+    cJSON *its = cJSON_CreateArray();
+    for (int g = 0; g < ngames; g++)
+        if (bot < 0 || plays[bot * ngames + g])
+            cJSON_AddItemToArray(its, cJSON_CreateString(tafel_game_info(g, NULL, NULL, 0)));
+    return its;
 }
 
 /* The games with their parameters and pieces, and the bots: what a page
@@ -309,13 +331,22 @@ char *protocol_games(void) {
         cJSON_AddItemToArray(games, g);
     }
     cJSON *bots = cJSON_AddArrayToObject(root, "bots");
-    for (int i = 0; (name = tafel_bot_info(i, &summary)); i++) {
-        /* the seat choices offer a bot for every game: one that cannot play
-        ** some game (expert without a net built in for it) is left out */
-        if (!plays_every_game(i, name)) continue;
+    if (find_who_plays()) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    /* each bot with the games it can be made for (expert: those with a net
+    ** built in), which the page offers it for; one that plays none is left out */
+    for (int i = 0; i < nbots && (name = tafel_bot_info(i, &summary)); i++) {
+        cJSON *its = games_played(i);
+        if (!cJSON_GetArraySize(its)) {
+            cJSON_Delete(its);
+            continue;
+        }
         cJSON *b = cJSON_CreateObject();
         cJSON_AddStringToObject(b, "name", name);
         cJSON_AddStringToObject(b, "summary", summary);
+        cJSON_AddItemToObject(b, "games", its);
         cJSON_AddItemToArray(bots, b);
     }
     /* the operator's external bots, by name only: the command stays private */
@@ -329,6 +360,8 @@ char *protocol_games(void) {
         cJSON_AddStringToObject(b, "name", spec);
         cJSON_AddStringToObject(b, "summary", summary_text);
         cJSON_AddBoolToObject(b, "external", 1);
+        /* the operator ties it to no game: it is offered for every one */
+        cJSON_AddItemToObject(b, "games", games_played(-1));
         cJSON_AddItemToArray(bots, b);
     }
     return print_free(root);

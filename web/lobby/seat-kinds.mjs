@@ -1,7 +1,8 @@
 // seat-kinds.mjs -- who may sit at a seat of a new table, in words: a
 // person, each bot the server offers for the game (GET /api/games `bots`,
-// each with the games it plays), or another bot spec typed in.  A bot is named by its level in the page's language
-// (botWord); what it does comes from the catalog (lobby.bot.<name>), and
+// each with the games it plays), or another bot spec typed in.  A bot is
+// named by its level in the page's language (botWord); what it does comes
+// from the catalog (lobby.bot.<name>), and
 // only for a bot the catalog does not know (an external one) from the
 // server's own summary.
 

@@ -33,6 +33,8 @@ const USAGE = `usage: node bench/soak-cluster.mjs [options]   (TAFEL_CLI: the ta
   --tables N        tables played at once, each a person against a bot (1000)
   --minutes M       how long the soak runs, kills included (10; fractions allowed)
   --kill-every S    seconds between two kills of a node, round robin (60)
+  --settle S        seconds a dead node's tables have to play again before they
+                    count as stuck (the kill interval)
   --think MS        a person's delay before each move, jittered by half (2000)
   --game G          the game string ("cardcassonne(players=2)")
   --bot B           the bot's spec ("random")
@@ -46,6 +48,7 @@ const USAGE = `usage: node bench/soak-cluster.mjs [options]   (TAFEL_CLI: the ta
 export async function soak(opts, say = () => {}) {
   const o = { tables: 1000, minutes: 10, killEvery: 60, think: 2000,
     game: 'cardcassonne(players=2)', bot: 'random', lease: 2, port: 18600, ...opts };
+  o.settle ??= o.killEvery;
   const cluster = await startCluster({ nodes: 3, lease: o.lease, pgPort: o.port,
     nodePort: o.port + 20, proxyPort: o.port + 30, maxconn: 4 * o.tables + 100,
     args: ['--max-per-address', '0', '--max-new-tables', '0'] });
@@ -173,7 +176,7 @@ async function follow(cluster, pages, k, o, say) {
     k.restarting = cluster.restart(k.index)
       .then(() => say(`${k.node} started again ${Date.now() - k.at} ms after its kill`));
   }
-  if (k.done === null && since > o.killEvery * 1000) {
+  if (k.done === null && since > o.settle * 1000) {
     k.done = Infinity;
     say(`${k.node}: ${left} of its ${ids.length} tables did not play again in ${since} ms`);
     for (const id of k.stuck.slice(0, 3)) say(`  ${await why(cluster, pages, id)}`);
@@ -306,6 +309,7 @@ async function main() {
       tables: { type: 'string', default: '1000' },
       minutes: { type: 'string', default: '10' },
       'kill-every': { type: 'string', default: '60' },
+      settle: { type: 'string' },
       think: { type: 'string', default: '2000' },
       game: { type: 'string', default: 'cardcassonne(players=2)' },
       bot: { type: 'string', default: 'random' },
@@ -337,6 +341,7 @@ async function main() {
     tables: Math.round(number('tables', 1)), minutes: number('minutes', 0.1),
     killEvery: number('kill-every', 5), think: number('think', 0), game: values.game, bot: values.bot,
     lease: Math.round(number('lease', 1)), port: Math.round(number('port', 1024)),
+    ...(values.settle === undefined ? {} : { settle: number('settle', 1) }),
   }, values.quiet ? () => {} : (line) => console.error(`soak: ${line}`));
   if (values.json) console.log(JSON.stringify(s, null, 2));
   else print(s);

@@ -52,5 +52,8 @@ fi
 {
     echo "FLAKY ($name): failed in the suite, passed alone in ${failed[*]##*/}:"
     grep '^ *not ok ' "$tap" | sed 's/^ *not ok [0-9]* - /    /'
+    # how it failed, for the log (a passing ctest test's output is not shown)
+    failures "$tap" | grep -E "^ *(error|location|failureType|expected|actual):" | head -n 20 |
+        sed 's/^ */      /'
 } | tee -a "${TAFEL_FLAKY_LOG:-/dev/null}"
 exit 0

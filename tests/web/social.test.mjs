@@ -36,8 +36,15 @@ async function seatPage(url, dialogs, named = null) {
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
   if (named) {
     await page.goto(`${server.base}?lang=en`);
-    await page.waitForFunction(() => fetch('/api/me').then((r) => r.json()).then((m) => m.kind === 'guest'),
-      null, { timeout: WAIT });
+    // polled from here: waitForFunction does not wait for a promise, so a
+    // fetch in its predicate passed at once, and the rename below could race
+    // the page's own POST /api/guest and make a second guest (201)
+    for (const end = Date.now() + WAIT; ;) {
+      const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+      if (me.kind === 'guest') break;
+      assert.ok(Date.now() < end, `the page made no guest within ${WAIT} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const status = await page.evaluate((name) => fetch('/api/guest', {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name }) }).then((r) => r.status), named);

@@ -210,9 +210,13 @@ export {};
 
 /**
  * A bot as GET /api/games lists it: `games` names the games it can be made
- * for (`expert` only those with a net built in); a bot without it (an older
- * server's list) plays every game.
- * @typedef {{name: string, summary: string, games?: string[]}} BotInfo
+ * for as they come by default, `players` the counts of players it can be
+ * made for in each game it plays ({"cardcassonne": [2]}: `expert` only
+ * where a net is built in).  A bot without `players` (an older server's
+ * list) plays every count of the games it names, one without `games` every
+ * game.
+ * @typedef {{name: string, summary: string, games?: string[],
+ *            players?: Record<string, number[]>}} BotInfo
  */
 
 /**

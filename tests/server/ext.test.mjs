@@ -62,22 +62,51 @@ test('the games list offers the external bots by name, never their commands', as
   assert.ok(!r.body.includes('python3') && !r.body.includes(MARKER), 'no command is shown');
   // the operator ties an external bot to no game: it is offered for every one
   const every = info.games.map((g) => g.name);
-  for (const name of ['ext:example', 'ext:bad'])
+  for (const name of ['ext:example', 'ext:bad']) {
     assert.deepEqual(info.bots.find((b) => b.name === name).games, every, name);
+    assert.deepEqual(info.bots.find((b) => b.name === name).players, playerCounts(info), name);
+  }
 });
+
+/**
+ * Every player count of every game, as its params line declares it
+ * ("players=2..5 (default 2)  ..."): {"carcassonne": [2, 3, 4, 5], ...}.
+ */
+function playerCounts(info) {
+  const counts = {};
+  for (const g of info.games) {
+    const line = g.params.find((p) => p.startsWith('players='));
+    const [, min, max] = /^players=(\d+)\.\.(\d+)/.exec(line ?? '') ?? [, g.players, g.players];
+    counts[g.name] = [];
+    for (let k = Number(min); k <= Number(max); k++) counts[g.name].push(k);
+  }
+  return counts;
+}
 
 test('the games list names the games each bot plays: expert only those with a net built in', async () => {
   const info = JSON.parse((await get(server, '/api/games')).body);
   const every = info.games.map((g) => g.name);
   const bots = new Map(info.bots.map((b) => [b.name, b.games]));
-  for (const level of ['random', 'greedy', 'mcts', 'easy', 'medium', 'hard'])
+  const counts = new Map(info.bots.map((b) => [b.name, b.players]));
+  for (const level of ['random', 'greedy', 'mcts', 'easy', 'medium', 'hard']) {
     assert.deepEqual(bots.get(level), every, `${level} plays every game`);
+    assert.deepEqual(counts.get(level), playerCounts(info), `${level} plays every count`);
+  }
   // expert plays a game, as it comes by default, where nets/ has its net
   // (<game>-<players>p.tfnet, built into the program)
   const withNet = info.games.filter((g) =>
     existsSync(resolve(ROOT, 'nets', `${g.name}-${g.players}p.tfnet`))).map((g) => g.name);
   assert.deepEqual(bots.get('expert'), withNet);
   assert.ok(withNet.includes('cardcassonne') && !withNet.includes('carcassonne'), `nets for ${withNet}`);
+  // and with the counts of players it has a net for: each game's counts, by
+  // the same file names
+  const netCounts = {};
+  for (const [game, ks] of Object.entries(playerCounts(info))) {
+    const netted = ks.filter((k) => existsSync(resolve(ROOT, 'nets', `${game}-${k}p.tfnet`)));
+    if (netted.length) netCounts[game] = netted;
+  }
+  assert.deepEqual(counts.get('expert'), netCounts);
+  assert.deepEqual(netCounts, { cardcassonne: [2] });
   // the answer is found once: a second request gives the same
   assert.deepEqual(JSON.parse((await get(server, '/api/games')).body), info);
 });

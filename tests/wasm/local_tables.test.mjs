@@ -1,8 +1,9 @@
 // local_tables.test.mjs -- the local tables (web/local/) against `tafel
 // serve`: the same seeded game at a local table and at a server table sends
 // the same `state` messages, field by field; the bots it offers play the
-// games the server's do (expert only where a net is built in); undo,
-// records, reloading from the store and the hot seat's `pass`.
+// games and counts of players the server's do (expert only where a net is
+// built in); undo, records, reloading from the store and the hot seat's
+// `pass`.
 //
 // Run: TAFEL=build/tafel TAFEL_WASM=build/wasm/tafel.wasm node --test
 // tests/wasm/local_tables.test.mjs (ctest's wasm_local).  The server listens
@@ -133,18 +134,30 @@ test("info: each bot with the games it plays, as GET /api/games lists them; expe
     assert.equal(info.type, "info");
     const served = await (await fetch(new URL("/api/games", server.base))).json();
     const servedGames = new Map(served.bots.map((b) => [b.name, b.games]));
+    const servedCounts = new Map(served.bots.map((b) => [b.name, b.players]));
     assert.deepEqual(info.bots.map((b) => b.name), ["random", "greedy", "easy", "medium", "hard", "expert"]);
-    for (const b of info.bots) assert.deepEqual(b.games, servedGames.get(b.name), b.name);
+    for (const b of info.bots) {
+        assert.deepEqual(b.games, servedGames.get(b.name), b.name);
+        // and the counts of players it plays each game with
+        assert.deepEqual(b.players, servedCounts.get(b.name), b.name);
+    }
     const expert = info.bots.find((b) => b.name === "expert");
     assert.ok(expert.games.includes("cardcassonne") && !expert.games.includes("carcassonne"), expert.games.join());
+    assert.deepEqual(expert.players, {cardcassonne: [2]});
+    assert.deepEqual(info.bots.find((b) => b.name === "hard").players.carcassonne, [2, 3, 4, 5]);
     // asked again, the same (found once), and a copy the caller may change
     engine.bots()[0].games.length = 0;
+    engine.bots()[0].players.carcassonne.length = 0;
     const [again] = await loc.send({type: "info"});
     assert.deepEqual(again.bots, info.bots);
     // the device refuses expert where it has no net, as the server does
     const [refused] = await loc.send({type: "create", game: "carcassonne", seats: ["human", "expert"]});
     assert.equal(refused.type, "error");
     assert.match(refused.message, /seat 1: expert: no net is built in for carcassonne/);
+    const [three] = await loc.send({type: "create", game: "cardcassonne(players=3)",
+                                    seats: ["human", "expert", "easy"]});
+    assert.equal(three.type, "error");
+    assert.match(three.message, /seat 1: expert: no net is built in for cardcassonne with 3 players/);
 });
 
 /** A local table made and joined: the client, its id and the join's state. */

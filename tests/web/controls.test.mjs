@@ -3,8 +3,8 @@
 // taken back), and the replay of a finished game, which steps the board
 // through the server's `replay` positions; the score plot of a finished
 // table the page did not watch, drawn from `history`'s scores; and hand
-// over, which offers the bots that play the table's game (expert only
-// where it has a net).
+// over, which offers the bots that play the table's game with its count
+// of players (expert only where it has a net).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,9 +42,11 @@ test('hint: the hard bot\'s best moves, one played from the hint', async () => {
   await page.context().close();
 });
 
-test('hand over offers the bots that play the game: expert at Cardcassonne, not at Carcassonne', async () => {
-  for (const [game, expert] of [['carcassonne(players=2)', false], ['cardcassonne(players=2)', true]]) {
-    const t = await newTable(server, game, ['human', 'random'], 5);
+test('hand over offers the bots that play the game: expert at Cardcassonne for 2, not at Carcassonne nor for 3', async () => {
+  for (const [game, expert, seats] of [['carcassonne(players=2)', false, ['human', 'random']],
+    ['cardcassonne(players=2)', true, ['human', 'random']],
+    ['cardcassonne(players=3)', false, ['human', 'random', 'random']]]) {
+    const t = await newTable(server, game, seats, 5);
     const page = await newPage(browser);
     await page.goto(t.url(0));
     assert.equal(await waitTurn(page), 'mine');

@@ -9,9 +9,10 @@
 // targets of at least 44 x 44 px; and in Dutch, German and Italian the
 // seat choices, the tables' seats and a table's seat bar name each bot by
 // its level in that language (botWord), never "Bot medium" or "greedy";
-// each game offers its own bots (expert for Cardcassonne, not Carcassonne,
-// on the server and on this device), and a seat whose bot the next game
-// does not offer falls back to medium.
+// each game and count of players offers its own bots (expert for
+// two-player Cardcassonne, not Carcassonne nor three players, on the server
+// and on this device), and a seat whose bot the next game or count does not
+// offer falls back to medium.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -274,7 +275,7 @@ test('a chosen seed is for practice tables: the form says so, the table shows it
 const optionValues = (page, selector) =>
   page.locator(`${selector} option`).evaluateAll((os) => os.map((o) => o.value));
 
-test('each game offers its own bots: expert for Cardcassonne, and medium in its place elsewhere', async (t) => {
+test('each game and count offers its own bots: expert for Cardcassonne with 2, and medium in its place elsewhere', async (t) => {
   const en = words('en');
   const page = await openLobby('en');
   // the server's tables, then this device's (when the server has the engine
@@ -290,6 +291,16 @@ test('each game offers its own bots: expert for Cardcassonne, and medium in its 
     assert.ok((await optionValues(page, '#nt-seat-1')).includes('expert'), `${place}: expert for Cardcassonne`);
     await page.locator('#nt-seat-1').selectOption('expert');
     assert.equal(await page.locator('#nt-seat-1-about').textContent(), en['lobby.bot.expert']);
+    // three players, where it has no net: not offered, and the seat falls back
+    await page.locator('#nt-opt-players').selectOption('3');
+    assert.ok(!(await optionValues(page, '#nt-seat-1')).includes('expert'), `${place}: no expert for 3 players`);
+    assert.ok((await optionValues(page, '#nt-seat-2')).includes('hard'), `${place}: hard for 3 players`);
+    assert.equal(await page.locator('#nt-seat-1').inputValue(), 'medium', `${place}: the seat falls back at 3`);
+    assert.equal(await page.locator('#nt-seat-1-about').textContent(), en['lobby.bot.medium']);
+    // two again: offered again
+    await page.locator('#nt-opt-players').selectOption('2');
+    assert.ok((await optionValues(page, '#nt-seat-1')).includes('expert'), `${place}: expert for 2 players`);
+    await page.locator('#nt-seat-1').selectOption('expert');
     // back to a game it does not play: the seat takes the form's default level
     await page.locator('#nt-game').selectOption('carcassonne');
     assert.equal(await page.locator('#nt-seat-1').inputValue(), 'medium', `${place}: the seat falls back`);

@@ -127,7 +127,7 @@ export class Engine {
         this.names = this.alloc(4 * 16);
         /** @type {Map<number, {ptr: number, cap: number}>} an action list per size */
         this.lists = new Map();
-        /** @type {{name: string, summary: string, games: string[]}[] | null} bots(), once found */
+        /** @type {{name: string, summary: string, games: string[], players: Record<string, number[]>}[] | null} bots(), once found */
         this.botList = null;
     }
 
@@ -218,39 +218,64 @@ export class Engine {
 
     /**
      * The registry of bots, each with the games it can be made for, each game
-     * as it comes by default (`expert`: those with a net built in), as GET
-     * /api/games lists them.  Finding that makes every bot for every game
-     * (expert loads its net), so it is found once per engine.
-     * @returns {{name: string, summary: string, games: string[]}[]}
+     * as it comes by default (`expert`: those with a net built in), and the
+     * counts of players it can be made for in each game it plays
+     * (`players`: {"cardcassonne": [2]}, the counts tried those of the
+     * game's "players=MIN..MAX" line), as GET /api/games lists them.
+     * Finding that makes every bot for every game and count (expert loads
+     * its net), so it is found once per engine.
+     * @returns {{name: string, summary: string, games: string[], players: Record<string, number[]>}[]}
      */
     bots() {
         if (!this.botList) {
-            /** @type {{name: string, summary: string, games: string[]}[]} */
+            /** @type {{name: string, summary: string, games: string[], players: Record<string, number[]>}[]} */
             const out = [];
             for (let i = 0; ; i++) {
                 const name = this.x.tafel_bot_info(i, this.ptrOut);
                 if (!name) break;
                 out.push({name: this.read(name), summary: this.read(this.dv.getUint32(this.ptrOut, true)),
-                          games: []});
+                          games: [], players: {}});
             }
-            for (const {name} of this.games()) {
-                const game = this.game(name);
+            for (const {name, params} of this.games()) {
+                const range = params.map((l) => /^players=(\d+)\.\.(\d+)\s/.exec(l)).find((m) => m);
+                let def = 0;
                 try {
-                    for (const b of out) {
-                        try {
-                            game.bot(b.name, 1n).free();
-                            b.games.push(name);
-                        } catch (err) {
-                            if (!(err instanceof EngineError)) throw err;
-                        }
-                    }
-                } finally {
+                    const game = this.game(name);
+                    def = game.players;
                     game.free();
+                } catch (err) {
+                    if (!(err instanceof EngineError)) throw err;
+                    continue;
+                }
+                const min = range ? Math.max(1, Number(range[1])) : def;
+                const max = range ? Math.min(MAX_PLAYERS, Number(range[2])) : def;
+                for (let k = min; k <= max; k++) {
+                    let game;
+                    try {
+                        game = this.game(range ? `${name}(players=${k})` : name);
+                    } catch (err) {
+                        if (!(err instanceof EngineError)) throw err;
+                        continue;
+                    }
+                    try {
+                        for (const b of out) {
+                            try {
+                                game.bot(b.name, 1n).free();
+                                (b.players[name] ??= []).push(k);
+                                if (k === def) b.games.push(name);
+                            } catch (err) {
+                                if (!(err instanceof EngineError)) throw err;
+                            }
+                        }
+                    } finally {
+                        game.free();
+                    }
                 }
             }
             this.botList = out;
         }
-        return this.botList.map((b) => ({...b, games: [...b.games]}));
+        return this.botList.map((b) => ({...b, games: [...b.games],
+            players: Object.fromEntries(Object.entries(b.players).map(([g, ks]) => [g, [...ks]]))}));
     }
 
     /** @param {string} gameString @returns {Game} */

@@ -67,9 +67,9 @@ export function newTableForm(info, create, where = {}) {
         return place === "device" ? where.deviceBots ?? [] : info.bots;
     }
 
-    /** The bots offered for the chosen game (expert only where it has a net). */
+    /** The bots offered for the chosen game and count (expert only where it has a net). */
     function bots() {
-        return botsFor(placeBots(), game().name);
+        return botsFor(placeBots(), game().name, players());
     }
 
     /** A seat's bot when its choice is not offered here: the page's default level if it is. */
@@ -80,8 +80,9 @@ export function newTableForm(info, create, where = {}) {
 
     /**
      * Whether a seat's spec must change to be offered here: a bot of the
-     * place that does not play this game (expert at a game with no net), or
-     * on a device, whose tables take no typed spec, anything not offered.
+     * place that does not play this game with this many players (expert
+     * where it has no net), or on a device, whose tables take no typed
+     * spec, anything not offered.
      * @param {string} spec
      * @param {{value: string}[]} choices
      */

@@ -1,10 +1,10 @@
 // seat-kinds.mjs -- who may sit at a seat of a new table, in words: a
-// person, each bot the server offers for the game (GET /api/games `bots`,
-// each with the games it plays), or another bot spec typed in.  A bot is
-// named by its level in the page's language (botWord); what it does comes
-// from the catalog (lobby.bot.<name>), and
-// only for a bot the catalog does not know (an external one) from the
-// server's own summary.
+// person, each bot the server offers for the game and its count of players
+// (GET /api/games `bots`, each with the games and counts it plays), or
+// another bot spec typed in.  A bot is named by its level in the page's
+// language (botWord); what it does comes from the catalog
+// (lobby.bot.<name>), and only for a bot the catalog does not know (an
+// external one) from the server's own summary.
 
 import {t, catalog, botWord} from "../words/catalog.mjs";
 
@@ -14,15 +14,18 @@ export const HUMAN = "human";
 export const OTHER = "other…";
 
 /**
- * The bots offered for game: those whose `games` name it (expert plays
- * only the games with a net built in); a bot without `games`, from an
- * older server, plays every game.
+ * The bots offered for game with players seats: those whose `players` give
+ * that count for it (expert plays only where a net is built in: two-player
+ * Cardcassonne); a bot without `players`, from an older server, plays every
+ * count of the games its `games` name, and one without either every game.
  * @param {BotInfo[]} bots
  * @param {string} game its name, as GET /api/games names it
+ * @param {number} players
  * @returns {BotInfo[]}
  */
-export function botsFor(bots, game) {
-    return bots.filter((b) => !b.games || b.games.includes(game));
+export function botsFor(bots, game, players) {
+    return bots.filter((b) => (b.players ? (b.players[game] ?? []).includes(players)
+                                         : !b.games || b.games.includes(game)));
 }
 
 /**

@@ -498,11 +498,13 @@ export class LocalTables {
                 game.free();
             }
         });
-        // each level with the games it plays (expert: those with a net built in)
+        // each level with the games and counts of players it plays (expert:
+        // those with a net built in); one that plays none is left out
         const known = new Map(this.engine.bots().map((b) => [b.name, b]));
         const bots = LOCAL_LEVELS.flatMap((name) => {
             const b = known.get(name);
-            return b && b.games.length ? [{name, summary: b.summary, external: false, games: b.games}] : [];
+            return b && Object.keys(b.players).length
+                ? [{name, summary: b.summary, external: false, games: b.games, players: b.players}] : [];
         });
         this.emit({type: "info", games, bots, persistent: this.store.persistent,
                    ...(m.id !== undefined ? {id: m.id} : {})});

@@ -3,8 +3,8 @@
 // Undo is offered only when the server says it would accept it
 // (`state.undo`: own actions of this turn, never past a chance event or a
 // reveal).  Resign and hand over ask to be confirmed first; hand over asks
-// which bot takes the seat, of those that play the game (after it the
-// link no longer plays).
+// which bot takes the seat, of those that play the game with as many
+// players as the table has (after it the link no longer plays).
 
 import {h} from "./dom.mjs";
 import {t, botWord} from "../words/catalog.mjs";
@@ -40,8 +40,9 @@ export function createControls(send, bots) {
                 h("p", {text: t("page.controls.resign_confirm", {bot: botWord("greedy")})}),
                 h("div", {class: "button-row"}, yes, no));
         } else {
-            // the bots that play this game (expert only where it has a net)
-            const choices = (st ? botsFor(bots, gameName(st.game)) : bots).map((b) => b.name);
+            // the bots that play this game with this table's count of
+            // players (expert only where it has a net)
+            const choices = (st ? botsFor(bots, gameName(st.game), st.seats.length) : bots).map((b) => b.name);
             const select = h("select", {id: "hand-bot", "aria-label": t("page.controls.bot_label")},
                 // the label says "Bot:", so each choice is the level alone
                 ...choices.map((c) => h("option", {value: c, text: botWord(c)})));

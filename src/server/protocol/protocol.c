@@ -9,8 +9,8 @@
 ** A state message is built per viewer:
 ** its view, its last actions and its legal actions come from the engine
 ** for that seat only, so nothing hidden can reach another seat's socket.
-** It owns one table of its own: which bots play which games, found once
-** for GET /api/games (find_who_plays).
+** It owns one table of its own: which bots play which games with how many
+** players, found once for GET /api/games (find_who_plays).
 */
 #include "chat.h"
 #include "json_print.h"
@@ -264,46 +264,100 @@ char *protocol_state(const table *t, int seat, int from) {
     return print_free(state_object(t, seat, "state", from));
 }
 
-/* Which bots can be made for which games, each game as it comes by default:
-** plays[b * ngames + g] for bot b and game g (their tafel_bot_info and
-** tafel_game_info indices).  The answer lasts as long as the program (its
-** bots and nets are built in), and finding it makes every bot for every
-** game (expert loads its net): it is found once, at the first GET
-** /api/games, not on every one on the loop.  0, or -1 out of memory. */
-static unsigned char *plays;
+/* Which bots can be made for which games, and with how many players:
+** plays[b * ngames + g] holds bit K when bot b (its tafel_bot_info index)
+** can be made for game g (its tafel_game_info index) with K players, the
+** game's other parameters at their defaults; row nbots (any bot) holds every
+** count the game loads with, and defaults[g] the game's default count.  The
+** answer lasts as long as the program (its bots and nets are built in), and
+** finding it makes every bot for every game and count (expert loads its
+** net): it is found once, at the first GET /api/games, not on every one on
+** the loop.  0, or -1 out of memory. */
+static unsigned char *plays, *defaults;
 static int nbots, ngames;
+
+_Static_assert(TAFEL_MAX_PLAYERS < 8, "a game's player counts are bits of a byte");
+
+/* The player counts game (its tafel_game_info index) declares: its
+** "players=MIN..MAX" line of the params text, within 1..TAFEL_MAX_PLAYERS.
+** 1 when it has that parameter; 0 when not, and *min = *max = def, its
+** default count. */
+static int player_range(int game, int def, int *min, int *max) {
+    char params[2048];
+    tafel_game_info(game, NULL, params, sizeof params);
+    for (const char *line = params; line; line = strchr(line, '\n')) {
+        if (*line == '\n') line++;
+        if (sscanf(line, "players=%d..%d", min, max) == 2) {
+            if (*min < 1) *min = 1;
+            if (*max > TAFEL_MAX_PLAYERS) *max = TAFEL_MAX_PLAYERS;
+            return 1;
+        }
+    }
+    *min = *max = def;
+    return 0;
+}
 
 static int find_who_plays(void) {
     if (plays) return 0;
     int nb = 0, ng = 0;
     while (tafel_bot_info(nb, NULL)) nb++;
     while (tafel_game_info(ng, NULL, NULL, 0)) ng++;
-    unsigned char *p = calloc((size_t)nb * (size_t)ng + 1, 1);
+    unsigned char *p = calloc((size_t)(nb + 1) * (size_t)ng + (size_t)ng + 1, 1);
     if (!p) return -1;
+    unsigned char *def = p + (size_t)(nb + 1) * (size_t)ng;
     for (int g = 0; g < ng; g++) {
+        const char *name = tafel_game_info(g, NULL, NULL, 0);
         tafel_game *game;
-        if (tafel_game_load(tafel_game_info(g, NULL, NULL, 0), &game, NULL) != TAFEL_OK) continue;
-        for (int b = 0; b < nb; b++) {
-            tafel_bot *bot = NULL;
-            p[b * ng + g] = tafel_bot_new(tafel_bot_info(b, NULL), game, 1, &bot, NULL) == TAFEL_OK;
-            tafel_bot_free(bot);
-        }
+        if (tafel_game_load(name, &game, NULL) != TAFEL_OK) continue;
+        def[g] = (unsigned char)tafel_game_players(game);
         tafel_game_free(game);
+        int min, max, has = player_range(g, def[g], &min, &max);
+        for (int k = min; k <= max; k++) {
+            char string[128];
+            if (has) snprintf(string, sizeof string, "%s(players=%d)", name, k);
+            else snprintf(string, sizeof string, "%s", name);
+            if (tafel_game_load(string, &game, NULL) != TAFEL_OK) continue;
+            p[nb * ng + g] |= (unsigned char)(1u << k);
+            for (int b = 0; b < nb; b++) {
+                tafel_bot *bot = NULL;
+                if (tafel_bot_new(tafel_bot_info(b, NULL), game, 1, &bot, NULL) == TAFEL_OK)
+                    p[b * ng + g] |= (unsigned char)(1u << k);
+                tafel_bot_free(bot);
+            }
+            tafel_game_free(game);
+        }
     }
     plays = p;
+    defaults = def;
     nbots = nb;
     ngames = ng;
     return 0;
 }
 
 /* The names of the games bot (its tafel_bot_info index; -1: any bot, every
-** game) can be made for, as a JSON array: after find_who_plays. */
+** game) can be made for as they come by default, as a JSON array: after
+** find_who_plays. */
 static cJSON *games_played(int bot) {
-    cJSON *its = cJSON_CreateArray();
+    const unsigned char *its = plays + (size_t)(bot < 0 ? nbots : bot) * (size_t)ngames;
+    cJSON *list = cJSON_CreateArray();
     for (int g = 0; g < ngames; g++)
-        if (bot < 0 || plays[bot * ngames + g])
-            cJSON_AddItemToArray(its, cJSON_CreateString(tafel_game_info(g, NULL, NULL, 0)));
-    return its;
+        if (its[g] & (1u << defaults[g]))
+            cJSON_AddItemToArray(list, cJSON_CreateString(tafel_game_info(g, NULL, NULL, 0)));
+    return list;
+}
+
+/* The player counts bot (as games_played) can be made for in each game it
+** plays with some count, as a JSON object: {"cardcassonne": [2], ...}. */
+static cJSON *counts_played(int bot) {
+    const unsigned char *its = plays + (size_t)(bot < 0 ? nbots : bot) * (size_t)ngames;
+    cJSON *counts = cJSON_CreateObject();
+    for (int g = 0; g < ngames; g++) {
+        if (!its[g]) continue;
+        cJSON *list = cJSON_AddArrayToObject(counts, tafel_game_info(g, NULL, NULL, 0));
+        for (int k = 1; k <= TAFEL_MAX_PLAYERS; k++)
+            if (its[g] & (1u << k)) cJSON_AddItemToArray(list, cJSON_CreateNumber(k));
+    }
+    return counts;
 }
 
 /* The games with their parameters and pieces, and the bots: what a page
@@ -335,18 +389,20 @@ char *protocol_games(void) {
         cJSON_Delete(root);
         return NULL;
     }
-    /* each bot with the games it can be made for (expert: those with a net
-    ** built in), which the page offers it for; one that plays none is left out */
+    /* each bot with the games it can be made for as they come (expert:
+    ** those with a net built in) and the player counts it plays each with,
+    ** which the page offers it for; one that plays none is left out */
     for (int i = 0; i < nbots && (name = tafel_bot_info(i, &summary)); i++) {
-        cJSON *its = games_played(i);
-        if (!cJSON_GetArraySize(its)) {
-            cJSON_Delete(its);
+        cJSON *counts = counts_played(i);
+        if (!cJSON_GetArraySize(counts)) {
+            cJSON_Delete(counts);
             continue;
         }
         cJSON *b = cJSON_CreateObject();
         cJSON_AddStringToObject(b, "name", name);
         cJSON_AddStringToObject(b, "summary", summary);
-        cJSON_AddItemToObject(b, "games", its);
+        cJSON_AddItemToObject(b, "games", games_played(i));
+        cJSON_AddItemToObject(b, "players", counts);
         cJSON_AddItemToArray(bots, b);
     }
     /* the operator's external bots, by name only: the command stays private */
@@ -360,8 +416,10 @@ char *protocol_games(void) {
         cJSON_AddStringToObject(b, "name", spec);
         cJSON_AddStringToObject(b, "summary", summary_text);
         cJSON_AddBoolToObject(b, "external", 1);
-        /* the operator ties it to no game: it is offered for every one */
+        /* the operator ties it to no game: it is offered for every one, and
+        ** every count of players */
         cJSON_AddItemToObject(b, "games", games_played(-1));
+        cJSON_AddItemToObject(b, "players", counts_played(-1));
         cJSON_AddItemToArray(bots, b);
     }
     return print_free(root);
